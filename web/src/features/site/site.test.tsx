@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../app/routes';
+import { initI18n, setLanguage } from '../../lib/i18n';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(<RouterProvider router={router} />);
+}
+
+describe('public site shell', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await setLanguage('fr');
+  });
+
+  it('shows the navigation and the language switcher', async () => {
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
+    const hrefs = Array.from(nav.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/services', '/#projects', '/about', '/contact', '/rendez-vous']);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Votre agence digitale à Alger');
+    for (const name of ['Français', 'English', 'العربية']) {
+      expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers unknown paths with the not-found page', async () => {
+    renderAt('/nope');
+    expect(await screen.findByText('Oops! Page not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
+  });
+
+  it('loads the console lazily under /admin', async () => {
+    renderAt('/admin/appointments');
+    expect(await screen.findByText("La console d'administration se charge ici.")).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull();
+  });
+});
