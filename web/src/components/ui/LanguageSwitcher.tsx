@@ -58,9 +58,9 @@ export function LanguageSwitcher({ variant = 'menu', onChange }: LanguageSwitche
         className="lang-toggle"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={t('language.label')}
         onClick={() => setOpen((value) => !value)}
       >
+        <span className="visually-hidden">{t('language.label')} </span>
         {current.toUpperCase()}
       </button>
       <ul className="lang-menu">{options}</ul>

@@ -29,9 +29,16 @@ export function SiteHeader() {
           <ul className="site-nav__links">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className="site-nav__link" onClick={closeMenu}>
-                  {t(link.key)}
-                </NavLink>
+                {/* An anchor on the home page is never the "current" page. */}
+                {link.to.includes('#') ? (
+                  <Link to={link.to} className="site-nav__link" onClick={closeMenu}>
+                    {t(link.key)}
+                  </Link>
+                ) : (
+                  <NavLink to={link.to} className="site-nav__link" onClick={closeMenu}>
+                    {t(link.key)}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
