@@ -1,0 +1,154 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// Error is a failure the HTTP layer reports as such: its status, its contract code and a
+// message code of the catalogue in messages.go.
+type Error struct {
+	Status     int
+	Code       string
+	MessageKey string
+	Fields     map[string]string
+	RetryAfter int // seconds, for rate_limited
+	Err        error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Code + ": " + e.Err.Error()
+	}
+	return e.Code
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errors the handlers return.
+func errValidation(key string, fields map[string]string) *Error {
+	return &Error{Status: http.StatusBadRequest, Code: "validation", MessageKey: key, Fields: fields}
+}
+
+var (
+	errTooLarge    = &Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", MessageKey: "too_large"}
+	errNotFound    = &Error{Status: http.StatusNotFound, Code: "not_found", MessageKey: "not_found"}
+	errUnavailable = &Error{Status: http.StatusServiceUnavailable, Code: "unavailable", MessageKey: "unavailable"}
+)
+
+// RateLimited is the error for a request over its budget.
+func RateLimited(retryAfter int) *Error {
+	return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "rate_limited", RetryAfter: retryAfter}
+}
+
+type envelope struct {
+	Error body `json:"error"`
+}
+
+type body struct {
+	Code         string            `json:"code"`
+	Message      string            `json:"message"`
+	Fields       map[string]string `json:"fields,omitempty"`
+	Alternatives []booking.SlotRef `json:"alternatives,omitempty"`
+	RetryAfter   int               `json:"retry_after,omitempty"`
+}
+
+// localizer is implemented by domain errors that carry their own texts.
+type localizer interface{ LocalizedMessage(lang string) string }
+
+type fieldLocalizer interface {
+	LocalizedFields(lang string) map[string]string
+}
+
+// errorHandler turns the first error a handler recorded into the contract's envelope.
+// It is the only place where errors become HTTP.
+func errorHandler(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Next()
+		if len(c.Errors) == 0 || c.Writer.Written() {
+			return
+		}
+		err := c.Errors[0].Err
+		lang := langOf(c)
+		status, b := describe(err, lang)
+		if status >= 500 {
+			log.ErrorContext(c.Request.Context(), "request failed", "request_id", requestID(c),
+				"method", c.Request.Method, "route", c.FullPath(), "status", status, "err", err)
+		}
+		if b.RetryAfter > 0 {
+			c.Header("Retry-After", strconv.Itoa(b.RetryAfter))
+		}
+		c.AbortWithStatusJSON(status, envelope{Error: b})
+	}
+}
+
+// describe maps an error to its status and envelope body.
+func describe(err error, lang string) (int, body) {
+	var (
+		apiErr   *Error
+		valErr   *booking.ValidationError
+		takenErr *booking.SlotTakenError
+		closeErr *booking.SlotClosedError
+	)
+	switch {
+	case errors.As(err, &apiErr):
+		return apiErr.Status, body{Code: apiErr.Code, Message: text(lang, apiErr.MessageKey),
+			Fields: apiErr.Fields, RetryAfter: apiErr.RetryAfter}
+	case errors.As(err, &valErr):
+		return http.StatusBadRequest, body{Code: "validation", Message: valErr.LocalizedMessage(lang),
+			Fields: valErr.LocalizedFields(lang)}
+	case errors.As(err, &takenErr):
+		return http.StatusConflict, body{Code: "slot_taken", Message: takenErr.LocalizedMessage(lang),
+			Alternatives: takenErr.Alternatives}
+	case errors.As(err, &closeErr):
+		return http.StatusUnprocessableEntity, body{Code: "slot_closed", Message: closeErr.LocalizedMessage(lang),
+			Alternatives: closeErr.Alternatives}
+	case errors.Is(err, booking.ErrAlreadySubscribed):
+		return http.StatusConflict, body{Code: "already_subscribed", Message: booking.Text(lang, "already_subscribed")}
+	case errors.Is(err, booking.ErrNotFound):
+		return http.StatusNotFound, body{Code: "not_found", Message: text(lang, "not_found")}
+	case errors.Is(err, booking.ErrConflict):
+		return http.StatusConflict, body{Code: "conflict", Message: localized(err, lang, "conflict")}
+	case isUnavailable(err):
+		return http.StatusServiceUnavailable, body{Code: "unavailable", Message: text(lang, "unavailable")}
+	default:
+		return http.StatusInternalServerError, body{Code: "internal", Message: text(lang, "internal")}
+	}
+}
+
+func localized(err error, lang, fallback string) string {
+	var l localizer
+	if errors.As(err, &l) {
+		return l.LocalizedMessage(lang)
+	}
+	return text(lang, fallback)
+}
+
+// isUnavailable reports whether err comes from PostgreSQL or Redis being out of reach.
+func isUnavailable(err error) bool {
+	var (
+		connErr *pgconn.ConnectError
+		pgErr   *pgconn.PgError
+		netErr  net.Error
+	)
+	switch {
+	case errors.As(err, &connErr), errors.As(err, &netErr):
+		return true
+	case errors.As(err, &pgErr):
+		// Class 08: connection exception; 57P01-57P03: the server is shutting down or starting.
+		return pgErr.Code[:2] == "08" || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	case errors.Is(err, redis.ErrClosed), errors.Is(err, context.DeadlineExceeded):
+		return true
+	}
+	return pgconn.Timeout(err)
+}

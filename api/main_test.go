@@ -1,0 +1,117 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/api"
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/migrations/testdb"
+)
+
+var (
+	pool *pgxpool.Pool
+	rdb  *redis.Client
+)
+
+func TestMain(m *testing.M) {
+	ctx := context.Background()
+	db, err := testdb.Create(ctx, "api")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if pool, err = db.Pool(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	opt, _ := redis.ParseURL(testdb.RedisURL())
+	rdb = redis.NewClient(opt)
+	if _, err := booking.New(pool).Seed(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	pool.Close()
+	rdb.Close()
+	if err := db.Drop(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	os.Exit(code)
+}
+
+// now is the tests' fixed clock: Sunday 22 November 2026, 08:00 in Algiers.
+var now = time.Date(2026, 11, 22, 7, 0, 0, 0, time.UTC)
+
+var webApp = fstest.MapFS{
+	"index.html":          {Data: []byte("<!doctype html><title>Dota</title>")},
+	"assets/app-abc1.js":  {Data: []byte("console.log(1)")},
+	"robots-not-here.txt": {Data: []byte("x")},
+}
+
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	core := booking.New(pool, booking.WithClock(func() time.Time { return now }))
+	srv := httptest.NewServer(api.New(api.Deps{Booking: core, DB: pool, Redis: rdb, Web: webApp, MaxBodyBytes: 64 << 10,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type response struct {
+	Status int
+	Header http.Header
+	Body   map[string]any
+	Raw    []byte
+}
+
+func do(t *testing.T, method, url string, body any, header ...string) response {
+	t.Helper()
+	var rd *bytes.Reader
+	switch b := body.(type) {
+	case nil:
+		rd = bytes.NewReader(nil)
+	case string:
+		rd = bytes.NewReader([]byte(b))
+	default:
+		raw, _ := json.Marshal(b)
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var buf bytes.Buffer
+	_, _ = buf.ReadFrom(res.Body)
+	out := response{Status: res.StatusCode, Header: res.Header, Raw: buf.Bytes()}
+	_ = json.Unmarshal(buf.Bytes(), &out.Body)
+	return out
+}
+
+func errorCode(r response) string {
+	e, _ := r.Body["error"].(map[string]any)
+	code, _ := e["code"].(string)
+	return code
+}

@@ -1,0 +1,134 @@
+package api
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+const (
+	ctxRequestID = "request_id"
+	ctxLang      = "lang"
+)
+
+// requestIDs gives every request an id, taken from X-Request-ID when it is sane.
+func requestIDs() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id := c.GetHeader("X-Request-ID")
+		if len(id) == 0 || len(id) > 64 || !printable(id) {
+			b := make([]byte, 8)
+			_, _ = rand.Read(b)
+			id = hex.EncodeToString(b)
+		}
+		c.Set(ctxRequestID, id)
+		c.Header("X-Request-ID", id)
+		c.Next()
+	}
+}
+
+func requestID(c *gin.Context) string { return c.GetString(ctxRequestID) }
+
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// languages resolves the request's language: ?lang=, then Accept-Language, then French.
+func languages() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		lang := booking.NormalizeLang(c.Query("lang"))
+		if lang == "" {
+			for _, part := range strings.Split(c.GetHeader("Accept-Language"), ",") {
+				tag, _, _ := strings.Cut(part, ";")
+				if lang = booking.NormalizeLang(tag); lang != "" {
+					break
+				}
+			}
+		}
+		if lang == "" {
+			lang = booking.DefaultLanguage
+		}
+		c.Set(ctxLang, lang)
+		c.Next()
+	}
+}
+
+func langOf(c *gin.Context) string {
+	if l := c.GetString(ctxLang); l != "" {
+		return l
+	}
+	return booking.DefaultLanguage
+}
+
+// accessLog writes one structured line per request.
+func accessLog(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		start := time.Now()
+		c.Next()
+		if c.Request.URL.Path == "/healthz" || c.Request.URL.Path == "/metrics" {
+			return
+		}
+		log.LogAttrs(c.Request.Context(), slog.LevelInfo, "http",
+			slog.String("request_id", requestID(c)),
+			slog.String("method", c.Request.Method),
+			slog.String("path", c.Request.URL.Path),
+			slog.String("route", routeOf(c)),
+			slog.Int("status", c.Writer.Status()),
+			slog.Int("bytes", c.Writer.Size()),
+			slog.Duration("duration", time.Since(start)),
+			slog.String("ip", c.ClientIP()))
+	}
+}
+
+// bodyLimit refuses request bodies larger than max bytes with 413 too_large.
+func bodyLimit(max int64) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.ContentLength > max {
+			_ = c.Error(errTooLarge)
+			c.Abort()
+			return
+		}
+		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, max)
+		c.Next()
+	}
+}
+
+// contentSecurityPolicy allows the app's own scripts only, and YouTube embeds.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: https://i.ytimg.com; font-src 'self' data:; connect-src 'self'; " +
+	"frame-src https://www.youtube-nocookie.com https://www.youtube.com; frame-ancestors 'none'; " +
+	"base-uri 'self'; form-action 'self'; object-src 'none'"
+
+// securityHeaders sets the headers every response carries.
+func securityHeaders(trustProxy bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		h := c.Writer.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if IsTLS(c.Request, trustProxy) {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		c.Next()
+	}
+}
+
+// IsTLS reports whether the visitor reached us over TLS, directly or, when the proxy is
+// trusted, through a TLS-terminating balancer.
+func IsTLS(r *http.Request, trustProxy bool) bool {
+	return r.TLS != nil || (trustProxy && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"))
+}

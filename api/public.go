@@ -1,0 +1,169 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// public serves the catalogue, the calendar, the form and the newsletter to visitors.
+type public struct {
+	booking *booking.Core
+}
+
+type items[T any] struct {
+	Items []T `json:"items"`
+}
+
+func (p *public) services(c *gin.Context) {
+	order := booking.ServiceOrder(c.DefaultQuery("order", string(booking.OrderRecent)))
+	if order != booking.OrderRecent && order != booking.OrderName {
+		_ = c.Error(errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")}))
+		return
+	}
+	limit := 0
+	if l := c.Query("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 100 {
+			_ = c.Error(errValidation("bad_query", map[string]string{"limit": text(langOf(c), "bad_query")}))
+			return
+		}
+		limit = n
+	}
+	list, err := p.booking.Services(c, order, langOf(c), limit)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if c.Query("raw") == "1" {
+		c.JSON(http.StatusOK, items[booking.Service]{Items: list})
+		return
+	}
+	out := make([]booking.ServiceView, len(list))
+	for i, s := range list {
+		out[i] = s.In(langOf(c))
+	}
+	c.JSON(http.StatusOK, items[booking.ServiceView]{Items: out})
+}
+
+func (p *public) service(c *gin.Context) {
+	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if c.Query("raw") == "1" {
+		c.JSON(http.StatusOK, svc)
+		return
+	}
+	c.JSON(http.StatusOK, svc.In(langOf(c)))
+}
+
+func (p *public) serviceProjects(c *gin.Context) {
+	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	list, err := p.booking.ServiceProjects(c, svc)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, publicProjects(list))
+}
+
+func (p *public) projects(c *gin.Context) {
+	list, err := p.booking.PublishedProjects(c, c.Query("category"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, publicProjects(list))
+}
+
+func publicProjects(list []booking.Project) items[booking.PublicProject] {
+	out := make([]booking.PublicProject, len(list))
+	for i, p := range list {
+		out[i] = p.Public()
+	}
+	return items[booking.PublicProject]{Items: out}
+}
+
+func (p *public) project(c *gin.Context) {
+	pr, err := p.booking.PublishedProject(c, c.Param("id"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, pr.Public())
+}
+
+func (p *public) slots(c *gin.Context) {
+	day, err := p.booking.Day(c, c.Query("date"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, day)
+}
+
+func (p *public) book(c *gin.Context) {
+	var req booking.Request
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	req.ClientID = "" // visitors cannot book for an existing client by id
+	req.Source = booking.SourceForm
+	req.Language = langOf(c)
+	req.IdempotencyKey = c.GetHeader("Idempotency-Key")
+	res, err := p.booking.Book(c, req)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if res.Replayed {
+		c.Header("Idempotent-Replayed", "true")
+	}
+	c.JSON(http.StatusCreated, res.Appointment)
+}
+
+func (p *public) subscribe(c *gin.Context) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if err := p.booking.Subscribe(c, req.Email, langOf(c)); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"email": booking.NormalizeEmail(req.Email)})
+}
+
+// analyticsNames are the first-party events the public site may send.
+var analyticsNames = map[string]bool{"service_inquiry": true, "contact_form_submit": true,
+	"appointment_booking_start": true, "project_view": true, "social_media_click": true, "file_download": true}
+
+func (p *public) event(c *gin.Context) {
+	var req struct {
+		Name  string         `json:"name"`
+		Props map[string]any `json:"props"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if !analyticsNames[req.Name] {
+		_ = c.Error(errValidation("bad_query", map[string]string{"name": text(langOf(c), "bad_query")}))
+		return
+	}
+	analyticsEvents.WithLabelValues(req.Name).Inc()
+	c.Status(http.StatusNoContent)
+}

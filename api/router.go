@@ -1,0 +1,82 @@
+// Package api is Dota's HTTP layer: the gin router, its middleware, the handlers that
+// decode a request, call one domain method and encode the answer, the mapping of domain
+// errors to the contract's envelope, and the embedded web app.
+package api
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
+const DefaultMaxBodyBytes = 1 << 20
+
+// Deps are what the router needs, built once by the binary's wiring.
+type Deps struct {
+	Booking      *booking.Core
+	DB           *pgxpool.Pool
+	Redis        *redis.Client
+	Web          fs.FS // the built web app; nil serves a notice
+	Logger       *slog.Logger
+	MaxBodyBytes int64
+	TrustProxy   bool
+}
+
+// New builds the HTTP handler with every route of the contract.
+func New(d Deps) http.Handler {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.MaxBodyBytes <= 0 {
+		d.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.ContextWithFallback = true
+	if d.TrustProxy {
+		_ = r.SetTrustedProxies([]string{"0.0.0.0/0", "::/0"})
+	} else {
+		_ = r.SetTrustedProxies(nil)
+	}
+	r.Use(recovery(d.Logger), requestIDs(), securityHeaders(d.TrustProxy), accessLog(d.Logger),
+		instrument(), languages(), errorHandler(d.Logger), bodyLimit(d.MaxBodyBytes))
+
+	h := &health{db: d.DB, redis: d.Redis}
+	r.GET("/healthz", h.live)
+	r.GET("/readyz", h.ready)
+	r.GET("/metrics", gin.WrapH(promhttp.Handler()))
+
+	pub := &public{booking: d.Booking}
+	g := r.Group("/api")
+	g.GET("/services", pub.services)
+	g.GET("/services/:slug", pub.service)
+	g.GET("/services/:slug/projects", pub.serviceProjects)
+	g.GET("/projects", pub.projects)
+	g.GET("/projects/:id", pub.project)
+	g.GET("/slots", pub.slots)
+	g.POST("/appointments", pub.book)
+	g.POST("/newsletter", pub.subscribe)
+	g.POST("/events", pub.event)
+
+	r.NoRoute(spa(d.Web))
+	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
+	r.HandleMethodNotAllowed = false
+	return r
+}
+
+// recovery turns a panic into a 500 with the envelope, logged with the request id.
+func recovery(log *slog.Logger) gin.HandlerFunc {
+	return gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, err any) {
+		log.ErrorContext(c.Request.Context(), "panic", "request_id", requestID(c), "err", err)
+		c.AbortWithStatusJSON(http.StatusInternalServerError,
+			envelope{Error: body{Code: "internal", Message: text(langOf(c), "internal")}})
+	})
+}

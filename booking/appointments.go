@@ -1,0 +1,85 @@
+package booking
+
+import (
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Appointment statuses, in the order the console lists them.
+var Statuses = []string{"pending", "confirmed", "completed", "cancelled", "not_responding_1",
+	"not_responding_2", "unreachable", "updating"}
+
+// StatusPending is the status of every new appointment.
+const StatusPending = "pending"
+
+// Sources of an appointment.
+const (
+	SourceForm    = "form"
+	SourceChat    = "chat"
+	SourceConsole = "console"
+)
+
+// Sources lists every source.
+var Sources = []string{SourceForm, SourceChat, SourceConsole}
+
+// Appointment is a request for a meeting with the agency. Empty strings stand for
+// values that were not given.
+type Appointment struct {
+	ID              string    `json:"id"`
+	Name            string    `json:"name"`
+	Email           string    `json:"email"`
+	Phone           string    `json:"phone"`
+	Service         string    `json:"service"`
+	Date            string    `json:"date"`
+	Time            string    `json:"time"`
+	Message         string    `json:"message"`
+	Company         string    `json:"company"`
+	Sector          string    `json:"sector"`
+	Status          string    `json:"status"`
+	StatusDashboard string    `json:"status_dashboard"`
+	Source          string    `json:"source"`
+	Language        string    `json:"language"`
+	ClientID        string    `json:"client_id"`
+	CreatedAt       time.Time `json:"created_at"`
+	UpdatedAt       time.Time `json:"updated_at"`
+}
+
+// AppointmentColumns lists an appointment's columns in the order ScanAppointment reads them.
+const AppointmentColumns = `a.id, a.name, coalesce(a.email, ''), coalesce(a.phone, ''), coalesce(a.service, ''),
+	coalesce(to_char(a.date, 'YYYY-MM-DD'), ''), coalesce(a.time, ''), coalesce(a.message, ''),
+	coalesce(a.company, ''), coalesce(a.sector, ''), a.status, coalesce(a.status_dashboard, ''), a.source,
+	a.language, coalesce(a.client_id::text, ''), a.created_at, a.updated_at`
+
+// ScanAppointment reads one row of AppointmentColumns.
+func ScanAppointment(row pgx.CollectableRow) (Appointment, error) {
+	var a Appointment
+	err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
+		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt)
+	return a, err
+}
+
+// Notification is a message for staff, shown in the console's bell and list.
+type Notification struct {
+	ID            string     `json:"id"`
+	Title         string     `json:"title"`
+	Message       string     `json:"message"`
+	Type          string     `json:"type"`
+	Priority      string     `json:"priority"`
+	Status        string     `json:"status"`
+	AppointmentID string     `json:"appointment_id"`
+	CreatedAt     time.Time  `json:"created_at"`
+	ExpiresAt     *time.Time `json:"expires_at"`
+}
+
+// NotificationColumns lists a notification's columns in the order ScanNotification reads them.
+const NotificationColumns = `n.id, n.title, n.message, n.type, n.priority, n.status,
+	coalesce(n.appointment_id::text, ''), n.created_at, n.expires_at`
+
+// ScanNotification reads one row of NotificationColumns.
+func ScanNotification(row pgx.CollectableRow) (Notification, error) {
+	var n Notification
+	err := row.Scan(&n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID,
+		&n.CreatedAt, &n.ExpiresAt)
+	return n, err
+}

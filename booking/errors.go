@@ -1,0 +1,100 @@
+package booking
+
+import (
+	"errors"
+	"sort"
+)
+
+// Domain errors. The HTTP layer maps them to the contract's codes.
+var (
+	ErrNotFound          = errors.New("not found")
+	ErrSlotTaken         = errors.New("slot taken")
+	ErrSlotClosed        = errors.New("slot closed")
+	ErrAlreadySubscribed = errors.New("already subscribed")
+	ErrConflict          = errors.New("conflict")
+)
+
+// ValidationError names each invalid field with a message code from the catalogue.
+type ValidationError struct {
+	// Summary is the code of the message that sums the problem up ("" for the generic one).
+	Summary string
+	Fields  map[string]string
+}
+
+func (e *ValidationError) Error() string {
+	names := make([]string, 0, len(e.Fields))
+	for f := range e.Fields {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	msg := "invalid"
+	for _, n := range names {
+		msg += " " + n + "(" + e.Fields[n] + ")"
+	}
+	return msg
+}
+
+// Add records a problem with field; the first problem found for a field wins.
+func (e *ValidationError) Add(field, code string) {
+	if e.Fields == nil {
+		e.Fields = map[string]string{}
+	}
+	if _, ok := e.Fields[field]; !ok {
+		e.Fields[field] = code
+	}
+}
+
+// OrNil returns e when it holds a problem, else nil.
+func (e *ValidationError) OrNil() error {
+	if len(e.Fields) == 0 {
+		return nil
+	}
+	return e
+}
+
+// LocalizedMessage implements the HTTP layer's localizer.
+func (e *ValidationError) LocalizedMessage(lang string) string {
+	code := e.Summary
+	if code == "" {
+		code = "invalid_input"
+	}
+	return Text(lang, code)
+}
+
+// LocalizedFields implements the HTTP layer's localizer.
+func (e *ValidationError) LocalizedFields(lang string) map[string]string {
+	out := make(map[string]string, len(e.Fields))
+	for f, code := range e.Fields {
+		out[f] = Text(lang, code)
+	}
+	return out
+}
+
+// SlotTakenError says the chosen slot is full and offers the nearest free ones.
+type SlotTakenError struct {
+	Alternatives []SlotRef
+}
+
+func (e *SlotTakenError) Error() string { return "slot taken" }
+
+// Is makes errors.Is(err, ErrSlotTaken) true.
+func (e *SlotTakenError) Is(target error) bool { return target == ErrSlotTaken }
+
+// LocalizedMessage implements the HTTP layer's localizer.
+func (e *SlotTakenError) LocalizedMessage(lang string) string { return Text(lang, "slot_taken") }
+
+// SlotClosedError says the chosen slot is outside business hours, past or on a closed day.
+type SlotClosedError struct {
+	Reason       string // closed_day, past, not_a_slot
+	Alternatives []SlotRef
+}
+
+func (e *SlotClosedError) Error() string { return "slot closed: " + e.Reason }
+
+// Is makes errors.Is(err, ErrSlotClosed) true.
+func (e *SlotClosedError) Is(target error) bool { return target == ErrSlotClosed }
+
+// LocalizedMessage implements the HTTP layer's localizer.
+func (e *SlotClosedError) LocalizedMessage(lang string) string {
+	return Text(lang, "slot_closed_"+e.Reason)
+}

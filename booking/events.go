@@ -1,0 +1,27 @@
+package booking
+
+import "context"
+
+// Kinds of live events.
+const (
+	EventAppointmentCreated  = "appointment.created"
+	EventAppointmentUpdated  = "appointment.updated"
+	EventAppointmentDeleted  = "appointment.deleted"
+	EventNotificationCreated = "notification.created"
+	EventNotificationUpdated = "notification.updated"
+)
+
+// Event is a change that staff watching the console should see at once. It is published
+// only after the transaction that made the change has committed.
+type Event struct {
+	Kind         string        `json:"kind"`
+	Appointment  *Appointment  `json:"appointment,omitempty"`
+	Notification *Notification `json:"notification,omitempty"`
+	IDs          []string      `json:"ids,omitempty"`
+}
+
+// Publisher fans events out to every replica. Publishing is best effort: the change is
+// already committed, and the console's periodic refresh catches up on a lost event.
+type Publisher interface {
+	Publish(ctx context.Context, e Event)
+}

@@ -1,0 +1,52 @@
+package booking
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Localized is a text stored either as a plain string or as an object of language to
+// text, as the catalogue's JSON columns hold it.
+type Localized map[string]string
+
+// UnmarshalJSON accepts a plain string (kept under the empty key) or an object.
+func (l *Localized) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*l = Localized{"": s}
+		return nil
+	}
+	m := map[string]string{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*l = m
+	return nil
+}
+
+// In resolves the text for lang, falling back to English, then to the plain text, then
+// to any language present.
+func (l Localized) In(lang string) string {
+	for _, k := range []string{NormalizeLang(lang), "en", ""} {
+		if t := strings.TrimSpace(l[k]); t != "" {
+			return l[k]
+		}
+	}
+	for _, k := range Languages {
+		if t := strings.TrimSpace(l[k]); t != "" {
+			return l[k]
+		}
+	}
+	return ""
+}
+
+// All returns every language's text, for ?raw=1 and for matching in any language.
+func (l Localized) All() []string {
+	out := make([]string, 0, len(l))
+	for _, t := range l {
+		if strings.TrimSpace(t) != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,54 @@
+package booking_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/migrations/testdb"
+)
+
+var pool *pgxpool.Pool
+
+func TestMain(m *testing.M) {
+	ctx := context.Background()
+	db, err := testdb.Create(ctx, "booking")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	pool, err = db.Pool(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	pool.Close()
+	if err := db.Drop(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	os.Exit(code)
+}
+
+// sundayMorning is a fixed "now": Sunday 22 November 2026, 08:00 in Algiers.
+var sundayMorning = time.Date(2026, 11, 22, 7, 0, 0, 0, time.UTC)
+
+func newCore(t *testing.T, now time.Time) *booking.Core {
+	t.Helper()
+	return booking.New(pool, booking.WithClock(func() time.Time { return now }))
+}
+
+// reset empties the tables a test writes to.
+func reset(t *testing.T) {
+	t.Helper()
+	_, err := pool.Exec(context.Background(), `TRUNCATE appointments, clients, notifications, newsletter_subscriptions CASCADE;
+		UPDATE settings SET slot_capacity = 1, closed_dates = '{}'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,138 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Options offered by the settings screen.
+var (
+	TimeZones         = []string{"Africa/Algiers", "Europe/London", "America/New_York", "Asia/Tokyo"}
+	PageSizes         = []int{5, 10, 15, 20}
+	BackupFrequencies = []string{"daily", "weekly", "monthly"}
+)
+
+// MaxSlotCapacity bounds how many appointments one slot may hold.
+const MaxSlotCapacity = 50
+
+// Settings are the agency's site-wide settings, one row on the server.
+type Settings struct {
+	SiteName           string    `json:"site_name"`
+	SiteDescription    string    `json:"site_description"`
+	ContactEmail       string    `json:"contact_email"`
+	MaintenanceMode    bool      `json:"maintenance_mode"`
+	AllowRegistration  bool      `json:"allow_registration"`
+	EmailNotifications bool      `json:"email_notifications"`
+	SMSNotifications   bool      `json:"sms_notifications"`
+	Timezone           string    `json:"timezone"`
+	Language           string    `json:"language"`
+	ItemsPerPage       int       `json:"items_per_page"`
+	AutoBackup         bool      `json:"auto_backup"`
+	BackupFrequency    string    `json:"backup_frequency"`
+	SlotCapacity       int       `json:"slot_capacity"`
+	ClosedDates        []string  `json:"closed_dates"`
+	UpdatedAt          time.Time `json:"updated_at"`
+}
+
+// Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
+func (st Settings) Location() *time.Location {
+	if loc, err := time.LoadLocation(st.Timezone); err == nil {
+		return loc
+	}
+	return algiers
+}
+
+var algiers = mustLocation("Africa/Algiers")
+
+func mustLocation(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		// The binary embeds the zone database (time/tzdata), so this cannot happen.
+		panic(err)
+	}
+	return loc
+}
+
+// Closed reports whether the agency has closed the given date (YYYY-MM-DD).
+func (st Settings) Closed(date string) bool { return slices.Contains(st.ClosedDates, date) }
+
+// Validate checks every value against the options the settings screen offers.
+func (st Settings) Validate() error {
+	v := &ValidationError{}
+	if !slices.Contains(TimeZones, st.Timezone) {
+		v.Add("timezone", "invalid_option")
+	}
+	if NormalizeLang(st.Language) != st.Language || st.Language == "" {
+		v.Add("language", "invalid_option")
+	}
+	if !slices.Contains(PageSizes, st.ItemsPerPage) {
+		v.Add("items_per_page", "invalid_option")
+	}
+	if !slices.Contains(BackupFrequencies, st.BackupFrequency) {
+		v.Add("backup_frequency", "invalid_option")
+	}
+	if st.SlotCapacity < 1 || st.SlotCapacity > MaxSlotCapacity {
+		v.Add("slot_capacity", "invalid_option")
+	}
+	if strings.TrimSpace(st.SiteName) == "" {
+		v.Add("site_name", "required")
+	}
+	for f, s := range map[string]string{"site_name": st.SiteName, "site_description": st.SiteDescription} {
+		if c := checkText(s, MessageMaxLen); c != "" {
+			v.Add(f, c)
+		}
+	}
+	if st.ContactEmail != "" && CheckEmail(st.ContactEmail) != "" {
+		v.Add("contact_email", "email_invalid")
+	}
+	for _, d := range st.ClosedDates {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			v.Add("closed_dates", "date_invalid")
+		}
+	}
+	return v.OrNil()
+}
+
+const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
+	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
+	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
+	updated_at`
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+// Settings reads the current settings.
+func (s *Core) Settings(ctx context.Context) (Settings, error) {
+	return scanSettings(s.db.QueryRow(ctx, `SELECT `+settingsColumns+` FROM settings WHERE id = 1`))
+}
+
+func scanSettings(row rowScanner) (Settings, error) {
+	var st Settings
+	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
+		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
+		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.UpdatedAt)
+	if err != nil {
+		return st, fmt.Errorf("settings: %w", err)
+	}
+	return st, nil
+}
+
+// SaveSettings validates and stores the settings, returning what was stored.
+func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) {
+	if err := st.Validate(); err != nil {
+		return Settings{}, err
+	}
+	if st.ClosedDates == nil {
+		st.ClosedDates = []string{}
+	}
+	return scanSettings(s.db.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
+		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
+		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
+		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], updated_at = now()
+		WHERE id = 1 RETURNING `+settingsColumns,
+		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
+		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
+		st.BackupFrequency, st.SlotCapacity, st.ClosedDates))
+}

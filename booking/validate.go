@@ -1,0 +1,110 @@
+package booking
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Field limits, shared by every path that accepts a person's details.
+const (
+	NameMinLen    = 2
+	NameMaxLen    = 100
+	CompanyMinLen = 2
+	CompanyMaxLen = 100
+	PhoneMinLen   = 10
+	PhoneMaxLen   = 15
+	EmailMaxLen   = 254
+	MessageMaxLen = 2000
+	ShortMaxLen   = 200
+)
+
+var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+
+// CheckName validates a person's name: 2 to 100 letters (any script, accented included),
+// spaces, hyphens and apostrophes. It returns a message code, or "" when valid.
+func CheckName(name string) string {
+	n := utf8.RuneCountInString(name)
+	if n < NameMinLen || n > NameMaxLen {
+		return "name_length"
+	}
+	for _, r := range name {
+		switch {
+		case unicode.IsLetter(r), unicode.Is(unicode.Mn, r), r == ' ', r == '-', r == '\'', r == '’':
+		default:
+			return "name_chars"
+		}
+	}
+	return ""
+}
+
+// NormalizeEmail trims and lower-cases an e-mail address.
+func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// CheckEmail validates the shape text@text.text. It returns a message code, or "".
+func CheckEmail(email string) string {
+	if len(email) > EmailMaxLen || !emailPattern.MatchString(email) {
+		return "email_invalid"
+	}
+	return ""
+}
+
+// PhoneDigits removes the spaces, hyphens and parentheses a person may type in a number.
+func PhoneDigits(phone string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '(', ')':
+			return -1
+		}
+		return r
+	}, phone)
+}
+
+// CheckPhone validates a phone number: only digits, spaces, hyphens, parentheses and
+// plus, and 10 to 15 characters once spaces, hyphens and parentheses are removed.
+func CheckPhone(phone string) string {
+	for _, r := range phone {
+		if !(r >= '0' && r <= '9') && !strings.ContainsRune(" -()+", r) {
+			return "phone_chars"
+		}
+	}
+	n := len(PhoneDigits(phone))
+	if n < PhoneMinLen || n > PhoneMaxLen {
+		return "phone_length"
+	}
+	return ""
+}
+
+// CheckCompany validates a company name: 2 to 100 characters.
+func CheckCompany(company string) string {
+	n := utf8.RuneCountInString(company)
+	if n < CompanyMinLen || n > CompanyMaxLen || !cleanText(company) {
+		return "company_invalid"
+	}
+	return ""
+}
+
+// checkText validates free text: at most max characters and no control characters
+// other than line breaks and tabs.
+func checkText(s string, max int) string {
+	if utf8.RuneCountInString(s) > max {
+		return "too_long"
+	}
+	if !cleanText(s) {
+		return "text_invalid"
+	}
+	return ""
+}
+
+func cleanText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r == utf8.RuneError || (unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t') {
+			return false
+		}
+	}
+	return true
+}

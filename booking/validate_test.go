@@ -1,0 +1,118 @@
+package booking_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+func TestCheckName(t *testing.T) {
+	for name, want := range map[string]string{
+		"Amine":                  "",
+		"Hélène O'Brien":         "",
+		"Jean-Pierre":            "",
+		"نور الهدى":              "",
+		"A":                      "name_length",
+		"Amine2":                 "name_chars",
+		"<script>":               "name_chars",
+		strings.Repeat("a", 101): "name_length",
+	} {
+		if got := booking.CheckName(name); got != want {
+			t.Errorf("CheckName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestCheckPhone(t *testing.T) {
+	for phone, want := range map[string]string{
+		"0555123456":        "",
+		"+213 555 12 34 56": "",
+		"(0555) 12-34-56":   "",
+		"055512345":         "phone_length",
+		"0555123456789012":  "phone_length",
+		"0555 12 34 5a":     "phone_chars",
+	} {
+		if got := booking.CheckPhone(phone); got != want {
+			t.Errorf("CheckPhone(%q) = %q, want %q", phone, got, want)
+		}
+	}
+}
+
+func TestCheckEmailAndCompany(t *testing.T) {
+	for email, want := range map[string]string{"a@b.dz": "", "a@b": "email_invalid", "a b@c.dz": "email_invalid", "": "email_invalid"} {
+		if got := booking.CheckEmail(email); got != want {
+			t.Errorf("CheckEmail(%q) = %q, want %q", email, got, want)
+		}
+	}
+	for company, want := range map[string]string{"Almas": "", "A": "company_invalid", "Ok\x01": "company_invalid"} {
+		if got := booking.CheckCompany(company); got != want {
+			t.Errorf("CheckCompany(%q) = %q, want %q", company, got, want)
+		}
+	}
+}
+
+func TestYouTubeID(t *testing.T) {
+	for link, want := range map[string]string{
+		"https://www.youtube.com/watch?v=aBcDeFgHiJ0":               "aBcDeFgHiJ0",
+		"https://youtu.be/aBcDeFgHiJ0?t=3":                          "aBcDeFgHiJ0",
+		"https://www.youtube.com/embed/aBcDeFgHiJ0":                 "aBcDeFgHiJ0",
+		"https://www.youtube.com/watch?feature=share&v=aB_-eFgHiJ0": "aB_-eFgHiJ0",
+		"https://www.youtube.com/watch?v=short":                     "",
+		"https://vimeo.com/12345678901":                             "",
+		"":                                                          "",
+	} {
+		if got := booking.YouTubeID(link); got != want {
+			t.Errorf("YouTubeID(%q) = %q, want %q", link, got, want)
+		}
+	}
+}
+
+func TestLocalizedFallbacks(t *testing.T) {
+	l := booking.Localized{"en": "Web", "fr": "Site web"}
+	if l.In("fr") != "Site web" || l.In("ar") != "Web" || l.In("xx") != "Web" {
+		t.Fatalf("fallbacks: %q %q %q", l.In("fr"), l.In("ar"), l.In("xx"))
+	}
+	plain := booking.Localized{"": "Plain"}
+	if plain.In("ar") != "Plain" {
+		t.Fatal("plain text fallback")
+	}
+}
+
+func TestSplitDetailsSanitizes(t *testing.T) {
+	blocks := booking.SplitDetails(`<p onclick="x()">Intro<script>alert(1)</script></p>` + booking.FeaturesMarker + `<ul><li>One</li></ul>`)
+	if blocks[0] != "<p>Intro</p>" || blocks[1] != "<ul><li>One</li></ul>" {
+		t.Fatalf("blocks %q", blocks)
+	}
+}
+
+func FuzzValidators(f *testing.F) {
+	for _, s := range []string{"Amine", "0555 12 34 56", "a@b.dz", "+213(0)555", "\xff\xfe", "نور"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if booking.CheckName(s) == "" && (utf8.RuneCountInString(s) < 2 || utf8.RuneCountInString(s) > 100) {
+			t.Fatalf("CheckName accepted %q", s)
+		}
+		if booking.CheckPhone(s) == "" {
+			if n := len(booking.PhoneDigits(s)); n < 10 || n > 15 {
+				t.Fatalf("CheckPhone accepted %q", s)
+			}
+		}
+		if booking.CheckEmail(s) == "" && !utf8.ValidString(booking.NormalizeEmail(s)) && utf8.ValidString(s) {
+			t.Fatalf("CheckEmail accepted %q", s)
+		}
+		_ = booking.SplitDetails(s)
+	})
+}
+
+func FuzzYouTubeID(f *testing.F) {
+	f.Add("https://www.youtube.com/watch?v=aBcDeFgHiJ0")
+	f.Add("https://youtu.be/x")
+	f.Fuzz(func(t *testing.T, link string) {
+		if id := booking.YouTubeID(link); id != "" && len(id) != 11 {
+			t.Fatalf("YouTubeID(%q) = %q", link, id)
+		}
+	})
+}
