@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/console"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -28,6 +29,10 @@ type Deps struct {
 	Logger       *slog.Logger
 	MaxBodyBytes int64
 	TrustProxy   bool
+	// Console serves /api/admin; without it the console's routes are absent.
+	Console *console.Console
+	// Events relays live events to console streams; made from Console when nil.
+	Events *Events
 }
 
 // New builds the HTTP handler with every route of the contract.
@@ -54,8 +59,13 @@ func New(d Deps) http.Handler {
 	r.GET("/readyz", h.ready)
 	r.GET("/metrics", gin.WrapH(promhttp.Handler()))
 
+	settings := d.Booking.Settings
+	if d.Console != nil {
+		settings = d.Console.Settings
+	}
 	pub := &public{booking: d.Booking}
-	g := r.Group("/api")
+	g := r.Group("/api", maintenance(settings))
+	g.GET("/site", siteInfo(settings))
 	g.GET("/services", pub.services)
 	g.GET("/services/:slug", pub.service)
 	g.GET("/services/:slug/projects", pub.serviceProjects)
@@ -65,6 +75,13 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
 	g.POST("/events", pub.event)
+
+	if d.Console != nil {
+		if d.Events == nil {
+			d.Events = NewEvents(d.Console, d.Logger)
+		}
+		(&admin{console: d.Console, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
+	}
 
 	r.NoRoute(spa(d.Web))
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })

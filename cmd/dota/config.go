@@ -23,6 +23,11 @@ type config struct {
 	TrustProxy      bool
 	DBMaxConns      int32
 	RedisPrefix     string
+	SessionIdle     time.Duration
+	SessionAbsolute time.Duration
+	LoginPerIP      int
+	LoginPerEmail   int
+	LoginWindow     time.Duration
 }
 
 func loadConfig() (config, error) {
@@ -38,6 +43,11 @@ func loadConfig() (config, error) {
 		TrustProxy:      e.bool("DOTA_TRUST_PROXY", false),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
+		SessionIdle:     e.duration("DOTA_SESSION_IDLE", 2*time.Hour),
+		SessionAbsolute: e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
+		LoginPerIP:      e.int("DOTA_LOGIN_MAX_PER_IP", 20),
+		LoginPerEmail:   e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
+		LoginWindow:     e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)
@@ -49,6 +59,15 @@ func loadConfig() (config, error) {
 	}
 	if c.MaxBodyBytes < 1024 {
 		e.fail("DOTA_MAX_BODY_BYTES", fmt.Errorf("at least 1024"))
+	}
+	if c.SessionIdle > c.SessionAbsolute {
+		e.fail("DOTA_SESSION_IDLE", fmt.Errorf("at most DOTA_SESSION_ABSOLUTE"))
+	}
+	if c.LoginPerIP < 1 {
+		e.fail("DOTA_LOGIN_MAX_PER_IP", fmt.Errorf("at least 1"))
+	}
+	if c.LoginPerEmail < 1 {
+		e.fail("DOTA_LOGIN_MAX_PER_EMAIL", fmt.Errorf("at least 1"))
 	}
 	if c.DBMaxConns < 2 {
 		e.fail("DOTA_DB_MAX_CONNS", fmt.Errorf("at least 2"))
