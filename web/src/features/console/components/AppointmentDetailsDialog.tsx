@@ -4,6 +4,7 @@ import { addNote, deleteNote, getAppointment, getTranscript } from '../api/appoi
 import type { Appointment, Note } from '../api/types';
 import { useLiveEvents } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
+import { useCan } from '../hooks/useSession';
 import { toast } from '../hooks/useToasts';
 import { formatDate, formatDateTime } from '../lib/time';
 import { StatusBadge } from './Badges';
@@ -14,7 +15,7 @@ import { EmptyState, ErrorState, Skeleton } from './Feedback';
 export interface AppointmentDetailsDialogProps {
   appointment: Appointment | null;
   onClose: () => void;
-  onEdit: (a: Appointment) => void;
+  onEdit?: (a: Appointment) => void;
 }
 
 /** Client, service, message, status history, notes and (for chat bookings) the transcript. */
@@ -28,8 +29,10 @@ export function AppointmentDetailsDialog({ appointment, onClose, onEdit }: Appoi
   );
 }
 
-function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit: (a: Appointment) => void }) {
+function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: Appointment) => void }) {
   const { t, i18n } = useTranslation('console');
+  const canAddNote = useCan('notes.create');
+  const canDeleteNote = useCan('notes.delete');
   const detail = useQuery((signal) => getAppointment(initial.id, signal), [initial.id]);
   const a = detail.data?.appointment ?? initial;
   const transcript = useQuery(
@@ -106,11 +109,13 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit: (a: Ap
         <h3 id="details-message">{t('details.message')}</h3>
         <p className="details__message">{a.message || t('details.noMessage')}</p>
       </section>
-      <div className="page__actions">
-        <button type="button" className="btn" onClick={() => onEdit(a)}>
-          {t('action.edit')}
-        </button>
-      </div>
+      {onEdit && (
+        <div className="page__actions">
+          <button type="button" className="btn" onClick={() => onEdit(a)}>
+            {t('action.edit')}
+          </button>
+        </div>
+      )}
 
       {a.source === 'chat' && (
         <section aria-labelledby="details-transcript">
@@ -163,6 +168,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit: (a: Ap
           </section>
           <section aria-labelledby="details-notes">
             <h3 id="details-notes">{t('notes.title')}</h3>
+            {canAddNote && (
             <form className="note-form" onSubmit={submitNote}>
               <label className="field">
                 <span className="visually-hidden">{t('notes.placeholder')}</span>
@@ -172,6 +178,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit: (a: Ap
                 {t('notes.add')}
               </button>
             </form>
+            )}
             {(detail.data?.notes ?? []).length === 0 ? (
               <EmptyState>{t('notes.empty')}</EmptyState>
             ) : (
@@ -183,9 +190,11 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit: (a: Ap
                       {n.author_name} ({t(`role.${n.author_role}`, { defaultValue: n.author_role })}) ·{' '}
                       {formatDateTime(i18n.language, n.created_at)}
                     </p>
-                    <button type="button" className="btn btn--small btn--danger" onClick={() => setToDelete(n)}>
-                      {t('action.delete')}
-                    </button>
+                    {canDeleteNote && (
+                      <button type="button" className="btn btn--small btn--danger" onClick={() => setToDelete(n)}>
+                        {t('action.delete')}
+                      </button>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -11,7 +11,8 @@ export interface AppointmentTableProps {
   selected: Set<string>;
   onSelect: (next: Set<string>) => void;
   onOpen: (a: Appointment) => void;
-  onEdit: (a: Appointment) => void;
+  /** Absent when the user may not edit. */
+  onEdit?: (a: Appointment) => void;
 }
 
 /** One page of appointments with row selection; a row opens its details. */
@@ -90,9 +91,11 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
               </td>
               <td>{relativeTime(t, a.updated_at)}</td>
               <td className="table__actions">
-                <button type="button" className="btn btn--small" onClick={() => onEdit(a)} aria-label={t('action.editNamed', { name: a.name })}>
-                  {t('action.edit')}
-                </button>
+                {onEdit && (
+                  <button type="button" className="btn btn--small" onClick={() => onEdit(a)} aria-label={t('action.editNamed', { name: a.name })}>
+                    {t('action.edit')}
+                  </button>
+                )}
               </td>
             </tr>
           ))}

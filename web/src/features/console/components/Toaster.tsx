@@ -11,8 +11,8 @@ export function Toaster() {
     <div className="toaster" role="region" aria-label={t('toast.region')}>
       <ol aria-live="polite">
         {toasts.map((item) => (
-          <li key={item.id} className={`toast toast--${item.variant}`} role={item.variant === 'error' ? 'alert' : 'status'}>
-            <div className="toast__text">
+          <li key={item.id} className={`toast toast--${item.variant}`}>
+            <div className="toast__text" role={item.variant === 'error' ? 'alert' : 'status'}>
               <p className="toast__title">{item.title}</p>
               {item.description && <p className="toast__description">{item.description}</p>}
             </div>

@@ -83,3 +83,8 @@ export function forbiddenTarget(page: PageKey, pages: PageKey[]): string {
   const first = PAGE_ORDER.find((p) => pages.includes(p) && p !== page);
   return first ? `/admin/${first}` : '/admin/login';
 }
+
+/** Whether the signed-in user may do an action (the server's permissions list decides). */
+export function useCan(action: string): boolean {
+  return useSession((s) => s.permissions.includes(action));
+}

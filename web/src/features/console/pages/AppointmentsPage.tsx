@@ -20,6 +20,7 @@ import { Pagination } from '../components/Pagination';
 import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
 import { useNow } from '../hooks/useNow';
 import { useQuery } from '../hooks/useQuery';
+import { useCan } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
 import { toast } from '../hooks/useToasts';
 import { bubble } from '../lib/format';
@@ -35,6 +36,10 @@ export default function AppointmentsPage() {
   const { t } = useTranslation('console');
   const now = useNow();
   const services = useServices();
+  const canUpdate = useCan('appointments.update');
+  const canDelete = useCan('appointments.delete');
+  const canExport = useCan('appointments.export');
+  const canCreate = useCan('appointments.create');
   const [filters, setFilters] = useState<AppointmentFilters>({ q: '', status: '', service: '', range: '' });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -165,9 +170,11 @@ export default function AppointmentsPage() {
           >
             {t('action.refresh')}
           </button>
-          <Link className="btn btn--primary" to="/admin/new-appointment">
-            {t('menu.new-appointment')}
-          </Link>
+          {canCreate && (
+            <Link className="btn btn--primary" to="/admin/new-appointment">
+              {t('menu.new-appointment')}
+            </Link>
+          )}
         </div>
       </header>
 
@@ -242,14 +249,17 @@ export default function AppointmentsPage() {
             ))}
           </select>
         </label>
-        <button type="button" className="btn" onClick={exportCsv}>
-          {ids.length ? t('appointments.exportSelected', { count: ids.length }) : t('appointments.export')}
-        </button>
+        {canExport && (
+          <button type="button" className="btn" onClick={exportCsv}>
+            {ids.length ? t('appointments.exportSelected', { count: ids.length }) : t('appointments.export')}
+          </button>
+        )}
       </div>
 
       {ids.length > 0 && (
         <div className="bulk-bar" role="region" aria-label={t('appointments.bulk')}>
           <span>{t('appointments.selected', { count: ids.length })}</span>
+          {canUpdate && (
           <label className="field field--inline">
             <span className="visually-hidden">{t('appointments.bulkStatus')}</span>
             <select value={bulkValue} onChange={(e) => setBulkValue(e.target.value)}>
@@ -261,12 +271,17 @@ export default function AppointmentsPage() {
               ))}
             </select>
           </label>
-          <button type="button" className="btn" disabled={!bulkValue || busy} onClick={() => void runBulkStatus()}>
-            {t('appointments.applyStatus')}
-          </button>
-          <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirmBulkDelete(true)}>
-            {t('appointments.deleteSelected')}
-          </button>
+          )}
+          {canUpdate && (
+            <button type="button" className="btn" disabled={!bulkValue || busy} onClick={() => void runBulkStatus()}>
+              {t('appointments.applyStatus')}
+            </button>
+          )}
+          {canDelete && (
+            <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirmBulkDelete(true)}>
+              {t('appointments.deleteSelected')}
+            </button>
+          )}
           <button type="button" className="btn" onClick={() => setSelected(new Set())}>
             {t('appointments.clearSelection')}
           </button>
@@ -287,7 +302,7 @@ export default function AppointmentsPage() {
             selected={selected}
             onSelect={setSelected}
             onOpen={setDetails}
-            onEdit={setEditing}
+            onEdit={canUpdate ? setEditing : undefined}
           />
           <Pagination
             page={page}
@@ -305,7 +320,7 @@ export default function AppointmentsPage() {
       <AppointmentDetailsDialog
         appointment={details}
         onClose={() => setDetails(null)}
-        onEdit={(a) => {
+        onEdit={!canUpdate ? undefined : (a) => {
           setDetails(null);
           setEditing(a);
         }}

@@ -7,6 +7,7 @@ import { ClientDialog } from '../components/ClientDialog';
 import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState, ErrorState, messageOf, Skeleton, StatCard } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
+import { useCan } from '../hooks/useSession';
 import { toast } from '../hooks/useToasts';
 import { formatDate } from '../lib/time';
 
@@ -14,6 +15,9 @@ import { formatDate } from '../lib/time';
 export default function ClientsPage() {
   const { t, i18n } = useTranslation('console');
   const [search, setSearch] = useState('');
+  const canCreate = useCan('clients.create');
+  const canUpdate = useCan('clients.update');
+  const canDelete = useCan('clients.delete');
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Client | null>(null);
@@ -43,9 +47,11 @@ export default function ClientsPage() {
       <header className="page__header">
         <h1 id="clients-title">{t('clients.title')}</h1>
         <div className="page__actions">
-          <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-            {t('clients.new')}
-          </button>
+          {canCreate && (
+            <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+              {t('clients.new')}
+            </button>
+          )}
         </div>
       </header>
       <div className="stats-grid">
@@ -100,17 +106,17 @@ export default function ClientsPage() {
                   </td>
                   <td>{formatDate(i18n.language, c.created_at)}</td>
                   <td className="table__actions">
-                    <button type="button" className="btn btn--small" onClick={() => setEditing(c)} aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}>
+                    {canUpdate && <button type="button" className="btn btn--small" onClick={() => setEditing(c)} aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}>
                       {t('action.edit')}
-                    </button>
-                    <button
+                    </button>}
+                    {canDelete && <button
                       type="button"
                       className="btn btn--small btn--danger"
                       onClick={() => setToDelete(c)}
                       aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
                     >
                       {t('action.delete')}
-                    </button>
+                    </button>}
                   </td>
                 </tr>
               ))}

@@ -9,6 +9,7 @@ import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { fieldErrorsOf } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
+import { useCan } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
 import { toast } from '../hooks/useToasts';
 import { isoDay } from '../lib/time';
@@ -42,6 +43,7 @@ export default function NewAppointmentPage() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const services = useServices();
+  const canCreateClient = useCan('clients.create');
   const [form, setForm] = useState<NewAppointment>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -140,9 +142,11 @@ export default function NewAppointmentPage() {
             <span>{t('newAppointment.searchClient')}</span>
             <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('newAppointment.searchPlaceholder')} />
           </label>
-          <button type="button" className="btn" onClick={() => setCreating(true)}>
-            {t('newAppointment.createClient')}
-          </button>
+          {canCreateClient && (
+            <button type="button" className="btn" onClick={() => setCreating(true)}>
+              {t('newAppointment.createClient')}
+            </button>
+          )}
         </div>
         {debounced && (
           <ul className="client-results" aria-label={t('newAppointment.results')}>

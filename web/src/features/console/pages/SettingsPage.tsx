@@ -22,8 +22,18 @@ export default function SettingsPage() {
     if (stored.data) setForm(stored.data);
   }, [stored.data]);
 
-  if (stored.error && !stored.data) return <ErrorState error={stored.error} onRetry={() => void stored.reload()} />;
-  if (!form) return <Skeleton rows={8} />;
+  if (!form) {
+    return (
+      <section className="page" aria-labelledby="settings-title">
+        <h1 id="settings-title">{t('settings.title')}</h1>
+        {stored.error ? (
+          <ErrorState error={stored.error} title={t('settings.fetchFailed')} onRetry={() => void stored.reload()} />
+        ) : (
+          <Skeleton rows={8} />
+        )}
+      </section>
+    );
+  }
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setForm({ ...form, [key]: value });
   const submit = async (event: FormEvent) => {
