@@ -41,6 +41,7 @@ func (a *admin) mount(r *gin.Engine) {
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
 	a.mountUsers(h)
+	a.mountClients(h)
 }
 
 type handle func(method, path string, n console.Need, fn gin.HandlerFunc)
@@ -141,3 +142,5 @@ func done(c *gin.Context, key string, extra gin.H) {
 	extra["message"] = console.Text(langOf(c), key)
 	c.JSON(http.StatusOK, extra)
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
