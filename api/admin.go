@@ -42,6 +42,9 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountAppointments(h)
 	a.mountUsers(h)
 	a.mountClients(h)
+	a.mountProjects(h)
+	a.mountNotifications(h)
+	a.mountSettings(h)
 }
 
 type handle func(method, path string, n console.Need, fn gin.HandlerFunc)
