@@ -41,6 +41,10 @@ func (a *admin) mount(r *gin.Engine) {
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
 	a.mountUsers(h)
+	a.mountClients(h)
+	a.mountProjects(h)
+	a.mountNotifications(h)
+	a.mountSettings(h)
 }
 
 type handle func(method, path string, n console.Need, fn gin.HandlerFunc)
@@ -141,3 +145,5 @@ func done(c *gin.Context, key string, extra gin.H) {
 	extra["message"] = console.Text(langOf(c), key)
 	c.JSON(http.StatusOK, extra)
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
