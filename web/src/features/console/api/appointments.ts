@@ -75,8 +75,12 @@ export function deleteNote(noteId: string) {
 export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'service' | 'date' | 'time' | 'message' | 'status'>;
 
 /** Saves an edit; the server writes the history when the status changes. */
-export function updateAppointment(id: string, edit: AppointmentEdit) {
-  return api.patch<Appointment>(`/api/admin/appointments/${id}`, { ...edit, status_dashboard: edit.status });
+export async function updateAppointment(id: string, edit: AppointmentEdit): Promise<Appointment> {
+  const body = await api.patch<{ appointment?: Appointment } & Partial<Appointment>>(`/api/admin/appointments/${id}`, {
+    ...edit,
+    status_dashboard: edit.status,
+  });
+  return (body.appointment ?? body) as Appointment;
 }
 
 /** Deletes one appointment. */

@@ -15,9 +15,31 @@ function itemsOf(body: unknown): Notification[] {
   return Array.isArray(items) ? items : [];
 }
 
-/** Notifications, newest first. */
-export async function listNotifications(filters: NotificationFilters, signal?: AbortSignal) {
-  return itemsOf(await api.get('/api/admin/notifications', { query: { ...filters }, signal }));
+/** Counts of the notifications screen's cards (every unexpired notification). */
+export interface NotificationStats {
+  total: number;
+  unread: number;
+  read: number;
+  archived: number;
+}
+
+/** A page of notifications with the screen's counts. */
+export interface NotificationPage {
+  items: Notification[];
+  total: number;
+  stats: NotificationStats;
+}
+
+/** Notifications, newest first (expired ones are hidden by the server). */
+export async function listNotifications(filters: NotificationFilters, signal?: AbortSignal, page = 1, size = 20): Promise<NotificationPage> {
+  const body = await api.get<Partial<NotificationPage>>('/api/admin/notifications', { query: { ...filters, page, size }, signal });
+  const items = itemsOf(body);
+  const count = (status: string) => items.filter((n) => n.status === status).length;
+  return {
+    items,
+    total: body.total ?? items.length,
+    stats: body.stats ?? { total: items.length, unread: count('unread'), read: count('read'), archived: count('archived') },
+  };
 }
 
 /** Number of unread notifications. */

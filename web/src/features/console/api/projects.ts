@@ -1,23 +1,24 @@
 import { api } from '../../../lib/api';
-import type { Project } from './types';
+import type { Paged, Project } from './types';
 
 /** Fields of the project dialogs. */
 export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at'>;
 
-/** Projects, newest first. */
-export async function listProjects(q: string, status: string, signal?: AbortSignal): Promise<Project[]> {
-  const body = await api.get<{ items?: Project[] } | Project[]>('/api/admin/projects', { query: { q, status }, signal });
-  return Array.isArray(body) ? body : (body.items ?? []);
+/** A page of projects, newest first. */
+export async function listProjects(q: string, status: string, signal?: AbortSignal, page = 1, size = 20): Promise<Paged<Project>> {
+  const body = await api.get<Partial<Paged<Project>>>('/api/admin/projects', { query: { q, status, page, size }, signal });
+  const items = body.items ?? [];
+  return { items, total: body.total ?? items.length, page: body.page ?? page, size: body.size ?? size };
 }
 
 /** Creates a project. */
 export function createProject(input: ProjectInput) {
-  return api.post<Project>('/api/admin/projects', input);
+  return api.post<{ project: Project }>('/api/admin/projects', input);
 }
 
 /** Updates a project. */
 export function updateProject(id: string, input: ProjectInput) {
-  return api.patch<Project>(`/api/admin/projects/${id}`, input);
+  return api.patch<{ project: Project }>(`/api/admin/projects/${id}`, input);
 }
 
 /** Deletes a project. */
@@ -27,5 +28,5 @@ export function deleteProject(id: string) {
 
 /** Publishes or unpublishes a project. */
 export function setPublished(id: string, published: boolean) {
-  return api.put<Project>(`/api/admin/projects/${id}/published`, { published });
+  return api.put<{ project: Project }>(`/api/admin/projects/${id}/published`, { published });
 }

@@ -244,7 +244,8 @@ export type LiveKind =
   | 'appointment.updated'
   | 'appointment.deleted'
   | 'notification.created'
-  | 'notification.updated';
+  | 'notification.updated'
+  | 'notification.deleted';
 
 /** One event of GET /api/admin/events. */
 export interface LiveEvent {

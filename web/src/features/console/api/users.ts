@@ -14,13 +14,29 @@ export interface UserEdit {
   role: string;
   is_active: boolean;
   permissions: string[];
+  /** A new password; omitted to keep the current one. */
+  password?: string;
 }
 
-/** Staff accounts, newest first. */
-export async function listUsers(signal?: AbortSignal): Promise<AdminUser[]> {
-  const body = await api.get<{ items?: AdminUser[] } | AdminUser[]>('/api/admin/users', { signal });
-  const list = Array.isArray(body) ? body : (body.items ?? []);
-  return list.map((u) => ({ ...u, permissions: Array.isArray(u.permissions) ? u.permissions : [] }));
+/** Counts of the users screen's cards. */
+export interface UserStats {
+  total: number;
+  active: number;
+  admins: number;
+}
+
+/** Staff accounts, newest first, with the screen's counts. */
+export async function listUsers(signal?: AbortSignal): Promise<{ items: AdminUser[]; stats: UserStats }> {
+  const body = await api.get<{ items?: AdminUser[]; stats?: UserStats }>('/api/admin/users', { signal });
+  const items = (body.items ?? []).map((u) => ({ ...u, permissions: Array.isArray(u.permissions) ? u.permissions : [] }));
+  return {
+    items,
+    stats: body.stats ?? {
+      total: items.length,
+      active: items.filter((u) => u.is_active).length,
+      admins: items.filter((u) => u.role === 'admin').length,
+    },
+  };
 }
 
 /** Creates a staff account. */

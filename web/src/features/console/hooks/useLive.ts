@@ -52,6 +52,7 @@ export function useLiveStream(enabled: boolean): void {
       'appointment.deleted',
       'notification.created',
       'notification.updated',
+      'notification.deleted',
     ];
     for (const kind of kinds) source.addEventListener(kind, onMessage as EventListener);
     return () => {

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api';
 import { deleteClient, listClients } from '../api/clients';
 import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
+import { Pagination } from '../components/Pagination';
 import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState, ErrorState, messageOf, Skeleton, StatCard } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
@@ -25,8 +26,12 @@ export default function ClientsPage() {
     const timer = setTimeout(() => setQ(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const list = useQuery((signal) => listClients(q, signal), [q]);
-  const items = list.data ?? [];
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  useEffect(() => setPage(1), [q]);
+  const list = useQuery((signal) => listClients(q, signal, page, size), [q, page, size]);
+  const items = list.data?.items ?? [];
+  const stats = list.data?.stats;
 
   const remove = async () => {
     if (!toDelete) return;
@@ -55,9 +60,9 @@ export default function ClientsPage() {
         </div>
       </header>
       <div className="stats-grid">
-        <StatCard label={t('clients.stats.total')} value={items.length} />
-        <StatCard label={t('clients.stats.withEmail')} value={items.filter((c) => c.email).length} />
-        <StatCard label={t('clients.stats.companies')} value={items.filter((c) => c.nom_entreprise).length} />
+        <StatCard label={t('clients.stats.total')} value={stats?.total ?? 0} />
+        <StatCard label={t('clients.stats.withEmail')} value={stats?.with_email ?? 0} />
+        <StatCard label={t('clients.stats.companies')} value={stats?.with_company ?? 0} />
       </div>
       <div className="filters" role="search">
         <label className="field field--inline">
@@ -72,6 +77,7 @@ export default function ClientsPage() {
       ) : items.length === 0 ? (
         <EmptyState>{t('clients.empty')}</EmptyState>
       ) : (
+        <>
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{t('clients.title')}</caption>
@@ -123,6 +129,8 @@ export default function ClientsPage() {
             </tbody>
           </table>
         </div>
+        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
+        </>
       )}
       <ClientDialog
         open={editing !== undefined}

@@ -10,7 +10,7 @@ import { toast } from '../hooks/useToasts';
 const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
 
 /** Cards the dashboard shows first, in this order, when the server sends them. */
-const CARD_ORDER = ['total', 'pending', 'confirmed', 'cancelled', 'today', 'week', 'clients', 'projects', 'unread_notifications'];
+const CARD_ORDER = ['total', 'pending', 'confirmed', 'cancelled', 'completed', 'today', 'this_week', 'upcoming', 'clients', 'unread_notifications'];
 
 /** /admin/dashboard: stat cards, refresh, quick actions and charts. */
 export default function DashboardPage() {

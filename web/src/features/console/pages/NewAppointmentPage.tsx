@@ -58,7 +58,7 @@ export default function NewAppointmentPage() {
     return () => clearTimeout(timer);
   }, [query]);
   const matches = useQuery(
-    (signal) => (debounced ? listClients(debounced, signal) : Promise.resolve([] as Client[])),
+    (signal) => (debounced ? listClients(debounced, signal, 1, 8).then((p) => p.items) : Promise.resolve([] as Client[])),
     [debounced],
   );
   const slots = useQuery((signal) => (form.date ? daySlots(form.date, signal) : Promise.resolve(null)), [form.date]);

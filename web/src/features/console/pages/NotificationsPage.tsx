@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bulkNotifications, deleteNotification, listNotifications, setNotificationStatus, type NotificationFilters } from '../api/notifications';
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type Notification } from '../api/types';
 import { ConfirmDialog } from '../components/Dialog';
+import { Pagination } from '../components/Pagination';
 import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
 import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
@@ -25,14 +26,16 @@ export default function NotificationsPage() {
     const timer = setTimeout(() => setFilters((f) => ({ ...f, q: search.trim() })), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const list = useQuery((signal) => listNotifications(filters, signal), [filters]);
-  const all = useQuery((signal) => listNotifications({}, signal), []);
-  const refresh = () => void Promise.all([list.reload(), all.reload()]);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  useEffect(() => setPage(1), [filters]);
+  const list = useQuery((signal) => listNotifications(filters, signal, page, size), [filters, page, size]);
+  const refresh = () => void list.reload();
   useLiveEvents(['notification.'], refresh);
   useFallbackPoll(refresh, 60_000);
 
-  const items = list.data ?? [];
-  const every = all.data ?? [];
+  const items = list.data?.items ?? [];
+  const stats = list.data?.stats;
   const ids = [...selected].filter((id) => items.some((n) => n.id === id));
 
   const bulk = async (action: 'status' | 'delete', status?: string) => {
@@ -102,10 +105,10 @@ export default function NotificationsPage() {
         </div>
       </header>
       <div className="stats-grid">
-        <StatCard label={t('notifications.stats.total')} value={every.length} />
-        <StatCard label={t('notifications.stats.unread')} value={every.filter((n) => n.status === 'unread').length} tone="pending" />
-        <StatCard label={t('notifications.stats.urgent')} value={every.filter((n) => n.priority === 'urgent').length} tone="cancelled" />
-        <StatCard label={t('notifications.stats.expired')} value={every.filter((n) => isExpired(n)).length} />
+        <StatCard label={t('notifications.stats.total')} value={stats?.total ?? 0} />
+        <StatCard label={t('notifications.stats.unread')} value={stats?.unread ?? 0} tone="pending" />
+        <StatCard label={t('notifications.stats.read')} value={stats?.read ?? 0} tone="confirmed" />
+        <StatCard label={t('notifications.stats.archived')} value={stats?.archived ?? 0} />
       </div>
       <div className="filters" role="search">
         <label className="field field--inline">
@@ -150,6 +153,7 @@ export default function NotificationsPage() {
       ) : items.length === 0 ? (
         <EmptyState>{t('notifications.empty')}</EmptyState>
       ) : (
+        <>
         <ul className="notification-list">
           {items.map((n) => (
             <li key={n.id} className={`notification notification--${n.status}${isExpired(n) ? ' notification--expired' : ''}`}>
@@ -192,6 +196,8 @@ export default function NotificationsPage() {
             </li>
           ))}
         </ul>
+        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
+        </>
       )}
       <ConfirmDialog
         open={confirm !== null}

@@ -5,6 +5,7 @@ import { PROJECT_STATUSES, type Project } from '../api/types';
 import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
 import { ProjectDialog } from '../components/ProjectDialog';
+import { Pagination } from '../components/Pagination';
 import { useQuery } from '../hooks/useQuery';
 import { toast } from '../hooks/useToasts';
 import { formatDZD } from '../lib/format';
@@ -22,16 +23,19 @@ export default function ProjectsPage() {
     const timer = setTimeout(() => setQ(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const list = useQuery((signal) => listProjects(q, status, signal), [q, status]);
-  const items = list.data ?? [];
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  useEffect(() => setPage(1), [q, status]);
+  const list = useQuery((signal) => listProjects(q, status, signal, page, size), [q, status, page, size]);
+  const items = list.data?.items ?? [];
 
   const togglePublished = async (p: Project) => {
-    list.setData((cur) => cur?.map((x) => (x.id === p.id ? { ...x, published: !p.published } : x)));
+    list.setData((cur) => cur && { ...cur, items: cur.items.map((x) => (x.id === p.id ? { ...x, published: !p.published } : x)) });
     try {
       await setPublished(p.id, !p.published);
       toast.success(p.published ? t('projects.unpublished') : t('projects.published'));
     } catch {
-      list.setData((cur) => cur?.map((x) => (x.id === p.id ? { ...x, published: p.published } : x)));
+      list.setData((cur) => cur && { ...cur, items: cur.items.map((x) => (x.id === p.id ? { ...x, published: p.published } : x)) });
       toast.error(t('projects.publishFailed'));
     }
   };
@@ -81,6 +85,7 @@ export default function ProjectsPage() {
       ) : items.length === 0 ? (
         <EmptyState>{t('projects.empty')}</EmptyState>
       ) : (
+        <>
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{t('projects.title')}</caption>
@@ -146,6 +151,8 @@ export default function ProjectsPage() {
             </tbody>
           </table>
         </div>
+        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
+        </>
       )}
       <ProjectDialog
         open={editing !== undefined}

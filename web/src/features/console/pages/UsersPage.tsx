@@ -20,7 +20,8 @@ export default function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const items = list.data ?? [];
+  const items = list.data?.items ?? [];
+  const stats = list.data?.stats;
 
   const remove = async () => {
     if (!toDelete) return;
@@ -45,9 +46,9 @@ export default function UsersPage() {
         </div>
       </header>
       <div className="stats-grid">
-        <StatCard label={t('users.stats.total')} value={items.length} />
-        <StatCard label={t('users.stats.active')} value={items.filter((u) => u.is_active).length} tone="confirmed" />
-        <StatCard label={t('users.stats.admins')} value={items.filter((u) => u.role === 'admin').length} />
+        <StatCard label={t('users.stats.total')} value={stats?.total ?? 0} />
+        <StatCard label={t('users.stats.active')} value={stats?.active ?? 0} tone="confirmed" />
+        <StatCard label={t('users.stats.admins')} value={stats?.admins ?? 0} />
       </div>
       {list.error && !list.data ? (
         <ErrorState error={list.error} title={t('users.fetchFailed', { message: messageOf(list.error, '') })} onRetry={() => void list.reload()} />
@@ -225,15 +226,23 @@ function EditUserForm({ user, onClose, onSaved, title }: { user: AdminUser; onCl
   const [role, setRole] = useState<string>(user.role);
   const [active, setActive] = useState(user.is_active);
   const [permissions, setPermissions] = useState(user.permissions.join(', '));
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (password && [...password].length < 8) {
+      setError(t('users.passwordShort'));
+      return;
+    }
+    setError('');
     setBusy(true);
     try {
       await updateUser(user.id, {
         role,
         is_active: active,
         permissions: permissions.split(',').map((p) => p.trim()).filter(Boolean),
+        ...(password ? { password } : {}),
       });
       toast.success(t('users.updated'));
       onSaved();
@@ -268,6 +277,11 @@ function EditUserForm({ user, onClose, onSaved, title }: { user: AdminUser; onCl
         <label className="field field--wide">
           <span>{t('users.permissions')}</span>
           <input value={permissions} onChange={(e) => setPermissions(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('users.newPassword')}</span>
+          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!error} />
+          {error && <span className="field__error">{error}</span>}
         </label>
         <label className="checkbox">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
