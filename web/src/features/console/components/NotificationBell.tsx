@@ -63,9 +63,9 @@ export function NotificationBell() {
         className="btn bell__button"
         aria-expanded={open}
         aria-haspopup="true"
-        aria-label={t('bell.label', { count })}
         onClick={() => setOpen((v) => !v)}
       >
+        <span className="visually-hidden">{t('bell.label', { count })}</span>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
