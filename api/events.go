@@ -24,7 +24,7 @@ const (
 	HeartbeatInterval = 15 * time.Second
 	// streamBuffer bounds the events queued for one stream; a stream that falls this far
 	// behind is closed, and the console reconnects and refetches.
-	streamBuffer = 32
+	streamBuffer = 256
 	// streamWriteTimeout bounds one write to a client that stopped reading.
 	streamWriteTimeout = 10 * time.Second
 )
