@@ -140,3 +140,32 @@ func TestAStalledClientDoesNotHoldBackTheOthers(t *testing.T) {
 		}
 	}
 }
+
+func TestStreamsCloseWhenTheSessionEnds(t *testing.T) {
+	srv := newConsoleServer(t)
+	adm := signIn(t, srv.URL, "admin")
+	ed := signIn(t, srv.URL, "editor")
+	edEvents, _ := ed.subscribe(t)
+	admEvents, _ := adm.subscribe(t)
+	id := ed.do("GET", "/api/admin/me", nil).Body["user"].(map[string]any)["id"].(string)
+	if r := adm.do("PATCH", "/api/admin/users/"+id, map[string]any{"is_active": false}); r.Status != 200 {
+		t.Fatalf("deactivate: %s", r.Raw)
+	}
+	closed := func(events <-chan sseEvent) bool {
+		select {
+		case _, ok := <-events:
+			return !ok
+		case <-time.After(time.Second):
+			return false
+		}
+	}
+	if !closed(edEvents) {
+		t.Fatal("a deactivated user's stream stayed open")
+	}
+	if r := adm.do("POST", "/api/admin/logout", nil); r.Status != 200 {
+		t.Fatalf("logout: %d", r.Status)
+	}
+	if !closed(admEvents) {
+		t.Fatal("the stream outlived the logout")
+	}
+}
