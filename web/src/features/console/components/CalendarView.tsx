@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarMonth } from '../api/appointments';
 import type { Appointment } from '../api/types';
-import { useLiveEvents } from '../hooks/useLive';
+import { useLiveRefresh } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
 import { formatDate, formatDateTime, isoDay } from '../lib/time';
 import { StatusBadge } from './Badges';
@@ -42,7 +42,7 @@ export default function CalendarView({ refreshKey }: CalendarViewProps) {
   const [detail, setDetail] = useState<Appointment | null>(null);
   const monthKey = `${cursor.year}-${String(cursor.month + 1).padStart(2, '0')}`;
   const data = useQuery((signal) => calendarMonth(monthKey, signal), [monthKey, refreshKey]);
-  useLiveEvents(['appointment.'], () => void data.reload());
+  useLiveRefresh(['appointment.'], () => void data.reload());
 
   const today = isoDay(new Date());
   const move = (delta: number) => {

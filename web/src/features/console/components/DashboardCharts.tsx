@@ -9,7 +9,7 @@ const PIE_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#b91c1c', '#7c3aed', '#475
 /** The dashboard's four charts (recharts is loaded with this chunk only). */
 export default function DashboardCharts({ data }: { data: Dashboard }) {
   const { t } = useTranslation('console');
-  const byStatus = data.byStatus.map((s) => ({ ...s, label: t(`status.${displayStatus(s.label)}`) }));
+  const byStatus = data.byStatus.filter((s) => s.count > 0).map((s) => ({ ...s, label: t(`status.${displayStatus(s.label)}`) }));
   const funnel = [
     { label: t('dashboard.funnel.started'), count: data.funnel.started },
     { label: t('dashboard.funnel.contact'), count: data.funnel.contact },
@@ -27,7 +27,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
             <Tooltip />
             <Legend />
             {(['form', 'chat', 'console'] as const).map((k) => (
-              <Bar key={k} dataKey={k} name={t(`source.${k}`)} stackId="s" fill={SOURCE_COLORS[k]} />
+              <Bar key={k} dataKey={k} name={t(`source.${k}`)} stackId="s" fill={SOURCE_COLORS[k]} isAnimationActive={false} />
             ))}
           </BarChart>
         </ResponsiveContainer>
@@ -36,7 +36,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
         <figcaption>{t('dashboard.byStatus')}</figcaption>
         <ResponsiveContainer width="100%" height={260}>
           <PieChart>
-            <Pie data={byStatus} dataKey="count" nameKey="label" outerRadius={90} label>
+            <Pie data={byStatus} dataKey="count" nameKey="label" outerRadius={90} label isAnimationActive={false}>
               {byStatus.map((s, i) => (
                 <Cell key={s.label} fill={PIE_COLORS[i % PIE_COLORS.length]} />
               ))}
@@ -54,7 +54,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={140} />
             <Tooltip />
-            <Bar dataKey="count" name={t('dashboard.bookings')} fill="#1d4ed8" />
+            <Bar dataKey="count" name={t('dashboard.bookings')} fill="#1d4ed8" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </figure>
@@ -66,7 +66,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
             <XAxis dataKey="label" />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Bar dataKey="count" name={t('dashboard.funnel.title')} fill="#0f766e" />
+            <Bar dataKey="count" name={t('dashboard.funnel.title')} fill="#0f766e" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </figure>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { markAllRead, recentNotifications, setNotificationStatus, unreadCount } from '../api/notifications';
 import type { Notification } from '../api/types';
-import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
+import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
 import { toast } from '../hooks/useToasts';
 import { bubble } from '../lib/format';
 import { relativeTime } from '../lib/time';
@@ -26,7 +26,7 @@ export function NotificationBell() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  useLiveEvents(['notification.'], () => void refresh());
+  useLiveRefresh(['notification.'], () => void refresh());
   useFallbackPoll(() => void refresh(), 60_000);
 
   const markOne = async (id: string) => {

@@ -90,3 +90,23 @@ export function useFallbackPoll(fn: () => void, ms: number): void {
     return () => clearInterval(timer);
   }, [status, ms]);
 }
+
+/**
+ * Calls refresh once after a burst of live events (a bulk change sends one event per row),
+ * `delay` ms after the last one.
+ */
+export function useLiveRefresh(prefixes: string[], refresh: () => void, delay = 150): void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const ref = useRef(refresh);
+  ref.current = refresh;
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  useLiveEvents(prefixes, () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => ref.current(), delay);
+  });
+}

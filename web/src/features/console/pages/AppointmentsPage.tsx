@@ -17,7 +17,7 @@ import { LiveBadge } from '../components/Badges';
 import { ConfirmDialog } from '../components/Dialog';
 import { ErrorState, Skeleton, StatCard } from '../components/Feedback';
 import { Pagination } from '../components/Pagination';
-import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
+import { useFallbackPoll, useLiveEvents, useLiveRefresh } from '../hooks/useLive';
 import { useNow } from '../hooks/useNow';
 import { useQuery } from '../hooks/useQuery';
 import { useCan } from '../hooks/useSession';
@@ -89,8 +89,8 @@ export default function AppointmentsPage() {
       const gone = new Set(event.ids);
       setSelected((current) => new Set([...current].filter((id) => !gone.has(id))));
     }
-    void refreshAll();
   });
+  useLiveRefresh(['appointment.'], () => void refreshAll());
   useFallbackPoll(() => void refreshAll(), 60_000);
 
   const update = (patch: Partial<AppointmentFilters>) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchDashboard } from '../api/dashboard';
 import { ErrorState, Skeleton, StatCard } from '../components/Feedback';
-import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
+import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
 import { toast } from '../hooks/useToasts';
 
@@ -16,7 +16,7 @@ const CARD_ORDER = ['total', 'pending', 'confirmed', 'cancelled', 'completed', '
 export default function DashboardPage() {
   const { t } = useTranslation('console');
   const data = useQuery((signal) => fetchDashboard(signal), []);
-  useLiveEvents(['appointment.'], () => void data.reload());
+  useLiveRefresh(['appointment.'], () => void data.reload(), 500);
   useFallbackPoll(() => void data.reload(), 60_000);
   const cards = data.data?.cards ?? {};
   const keys = [...CARD_ORDER.filter((k) => k in cards), ...Object.keys(cards).filter((k) => !CARD_ORDER.includes(k))];

@@ -5,7 +5,7 @@ import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, typ
 import { ConfirmDialog } from '../components/Dialog';
 import { Pagination } from '../components/Pagination';
 import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
-import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
+import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
 import { toast } from '../hooks/useToasts';
 import { formatDateTime } from '../lib/time';
@@ -31,7 +31,7 @@ export default function NotificationsPage() {
   useEffect(() => setPage(1), [filters]);
   const list = useQuery((signal) => listNotifications(filters, signal, page, size), [filters, page, size]);
   const refresh = () => void list.reload();
-  useLiveEvents(['notification.'], refresh);
+  useLiveRefresh(['notification.'], refresh);
   useFallbackPoll(refresh, 60_000);
 
   const items = list.data?.items ?? [];
