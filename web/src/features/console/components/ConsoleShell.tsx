@@ -46,7 +46,13 @@ export default function ConsoleShell() {
 
   const menu = PAGE_ORDER.filter((p) => pages.includes(p));
   return (
-    <div className="shell" data-menu-open={menuOpen || undefined}>
+    <div
+      className="shell"
+      data-menu-open={menuOpen || undefined}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && menuOpen) setMenuOpen(false);
+      }}
+    >
       <a className="skip-link" href="#console-main">
         {t('shell.skip')}
       </a>

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { useSession } from './useSession';
 
 /** State of a server read. */
 export interface QueryState<T> {
@@ -42,6 +44,8 @@ export function useQuery<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: 
       setUpdatedAt(Date.now());
     } catch (err) {
       if (own.signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
+      // The session ended (logout elsewhere, role change): back to the login form.
+      if (err instanceof ApiError && err.status === 401) useSession.getState().expire();
       setError(err);
     } finally {
       if (controller.current === own) setFetching(false);

@@ -6,6 +6,7 @@ import { monthGrid } from '../components/CalendarView';
 import { forbiddenTarget, landingPath } from '../hooks/useSession';
 import { bubble, displayStatus, parseAmount, preview, shortId, youtubeId } from './format';
 import { ageOf } from './time';
+import { fromClient } from '../pages/NewAppointmentPage';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
@@ -72,6 +73,23 @@ describe('pages and landing', () => {
     expect(forbiddenTarget('users', ['appointments'])).toBe('/admin/appointments');
     expect(forbiddenTarget('dashboard', ['appointments'])).toBe('/admin/appointments');
     expect(forbiddenTarget('new-appointment', ['dashboard', 'appointments'])).toBe('/admin/appointments');
+  });
+});
+
+describe('choosing a client', () => {
+  it('fills name (prenom + nom), e-mail and phone (numero_1)', () => {
+    const client = {
+      id: 'c1',
+      nom: 'Haddad',
+      prenom: 'Yasmine',
+      email: null,
+      numero_1: '0661 23 45 67',
+      numero_2: '0770 00 00 00',
+      nom_entreprise: 'Atlas',
+      siteweb: null,
+      created_at: '',
+    };
+    expect(fromClient(client)).toEqual({ name: 'Yasmine Haddad', email: '', phone: '0661 23 45 67', company: 'Atlas', client_id: 'c1' });
   });
 });
 

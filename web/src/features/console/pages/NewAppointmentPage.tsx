@@ -9,7 +9,7 @@ import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { fieldErrorsOf } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
-import { useCan } from '../hooks/useSession';
+import { useCan, useSession } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
 import { toast } from '../hooks/useToasts';
 import { isoDay } from '../lib/time';
@@ -44,6 +44,7 @@ export default function NewAppointmentPage() {
   const navigate = useNavigate();
   const services = useServices();
   const canCreateClient = useCan('clients.create');
+  const canSearchClients = useSession((s) => s.pages.includes('clients'));
   const [form, setForm] = useState<NewAppointment>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -120,6 +121,7 @@ export default function NewAppointmentPage() {
       <h1 id="new-appointment-title">{t('newAppointment.title')}</h1>
       <p className="banner banner--info">{t('newAppointment.banner')}</p>
 
+      {(canSearchClients || canCreateClient) && (
       <section className="card" aria-labelledby="client-picker-title">
         <h2 id="client-picker-title">{t('newAppointment.clientTitle')}</h2>
         {client ? (
@@ -138,10 +140,12 @@ export default function NewAppointmentPage() {
           </p>
         ) : null}
         <div className="client-picker">
-          <label className="field">
-            <span>{t('newAppointment.searchClient')}</span>
-            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('newAppointment.searchPlaceholder')} />
-          </label>
+          {canSearchClients && (
+            <label className="field">
+              <span>{t('newAppointment.searchClient')}</span>
+              <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('newAppointment.searchPlaceholder')} />
+            </label>
+          )}
           {canCreateClient && (
             <button type="button" className="btn" onClick={() => setCreating(true)}>
               {t('newAppointment.createClient')}
@@ -169,6 +173,7 @@ export default function NewAppointmentPage() {
           </ul>
         )}
       </section>
+      )}
 
       <form className="card form-grid" onSubmit={submit} noValidate>
         {field('name', <input value={form.name} onChange={set('name')} aria-invalid={!!errors.name} autoComplete="off" />, true)}
