@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenSeries } from '../api/ops';
+import { flattenSeries, totalsOf } from '../api/ops';
 import { normalizeDashboard } from '../api/dashboard';
 import { pageKeyOf } from '../api/session';
 import { monthGrid } from '../components/CalendarView';
@@ -111,6 +111,34 @@ describe('server series', () => {
     });
     expect(series.map((s) => s.name)).toEqual(['queue_depth', 'ai_latency.p50', 'ai_latency.p95']);
   });
+  it("turns the chat engine's wide rows into named series and totals", () => {
+    const body = {
+      window: '1h',
+      step_seconds: 60,
+      points: [
+        { t: '2026-11-22T10:00:00Z', messages: { rule: 3, ai: 1 }, ai_failures: 0, fallbacks: 1, ai_latency_p50_ms: 120, ai_latency_p95_ms: 900, queue_depth_max: 2, rate_limited: 0 },
+        { t: '2026-11-22T10:01:00Z', messages: { rule: 1, ai: 2 }, ai_failures: 1, fallbacks: 0, ai_latency_p50_ms: 100, ai_latency_p95_ms: 700, queue_depth_max: 0, rate_limited: 4 },
+      ],
+      totals: { t: '', messages: { rule: 4, ai: 3 }, rate_limited: 4 },
+    };
+    const series = flattenSeries(body);
+    expect(series.map((s) => s.name)).toEqual([
+      'messages.rule',
+      'messages.ai',
+      'ai.ai_failures',
+      'ai.fallbacks',
+      'ai_latency.p50',
+      'ai_latency.p95',
+      'queue_depth_max',
+      'rate_limited',
+    ]);
+    expect(series[4].points).toEqual([
+      { t: '2026-11-22T10:00:00Z', v: 120 },
+      { t: '2026-11-22T10:01:00Z', v: 100 },
+    ]);
+    expect(totalsOf(body)).toEqual({ 'messages.rule': 4, 'messages.ai': 3, rate_limited: 4 });
+  });
+
   it('reads the dashboard', () => {
     const d = normalizeDashboard({
       cards: { total: 3, pending: 2 },

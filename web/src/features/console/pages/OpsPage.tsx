@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchOps, OPS_WINDOWS, type OpsWindow } from '../api/ops';
-import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
+import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
 
 const OpsCharts = lazy(() => import('../components/OpsCharts'));
@@ -35,12 +35,25 @@ export default function OpsPage() {
         <ErrorState error={data.error} onRetry={() => void data.reload()} />
       ) : data.loading ? (
         <Skeleton rows={6} />
-      ) : !data.data || data.data.length === 0 ? (
+      ) : !data.data || data.data.series.length === 0 ? (
         <EmptyState>{t('ops.empty')}</EmptyState>
       ) : (
-        <Suspense fallback={<Skeleton rows={6} />}>
-          <OpsCharts series={data.data} />
-        </Suspense>
+        <>
+          {Object.keys(data.data.totals).length > 0 && (
+            <div className="stats-grid" aria-label={t('ops.totals')} role="group">
+              {Object.entries(data.data.totals).map(([name, value]) => (
+                <StatCard
+                  key={name}
+                  label={t(`ops.series.${name.replace(/\./g, '_')}`, { defaultValue: name.replace(/[._]/g, ' ') })}
+                  value={Number.isInteger(value) ? value : value.toFixed(1)}
+                />
+              ))}
+            </div>
+          )}
+          <Suspense fallback={<Skeleton rows={6} />}>
+            <OpsCharts series={data.data.series} />
+          </Suspense>
+        </>
       )}
     </section>
   );
