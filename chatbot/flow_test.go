@@ -65,6 +65,10 @@ func TestConversationBooksInFrench(t *testing.T) {
 	// A question after booking is still answered.
 	c.say("Quels sont vos horaires ?")
 	c.expect(StepBooked, "dimanche au jeudi")
+	c.say("non merci")
+	c.expect(StepBooked, "Pas de problème")
+	c.say("non")
+	c.expect(StepBooked, "à bientôt")
 }
 
 func TestEachStepValidatesItsOwnValue(t *testing.T) {
