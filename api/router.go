@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -23,6 +24,7 @@ const DefaultMaxBodyBytes = 1 << 20
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
 	Booking      *booking.Core
+	Chat         *chatbot.Engine // Dota; nil leaves the chat routes out
 	DB           *pgxpool.Pool
 	Redis        *redis.Client
 	Web          fs.FS // the built web app; nil serves a notice
@@ -75,12 +77,18 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
 	g.POST("/events", pub.event)
+	if d.Chat != nil {
+		ch := &chat{engine: d.Chat}
+		g.POST("/chat/sessions", ch.start)
+		g.POST("/chat/sessions/:id/messages", ch.send)
+		g.GET("/chat/sessions/:id", ch.conversation)
+	}
 
 	if d.Console != nil {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
+		(&admin{console: d.Console, chat: d.Chat, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
 	}
 
 	r.NoRoute(spa(d.Web))
