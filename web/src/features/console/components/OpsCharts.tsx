@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Series } from '../api/types';
+import { label } from './opsLabels';
 
 /** Groups series by their family (the part of the name before the first dot). */
 export function families(series: Series[]): [string, Series[]][] {
@@ -14,10 +14,6 @@ export function families(series: Series[]): [string, Series[]][] {
 }
 
 const COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#b91c1c', '#7c3aed', '#475569'];
-
-function label(t: TFunction<'console'>, name: string): string {
-  return t(`ops.series.${name.replace(/\./g, '_')}`, { defaultValue: name.replace(/[._]/g, ' ') });
-}
 
 function time(t: string | number): string {
   const d = new Date(typeof t === 'number' && t < 1e12 ? t * 1000 : t);
@@ -52,6 +48,7 @@ export default function OpsCharts({ series }: { series: Series[] }) {
                   <XAxis dataKey="t" tickFormatter={time} minTickGap={24} />
                   <YAxis />
                   <Tooltip labelFormatter={(v) => time(v as string)} />
+                  {list.length > 1 && <Legend />}
                   {list.map((s, i) => (
                     <Line key={s.name} type="monotone" dataKey={s.name} name={label(t, s.name)} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} />
                   ))}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchOps, OPS_WINDOWS, type OpsWindow } from '../api/ops';
+import { seriesLabel } from '../components/opsLabels';
 import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
 
@@ -44,7 +45,7 @@ export default function OpsPage() {
               {Object.entries(data.data.totals).map(([name, value]) => (
                 <StatCard
                   key={name}
-                  label={t(`ops.series.${name.replace(/\./g, '_')}`, { defaultValue: name.replace(/[._]/g, ' ') })}
+                  label={seriesLabel(t, name)}
                   value={Number.isInteger(value) ? value : value.toFixed(1)}
                 />
               ))}
