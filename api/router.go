@@ -65,6 +65,7 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
 	g.POST("/events", pub.event)
+	registerSEO(r, d)
 
 	r.NoRoute(spa(d.Web))
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
