@@ -17,10 +17,10 @@ describe('public site shell', () => {
 
   it('shows the navigation and the language switcher', async () => {
     renderAt('/');
-    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
+    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' }, { timeout: 5000 });
     const hrefs = Array.from(nav.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/services', '/#projects', '/about', '/contact', '/rendez-vous']);
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Votre agence digitale à Alger');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveProperty('textContent', 'Nous donnons vie à vos projets digitaux');
     for (const name of ['Français', 'English', 'العربية']) {
       expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(0);
     }
