@@ -113,7 +113,7 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
       </header>
       {!minimized && (
         <>
-          <ol ref={list} className="chat-panel__messages" aria-live="polite" aria-relevant="additions" aria-label={t('messages')}>
+          <ol ref={list} className="chat-panel__messages" tabIndex={0} aria-live="polite" aria-relevant="additions" aria-label={t('messages')}>
             {messages.map((m) => (
               <li key={m.id} className={`chat-msg chat-msg--${m.sender}`}>
                 <span className="visually-hidden">{m.sender === 'bot' ? t('name') : t('you')}: </span>
