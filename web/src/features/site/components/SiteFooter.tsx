@@ -34,7 +34,7 @@ export function SiteFooter() {
             <a href={telHref(PHONE_PRIMARY)} dir="ltr">
               {PHONE_PRIMARY}
             </a>
-            <span>{ADDRESS_TEXT}</span>
+            <span dir="ltr">{ADDRESS_TEXT}</span>
           </p>
         </section>
         <nav aria-labelledby="footer-services">

@@ -34,13 +34,16 @@ export default function ServicesPage() {
       ) : (
         <p className="status-text">{t('services.empty')}</p>
       )}
-      <section className="cta" aria-labelledby="services-cta">
+      {/* After the list, so that it does not jump down when the list arrives. */}
+      {!loading && (
+        <section className="cta" aria-labelledby="services-cta">
         <h2 id="services-cta">{t('services.ctaTitle')}</h2>
         <p>{t('services.ctaText')}</p>
         <Link to="/contact" className="button button--light">
-          {t('services.ctaButton')}
-        </Link>
-      </section>
+            {t('services.ctaButton')}
+          </Link>
+        </section>
+      )}
     </>
   );
 }
