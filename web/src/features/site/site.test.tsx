@@ -1,8 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { initI18n, setLanguage } from '../../lib/i18n';
+
+// Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

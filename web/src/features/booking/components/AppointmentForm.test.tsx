@@ -1,9 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/Toaster';
 import { useToasts } from '../../../components/ui/toast';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import { AppointmentForm } from './AppointmentForm';
+
+// Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

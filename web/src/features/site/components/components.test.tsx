@@ -1,12 +1,16 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import { yearsOfExperience } from '../contact';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Faq } from './Faq';
 import { Stats } from './Stats';
 import { TagList } from './TagList';
+
+// Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('site components', () => {
   beforeAll(async () => {
