@@ -73,9 +73,14 @@ describe('chat store', () => {
 
   it('follows the server to a new conversation', async () => {
     useChat.setState({ sessionId: 's1', loaded: true, messages: [greeting] });
-    fetchMock.mockResolvedValueOnce(json(200, { session_id: 's2', messages: [greeting], step: 'greeting' }));
+    const fresh = { ...greeting, id: 'n1' };
+    fetchMock.mockResolvedValueOnce(json(200, { session_id: 's2', new_session: true, messages: [fresh], step: 'greeting' }));
     await useChat.getState().send('salut', 'fr');
     expect(useChat.getState().sessionId).toBe('s2');
+    expect(useChat.getState().messages.map((m) => [m.sender, m.text])).toEqual([
+      ['user', 'salut'],
+      ['bot', fresh.text],
+    ]);
     expect(localStorage.getItem(SESSION_KEY)).toBe('s2');
   });
 

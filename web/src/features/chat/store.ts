@@ -136,8 +136,10 @@ export const useChat = create<ChatState>()((set, get) => {
         const reply = await sendMessage(get().sessionId!, trimmed, lang);
         const hasUser = reply.messages.some((m) => m.sender === 'user');
         set((s) => {
-          const base = hasUser ? s.messages.filter((m) => m.id !== local.id) : s.messages;
-          return { messages: mergeMessages(base, reply.messages) };
+          // An expired conversation was replaced: show the new one from this message on.
+          const kept = reply.new_session ? [local] : s.messages;
+          const base = hasUser ? kept.filter((m) => m.id !== local.id) : kept;
+          return { messages: mergeMessages(base, reply.messages), ...(reply.new_session ? { collected: {}, appointmentId: null } : {}) };
         });
         apply(reply);
         return true;

@@ -32,8 +32,10 @@ export interface ChatReply {
   quick_replies?: QuickReply[];
   collected?: Collected;
   appointment_id?: string;
-  /** Present when the server had to start a new conversation. */
+  /** The conversation's id; a different one when the server had to start a new conversation. */
   session_id?: string;
+  /** True when the id sent was unknown or expired and a new conversation began. */
+  new_session?: boolean;
 }
 
 /** A new conversation with the greeting. */

@@ -35,16 +35,21 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
     if (!minimized) input.current?.focus();
   }, [minimized]);
 
+  // The booking flow starts when the conversation leaves the greeting for the first question.
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (previousStep.current === 'greeting' && step !== 'greeting' && step !== 'booked' && step !== '') {
+      track('appointment_booking_start', { place: 'chat' });
+    }
+    previousStep.current = step;
+  }, [step]);
+
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [messages.length, pending, problem]);
 
   const submit = async (value: string) => {
     if (!value.trim() || pending || disabled) return;
-    if (/\b(rendez|appointment|réserv|book|موعد)/i.test(value) || step === '') {
-      // Counted once per conversation start, when the visitor first writes.
-      if (messages.every((m) => m.sender === 'bot')) track('appointment_booking_start', { place: 'chat' });
-    }
     setText('');
     const ok = await send(value, lang);
     if (!ok) setText(value); // keep what was typed, the visitor can resend it

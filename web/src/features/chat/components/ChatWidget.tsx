@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { useChat } from '../store';
@@ -19,10 +19,19 @@ export function ChatWidget({ disabled }: ChatWidgetProps) {
   const open = useChat((s) => s.open);
   const setOpen = useChat((s) => s.setOpen);
   const launcher = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // Focus goes back to the round button once the panel is closed.
+  useEffect(() => {
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      launcher.current?.focus();
+    }
+  }, [open]);
 
   const close = () => {
+    returnFocus.current = true;
     setOpen(false);
-    launcher.current?.focus();
   };
 
   return (
