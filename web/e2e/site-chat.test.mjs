@@ -111,6 +111,7 @@ describe('Dota chat widget', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: launcher }).waitFor();
     assert.equal(await page.getByRole('dialog').count(), 0);
+    await page.waitForFunction(() => document.activeElement?.classList.contains('chat-launcher'));
     assert.deepEqual(problems, []);
     return page;
   }
