@@ -77,6 +77,7 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
 	g.POST("/events", pub.event)
+	registerSEO(r, d)
 	if d.Chat != nil {
 		ch := &chat{engine: d.Chat}
 		g.POST("/chat/sessions", ch.start)
