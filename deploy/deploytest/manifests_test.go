@@ -333,6 +333,17 @@ func TestKustomizeBuild(t *testing.T) {
 		t.Errorf("the Job runs image %s, the Deployment %s", jc.str("image"), c.str("image"))
 	}
 
+	// The README's first rollout step applies what the migration needs, and only that.
+	var step1 []string
+	for _, o := range objs {
+		if comp := o.str("metadata", "labels", "app.kubernetes.io/component"); comp == "config" || comp == "migrate" {
+			step1 = append(step1, o.str("kind"))
+		}
+	}
+	if slices.Sort(step1); !slices.Equal(step1, []string{"ConfigMap", "Job"}) {
+		t.Errorf("the migrate step of a rollout applies %v, want the ConfigMap and the Job", step1)
+	}
+
 	// The Secret template parses, names what the binary reads, and holds no secret.
 	b, err := os.ReadFile(filepath.Join(repoRoot(t), "deploy", "k8s", "secret.template.yaml"))
 	if err != nil {
