@@ -3,7 +3,8 @@
 # the same PostgreSQL and Redis, behind nginx balancing round robin with no
 # stickiness. Everything it starts keeps its pid file and log under CLUSTER_DIR.
 #
-#   deploy/cluster/cluster.sh [up]            migrate, seed, start what is not running
+#   deploy/cluster/cluster.sh [up]            migrate, seed, start what is not running,
+#                                             restart replicas older than DOTA_BIN
 #   deploy/cluster/cluster.sh down            stop nginx and every replica
 #   deploy/cluster/cluster.sh status          what runs, and whether it is ready
 #   deploy/cluster/cluster.sh stop-replica N  stop replica N (1-based), as a crash or a
@@ -89,8 +90,12 @@ start_replica() {
   pidf=$CLUSTER_DIR/replica-$i.pid
   log=$CLUSTER_DIR/replica-$i.log
   if alive "$pidf"; then
-    say "replica $i: running at $(url "$addr") (pid $(cat "$pidf"))"
-    return
+    if [ ! "$DOTA_BIN" -nt "$pidf" ]; then
+      say "replica $i: running at $(url "$addr") (pid $(cat "$pidf"))"
+      return
+    fi
+    # Built since it started: replace it, one replica at a time, as a rollout would.
+    stop_pid "$pidf" "replica $i (older than $DOTA_BIN)"
   fi
   DOTA_ADDR=$addr nohup "$DOTA_BIN" serve >>"$log" 2>&1 </dev/null &
   echo $! >"$pidf"
