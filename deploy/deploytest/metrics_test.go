@@ -28,8 +28,8 @@ func TestMetricsExported(t *testing.T) {
 	promtool := tool(t, "promtool", "make test-deploy installs Debian's prometheus package")
 	e := newEnv(t)
 	runDota(t, e, "", "seed")
-	base := startDota(t, e)
-	exercise(t, base)
+	base := startDota(t, e, exerciseEnv(t)...)
+	exercise(t, e, base)
 	text := scrape(t, base)
 
 	check := exec.Command(promtool, "check", "metrics")
@@ -56,7 +56,7 @@ func TestMetricsExported(t *testing.T) {
 }
 
 // exercise sends the requests that make every labelled series appear at least once.
-func exercise(t *testing.T, base string) {
+func exercise(t *testing.T, e env, base string) {
 	t.Helper()
 	c := newClient(t, base)
 	want(t, c.do("GET", "/api/services", nil, nil), http.StatusOK)
@@ -67,6 +67,8 @@ func exercise(t *testing.T, base string) {
 		"service": "web-development", "date": slot[0], "time": slot[1],
 	}, nil), http.StatusCreated)
 	want(t, c.do("POST", "/api/events", map[string]any{"name": "project_view"}, nil), http.StatusNoContent)
+	exerciseChat(t, c)
+	exerciseConsole(t, e, c)
 }
 
 // usedMetric is one metric name a query names, and where.
