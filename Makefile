@@ -11,8 +11,14 @@ export DOTA_TEST_REDIS_URL ?= $(REDIS_URL)
 BIN := bin/dota
 DEV_ADMIN ?= admin@dota.local
 FUZZTIME ?= 5s
+# Deployment tools, pinned. kustomize and the docker compose plugin are built from the
+# Go module proxy; nginx and promtool (package prometheus) come from Debian.
+KUSTOMIZE_VERSION := v5.8.2
+KUSTOMIZE := bin/kustomize
+COMPOSE_VERSION := v5.5.1
 
-.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean budget
+.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean \
+	cluster cluster-stop test-deploy test-cluster nginx promtool compose-cli kustomize budget
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
 run: build services
@@ -22,7 +28,7 @@ run: build services
 	$(BIN) serve
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
-test: services lint test-go test-fuzz test-web test-e2e
+test: services lint test-go test-fuzz test-web test-e2e test-deploy test-cluster
 
 ## build: the web app, embedded in the dota binary
 build: web
@@ -65,6 +71,47 @@ test-e2e: build chromium
 	cd web && DOTA_BIN=$(CURDIR)/$(BIN) npm run e2e
 
 budget: build chromium ; cd web && DOTA_BIN=$(CURDIR)/$(BIN) npm run budget
+
+## cluster: two replicas (:8081, :8082) behind nginx on :8080, on the local PostgreSQL and Redis
+cluster: build services nginx
+	bash deploy/cluster/cluster.sh up
+	$(BIN) admin create --email $(DEV_ADMIN) --role admin --generate-password --if-none
+
+## cluster-stop: stop what `make cluster` started
+cluster-stop:
+	bash deploy/cluster/cluster.sh down
+
+## test-deploy: Compose, kustomize, nginx and Prometheus checks, and the metrics the dashboard uses
+test-deploy: build nginx promtool compose-cli kustomize
+	go vet -tags deploy ./deploy/...
+	go test -tags deploy -count=1 ./deploy/deploytest
+
+## test-cluster: two replicas behind nginx, driven through the balancer
+test-cluster: build nginx
+	go vet -tags cluster ./deploy/...
+	go test -tags cluster -count=1 -timeout 10m ./deploy/deploytest
+
+nginx:
+	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
+
+promtool:
+	@command -v promtool >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus; }
+
+# The docker client runs `docker compose config` without an engine; the compose plugin
+# is built from its Go module into the user's plugin directory when missing.
+compose-cli:
+	@command -v docker >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io; }
+	@docker compose version >/dev/null 2>&1 || { \
+	  echo "building the docker compose plugin $(COMPOSE_VERSION) into $$HOME/.docker/cli-plugins"; \
+	  go mod download github.com/docker/compose/v5@$(COMPOSE_VERSION); \
+	  mkdir -p "$$HOME/.docker/cli-plugins"; \
+	  cd "$$(go env GOMODCACHE)/github.com/docker/compose/v5@$(COMPOSE_VERSION)" && \
+	  go build -trimpath -ldflags "-s -w -X github.com/docker/compose/v5/internal.Version=$(COMPOSE_VERSION)" \
+	    -o "$$HOME/.docker/cli-plugins/docker-compose" ./cmd; }
+
+kustomize: $(KUSTOMIZE)
+$(KUSTOMIZE):
+	GOBIN=$(CURDIR)/bin go install sigs.k8s.io/kustomize/kustomize/v5@$(KUSTOMIZE_VERSION)
 
 clean:
 	rm -rf bin web/node_modules

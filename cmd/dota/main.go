@@ -5,6 +5,7 @@
 //	dota migrate [up|down|status]      apply or inspect the schema
 //	dota seed                          add the catalogue and demo projects
 //	dota admin create --email E --role R [--password-stdin]
+//	dota healthcheck                   exit 0 when the local server's /healthz answers
 package main
 
 import (
@@ -25,7 +26,7 @@ func main() {
 	}
 }
 
-const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin]]`
+const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | healthcheck]`
 
 func run(ctx context.Context, args []string) error {
 	cmd := "serve"
@@ -45,6 +46,8 @@ func run(ctx context.Context, args []string) error {
 		return seed(ctx, cfg)
 	case "admin":
 		return admin(ctx, cfg, args)
+	case "healthcheck":
+		return healthcheck(ctx, cfg)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil

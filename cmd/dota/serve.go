@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/api"
@@ -40,6 +41,7 @@ func serve(ctx context.Context, cfg config) error {
 	if err := rdb.Ping(ctx).Err(); err != nil {
 		log.Warn("Redis does not answer yet; serving and retrying", "err", err)
 	}
+	prometheus.MustRegister(newPoolCollector(pool, rdb))
 
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
