@@ -239,22 +239,22 @@ func (d *dota) kill() {
 	<-d.done
 }
 
-// wait waits up to timeout for the process to exit and returns its exit code, or -1 when
-// it is still running.
-func (d *dota) wait(timeout time.Duration) int {
+// wait waits up to timeout for the process to exit and returns its exit code (-1 when a
+// signal ended it); exited is false when it still runs.
+func (d *dota) wait(timeout time.Duration) (code int, exited bool) {
 	select {
 	case <-d.done:
 	case <-time.After(timeout):
-		return -1
+		return 0, false
 	}
 	var exit *exec.ExitError
 	if errors.As(d.waitEr, &exit) {
-		return exit.ExitCode()
+		return exit.ExitCode(), true
 	}
 	if d.waitEr != nil {
-		return -2
+		return -2, true
 	}
-	return 0
+	return 0, true
 }
 
 // reply is an HTTP answer with its body read.
