@@ -41,7 +41,9 @@ func TestCheckPhone(t *testing.T) {
 }
 
 func TestCheckEmailAndCompany(t *testing.T) {
-	for email, want := range map[string]string{"a@b.dz": "", "a@b": "email_invalid", "a b@c.dz": "email_invalid", "": "email_invalid"} {
+	for email, want := range map[string]string{"a@b.dz": "", "a@b": "email_invalid", "a b@c.dz": "email_invalid", "": "email_invalid",
+		"a\x00b@c.dz": "email_invalid", "a\x07@c.dz": "email_invalid", "\xff@c.dz": "email_invalid",
+		"\uFFFD@c.dz": "email_invalid", "nour@مثال.dz": ""} {
 		if got := booking.CheckEmail(email); got != want {
 			t.Errorf("CheckEmail(%q) = %q, want %q", email, got, want)
 		}
