@@ -116,19 +116,27 @@ func (pg *postgres) url(db string) string {
 // redisServer is a Redis server of the test's own, which it may stop and start again on
 // the same port.
 type redisServer struct {
-	t    testing.TB
-	port int
-	cmd  *exec.Cmd
-	done chan struct{}
+	t     testing.TB
+	port  int
+	extra []string // more redis-server options
+	pass  string
+	cmd   *exec.Cmd
+	done  chan struct{}
 }
 
-// startRedis starts redis-server on a free port, without persistence. Cleanup stops it.
-func startRedis(t testing.TB) *redisServer {
+// startRedis starts redis-server on a free port, without persistence, with extra options
+// ("--requirepass", "p"). Cleanup stops it.
+func startRedis(t testing.TB, extra ...string) *redisServer {
 	t.Helper()
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		t.Fatal("redis-server is not installed")
 	}
-	r := &redisServer{t: t, port: freePort(t)}
+	r := &redisServer{t: t, port: freePort(t), extra: extra}
+	for i := 0; i+1 < len(extra); i++ {
+		if extra[i] == "--requirepass" {
+			r.pass = extra[i+1]
+		}
+	}
 	r.start()
 	t.Cleanup(r.stop)
 	return r
@@ -139,8 +147,8 @@ func (r *redisServer) url() string { return fmt.Sprintf("redis://127.0.0.1:%d/0"
 // start starts the server and waits until it answers PING.
 func (r *redisServer) start() {
 	r.t.Helper()
-	r.cmd = exec.Command("redis-server", "--port", strconv.Itoa(r.port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--daemonize", "no")
+	r.cmd = exec.Command("redis-server", append([]string{"--port", strconv.Itoa(r.port), "--bind", "127.0.0.1",
+		"--save", "", "--appendonly", "no", "--daemonize", "no"}, r.extra...)...)
 	var out syncBuffer
 	r.cmd.Stdout, r.cmd.Stderr = &out, &out
 	if err := r.cmd.Start(); err != nil {
@@ -151,7 +159,7 @@ func (r *redisServer) start() {
 		_ = cmd.Wait()
 		close(done)
 	}(r.cmd, r.done)
-	c := redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", r.port)})
+	c := redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", r.port), Password: r.pass})
 	defer c.Close()
 	if _, ok := eventually(10*time.Second, func() bool {
 		return c.Ping(context.Background()).Err() == nil
