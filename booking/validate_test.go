@@ -3,7 +3,6 @@ package booking_test
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -87,34 +86,4 @@ func TestSplitDetailsSanitizes(t *testing.T) {
 	if blocks[0] != "<p>Intro</p>" || blocks[1] != "<ul><li>One</li></ul>" {
 		t.Fatalf("blocks %q", blocks)
 	}
-}
-
-func FuzzValidators(f *testing.F) {
-	for _, s := range []string{"Amine", "0555 12 34 56", "a@b.dz", "+213(0)555", "\xff\xfe", "نور"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if booking.CheckName(s) == "" && (utf8.RuneCountInString(s) < 2 || utf8.RuneCountInString(s) > 100) {
-			t.Fatalf("CheckName accepted %q", s)
-		}
-		if booking.CheckPhone(s) == "" {
-			if n := len(booking.PhoneDigits(s)); n < 10 || n > 15 {
-				t.Fatalf("CheckPhone accepted %q", s)
-			}
-		}
-		if booking.CheckEmail(s) == "" && !utf8.ValidString(booking.NormalizeEmail(s)) && utf8.ValidString(s) {
-			t.Fatalf("CheckEmail accepted %q", s)
-		}
-		_ = booking.SplitDetails(s)
-	})
-}
-
-func FuzzYouTubeID(f *testing.F) {
-	f.Add("https://www.youtube.com/watch?v=aBcDeFgHiJ0")
-	f.Add("https://youtu.be/x")
-	f.Fuzz(func(t *testing.T, link string) {
-		if id := booking.YouTubeID(link); id != "" && len(id) != 11 {
-			t.Fatalf("YouTubeID(%q) = %q", link, id)
-		}
-	})
 }
