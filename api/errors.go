@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 )
 
 // Error is a failure the HTTP layer reports as such: its status, its contract code and a
@@ -106,6 +107,7 @@ func describe(err error, lang string) (int, body) {
 		valErr   *booking.ValidationError
 		takenErr *booking.SlotTakenError
 		closeErr *booking.SlotClosedError
+		rateErr  *chatbot.RateLimitedError
 	)
 	switch {
 	case errors.As(err, &apiErr):
@@ -120,6 +122,14 @@ func describe(err error, lang string) (int, body) {
 	case errors.As(err, &closeErr):
 		return http.StatusUnprocessableEntity, body{Code: "slot_closed", Message: closeErr.LocalizedMessage(lang),
 			Alternatives: closeErr.Alternatives}
+	case errors.As(err, &rateErr):
+		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: text(lang, "rate_limited"),
+			RetryAfter: rateErr.RetryAfter}
+	case errors.Is(err, chatbot.ErrBusy):
+		return http.StatusConflict, body{Code: "conflict", Message: text(lang, "chat_busy")}
+	case errors.Is(err, chatbot.ErrBadWindow):
+		return http.StatusBadRequest, body{Code: "validation", Message: text(lang, "bad_query"),
+			Fields: map[string]string{"window": text(lang, "bad_query")}}
 	case errors.Is(err, booking.ErrAlreadySubscribed):
 		return http.StatusConflict, body{Code: "already_subscribed", Message: booking.Text(lang, "already_subscribed")}
 	case errors.Is(err, booking.ErrNotFound):
@@ -162,7 +172,7 @@ func isUnavailable(err error) bool {
 	case errors.Is(err, redis.ErrClosed), errors.Is(err, context.DeadlineExceeded),
 		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, pgconn.ErrConnClosed),
 		errors.Is(err, net.ErrClosed), errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET),
-		errors.Is(err, syscall.EPIPE):
+		errors.Is(err, syscall.EPIPE), errors.Is(err, chatbot.ErrUnavailable):
 		return true
 	}
 	return pgconn.Timeout(err) || pgconn.SafeToRetry(err)

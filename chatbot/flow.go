@@ -1,0 +1,204 @@
+package chatbot
+
+import "context"
+
+// turn is the handling of one message: the session it changes and the messages it adds.
+type turn struct {
+	e        *Engine
+	ctx      context.Context
+	s        *session
+	all      []Message // every message of the turn, for the transcript
+	bot      []Message // the bot's messages, for the reply
+	answered string    // the source of the turn's main answer, for metrics
+	userSent bool
+	cat      *catalogueData
+}
+
+func (e *Engine) turn(ctx context.Context, s *session) *turn { return &turn{e: e, ctx: ctx, s: s} }
+
+func (t *turn) lang() string { return t.s.Lang }
+
+// say adds a bot message.
+func (t *turn) say(msg, source string) {
+	m := t.s.add("bot", msg, source, t.e.now())
+	t.all = append(t.all, m)
+	t.bot = append(t.bot, m)
+	if t.answered == "" || t.answered == SourceFlow {
+		t.answered = source
+	}
+}
+
+func (t *turn) catalogue() catalogueData {
+	if t.cat == nil {
+		c := t.e.catalogue(t.ctx)
+		t.cat = &c
+	}
+	return *t.cat
+}
+
+// moveTo changes step, counting the transition.
+func (t *turn) moveTo(step string) {
+	if step != t.s.Step {
+		flowTransitions.WithLabelValues(t.s.Step, step).Inc()
+		if step == StepCompany && !t.s.ContactCounted {
+			t.s.ContactCounted = true
+			t.e.opsIncr(t.ctx, "funnel_contact")
+		}
+	}
+	t.s.Step = step
+	t.s.Attempts = 0
+}
+
+func (t *turn) greet() {
+	t.s.Offered = true
+	t.e.opsIncr(t.ctx, "funnel_started")
+	t.say(text(t.lang(), "greeting"), SourceFlow)
+	t.answered = ""
+	t.s.QuickReplies = t.menu()
+}
+
+// handle answers one message of the visitor.
+func (t *turn) handle(raw string) {
+	msg := Sanitize(raw)
+	t.userSent = true
+	um := t.s.add("user", msg, "", t.e.now())
+	t.all = append(t.all, um)
+	if msg == "" {
+		t.say(text(t.lang(), "default_prompt"), SourceRule)
+		return
+	}
+	ws := words(msg)
+	t.s.Lang = detectLang(msg, ws, t.s.Lang)
+	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
+	switch {
+	case inFlow && cancelWords.score(ws) > 0 && len(ws) <= 4:
+		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
+		t.resetFlow(false)
+		t.moveTo(StepGreeting)
+		t.say(text(t.lang(), "cancelled"), SourceFlow)
+		t.s.QuickReplies = t.menu()
+	case inFlow && restartWords.score(ws) > 0:
+		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
+		t.resetFlow(true)
+		t.moveTo(StepName)
+		t.say(text(t.lang(), "restarted"), SourceFlow)
+		t.s.QuickReplies = []QuickReply{}
+	case !inFlow:
+		t.free(msg, ws)
+	case t.s.Step == StepConfirm:
+		t.confirm(msg, ws)
+	default:
+		t.collect(msg, ws)
+	}
+}
+
+// resetFlow forgets the booking under way; all forgets the contact details too.
+func (t *turn) resetFlow(all bool) {
+	c := &t.s.Collected
+	c.Service, c.Date, c.Time = "", "", ""
+	t.s.ServiceSlug, t.s.Choosing = "", false
+	if all {
+		*c = Collected{}
+		t.s.CompanyDone = false
+	}
+}
+
+// free handles a message outside the booking flow: the offer, or a question.
+func (t *turn) free(msg string, ws []string) {
+	short := len(ws) <= 4
+	switch {
+	case bookWords.score(ws) > 0, t.s.Offered && short && yesWords.score(ws) > 0 && noWords.score(ws) == 0:
+		t.startFlow()
+		return
+	case t.s.Offered && short && noWords.score(ws) > 0:
+		t.s.Offered = false
+		t.say(text(t.lang(), "declined"), SourceRule)
+		t.s.QuickReplies = t.menu()
+		return
+	case short && !isQuestion(msg, ws) && (yesWords.score(ws) > 0 || noWords.score(ws) > 0):
+		// "oui" or "non" to "anything else?": nothing for Gemini to answer.
+		code := "listening"
+		if noWords.score(ws) > 0 {
+			code = "goodbye"
+		}
+		t.say(text(t.lang(), code), SourceRule)
+		t.s.QuickReplies = t.menu()
+		return
+	}
+	ans, src := t.e.answerFree(t.ctx, t.lang(), msg, ws, t.catalogue())
+	t.say(ans, src)
+	if !t.s.Offered {
+		t.s.Offered = true
+		t.say(text(t.lang(), "offer"), SourceFlow)
+	}
+	t.s.QuickReplies = t.menu()
+}
+
+func (t *turn) startFlow() {
+	t.resetFlow(false)
+	t.s.Offered = false
+	next := t.nextStep()
+	t.moveTo(next)
+	if next == StepName {
+		t.say(text(t.lang(), "start_flow"), SourceFlow)
+		t.s.QuickReplies = []QuickReply{}
+		return
+	}
+	t.ask()
+}
+
+// nextStep is the first step whose value is still missing, or confirm.
+func (t *turn) nextStep() string {
+	c := t.s.Collected
+	for _, st := range flowSteps {
+		missing := false
+		switch st {
+		case StepName:
+			missing = c.Name == ""
+		case StepEmail:
+			missing = c.Email == ""
+		case StepPhone:
+			missing = c.Phone == ""
+		case StepCompany:
+			missing = !t.s.CompanyDone
+		case StepService:
+			missing = c.Service == ""
+		case StepDate:
+			missing = c.Date == ""
+		case StepTime:
+			missing = c.Time == ""
+		}
+		if missing {
+			return st
+		}
+	}
+	return StepConfirm
+}
+
+// advance moves to the next missing step and asks for it.
+func (t *turn) advance() {
+	t.moveTo(t.nextStep())
+	t.ask()
+}
+
+// fail re-asks the step with the reason; after MaxFailuresPerStep failures it offers the
+// classic form and the phone number instead of looping.
+func (t *turn) fail(reason string) {
+	t.s.Attempts++
+	if t.s.Attempts >= MaxFailuresPerStep {
+		t.s.Attempts = 0
+		l := t.lang()
+		t.say(reason+"\n"+text(l, "too_many_failures"), SourceFlow)
+		t.s.QuickReplies = []QuickReply{{text(l, "qr_form"), FormPath}, {text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		return
+	}
+	attempts := t.s.Attempts
+	t.askWith(reason)
+	t.s.Attempts = attempts
+}
+
+// fault tells the visitor that something went wrong on our side.
+func (t *turn) fault(err error) {
+	t.e.log.ErrorContext(t.ctx, "chat: dependency failed", "step", t.s.Step, "err", err)
+	t.say(text(t.lang(), "error"), SourceFlow)
+}
