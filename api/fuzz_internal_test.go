@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -28,6 +29,12 @@ func FuzzDecodeJSON(f *testing.F) {
 		var req booking.Request
 		err := decodeJSON(c, &req)
 		if err == nil {
+			for _, s := range []string{req.Name, req.Email, req.Phone, req.Company, req.Sector, req.Service, req.Date,
+				req.Time, req.Message, req.ClientID} {
+				if strings.ContainsRune(s, 0) {
+					t.Fatalf("%q: decoded a NUL byte into %+v", data, req)
+				}
+			}
 			return
 		}
 		var apiErr *Error
@@ -46,4 +53,44 @@ func FuzzDecodeJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDecodeJSONRefusesNUL checks that a NUL byte anywhere in a JSON body is refused as
+// invalid text naming its field, before it can reach PostgreSQL as a 500.
+func TestDecodeJSONRefusesNUL(t *testing.T) {
+	type inner struct {
+		Note string `json:"note"`
+	}
+	type body struct {
+		Name   string         `json:"name"`
+		Client *inner         `json:"client"`
+		Tags   []string       `json:"tags"`
+		Props  map[string]any `json:"props"`
+		Plain  string
+		Skip   string            `json:"-"`
+		Labels map[string]string `json:"labels"`
+	}
+	for raw, field := range map[string]string{
+		`{"name":"a\u0000b"}`:              "name",
+		`{"client":{"note":"\u0000"}}`:     "client.note",
+		`{"tags":["ok","x\u0000"]}`:        "tags",
+		`{"props":{"a":[1,"\u0000"]}}`:     "props",
+		`{"labels":{"k\u0000":"v"}}`:       "labels",
+		`{"Plain":"\u0000"}`:               "Plain",
+		`{"name":"Amel","tags":["a","b"]}`: "",
+		`{"name":"a\\u0000"}`:              "",
+	} {
+		w := httptest.NewRecorder()
+		c, _ := gin.CreateTestContext(w)
+		c.Request = httptest.NewRequest(http.MethodPost, "/", strings.NewReader(raw))
+		var b body
+		err := decodeJSON(c, &b)
+		var apiErr *Error
+		switch {
+		case field == "" && err != nil:
+			t.Errorf("%s: %v", raw, err)
+		case field != "" && (!errors.As(err, &apiErr) || apiErr.Status != http.StatusBadRequest || apiErr.Fields[field] == ""):
+			t.Errorf("%s: %v, want a validation error on %s", raw, err, field)
+		}
+	}
 }

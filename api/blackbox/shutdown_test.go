@@ -38,15 +38,18 @@ func (s *slowBooking) finish() {
 	_ = s.w.Close()
 }
 
-// TestGracefulShutdown sends SIGTERM while visitors book, one request is still being
-// received and another client has stalled for good: the in-flight request completes with
-// 201, no request gets a 5xx, new connections are refused, and dota exits 0 once the
-// grace period has cut the stalled one, not later.
+// TestGracefulShutdown sends SIGTERM while visitors book, a console live-event stream is
+// open, one request is still being received and another client has stalled for good: the
+// in-flight request completes with 201, the stream is closed cleanly at once, no request
+// gets a 5xx, new connections are refused, and dota exits 0 once the grace period has cut
+// the stalled one, not later.
 func TestGracefulShutdown(t *testing.T) {
 	dbURL := database(t)
 	e := baseEnv(t, dbURL)
 	e["DOTA_SHUTDOWN_TIMEOUT"] = "3s"
+	createAdmin(t, e, "shutdown@dota.example", "admin", "Arrêt-propre-1")
 	srv := startDota(t, e)
+	st := login(t, srv.URL, "shutdown@dota.example", "Arrêt-propre-1").openStream(t, srv.URL)
 	load := startLoad(t, srv.URL, 4)
 	time.Sleep(time.Second)
 	slow := startSlowBooking(srv.URL, "shutdown-slow")
@@ -60,6 +63,9 @@ func TestGracefulShutdown(t *testing.T) {
 	if _, err := call(&http.Client{Timeout: 2 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}},
 		http.MethodGet, srv.URL+"/healthz", nil); err == nil {
 		t.Error("a new connection was served after SIGTERM")
+	}
+	if !st.waitClosed(2 * time.Second) {
+		t.Error("the live-event stream is still open 2.7 s after SIGTERM")
 	}
 	slow.finish()
 	select {
