@@ -111,7 +111,9 @@ func TestSecurityHeaders(t *testing.T) {
 		{"POST", "/api/appointments", `{"message":"` + strings.Repeat("x", 4096) + `"}`},
 		{"POST", "/api/newsletter", "{"}, {"GET", "/api/nope", ""}, {"PUT", "/api/services", "{}"},
 		{"OPTIONS", "/api/services", ""}, {"DELETE", "/", ""}, {"GET", "/healthz", ""}, {"GET", "/readyz", ""},
-		{"GET", "/metrics", ""}, {"GET", "/api/services/%00", ""},
+		{"GET", "/metrics", ""}, {"GET", "/api/services/%00", ""}, {"POST", "/api/chat/sessions", "{}"},
+		{"GET", "/api/chat/sessions/unknown", ""}, {"GET", "/api/admin/me", ""}, {"GET", "/api/admin/events", ""},
+		{"POST", "/api/admin/login", `{"email":"nobody@dota.example","password":"wrong-password"}`},
 	}
 	if asset != "" {
 		requests = append(requests, struct{ method, path, body string }{"GET", asset, ""})
@@ -126,6 +128,9 @@ func TestSecurityHeaders(t *testing.T) {
 		checkSecurityHeaders(t, what, r.Header)
 		if v := r.Header.Get("Strict-Transport-Security"); v != "" {
 			t.Errorf("%s: HSTS %q over plain HTTP", what, v)
+		}
+		if strings.HasPrefix(rq.path, "/api/admin/") && r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: a console answer may be cached (Cache-Control %q)", what, r.Header.Get("Cache-Control"))
 		}
 	}
 	r := must(t, "GET", srv.URL+"/", nil, "X-Forwarded-Proto", "https")
