@@ -87,3 +87,17 @@ func TestSplitDetailsSanitizes(t *testing.T) {
 		t.Fatalf("blocks %q", blocks)
 	}
 }
+
+func TestServiceForBrowserSanitizesEveryLanguage(t *testing.T) {
+	s := booking.Service{Details: booking.Localized{
+		"fr": `<p onclick="x()">Intro<script>alert(1)</script></p>`,
+		"en": `<a href="javascript:alert(1)">x</a><ul><li>One</li></ul>`,
+	}}
+	got := s.ForBrowser().Details
+	if got["fr"] != "<p>Intro</p>" || got["en"] != "x<ul><li>One</li></ul>" {
+		t.Fatalf("ForBrowser details %q", got)
+	}
+	if s.Details["fr"] == got["fr"] {
+		t.Fatal("ForBrowser changed the original")
+	}
+}

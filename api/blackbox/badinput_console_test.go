@@ -92,10 +92,10 @@ func family[T any](m map[string]T, path string) (T, bool) {
 // every console route the router registers: no answer is a 5xx, every error carries the
 // envelope, and the admin's account and the catalogue survive.
 func TestBadInputConsoleRoutes(t *testing.T) {
-	routes := routeTable(t)
 	// The probe signs in with hostile values many times: the address budget must not
 	// lock the admin out (TestConsoleLoginThrottling proves the budget).
 	srv, _, email, password := consoleEnv(t, env{"DOTA_MAX_BODY_BYTES": "65536", "DOTA_LOGIN_MAX_PER_IP": "100000"})
+	routes := routeTable(t)
 	admin := login(t, srv.URL, email, password)
 	db := pool(t, srv.env["DATABASE_URL"])
 	before := digest(t, db)
