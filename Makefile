@@ -12,7 +12,7 @@ BIN := bin/dota
 DEV_ADMIN ?= admin@dota.local
 FUZZTIME ?= 5s
 
-.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e test-faults test-soak lint clean
+.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e test-faults test-soak lint clean budget
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
 run: build services
@@ -74,6 +74,8 @@ test-web: web-deps
 
 test-e2e: build chromium
 	cd web && DOTA_BIN=$(CURDIR)/$(BIN) npm run e2e
+
+budget: build chromium ; cd web && DOTA_BIN=$(CURDIR)/$(BIN) npm run budget
 
 clean:
 	rm -rf bin web/node_modules

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -18,6 +19,7 @@ const ctxSession = "console_session"
 // admin serves the console's /api/admin routes.
 type admin struct {
 	console    *console.Console
+	chat       *chatbot.Engine // nil leaves the operations page out
 	events     *Events
 	trustProxy bool
 }
@@ -45,6 +47,9 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountProjects(h)
 	a.mountNotifications(h)
 	a.mountSettings(h)
+	if a.chat != nil {
+		(&ops{engine: a.chat}).mount(h)
+	}
 }
 
 type handle func(method, path string, n console.Need, fn gin.HandlerFunc)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
@@ -42,7 +43,9 @@ func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...fu
 		booking.WithPublisher(console.NewPublisher(r, prefix, log)))
 	cons := console.New(core, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
-	deps := api.Deps{Booking: core, DB: pool, Redis: r, Web: webApp, Logger: log, Console: cons, Events: events}
+	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix},
+		chatbot.WithClock(func() time.Time { return now }), chatbot.WithLogger(log))
+	deps := api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log, Console: cons, Events: events}
 	for _, f := range tune {
 		f(&deps)
 	}

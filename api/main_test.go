@@ -59,6 +59,7 @@ var now = time.Date(2026, 11, 22, 7, 0, 0, 0, time.UTC)
 var webApp = fstest.MapFS{
 	"index.html":          {Data: []byte("<!doctype html><title>Dota</title>")},
 	"assets/app-abc1.js":  {Data: []byte("console.log(1)")},
+	"assets/big-abc2.js":  {Data: bytes.Repeat([]byte("export const dota = 'Dota';\n"), 200)},
 	"robots-not-here.txt": {Data: []byte("x")},
 }
 

@@ -207,6 +207,13 @@ func TestWebAppAndHeaders(t *testing.T) {
 	if asset.Status != 200 || !strings.Contains(asset.Header.Get("Cache-Control"), "immutable") {
 		t.Fatalf("asset: %d %q", asset.Status, asset.Header.Get("Cache-Control"))
 	}
+	gz := do(t, "GET", srv.URL+"/assets/big-abc2.js", nil, "Accept-Encoding", "gzip")
+	if gz.Status != 200 || gz.Header.Get("Content-Encoding") != "gzip" || len(gz.Raw) > 1000 {
+		t.Fatalf("compressed asset: %d %q %d bytes", gz.Status, gz.Header.Get("Content-Encoding"), len(gz.Raw))
+	}
+	if again := do(t, "GET", srv.URL+"/assets/big-abc2.js", nil, "If-None-Match", gz.Header.Get("ETag")); again.Status != 304 {
+		t.Fatalf("revalidation: %d", again.Status)
+	}
 	if missing := do(t, "GET", srv.URL+"/api/unknown", nil); missing.Status != 404 || errorCode(missing) != "not_found" {
 		t.Fatalf("unknown API route: %d %s", missing.Status, missing.Raw)
 	}

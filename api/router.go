@@ -77,6 +77,7 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
 	g.POST("/events", pub.event)
+	registerSEO(r, d)
 	if d.Chat != nil {
 		ch := &chat{engine: d.Chat}
 		g.POST("/chat/sessions", ch.start)
@@ -88,7 +89,7 @@ func New(d Deps) http.Handler {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
+		(&admin{console: d.Console, chat: d.Chat, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
 	}
 
 	r.NoRoute(spa(d.Web))

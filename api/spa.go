@@ -16,11 +16,11 @@ const notBuilt = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><ti
 // spa serves the web app: real files as they are (hashed assets cached for good), and
 // index.html for every other path outside /api, so the React router can take it.
 func spa(web fs.FS) gin.HandlerFunc {
-	var index []byte
-	if web != nil {
-		index, _ = fs.ReadFile(web, "index.html")
+	assets := loadAssets(web)
+	index := assets["index.html"]
+	if index == nil {
+		index = &asset{data: []byte(notBuilt), ctype: "text/html; charset=utf-8", etag: `"not-built"`}
 	}
-	files := http.FileServer(http.FS(orEmpty(web)))
 	return func(c *gin.Context) {
 		p := c.Request.URL.Path
 		if strings.HasPrefix(p, "/api/") || p == "/api" {
@@ -32,37 +32,14 @@ func spa(web fs.FS) gin.HandlerFunc {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(p), "/")
-		if name != "" && name != "index.html" && web != nil {
-			if st, err := fs.Stat(web, name); err == nil && !st.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
-					c.Header("Cache-Control", "public, max-age=31536000, immutable")
-				} else {
-					c.Header("Cache-Control", "public, max-age=3600")
-				}
-				files.ServeHTTP(c.Writer, c.Request)
-				return
-			}
-			if strings.HasPrefix(name, "assets/") {
-				c.String(http.StatusNotFound, "not found")
-				return
-			}
-		}
-		c.Header("Cache-Control", "no-cache")
-		if index == nil {
-			c.Data(http.StatusOK, "text/html; charset=utf-8", []byte(notBuilt))
+		if a, ok := assets[name]; ok && name != "index.html" {
+			a.serve(c, a.maxAge)
 			return
 		}
-		c.Data(http.StatusOK, "text/html; charset=utf-8", index)
+		if strings.HasPrefix(name, "assets/") {
+			c.String(http.StatusNotFound, "not found")
+			return
+		}
+		index.serve(c, "no-cache")
 	}
 }
-
-func orEmpty(web fs.FS) fs.FS {
-	if web == nil {
-		return emptyFS{}
-	}
-	return web
-}
-
-type emptyFS struct{}
-
-func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }

@@ -6,7 +6,7 @@
 //                  unless E2E_BASE_URL is set)
 //   DATABASE_URL   base PostgreSQL URL; each server gets its own dota_e2e_<random>
 //                  database on that server, dropped on teardown
-//   REDIS_URL      passed through to the server
+//   REDIS_URL      passed through to the server, with a key prefix of its own
 //   E2E_BASE_URL   test an already running server instead (e.g. `npx vite preview`)
 //   CHROMIUM_PATH  browser binary (default /usr/bin/chromium)
 //   E2E_KEEP_DB=1  keep the test database after the run, for debugging
@@ -118,6 +118,8 @@ export async function startServer() {
     DATABASE_URL: databaseURL,
     REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
     DOTA_ADDR: `127.0.0.1:${port}`,
+    // Each server keeps its Redis keys (sessions, limits, series) apart from the others'.
+    DOTA_REDIS_PREFIX: `${name}:`,
   };
   const baseURL = `http://127.0.0.1:${port}`;
 

@@ -44,6 +44,9 @@ const lazyLocales: BackendModule = {
 };
 
 function storedLanguage(): Language | null {
+  // A link such as /services?lang=en (hreflang alternates, the sitemap) picks the language.
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (isLanguage(asked)) return asked;
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return isLanguage(value) ? value : null;

@@ -1,16 +1,81 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import './ConsoleRoot.css';
+import { Navigate, Route, Routes } from 'react-router';
+import type { PageKey } from './api/types';
+import { Skeleton } from './components/Feedback';
+import { PageGuard } from './components/PageGuard';
+import { Toaster } from './components/Toaster';
+import { useSession } from './hooks/useSession';
+import './console.css';
 
-/**
- * Entry of the admin console under /admin/*. It is a separate chunk, so the
- * public site never downloads it; sign-in, menu and pages come with the console work.
- */
-export default function ConsoleRoot() {
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const ConsoleShell = lazy(() => import('./components/ConsoleShell'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const AppointmentsPage = lazy(() => import('./pages/AppointmentsPage'));
+const NewAppointmentPage = lazy(() => import('./pages/NewAppointmentPage'));
+const ClientsPage = lazy(() => import('./pages/ClientsPage'));
+const ProjectsPage = lazy(() => import('./pages/ProjectsPage'));
+const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
+const UsersPage = lazy(() => import('./pages/UsersPage'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
+const OpsPage = lazy(() => import('./pages/OpsPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+const pages: [PageKey, ReactNode][] = [
+  ['dashboard', <DashboardPage />],
+  ['appointments', <AppointmentsPage />],
+  ['new-appointment', <NewAppointmentPage />],
+  ['clients', <ClientsPage />],
+  ['projects', <ProjectsPage />],
+  ['notifications', <NotificationsPage />],
+  ['users', <UsersPage />],
+  ['settings', <SettingsPage />],
+  ['ops', <OpsPage />],
+];
+
+/** Shown while the session or a page's code loads. */
+function Loading() {
   const { t } = useTranslation();
   return (
-    <main className="console">
-      <h1>{t('console.title')}</h1>
+    <main className="console-loading">
       <p>{t('console.loading')}</p>
+      <Skeleton rows={3} />
     </main>
   );
+}
+
+/**
+ * Entry of the admin console under /admin/*. It is a separate chunk, so the public
+ * site never downloads it; it asks the server who is signed in, then routes.
+ */
+export default function ConsoleRoot() {
+  const status = useSession((s) => s.status);
+  const load = useSession((s) => s.load);
+  useEffect(() => {
+    if (useSession.getState().status === 'unknown') void load();
+  }, [load]);
+
+  return (
+    <Suspense fallback={<Loading />}>
+      <ConsoleTexts>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route element={status === 'unknown' || status === 'loading' ? <Loading /> : <ConsoleShell />}>
+            <Route index element={<Navigate to="dashboard" replace />} />
+            {pages.map(([key, element]) => (
+              <Route key={key} path={key} element={<PageGuard page={key}>{element}</PageGuard>} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </ConsoleTexts>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** Waits for the console's texts (a namespace of its own, loaded with the console). */
+function ConsoleTexts({ children }: { children: ReactNode }) {
+  useTranslation('console');
+  return <>{children}</>;
 }

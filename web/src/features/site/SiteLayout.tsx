@@ -1,25 +1,59 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/ui/PageLoader';
+import { Toaster } from '../../components/ui/Toaster';
+import { isDownload, track } from '../../lib/analytics';
+import { ChatWidget } from '../chat';
+import { FloatingButtons } from './components/FloatingButtons';
+import { MaintenanceBanner } from './components/MaintenanceBanner';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
+import { SiteInfoProvider, useMaintenance } from './SiteInfo';
+import './site.css';
 
-/** Frame of every public page: header, the page, footer. */
+function Chat() {
+  return <ChatWidget disabled={useMaintenance()} />;
+}
+
+/** Frame of every public page: header, the page, footer, floating buttons and Dota. */
 export default function SiteLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'site']);
+  const { pathname, hash } = useLocation();
+
+  // A new page starts at the top, unless the link names an anchor.
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  // Downloads of documents (pdf, doc, docx) anywhere on the site are counted.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const a = (event.target as Element | null)?.closest?.('a');
+      if (a && isDownload(a.href)) track('file_download', { file: a.pathname });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
   return (
-    <div className="site">
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      <SiteHeader />
-      <main id="main" className="site-main">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
-    </div>
+    <SiteInfoProvider>
+      <div className="site">
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        <MaintenanceBanner />
+        <SiteHeader />
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+        <FloatingButtons />
+        <Chat />
+        <Toaster />
+      </div>
+    </SiteInfoProvider>
   );
 }

@@ -1,8 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { initI18n, setLanguage } from '../../lib/i18n';
+
+// Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -17,10 +21,10 @@ describe('public site shell', () => {
 
   it('shows the navigation and the language switcher', async () => {
     renderAt('/');
-    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
+    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' }, { timeout: 5000 });
     const hrefs = Array.from(nav.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/services', '/#projects', '/about', '/contact', '/rendez-vous']);
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Votre agence digitale à Alger');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveProperty('textContent', 'Nous donnons vie à vos projets digitaux');
     for (const name of ['Français', 'English', 'العربية']) {
       expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(0);
     }

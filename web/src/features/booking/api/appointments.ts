@@ -1,0 +1,68 @@
+import { api } from '../../../lib/api';
+
+/** One slot of a day, as GET /api/slots returns it. */
+export interface Slot {
+  time: string;
+  label: string;
+  free: boolean;
+  remaining: number;
+  past?: boolean;
+}
+
+/** A day and its slots; a closed day (closed_day, past) has none. */
+export interface Day {
+  date: string;
+  closed: boolean;
+  reason?: string;
+  slots: Slot[];
+}
+
+/** A free slot the server offers instead of a taken or closed one. */
+export interface Alternative {
+  date: string;
+  time: string;
+  label: string;
+}
+
+/** What the form sends. */
+export interface AppointmentRequest {
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  date: string;
+  time: string;
+  message: string;
+  company: string;
+  sector: string;
+}
+
+/** The stored appointment. */
+export interface Appointment extends AppointmentRequest {
+  id: string;
+  status: string;
+  created_at: string;
+}
+
+/** The slots of one date (YYYY-MM-DD). */
+export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
+  return api.get<Day>('/api/slots', { query: { date }, signal });
+}
+
+/** Active service names for the form's list, by name. */
+export async function serviceNames(signal?: AbortSignal): Promise<string[]> {
+  const res = await api.get<{ items: { name: string }[] }>('/api/services', { query: { order: 'name' }, signal });
+  return res.items.map((s) => s.name);
+}
+
+/** Books; the key makes a retry or a double click book once. */
+export function createAppointment(body: AppointmentRequest, idempotencyKey: string): Promise<Appointment> {
+  return api.post<Appointment>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** A random key for the Idempotency-Key header. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,114 @@
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/Toaster';
+import { useToasts } from '../../../components/ui/toast';
+import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
+import { AppointmentForm } from './AppointmentForm';
+
+// Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const day = {
+  date: '2030-01-06',
+  closed: false,
+  slots: [
+    { time: '09:00', label: '09:00 AM', free: true, remaining: 1 },
+    { time: '10:00', label: '10:00 AM', free: false, remaining: 0 },
+  ],
+};
+
+describe('AppointmentForm', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const posts: { body: Record<string, string>; key: string | null }[] = [];
+  let bookAnswer: () => Response;
+
+  beforeAll(async () => {
+    await initI18n();
+    await setLanguage('en');
+    await i18n.loadNamespaces(['site', 'booking', 'chat']);
+  });
+  beforeEach(() => {
+    posts.length = 0;
+    useToasts.setState({ toasts: [] });
+    bookAnswer = () => json(201, { id: 'a1', status: 'pending' });
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/services')) return json(200, { items: [{ name: 'Web development' }] });
+      if (url.startsWith('/api/slots')) return json(200, day);
+      if (url.startsWith('/api/appointments')) {
+        posts.push({ body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get('Idempotency-Key') });
+        return bookAnswer();
+      }
+      return json(204, {});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const renderForm = () =>
+    render(
+      <>
+        <AppointmentForm />
+        <Toaster />
+      </>,
+    );
+
+  it('asks for the name and phone with the destructive toast', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    expect(await screen.findByText('Please fill in required fields')).toBeTruthy();
+    expect(screen.getByText('Name and phone number are required.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('books a free slot, then resets the form', async () => {
+    renderForm();
+    await screen.findByRole('option', { name: 'Web development' });
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770 11 22 33' } });
+    fireEvent.change(screen.getByLabelText('Service *'), { target: { value: 'Web development' } });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-01-06' } });
+    const taken = await screen.findByRole('radio', { name: /10:00 AM/ });
+    expect((taken as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /09:00 AM/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    expect(await screen.findByText('Appointment Requested!')).toBeTruthy();
+    expect(posts[0]!.body).toMatchObject({ name: 'Samia Haddad', phone: '0770 11 22 33', date: '2030-01-06', time: '09:00' });
+    expect(posts[0]!.key).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('retries with the same key and offers the alternatives of a taken slot', async () => {
+    bookAnswer = () =>
+      json(409, {
+        error: {
+          code: 'slot_taken',
+          message: 'This time slot has just been booked.',
+          alternatives: [{ date: '2030-01-07', time: '11:00', label: '11:00 AM' }],
+        },
+      });
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770112233' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    await screen.findByRole('button', { name: /11:00 AM/ });
+    expect(screen.getByText('This time slot has just been booked.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]!.key).toBe(posts[0]!.key);
+
+    bookAnswer = () => json(201, { id: 'a2', status: 'pending' });
+    fireEvent.click(await screen.findByRole('button', { name: /11:00 AM/ }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(posts[2]!.body).toMatchObject({ date: '2030-01-07', time: '11:00' });
+    expect(posts[2]!.key).not.toBe(posts[0]!.key);
+    expect(await screen.findByText('Appointment Requested!')).toBeTruthy();
+  });
+});

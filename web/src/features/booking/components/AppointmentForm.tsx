@@ -1,0 +1,288 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { track } from '../../../lib/analytics';
+import { useResource } from '../../../lib/useResource';
+import {
+  createAppointment,
+  getDay,
+  newIdempotencyKey,
+  serviceNames,
+  type Alternative,
+  type AppointmentRequest,
+} from '../api/appointments';
+import './AppointmentForm.css';
+
+/** Services offered when none load from the server. */
+export const FALLBACK_SERVICES = [
+  'Web Development',
+  'Mobile Development',
+  'Photography',
+  'AI Bots',
+  'Mini Services',
+  'Training',
+  'Consultation',
+];
+
+const empty: AppointmentRequest = {
+  name: '',
+  email: '',
+  phone: '',
+  service: '',
+  date: '',
+  time: '',
+  message: '',
+  company: '',
+  sector: '',
+};
+
+/** Today as YYYY-MM-DD in the visitor's time zone. */
+export function today(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Props of AppointmentForm. */
+export interface AppointmentFormProps {
+  /** While the site is in maintenance the form cannot be sent. */
+  disabled?: boolean;
+}
+
+/** The appointment request form: contact details, service, a free slot and a message. */
+export function AppointmentForm({ disabled }: AppointmentFormProps) {
+  const { t, i18n } = useTranslation('booking');
+  const id = useId();
+  const [values, setValues] = useState<AppointmentRequest>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [alternatives, setAlternatives] = useState<Alternative[]>([]);
+  const [slotsVersion, setSlotsVersion] = useState(0);
+  // One key per distinct request: kept across retries of the same values, renewed on change.
+  const key = useRef(newIdempotencyKey());
+  const started = useRef(false);
+  const inFlight = useRef(false);
+
+  const services = useResource(
+    (signal) => serviceNames(signal).catch(() => [] as string[]),
+    [i18n.resolvedLanguage],
+  );
+  const options = services.data?.length ? services.data : FALLBACK_SERVICES;
+  const day = useResource(
+    (signal) => (values.date ? getDay(values.date, signal) : Promise.resolve(null)),
+    [values.date, slotsVersion],
+  );
+
+  // A chosen time that is no longer free on the chosen day is dropped.
+  useEffect(() => {
+    const slots = day.data?.slots;
+    if (!day.data || !values.time) return;
+    if (!slots?.some((s) => s.time === values.time && s.free)) setValues((v) => ({ ...v, time: '' }));
+  }, [day.data, values.time]);
+
+  const set = (field: keyof AppointmentRequest, value: string) => {
+    key.current = newIdempotencyKey();
+    setValues((v) => ({ ...v, [field]: value, ...(field === 'date' ? { time: '' } : {}) }));
+    setErrors((e) => {
+      const { [field]: _, ...rest } = e;
+      return rest;
+    });
+  };
+  const onChange = (field: keyof AppointmentRequest) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    set(field, e.target.value);
+
+  const onFocus = () => {
+    if (started.current) return;
+    started.current = true;
+    track('appointment_booking_start', { place: 'form' });
+  };
+
+  const submit = async (body: AppointmentRequest) => {
+    if (inFlight.current || disabled) return;
+    if (!body.name.trim() || !body.phone.trim()) {
+      setErrors({
+        ...(body.name.trim() ? {} : { name: t('form.required') }),
+        ...(body.phone.trim() ? {} : { phone: t('form.required') }),
+      });
+      toast({ title: t('toast.requiredTitle'), description: t('toast.requiredText'), variant: 'destructive' });
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    setAlternatives([]);
+    try {
+      await createAppointment(body, key.current);
+      toast({ title: t('toast.successTitle'), description: t('toast.successText') });
+      track('contact_form_submit', { service: body.service || 'none' });
+      // Tells a console open in another tab of this browser to refresh its list.
+      try {
+        localStorage.setItem('appointmentCreated', String(Date.now()));
+        localStorage.removeItem('appointmentCreated');
+      } catch {
+        // storage disabled
+      }
+      window.dispatchEvent(new Event('appointment-refresh'));
+      setValues(empty);
+      setErrors({});
+      key.current = newIdempotencyKey();
+      setSlotsVersion((n) => n + 1);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.fields);
+        const alts = Array.isArray(err.details.alternatives) ? (err.details.alternatives as Alternative[]) : [];
+        if (err.code === 'slot_taken' || err.code === 'slot_closed') {
+          setAlternatives(alts);
+          setSlotsVersion((n) => n + 1);
+        }
+        toast({ title: t('toast.errorTitle'), description: err.message || t('toast.errorText'), variant: 'destructive' });
+      } else {
+        toast({ title: t('toast.errorTitle'), description: t('toast.errorText'), variant: 'destructive' });
+      }
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(values);
+  };
+
+  const pickAlternative = (alt: Alternative) => {
+    const next = { ...values, date: alt.date, time: alt.time };
+    key.current = newIdempotencyKey();
+    setValues(next);
+    void submit(next);
+  };
+
+  const field = (name: keyof AppointmentRequest) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: onChange(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const error = (name: string) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="appt-form__error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  const slots = day.data?.slots ?? [];
+  const formatDate = (date: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', day: 'numeric', month: 'short' }).format(
+      new Date(`${date}T12:00:00`),
+    );
+
+  return (
+    <form className="appt-form" onSubmit={onSubmit} onFocus={onFocus} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="appt-form__title">
+        {t('form.title')}
+      </h3>
+      {disabled && (
+        <p className="appt-form__notice" role="status">
+          {t('form.maintenance')}
+        </p>
+      )}
+      <div className="appt-form__grid">
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-name`}>{t('form.name')} *</label>
+          <input {...field('name')} autoComplete="name" aria-required="true" maxLength={100} />
+          {error('name')}
+        </div>
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-email`}>{t('form.email')} *</label>
+          <input {...field('email')} type="email" autoComplete="email" inputMode="email" />
+          {error('email')}
+        </div>
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-phone`}>{t('form.phone')} *</label>
+          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" aria-required="true" dir="ltr" />
+          {error('phone')}
+        </div>
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-service`}>{t('form.service')} *</label>
+          <select {...field('service')}>
+            <option value="">{t('form.servicePlaceholder')}</option>
+            {options.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {error('service')}
+        </div>
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-company`}>{t('form.company')}</label>
+          <input {...field('company')} autoComplete="organization" />
+          {error('company')}
+        </div>
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-sector`}>{t('form.sector')}</label>
+          <input {...field('sector')} />
+          {error('sector')}
+        </div>
+        <div className="appt-form__field">
+          <label htmlFor={`${id}-date`}>{t('form.date')}</label>
+          <input {...field('date')} type="date" min={today()} />
+          {error('date')}
+        </div>
+        <fieldset className="appt-form__field appt-form__slots" aria-describedby={errors.time ? `${id}-time-error` : undefined}>
+          <legend>{t('form.time')}</legend>
+          {!values.date ? (
+            <p className="appt-form__hint">{t('form.pickDate')}</p>
+          ) : day.loading ? (
+            <p className="appt-form__hint">{t('form.loadingSlots')}</p>
+          ) : day.data?.closed ? (
+            <p className="appt-form__hint">{t(day.data.reason === 'past' ? 'form.pastDay' : 'form.closedDay')}</p>
+          ) : (
+            <div className="appt-form__slot-list">
+              {slots.map((s) => (
+                <label key={s.time} className="slot" data-taken={!s.free || undefined}>
+                  <input
+                    type="radio"
+                    name={`${id}-time`}
+                    value={s.time}
+                    checked={values.time === s.time}
+                    disabled={!s.free}
+                    onChange={() => set('time', s.time)}
+                  />
+                  <span dir="ltr">{s.label}</span>
+                  {!s.free && <span className="visually-hidden"> {t(s.past ? 'form.slotPast' : 'form.slotTaken')}</span>}
+                </label>
+              ))}
+            </div>
+          )}
+          {error('time')}
+        </fieldset>
+        <div className="appt-form__field appt-form__field--wide">
+          <label htmlFor={`${id}-message`}>{t('form.message')}</label>
+          <textarea {...field('message')} rows={4} maxLength={2000} />
+          {error('message')}
+        </div>
+      </div>
+
+      {alternatives.length > 0 && (
+        <div className="appt-form__alternatives" role="group" aria-label={t('form.alternatives')}>
+          <p>{t('form.alternatives')}</p>
+          <ul>
+            {alternatives.map((a) => (
+              <li key={a.date + a.time}>
+                <button type="button" className="button button--ghost" onClick={() => pickAlternative(a)} disabled={submitting}>
+                  {t('form.bookAlternative', { date: formatDate(a.date), time: a.label })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <button type="submit" className="button button--primary appt-form__submit" disabled={submitting || disabled}>
+        {submitting ? t('form.submitting') : t('form.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/ui/Icon';
+import { track } from '../../../lib/analytics';
+import { useChat } from '../store';
+import { Summary } from './Summary';
+
+/** Props of ChatPanel. */
+export interface ChatPanelProps {
+  onClose: () => void;
+  disabled?: boolean;
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/** The open chat: header, messages, typing indicator, quick replies and the input. */
+export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
+  const { t, i18n } = useTranslation('chat');
+  const lang = i18n.resolvedLanguage ?? 'fr';
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const [text, setText] = useState('');
+  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, step } = useChat();
+  const ensureSession = useChat((s) => s.ensureSession);
+  const send = useChat((s) => s.send);
+  const setMinimized = useChat((s) => s.setMinimized);
+
+  useEffect(() => {
+    void ensureSession(lang);
+  }, [ensureSession, lang]);
+
+  useEffect(() => {
+    if (!minimized) input.current?.focus();
+  }, [minimized]);
+
+  // The booking flow starts when the conversation leaves the greeting for the first question.
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (previousStep.current === 'greeting' && step !== 'greeting' && step !== 'booked' && step !== '') {
+      track('appointment_booking_start', { place: 'chat' });
+    }
+    previousStep.current = step;
+  }, [step]);
+
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
+  }, [messages.length, pending, problem]);
+
+  const submit = async (value: string) => {
+    if (!value.trim() || pending || disabled) return;
+    setText('');
+    const ok = await send(value, lang);
+    if (!ok) setText(value); // keep what was typed, the visitor can resend it
+    input.current?.focus();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(text);
+  };
+
+  const onInputKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit(text);
+    }
+  };
+
+  // Focus stays in the panel while it is open; Escape closes it.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !panel.current) return;
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const problemText = problem === 'unavailable' ? t('unavailable') : problem === 'rate_limited' ? t('rateLimited') : t('error');
+
+  return (
+    <div
+      ref={panel}
+      className="chat-panel"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-minimized={minimized || undefined}
+      onKeyDown={onKeyDown}
+    >
+      <header className="chat-panel__header">
+        <span className="chat-panel__avatar" aria-hidden="true">
+          <Icon name="Bot" size={20} />
+        </span>
+        <div className="chat-panel__who">
+          <h2 id={titleId}>{t('name')}</h2>
+          <p>{t('tagline')}</p>
+        </div>
+        <button type="button" onClick={() => setMinimized(!minimized)} aria-label={minimized ? t('restore') : t('minimize')} aria-expanded={!minimized}>
+          <Icon name={minimized ? 'ChevronDown' : 'Minus'} size={18} />
+        </button>
+        <button type="button" onClick={onClose} aria-label={t('close')}>
+          <Icon name="X" size={18} />
+        </button>
+      </header>
+      {!minimized && (
+        <>
+          <ol ref={list} className="chat-panel__messages" tabIndex={0} aria-live="polite" aria-relevant="additions" aria-label={t('messages')}>
+            {messages.map((m) => (
+              <li key={m.id} className={`chat-msg chat-msg--${m.sender}`}>
+                <span className="visually-hidden">{m.sender === 'bot' ? t('name') : t('you')}: </span>
+                {m.text}
+              </li>
+            ))}
+            {pending && (
+              <li className="chat-msg chat-msg--bot chat-typing">
+                <span className="visually-hidden">{t('typing')}</span>
+                <span aria-hidden="true" className="chat-typing__dots">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+              </li>
+            )}
+            {problem && !pending && (
+              <li className="chat-msg chat-msg--error" role="alert">
+                {problemText}
+              </li>
+            )}
+          </ol>
+          <Summary collected={collected} appointmentId={appointmentId} />
+          {quickReplies.length > 0 && !pending && (
+            <div className="chat-panel__chips" role="group" aria-label={t('suggestions')}>
+              {quickReplies.map((q) => (
+                <button key={q.value + q.label} type="button" className="chat-chip" onClick={() => void submit(q.value)} disabled={disabled}>
+                  {q.label}
+                </button>
+              ))}
+            </div>
+          )}
+          {disabled && <p className="chat-panel__notice">{t('maintenance')}</p>}
+          <form className="chat-panel__form" onSubmit={onSubmit}>
+            <label htmlFor={`${titleId}-input`} className="visually-hidden">
+              {t('inputLabel')}
+            </label>
+            <textarea
+              ref={input}
+              id={`${titleId}-input`}
+              rows={1}
+              value={text}
+              maxLength={1000}
+              placeholder={t('placeholder')}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={onInputKey}
+              dir="auto"
+            />
+            <button type="submit" className="chat-panel__send" disabled={!text.trim() || pending || disabled} aria-label={t('send')}>
+              <Icon name="Send" size={18} className="flip-rtl" />
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from './api/chat';
+import { SESSION_KEY, mergeMessages, useChat } from './store';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const greeting: ChatMessage = { id: 'm1', text: 'Bonjour ! Je suis Dota.', sender: 'bot', timestamp: '2026-11-22T08:00:00Z' };
+const initial = useChat.getState();
+
+describe('chat store', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    useChat.setState({ ...initial, sessionId: null, messages: [], loaded: false, problem: null, pending: false });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts a conversation and keeps its id for the next page load', async () => {
+    fetchMock.mockResolvedValueOnce(json(201, { session_id: 's1', messages: [greeting], step: 'greeting', quick_replies: [] }));
+    await useChat.getState().ensureSession('fr');
+    expect(localStorage.getItem(SESSION_KEY)).toBe('s1');
+    expect(useChat.getState().messages).toEqual([greeting]);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/chat/sessions?lang=fr');
+    expect(JSON.parse(String(init?.body))).toEqual({ lang: 'fr' });
+  });
+
+  it('reads a stored conversation back, and starts over when it is gone', async () => {
+    useChat.setState({ sessionId: 'old' });
+    fetchMock
+      .mockResolvedValueOnce(json(404, { error: { code: 'not_found', message: 'Introuvable.' } }))
+      .mockResolvedValueOnce(json(201, { session_id: 'new', messages: [greeting], step: 'greeting' }));
+    await useChat.getState().ensureSession('ar');
+    expect(useChat.getState().sessionId).toBe('new');
+    expect(localStorage.getItem(SESSION_KEY)).toBe('new');
+  });
+
+  it('sends a message, shows the answer and the quick replies', async () => {
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [greeting] });
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        messages: [
+          { id: 'm2', text: 'oui', sender: 'user', timestamp: '2026-11-22T08:00:01Z' },
+          { id: 'm3', text: 'Votre nom ?', sender: 'bot', timestamp: '2026-11-22T08:00:02Z' },
+        ],
+        step: 'name',
+        quick_replies: [{ label: 'Annuler', value: 'annuler' }],
+        collected: {},
+      }),
+    );
+    expect(await useChat.getState().send('oui', 'fr')).toBe(true);
+    const s = useChat.getState();
+    expect(s.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(s.quickReplies).toEqual([{ label: 'Annuler', value: 'annuler' }]);
+    expect(s.step).toBe('name');
+    expect(s.pending).toBe(false);
+  });
+
+  it('reports a down chat and lets the visitor try again', async () => {
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [greeting] });
+    fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'unavailable', message: 'down' } }));
+    expect(await useChat.getState().send('bonjour', 'fr')).toBe(false);
+    expect(useChat.getState().problem).toBe('unavailable');
+    expect(useChat.getState().messages).toEqual([greeting]);
+    expect(useChat.getState().pending).toBe(false);
+  });
+
+  it('follows the server to a new conversation', async () => {
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [greeting] });
+    const fresh = { ...greeting, id: 'n1' };
+    fetchMock.mockResolvedValueOnce(json(200, { session_id: 's2', new_session: true, messages: [fresh], step: 'greeting' }));
+    await useChat.getState().send('salut', 'fr');
+    expect(useChat.getState().sessionId).toBe('s2');
+    expect(useChat.getState().messages.map((m) => [m.sender, m.text])).toEqual([
+      ['user', 'salut'],
+      ['bot', fresh.text],
+    ]);
+    expect(localStorage.getItem(SESSION_KEY)).toBe('s2');
+  });
+
+  it('merges messages by id', () => {
+    const a = { ...greeting, id: 'a' };
+    const b = { ...greeting, id: 'b' };
+    expect(mergeMessages([a], [a, b]).map((m) => m.id)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,154 @@
+import { create } from 'zustand';
+import { ApiError } from '../../lib/api';
+import { getSession, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type QuickReply } from './api/chat';
+
+/** localStorage key of the conversation id, so it survives reloads. */
+export const SESSION_KEY = 'dota-chat-session';
+/** sessionStorage key remembering that the panel was open. */
+export const OPEN_KEY = 'dota-chat-open';
+
+/** Kind of failure shown in the panel. */
+export type ChatProblem = 'error' | 'unavailable' | 'rate_limited' | null;
+
+/** State of the chat widget. */
+export interface ChatState {
+  open: boolean;
+  minimized: boolean;
+  sessionId: string | null;
+  messages: ChatMessage[];
+  quickReplies: QuickReply[];
+  collected: Collected;
+  step: string;
+  appointmentId: string | null;
+  pending: boolean;
+  loaded: boolean;
+  problem: ChatProblem;
+  setOpen: (open: boolean) => void;
+  setMinimized: (minimized: boolean) => void;
+  /** Loads the stored conversation, or starts one with the greeting. */
+  ensureSession: (lang: string) => Promise<void>;
+  /** Sends a message; resolves false when it failed (the caller keeps the text). */
+  send: (text: string, lang: string) => Promise<boolean>;
+}
+
+function storage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function problemOf(err: unknown): ChatProblem {
+  if (err instanceof ApiError && err.code === 'unavailable') return 'unavailable';
+  if (err instanceof ApiError && err.code === 'rate_limited') return 'rate_limited';
+  return 'error';
+}
+
+/** Merges the server's messages into the list by id (the answer may repeat earlier ones). */
+export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const seen = new Set(current.map((m) => m.id));
+  return [...current, ...incoming.filter((m) => !seen.has(m.id))];
+}
+
+let loading: Promise<void> | null = null;
+
+/** Store of the conversation with Dota. */
+export const useChat = create<ChatState>()((set, get) => {
+  const apply = (reply: ChatReply) => {
+    if (reply.session_id && reply.session_id !== get().sessionId) {
+      storage('local')?.setItem(SESSION_KEY, reply.session_id);
+      set({ sessionId: reply.session_id });
+    }
+    set({
+      step: reply.step,
+      quickReplies: reply.quick_replies ?? [],
+      collected: reply.collected ?? get().collected,
+      appointmentId: reply.appointment_id ?? get().appointmentId,
+    });
+  };
+
+  const start = async (lang: string) => {
+    const session = await startSession(lang);
+    storage('local')?.setItem(SESSION_KEY, session.session_id);
+    set({ sessionId: session.session_id, messages: session.messages, appointmentId: null, collected: {} });
+    apply(session);
+  };
+
+  return {
+    open: storage('session')?.getItem(OPEN_KEY) === '1',
+    minimized: false,
+    sessionId: storage('local')?.getItem(SESSION_KEY) ?? null,
+    messages: [],
+    quickReplies: [],
+    collected: {},
+    step: '',
+    appointmentId: null,
+    pending: false,
+    loaded: false,
+    problem: null,
+
+    setOpen: (open) => {
+      if (open) storage('session')?.setItem(OPEN_KEY, '1');
+      else storage('session')?.removeItem(OPEN_KEY);
+      set({ open, minimized: false });
+    },
+    setMinimized: (minimized) => set({ minimized }),
+
+    ensureSession: (lang) => {
+      if (get().loaded) return Promise.resolve();
+      loading ??= (async () => {
+        set({ pending: true, problem: null });
+        try {
+          const id = get().sessionId;
+          if (id) {
+            try {
+              const stored = await getSession(id);
+              set({ messages: stored.messages, step: stored.step, collected: stored.collected ?? {}, quickReplies: stored.quick_replies ?? [] });
+            } catch (err) {
+              if (!(err instanceof ApiError && err.status === 404)) throw err;
+              await start(lang); // expired or unknown: a fresh conversation
+            }
+          } else {
+            await start(lang);
+          }
+          set({ loaded: true });
+        } catch (err) {
+          set({ problem: problemOf(err) });
+        } finally {
+          set({ pending: false });
+          loading = null;
+        }
+      })();
+      return loading;
+    },
+
+    send: async (text, lang) => {
+      const trimmed = text.trim();
+      if (!trimmed || get().pending) return false;
+      const local: ChatMessage = { id: `local-${Date.now()}`, text: trimmed, sender: 'user', timestamp: new Date().toISOString() };
+      set((s) => ({ messages: [...s.messages, local], pending: true, problem: null, quickReplies: [] }));
+      try {
+        if (!get().loaded) {
+          await get().ensureSession(lang);
+          if (!get().loaded) throw new Error('no session');
+        }
+        const reply = await sendMessage(get().sessionId!, trimmed, lang);
+        const hasUser = reply.messages.some((m) => m.sender === 'user');
+        set((s) => {
+          // An expired conversation was replaced: show the new one from this message on.
+          const kept = reply.new_session ? [local] : s.messages;
+          const base = hasUser ? kept.filter((m) => m.id !== local.id) : kept;
+          return { messages: mergeMessages(base, reply.messages), ...(reply.new_session ? { collected: {}, appointmentId: null } : {}) };
+        });
+        apply(reply);
+        return true;
+      } catch (err) {
+        set((s) => ({ messages: s.messages.filter((m) => m.id !== local.id), problem: problemOf(err) }));
+        return false;
+      } finally {
+        set({ pending: false });
+      }
+    },
+  };
+});

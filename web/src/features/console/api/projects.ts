@@ -1,0 +1,32 @@
+import { api } from '../../../lib/api';
+import type { Paged, Project } from './types';
+
+/** Fields of the project dialogs. */
+export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at'>;
+
+/** A page of projects, newest first. */
+export async function listProjects(q: string, status: string, signal?: AbortSignal, page = 1, size = 20): Promise<Paged<Project>> {
+  const body = await api.get<Partial<Paged<Project>>>('/api/admin/projects', { query: { q, status, page, size }, signal });
+  const items = body.items ?? [];
+  return { items, total: body.total ?? items.length, page: body.page ?? page, size: body.size ?? size };
+}
+
+/** Creates a project. */
+export function createProject(input: ProjectInput) {
+  return api.post<{ project: Project }>('/api/admin/projects', input);
+}
+
+/** Updates a project. */
+export function updateProject(id: string, input: ProjectInput) {
+  return api.patch<{ project: Project }>(`/api/admin/projects/${id}`, input);
+}
+
+/** Deletes a project. */
+export function deleteProject(id: string) {
+  return api.delete<void>(`/api/admin/projects/${id}`);
+}
+
+/** Publishes or unpublishes a project. */
+export function setPublished(id: string, published: boolean) {
+  return api.put<{ project: Project }>(`/api/admin/projects/${id}/published`, { published });
+}

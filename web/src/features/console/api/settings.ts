@@ -1,0 +1,18 @@
+import { api } from '../../../lib/api';
+import type { Settings } from './types';
+
+function unwrap(body: { settings?: Settings } & Partial<Settings>): Settings {
+  return (body.settings ?? body) as Settings;
+}
+
+/** The settings, as stored by the server. */
+export async function getSettings(signal?: AbortSignal): Promise<Settings> {
+  return unwrap(await api.get('/api/admin/settings', { signal }));
+}
+
+/** Saves the settings and returns what was stored. */
+export async function saveSettings(settings: Settings): Promise<Settings> {
+  const { updated_at: _ignored, ...body } = settings;
+  void _ignored;
+  return unwrap(await api.put('/api/admin/settings', body));
+}

@@ -1,0 +1,256 @@
+// Shapes of the /api/admin routes, as documented in api/openapi.yaml.
+
+/** Role of a staff member. */
+export type Role = 'admin' | 'moderator' | 'editor';
+
+/** A console page a user may open; the menu is built from the server's list. */
+export type PageKey =
+  | 'dashboard'
+  | 'appointments'
+  | 'new-appointment'
+  | 'clients'
+  | 'projects'
+  | 'notifications'
+  | 'users'
+  | 'settings'
+  | 'ops';
+
+/** A staff account. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  role: Role | (string & {});
+  permissions: string[];
+  is_active: boolean;
+  created_by?: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Answer of GET /api/admin/me. */
+export interface Me {
+  user: AdminUser;
+  pages: PageKey[];
+  permissions: string[];
+  csrf_token: string;
+}
+
+/** Appointment statuses, in the order the console lists them. */
+export const STATUSES = [
+  'pending',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'not_responding_1',
+  'not_responding_2',
+  'unreachable',
+  'updating',
+] as const;
+
+/** One of STATUSES. */
+export type Status = (typeof STATUSES)[number];
+
+/** An appointment request. */
+export interface Appointment {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  date: string;
+  time: string;
+  message: string;
+  company: string;
+  sector?: string;
+  status: string;
+  status_dashboard: string;
+  source: 'form' | 'chat' | 'console' | (string & {});
+  language?: string;
+  client_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A staff note on an appointment. */
+export interface Note {
+  id: string;
+  appointment_id: string;
+  author_name: string;
+  author_role: string;
+  note: string;
+  created_at: string;
+}
+
+/** One status change of an appointment. */
+export interface HistoryEntry {
+  id: string;
+  appointment_id: string;
+  previous_status: string | null;
+  new_status: string;
+  changed_by: string;
+  notes: string | null;
+  changed_at: string;
+}
+
+/** One message of a chat conversation. */
+export interface TranscriptMessage {
+  id?: string | number;
+  sender: 'user' | 'bot' | (string & {});
+  text: string;
+  source?: string | null;
+  created_at: string;
+}
+
+/** A page of a list. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+/** Appointment counts by status. */
+export interface AppointmentStats {
+  total: number;
+  pending: number;
+  confirmed: number;
+  cancelled: number;
+  [status: string]: number;
+}
+
+/** A client of the agency. */
+export interface Client {
+  id: string;
+  nom: string;
+  prenom: string;
+  email: string | null;
+  numero_1: string | null;
+  numero_2: string | null;
+  nom_entreprise: string | null;
+  siteweb: string | null;
+  created_at: string;
+  updated_at?: string;
+}
+
+/** Statuses of a project. */
+export const PROJECT_STATUSES = [
+  'En cours',
+  'Version final',
+  'En attent de modification',
+  'Payer et livrer',
+  'Terminer',
+] as const;
+
+/** A project of the portfolio and its money. */
+export interface Project {
+  id: string;
+  title: string;
+  description: string | null;
+  primary_image: string | null;
+  secondary_image: string | null;
+  youtube_video: string | null;
+  category: string | null;
+  technologies: string[];
+  service: string | null;
+  type: 'internal' | 'external' | (string & {});
+  department: string | null;
+  fournisseur: string | null;
+  published: boolean;
+  devis: number;
+  versement: number;
+  paiement: number;
+  status: string;
+  attachment_drive_link: string | null;
+  facture_drive_link: string | null;
+  created_at: string;
+  updated_at?: string;
+}
+
+/** Kinds, priorities and statuses of notifications. */
+export const NOTIFICATION_TYPES = ['appointment', 'system', 'info', 'warning', 'error'] as const;
+export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export const NOTIFICATION_STATUSES = ['unread', 'read', 'archived'] as const;
+
+/** A message for staff. */
+export interface Notification {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  priority: string;
+  status: string;
+  appointment_id?: string;
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** The settings object, persisted by the server. */
+export interface Settings {
+  site_name: string;
+  site_description: string;
+  contact_email: string;
+  maintenance_mode: boolean;
+  allow_registration: boolean;
+  email_notifications: boolean;
+  sms_notifications: boolean;
+  timezone: string;
+  language: string;
+  items_per_page: number;
+  auto_backup: boolean;
+  backup_frequency: string;
+  [other: string]: unknown;
+}
+
+/** An active service, for selectors. */
+export interface ServiceOption {
+  id: string;
+  slug?: string;
+  name: string;
+  category: string;
+}
+
+/** One slot of a day (GET /api/slots). */
+export interface Slot {
+  time: string;
+  label: string;
+  free: boolean;
+  past?: boolean;
+}
+
+/** A day's slots. */
+export interface Day {
+  date: string;
+  closed: boolean;
+  reason?: string;
+  slots: Slot[];
+}
+
+/** A point of a time series. */
+export interface Point {
+  t: string | number;
+  v: number;
+}
+
+/** A named time series. */
+export interface Series {
+  name: string;
+  unit?: string;
+  points: Point[];
+}
+
+/** Kinds of live events. */
+export type LiveKind =
+  | 'appointment.created'
+  | 'appointment.updated'
+  | 'appointment.deleted'
+  | 'notification.created'
+  | 'notification.updated'
+  | 'notification.deleted';
+
+/** One event of GET /api/admin/events. */
+export interface LiveEvent {
+  kind: LiveKind | (string & {});
+  appointment?: Appointment;
+  notification?: Notification;
+  ids?: string[];
+}

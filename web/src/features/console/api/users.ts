@@ -1,0 +1,55 @@
+import { api } from '../../../lib/api';
+import type { AdminUser } from './types';
+
+/** Fields of the create-user dialog. */
+export interface NewUser {
+  email: string;
+  password: string;
+  role: string;
+  is_active: boolean;
+}
+
+/** Fields of the edit-user dialog (the e-mail cannot change). */
+export interface UserEdit {
+  role: string;
+  is_active: boolean;
+  permissions: string[];
+  /** A new password; omitted to keep the current one. */
+  password?: string;
+}
+
+/** Counts of the users screen's cards. */
+export interface UserStats {
+  total: number;
+  active: number;
+  admins: number;
+}
+
+/** Staff accounts, newest first, with the screen's counts. */
+export async function listUsers(signal?: AbortSignal): Promise<{ items: AdminUser[]; stats: UserStats }> {
+  const body = await api.get<{ items?: AdminUser[]; stats?: UserStats }>('/api/admin/users', { signal });
+  const items = (body.items ?? []).map((u) => ({ ...u, permissions: Array.isArray(u.permissions) ? u.permissions : [] }));
+  return {
+    items,
+    stats: body.stats ?? {
+      total: items.length,
+      active: items.filter((u) => u.is_active).length,
+      admins: items.filter((u) => u.role === 'admin').length,
+    },
+  };
+}
+
+/** Creates a staff account. */
+export function createUser(input: NewUser) {
+  return api.post<AdminUser>('/api/admin/users', input);
+}
+
+/** Updates role, activity and permissions. */
+export function updateUser(id: string, edit: UserEdit) {
+  return api.patch<AdminUser>(`/api/admin/users/${id}`, edit);
+}
+
+/** Deletes a staff account. */
+export function deleteUser(id: string) {
+  return api.delete<void>(`/api/admin/users/${id}`);
+}

@@ -1,0 +1,214 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addNote, deleteNote, getAppointment, getTranscript } from '../api/appointments';
+import type { Appointment, Note } from '../api/types';
+import { useLiveEvents } from '../hooks/useLive';
+import { useQuery } from '../hooks/useQuery';
+import { useCan } from '../hooks/useSession';
+import { toast } from '../hooks/useToasts';
+import { formatDate, formatDateTime } from '../lib/time';
+import { StatusBadge } from './Badges';
+import { ConfirmDialog, Dialog } from './Dialog';
+import { EmptyState, ErrorState, Skeleton } from './Feedback';
+
+/** Props of AppointmentDetailsDialog. */
+export interface AppointmentDetailsDialogProps {
+  appointment: Appointment | null;
+  onClose: () => void;
+  onEdit?: (a: Appointment) => void;
+}
+
+/** Client, service, message, status history, notes and (for chat bookings) the transcript. */
+export function AppointmentDetailsDialog({ appointment, onClose, onEdit }: AppointmentDetailsDialogProps) {
+  const { t } = useTranslation('console');
+  if (!appointment) return null;
+  return (
+    <Dialog open title={t('details.title')} onClose={onClose} size="large">
+      <DetailsBody key={appointment.id} initial={appointment} onEdit={onEdit} />
+    </Dialog>
+  );
+}
+
+function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: Appointment) => void }) {
+  const { t, i18n } = useTranslation('console');
+  const canAddNote = useCan('notes.create');
+  const canDeleteNote = useCan('notes.delete');
+  const detail = useQuery((signal) => getAppointment(initial.id, signal), [initial.id]);
+  const a = detail.data?.appointment ?? initial;
+  const transcript = useQuery(
+    (signal) => (a.source === 'chat' ? getTranscript(initial.id, signal) : Promise.resolve([])),
+    [initial.id, a.source],
+  );
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [toDelete, setToDelete] = useState<Note | null>(null);
+  useLiveEvents(['appointment.updated'], (event) => {
+    if (event.appointment?.id === initial.id || event.ids?.includes(initial.id)) void detail.reload();
+  });
+
+  const submitNote = async (event: FormEvent) => {
+    event.preventDefault();
+    const note = text.trim();
+    if (!note) return;
+    setBusy(true);
+    try {
+      await addNote(initial.id, note);
+      setText('');
+      toast.success(t('notes.added'));
+      await detail.reload();
+    } catch {
+      toast.error(t('notes.addFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const removeNote = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteNote(toDelete.id);
+      toast.success(t('notes.deleted'));
+      setToDelete(null);
+      await detail.reload();
+    } catch {
+      toast.error(t('notes.deleteFailed'));
+    }
+  };
+
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt>{label}</dt>
+      <dd>{value || '—'}</dd>
+    </>
+  );
+
+  return (
+    <div className="details">
+      <div className="details__grid">
+        <section aria-labelledby="details-client">
+          <h3 id="details-client">{t('details.client')}</h3>
+          <dl className="dl">
+            {row(t('field.name'), a.name)}
+            {row(t('field.email'), a.email)}
+            {row(t('field.phone'), a.phone)}
+            {row(t('field.company'), a.company)}
+          </dl>
+        </section>
+        <section aria-labelledby="details-service">
+          <h3 id="details-service">{t('details.service')}</h3>
+          <dl className="dl">
+            {row(t('field.service'), a.service || t('appointments.general'))}
+            {row(t('field.date'), a.date ? formatDate(i18n.language, a.date) : '')}
+            {row(t('field.time'), a.time)}
+            {row(t('field.status'), <StatusBadge status={a.status} />)}
+            {row(t('field.source'), t(`source.${a.source}`, { defaultValue: a.source }))}
+            {row(t('field.createdAt'), formatDateTime(i18n.language, a.created_at))}
+          </dl>
+        </section>
+      </div>
+      <section aria-labelledby="details-message">
+        <h3 id="details-message">{t('details.message')}</h3>
+        <p className="details__message">{a.message || t('details.noMessage')}</p>
+      </section>
+      {onEdit && (
+        <div className="page__actions">
+          <button type="button" className="btn" onClick={() => onEdit(a)}>
+            {t('action.edit')}
+          </button>
+        </div>
+      )}
+
+      {a.source === 'chat' && (
+        <section aria-labelledby="details-transcript">
+          <h3 id="details-transcript">{t('details.transcript')}</h3>
+          {transcript.loading ? (
+            <Skeleton rows={3} />
+          ) : transcript.error ? (
+            <ErrorState error={transcript.error} onRetry={() => void transcript.reload()} />
+          ) : (transcript.data ?? []).length === 0 ? (
+            <EmptyState>{t('details.noTranscript')}</EmptyState>
+          ) : (
+            <ol className="transcript">
+              {(transcript.data ?? []).map((m, i) => (
+                <li key={m.id ?? i} className={`transcript__msg transcript__msg--${m.sender}`}>
+                  <span className="transcript__who">{t(`details.sender.${m.sender}`, { defaultValue: m.sender })}</span>
+                  <p>{m.text}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+
+      {detail.error && !detail.data ? (
+        <ErrorState error={detail.error} onRetry={() => void detail.reload()} />
+      ) : detail.loading ? (
+        <Skeleton rows={3} />
+      ) : (
+        <div className="details__grid">
+          <section aria-labelledby="details-history">
+            <h3 id="details-history">{t('details.history')}</h3>
+            {(detail.data?.history ?? []).length === 0 ? (
+              <EmptyState>{t('details.noHistory')}</EmptyState>
+            ) : (
+              <ol className="history">
+                {detail.data?.history.map((h) => (
+                  <li key={h.id}>
+                    <p>
+                      {h.previous_status ? <StatusBadge status={h.previous_status} /> : '—'} →{' '}
+                      <StatusBadge status={h.new_status} />
+                    </p>
+                    <p className="muted">
+                      {h.changed_by} · {formatDateTime(i18n.language, h.changed_at)}
+                    </p>
+                    {h.notes && <p className="muted">{h.notes}</p>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="details-notes">
+            <h3 id="details-notes">{t('notes.title')}</h3>
+            {canAddNote && (
+            <form className="note-form" onSubmit={submitNote}>
+              <label className="field">
+                <span className="visually-hidden">{t('notes.placeholder')}</span>
+                <textarea rows={2} value={text} placeholder={t('notes.placeholder')} onChange={(e) => setText(e.target.value)} />
+              </label>
+              <button type="submit" className="btn btn--primary" disabled={busy || !text.trim()}>
+                {t('notes.add')}
+              </button>
+            </form>
+            )}
+            {(detail.data?.notes ?? []).length === 0 ? (
+              <EmptyState>{t('notes.empty')}</EmptyState>
+            ) : (
+              <ul className="notes" tabIndex={0} aria-label={t('notes.title')}>
+                {detail.data?.notes.map((n) => (
+                  <li key={n.id}>
+                    <p>{n.note}</p>
+                    <p className="muted">
+                      {n.author_name} ({t(`role.${n.author_role}`, { defaultValue: n.author_role })}) ·{' '}
+                      {formatDateTime(i18n.language, n.created_at)}
+                    </p>
+                    {canDeleteNote && (
+                      <button type="button" className="btn btn--small btn--danger" onClick={() => setToDelete(n)}>
+                        {t('action.delete')}
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('notes.deleteTitle')}
+        message={t('notes.confirmDelete')}
+        onConfirm={() => void removeNote()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateAppointment, type AppointmentEdit } from '../api/appointments';
+import { STATUSES, type Appointment, type ServiceOption } from '../api/types';
+import { toast } from '../hooks/useToasts';
+import { displayStatus } from '../lib/format';
+import { Dialog } from './Dialog';
+import { fieldErrorsOf } from './Feedback';
+
+/** Props of AppointmentEditDialog. */
+export interface AppointmentEditDialogProps {
+  appointment: Appointment | null;
+  services: ServiceOption[];
+  onClose: () => void;
+  onSaved: (a: Appointment) => void;
+}
+
+function editOf(a: Appointment): AppointmentEdit {
+  return {
+    name: a.name,
+    email: a.email,
+    phone: a.phone,
+    service: a.service,
+    date: a.date,
+    time: a.time,
+    message: a.message,
+    status: displayStatus(a.status),
+  };
+}
+
+/** Edits an appointment; every status can be chosen, unknown ones show as pending. */
+export function AppointmentEditDialog({ appointment, services, onClose, onSaved }: AppointmentEditDialogProps) {
+  const { t } = useTranslation('console');
+  const [form, setForm] = useState<AppointmentEdit | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setForm(appointment ? editOf(appointment) : null);
+    setErrors({});
+  }, [appointment]);
+  if (!appointment || !form) return null;
+
+  const set = (key: keyof AppointmentEdit) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!form.name.trim()) local.name = t('form.required');
+    if (Boolean(form.date) !== Boolean(form.time)) local[form.date ? 'time' : 'date'] = t('form.dateTimeTogether');
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      const saved = await updateAppointment(appointment.id, form);
+      toast.success(t('appointments.updated'));
+      onSaved(saved ?? { ...appointment, ...form });
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      toast.error(t('appointments.updateFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const serviceNames = services.map((s) => s.name);
+  if (form.service && !serviceNames.includes(form.service)) serviceNames.unshift(form.service);
+  const field = (key: keyof AppointmentEdit, label: string, input: React.ReactNode) => (
+    <label className="field">
+      <span>{label}</span>
+      {input}
+      {errors[key] && <span className="field__error">{errors[key]}</span>}
+    </label>
+  );
+
+  return (
+    <Dialog
+      open
+      title={t('appointments.editTitle')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('action.cancel')}
+          </button>
+          <button type="submit" form="appointment-edit" className="btn btn--primary" disabled={busy}>
+            {t('action.save')}
+          </button>
+        </>
+      }
+    >
+      <form id="appointment-edit" className="form-grid" onSubmit={submit}>
+        {field('name', t('field.name'), <input value={form.name} onChange={set('name')} required aria-invalid={!!errors.name} />)}
+        {field('email', t('field.email'), <input type="email" value={form.email} onChange={set('email')} />)}
+        {field('phone', t('field.phone'), <input type="tel" value={form.phone} onChange={set('phone')} />)}
+        {field(
+          'service',
+          t('field.service'),
+          <select value={form.service} onChange={set('service')}>
+            <option value="">{t('appointments.general')}</option>
+            {serviceNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field('date', t('field.date'), <input type="date" value={form.date} onChange={set('date')} />)}
+        {field('time', t('field.time'), <input type="time" value={form.time} onChange={set('time')} step={1800} />)}
+        {field(
+          'status',
+          t('field.status'),
+          <select value={form.status} onChange={set('status')}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>,
+        )}
+        <label className="field field--wide">
+          <span>{t('field.message')}</span>
+          <textarea rows={4} value={form.message} onChange={set('message')} />
+        </label>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { useLiveStatus } from '../hooks/useLive';
+import { displayStatus } from '../lib/format';
+
+/** An appointment status with its French label; unknown values show as pending. */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('console');
+  const shown = displayStatus(status);
+  return <span className={`badge badge--status-${shown}`}>{t(`status.${shown}`)}</span>;
+}
+
+/** Says whether updates arrive live or by the 60 s poll. */
+export function LiveBadge() {
+  const { t } = useTranslation('console');
+  const status = useLiveStatus((s) => s.status);
+  return (
+    <span className={`badge live-badge live-badge--${status}`} role="status" data-live={status}>
+      <span className="live-badge__dot" aria-hidden="true" />
+      {t(`live.${status}`)}
+    </span>
+  );
+}

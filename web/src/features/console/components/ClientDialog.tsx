@@ -1,0 +1,131 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createClient, updateClient, type ClientInput } from '../api/clients';
+import type { Client } from '../api/types';
+import { Dialog } from './Dialog';
+import { fieldErrorsOf, messageOf } from './Feedback';
+import { toast } from '../hooks/useToasts';
+
+const EMPTY: Required<ClientInput> = {
+  nom: '',
+  prenom: '',
+  email: '',
+  numero_1: '',
+  numero_2: '',
+  nom_entreprise: '',
+  siteweb: '',
+};
+
+/** Props of ClientDialog. */
+export interface ClientDialogProps {
+  open: boolean;
+  /** The client to edit; null creates one. */
+  client: Client | null;
+  /** Title of a creation (the new-appointment page uses "Créer Nouveau Client"). */
+  createTitle?: string;
+  /** Toast of a successful creation. */
+  createdMessage?: { title: string; description?: string };
+  onClose: () => void;
+  onSaved: (client: Client) => void;
+}
+
+/** Creates or edits a client; nom and prenom are required. */
+export function ClientDialog({ open, client, createTitle, createdMessage, onClose, onSaved }: ClientDialogProps) {
+  const { t } = useTranslation('console');
+  const [form, setForm] = useState<Required<ClientInput>>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setFormError('');
+    setForm(
+      client
+        ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, (client as unknown as Record<string, string | null>)[k] ?? ''])) as Required<ClientInput>
+        : EMPTY,
+    );
+  }, [open, client]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.nom.trim() || !form.prenom.trim()) {
+      setFormError(t('clients.nameRequired'));
+      setErrors({
+        ...(form.nom.trim() ? {} : { nom: t('form.required') }),
+        ...(form.prenom.trim() ? {} : { prenom: t('form.required') }),
+      });
+      return;
+    }
+    setBusy(true);
+    setFormError('');
+    try {
+      const saved = client ? await updateClient(client.id, form) : await createClient(form);
+      if (client) toast.success(t('clients.updated'));
+      else if (createdMessage) toast.success(createdMessage.title, createdMessage.description);
+      else toast.success(t('clients.created'));
+      onSaved(saved);
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      const message = client
+        ? t('clients.updateFailed', { message: messageOf(err, '') })
+        : t('clients.createFailed', { message: messageOf(err, '') });
+      setFormError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (key: keyof ClientInput, type = 'text', required = false) => (
+    <label className="field">
+      <span>
+        {t(`clients.field.${key}`)}
+        {required && <span aria-hidden="true"> *</span>}
+      </span>
+      <input
+        type={type}
+        name={key}
+        value={form[key] ?? ''}
+        aria-invalid={!!errors[key]}
+        aria-required={required}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      />
+      {errors[key] && <span className="field__error">{errors[key]}</span>}
+    </label>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      title={client ? t('clients.editTitle') : (createTitle ?? t('clients.createTitle'))}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('action.cancel')}
+          </button>
+          <button type="submit" form="client-form" className="btn btn--primary" disabled={busy}>
+            {client ? t('action.save') : t('action.create')}
+          </button>
+        </>
+      }
+    >
+      <form id="client-form" className="form-grid" onSubmit={submit} noValidate>
+        {input('prenom', 'text', true)}
+        {input('nom', 'text', true)}
+        {input('email', 'email')}
+        {input('numero_1', 'tel')}
+        {input('numero_2', 'tel')}
+        {input('nom_entreprise')}
+        {input('siteweb', 'url')}
+        {formError && (
+          <p className="form-error field--wide" role="alert">
+            {formError}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

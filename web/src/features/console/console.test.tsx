@@ -1,0 +1,58 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/routes';
+import { initI18n, setLanguage } from '../../lib/i18n';
+import { useSession } from './hooks/useSession';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const editor = {
+  user: { id: 'u1', email: 'editor@dota.test', role: 'editor', permissions: [], is_active: true, created_at: '', updated_at: '' },
+  pages: ['appointments', 'new-appointment'],
+  permissions: ['appointments.update'],
+  csrf_token: 'tok',
+};
+
+describe('console shell', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await setLanguage('fr');
+  });
+  afterEach(() => {
+    useSession.setState({ status: 'unknown', user: null, pages: [], permissions: [] });
+  });
+
+  it('sends a signed-out visitor to the login form', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 'unauthenticated', message: 'no' } })));
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin/appointments'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Admin Login' }, { timeout: 8000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+
+  it('builds the menu from /me and redirects a forbidden page with the spec message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/admin/me')) return json(200, editor);
+        if (url.startsWith('/api/admin/appointments/stats')) return json(200, { total: 0, pending: 0, confirmed: 0, cancelled: 0 });
+        if (url.startsWith('/api/admin/appointments')) return json(200, { items: [], total: 0, page: 1, size: 10 });
+        if (url.startsWith('/api/services')) return json(200, { items: [] });
+        return json(404, { error: { code: 'not_found', message: 'nope' } });
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin/dashboard'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('You do not have permission to view the dashboard', {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/appointments'));
+    const menu = await screen.findByRole('navigation', { name: 'Menu de la console' });
+    expect(Array.from(menu.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Rendez-vous', 'Nouveau RDV']);
+    expect(await screen.findByText('No appointments found matching your criteria.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Exporter CSV' })).toBeNull();
+  });
+});

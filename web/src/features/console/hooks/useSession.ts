@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import { ApiError } from '../../../lib/api';
+import * as session from '../api/session';
+import type { AdminUser, PageKey } from '../api/types';
+
+/** Where the session stands. */
+export type SessionStatus = 'unknown' | 'loading' | 'signed-in' | 'signed-out' | 'error';
+
+/** The signed-in staff member, as the server describes them. */
+export interface SessionState {
+  status: SessionStatus;
+  user: AdminUser | null;
+  pages: PageKey[];
+  permissions: string[];
+  /** Asks the server who is signed in (at load and after login). */
+  load: () => Promise<void>;
+  /** Signs in, then loads the session; rejects with the server's error. */
+  login: (email: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Forgets the session after the server answered 401. */
+  expire: () => void;
+}
+
+/** Store of the console session; the server is the source of truth. */
+export const useSession = create<SessionState>()((set, get) => ({
+  status: 'unknown',
+  user: null,
+  pages: [],
+  permissions: [],
+  async load() {
+    if (get().status === 'unknown') set({ status: 'loading' });
+    try {
+      const me = await session.fetchMe();
+      set({ status: 'signed-in', user: me.user, pages: me.pages, permissions: me.permissions });
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        set({ status: 'signed-out', user: null, pages: [], permissions: [] });
+      } else {
+        set({ status: 'error' });
+      }
+    }
+  },
+  async login(email, password) {
+    await session.login(email, password);
+    await get().load();
+    if (get().status !== 'signed-in') throw new Error('session not established');
+  },
+  async logout() {
+    try {
+      await session.logout();
+    } finally {
+      set({ status: 'signed-out', user: null, pages: [], permissions: [] });
+    }
+  },
+  expire() {
+    set({ status: 'signed-out', user: null, pages: [], permissions: [] });
+  },
+}));
+
+/** Order of the menu and of the landing choice. */
+export const PAGE_ORDER: PageKey[] = [
+  'dashboard',
+  'appointments',
+  'new-appointment',
+  'clients',
+  'projects',
+  'notifications',
+  'users',
+  'settings',
+  'ops',
+];
+
+/** The first page of the list the user may open, or the dashboard. */
+export function landingPath(pages: PageKey[]): string {
+  const first = PAGE_ORDER.find((p) => pages.includes(p));
+  return `/admin/${first ?? 'dashboard'}`;
+}
+
+/** Where a forbidden page sends the user: the spec's target if allowed, else the first allowed page. */
+export function forbiddenTarget(page: PageKey, pages: PageKey[]): string {
+  const wanted: PageKey = page === 'dashboard' ? 'appointments' : page === 'new-appointment' ? 'appointments' : 'dashboard';
+  if (pages.includes(wanted)) return `/admin/${wanted}`;
+  const first = PAGE_ORDER.find((p) => pages.includes(p) && p !== page);
+  return first ? `/admin/${first}` : '/admin/login';
+}
+
+/** Whether the signed-in user may do an action (the server's permissions list decides). */
+export function useCan(action: string): boolean {
+  return useSession((s) => s.permissions.includes(action));
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../hooks/useToasts';
+import { landingPath, useSession } from '../hooks/useSession';
+
+/** /admin/login: e-mail and password, both required. */
+export default function LoginPage() {
+  const { t } = useTranslation('console');
+  const navigate = useNavigate();
+  const status = useSession((s) => s.status);
+  const pages = useSession((s) => s.pages);
+  const login = useSession((s) => s.login);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  if (status === 'signed-in' && !busy) return <Navigate to={landingPath(pages)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    setError('');
+    try {
+      await login(email.trim(), password);
+      toast.success(t('login.success'));
+      navigate(landingPath(useSession.getState().pages), { replace: true });
+    } catch (err) {
+      const invalid = err instanceof ApiError && (err.code === 'invalid_credentials' || err.status === 401 || err.status === 403);
+      const message = invalid ? t('login.invalid') : t('login.failed');
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="login">
+      <div className="login__lang">
+        <LanguageSwitcher />
+      </div>
+      <form className="login__card" onSubmit={submit} noValidate={false}>
+        <h1>{t('login.title')}</h1>
+        <p className="login__subtitle">{t('login.subtitle')}</p>
+        <label className="field">
+          <span>{t('login.email')}</span>
+          <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('login.password')}</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? t('login.signingIn') : t('login.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}

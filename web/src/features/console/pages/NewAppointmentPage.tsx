@@ -1,0 +1,248 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { createAppointment, type NewAppointment } from '../api/appointments';
+import { daySlots } from '../api/catalogue';
+import { listClients } from '../api/clients';
+import type { Client } from '../api/types';
+import { ClientDialog } from '../components/ClientDialog';
+import { fieldErrorsOf } from '../components/Feedback';
+import { useQuery } from '../hooks/useQuery';
+import { useCan, useSession } from '../hooks/useSession';
+import { useServices } from '../hooks/useServices';
+import { toast } from '../hooks/useToasts';
+import { isoDay } from '../lib/time';
+
+const EMPTY: NewAppointment = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  sector: '',
+  service: '',
+  date: '',
+  time: '',
+  message: '',
+  client_id: '',
+};
+
+/** The name, e-mail and phone a chosen client fills in. */
+export function fromClient(client: Client): Pick<NewAppointment, 'name' | 'email' | 'phone' | 'company' | 'client_id'> {
+  return {
+    name: `${client.prenom} ${client.nom}`.trim(),
+    email: client.email ?? '',
+    phone: client.numero_1 ?? '',
+    company: client.nom_entreprise ?? '',
+    client_id: client.id,
+  };
+}
+
+/** /admin/new-appointment: the public form's fields, a client picker, only free slots. */
+export default function NewAppointmentPage() {
+  const { t } = useTranslation('console');
+  const navigate = useNavigate();
+  const services = useServices();
+  const canCreateClient = useCan('clients.create');
+  const canSearchClients = useSession((s) => s.pages.includes('clients'));
+  const [form, setForm] = useState<NewAppointment>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [client, setClient] = useState<Client | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const matches = useQuery(
+    (signal) => (debounced ? listClients(debounced, signal, 1, 8).then((p) => p.items) : Promise.resolve([] as Client[])),
+    [debounced],
+  );
+  const slots = useQuery((signal) => (form.date ? daySlots(form.date, signal) : Promise.resolve(null)), [form.date]);
+  const freeSlots = (slots.data?.slots ?? []).filter((s) => s.free && !s.past);
+
+  const set = (key: keyof NewAppointment) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'date' ? { time: '' } : {}) }));
+
+  const choose = (c: Client) => {
+    setClient(c);
+    setForm((f) => ({ ...f, ...fromClient(c) }));
+    setQuery('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!form.name.trim()) local.name = t('form.required');
+    if (!form.email.trim() && !form.phone.trim()) local.phone = t('newAppointment.contactRequired');
+    if (form.date && !form.time) local.time = t('form.required');
+    setErrors(local);
+    setFormError('');
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      await createAppointment(form);
+      toast.success(t('newAppointment.created'));
+      navigate('/admin/appointments');
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      if (err instanceof ApiError && err.code === 'slot_taken') {
+        setFormError(err.message || t('newAppointment.slotTaken'));
+        void slots.reload();
+      } else {
+        setFormError(err instanceof Error && err.message ? err.message : t('newAppointment.failed'));
+      }
+      toast.error(t('newAppointment.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof NewAppointment, control: React.ReactNode, required = false) => (
+    <label className="field">
+      <span>
+        {t(`field.${key}`)}
+        {required && <span aria-hidden="true"> *</span>}
+      </span>
+      {control}
+      {errors[key] && <span className="field__error">{errors[key]}</span>}
+    </label>
+  );
+
+  return (
+    <section className="page" aria-labelledby="new-appointment-title">
+      <Link to="/admin/appointments" className="back-link">
+        {t('newAppointment.back')}
+      </Link>
+      <h1 id="new-appointment-title">{t('newAppointment.title')}</h1>
+      <p className="banner banner--info">{t('newAppointment.banner')}</p>
+
+      {(canSearchClients || canCreateClient) && (
+      <section className="card" aria-labelledby="client-picker-title">
+        <h2 id="client-picker-title">{t('newAppointment.clientTitle')}</h2>
+        {client ? (
+          <p className="chosen-client">
+            {t('newAppointment.chosen', { name: `${client.prenom} ${client.nom}` })}{' '}
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => {
+                setClient(null);
+                setForm((f) => ({ ...f, client_id: '' }));
+              }}
+            >
+              {t('newAppointment.unlink')}
+            </button>
+          </p>
+        ) : null}
+        <div className="client-picker">
+          {canSearchClients && (
+            <label className="field">
+              <span>{t('newAppointment.searchClient')}</span>
+              <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('newAppointment.searchPlaceholder')} />
+            </label>
+          )}
+          {canCreateClient && (
+            <button type="button" className="btn" onClick={() => setCreating(true)}>
+              {t('newAppointment.createClient')}
+            </button>
+          )}
+        </div>
+        {debounced && (
+          <ul className="client-results" aria-label={t('newAppointment.results')}>
+            {matches.loading ? (
+              <li className="muted">{t('state.loading')}</li>
+            ) : (matches.data ?? []).length === 0 ? (
+              <li className="muted">{t('newAppointment.noClient')}</li>
+            ) : (
+              (matches.data ?? []).slice(0, 8).map((c) => (
+                <li key={c.id}>
+                  <button type="button" className="client-results__item" onClick={() => choose(c)}>
+                    <strong>
+                      {c.prenom} {c.nom}
+                    </strong>
+                    <span className="muted">{[c.email, c.numero_1, c.nom_entreprise].filter(Boolean).join(' · ')}</span>
+                  </button>
+                </li>
+              ))
+            )}
+          </ul>
+        )}
+      </section>
+      )}
+
+      <form className="card form-grid" onSubmit={submit} noValidate>
+        {field('name', <input value={form.name} onChange={set('name')} aria-invalid={!!errors.name} autoComplete="off" />, true)}
+        {field('email', <input type="email" value={form.email} onChange={set('email')} aria-invalid={!!errors.email} />)}
+        {field('phone', <input type="tel" value={form.phone} onChange={set('phone')} aria-invalid={!!errors.phone} />)}
+        {field('company', <input value={form.company} onChange={set('company')} />)}
+        {field('sector', <input value={form.sector} onChange={set('sector')} />)}
+        {field(
+          'service',
+          <select value={form.service} onChange={set('service')}>
+            <option value="">{t('appointments.general')}</option>
+            {services.map((s) => (
+              <option key={s.id} value={s.name}>
+                {s.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field('date', <input type="date" value={form.date} min={isoDay(new Date())} onChange={set('date')} aria-invalid={!!errors.date} />)}
+        {field(
+          'time',
+          <select value={form.time} onChange={set('time')} disabled={!form.date || slots.loading} aria-invalid={!!errors.time}>
+            <option value="">
+              {!form.date
+                ? t('newAppointment.pickDate')
+                : slots.data?.closed
+                  ? t('newAppointment.closed')
+                  : freeSlots.length === 0 && !slots.loading
+                    ? t('newAppointment.noSlot')
+                    : t('newAppointment.pickTime')}
+            </option>
+            {freeSlots.map((s) => (
+              <option key={s.time} value={s.time}>
+                {s.label || s.time}
+              </option>
+            ))}
+          </select>,
+        )}
+        <label className="field field--wide">
+          <span>{t('field.message')}</span>
+          <textarea rows={4} value={form.message} onChange={set('message')} />
+          {errors.message && <span className="field__error">{errors.message}</span>}
+        </label>
+        {formError && (
+          <p className="form-error field--wide" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="field--wide page__actions">
+          <Link to="/admin/appointments" className="btn">
+            {t('action.cancel')}
+          </Link>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {t('newAppointment.submit')}
+          </button>
+        </div>
+      </form>
+
+      <ClientDialog
+        open={creating}
+        client={null}
+        createTitle={t('newAppointment.createClient')}
+        createdMessage={{ title: t('newAppointment.clientCreatedTitle'), description: t('newAppointment.clientCreated') }}
+        onClose={() => setCreating(false)}
+        onSaved={(c) => {
+          setCreating(false);
+          choose(c);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bulkNotifications, deleteNotification, listNotifications, setNotificationStatus, type NotificationFilters } from '../api/notifications';
+import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type Notification } from '../api/types';
+import { ConfirmDialog } from '../components/Dialog';
+import { Pagination } from '../components/Pagination';
+import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
+import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
+import { useQuery } from '../hooks/useQuery';
+import { toast } from '../hooks/useToasts';
+import { formatDateTime } from '../lib/time';
+
+/** Whether a notification's expires_at is in the past. */
+export function isExpired(n: Pick<Notification, 'expires_at'>, now = Date.now()): boolean {
+  return !!n.expires_at && Date.parse(n.expires_at) < now;
+}
+
+/** /admin/notifications: stat cards, filters, bulk actions, the list with select-all. */
+export default function NotificationsPage() {
+  const { t, i18n } = useTranslation('console');
+  const [filters, setFilters] = useState<NotificationFilters>({ q: '', status: '', type: '', priority: '' });
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState<'bulk' | Notification | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, q: search.trim() })), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  useEffect(() => setPage(1), [filters]);
+  const list = useQuery((signal) => listNotifications(filters, signal, page, size), [filters, page, size]);
+  const refresh = () => void list.reload();
+  useLiveRefresh(['notification.'], refresh);
+  useFallbackPoll(refresh, 60_000);
+
+  const items = list.data?.items ?? [];
+  const stats = list.data?.stats;
+  const ids = [...selected].filter((id) => items.some((n) => n.id === id));
+
+  const bulk = async (action: 'status' | 'delete', status?: string) => {
+    if (ids.length === 0) {
+      toast.error(action === 'delete' ? t('notifications.selectToDelete') : t('notifications.selectToUpdate'));
+      return;
+    }
+    try {
+      await bulkNotifications(ids, action, status);
+      toast.success(action === 'delete' ? t('notifications.bulkDeleted', { count: ids.length }) : t('notifications.bulkUpdated', { count: ids.length }));
+      setSelected(new Set());
+      setConfirm(null);
+      refresh();
+    } catch {
+      toast.error(action === 'delete' ? t('notifications.deleteManyFailed') : t('notifications.updateManyFailed'));
+    }
+  };
+  const setOne = async (n: Notification, status: string) => {
+    try {
+      await setNotificationStatus(n.id, status);
+      toast.success(t('notifications.statusUpdated'));
+      refresh();
+    } catch {
+      toast.error(t('notifications.updateFailed'));
+    }
+  };
+  const removeOne = async (n: Notification) => {
+    try {
+      await deleteNotification(n.id);
+      toast.success(t('notifications.deleted'));
+      setConfirm(null);
+      refresh();
+    } catch {
+      toast.error(t('notifications.deleteFailed'));
+    }
+  };
+
+  const allChecked = items.length > 0 && items.every((n) => selected.has(n.id));
+  const select = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const filter = (key: keyof NotificationFilters, values: readonly string[], allLabel: string, prefix: string) => (
+    <label className="field field--inline">
+      <span className="visually-hidden">{t(`notifications.filter.${key}`)}</span>
+      <select value={filters[key]} onChange={(e) => setFilters({ ...filters, [key]: e.target.value })}>
+        <option value="">{allLabel}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {t(`${prefix}.${v}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section className="page" aria-labelledby="notifications-title">
+      <header className="page__header">
+        <h1 id="notifications-title">{t('notifications.title')}</h1>
+        <div className="page__actions">
+          <button type="button" className="btn" onClick={refresh}>
+            {t('action.refresh')}
+          </button>
+        </div>
+      </header>
+      <div className="stats-grid">
+        <StatCard label={t('notifications.stats.total')} value={stats?.total ?? 0} />
+        <StatCard label={t('notifications.stats.unread')} value={stats?.unread ?? 0} tone="pending" />
+        <StatCard label={t('notifications.stats.read')} value={stats?.read ?? 0} tone="confirmed" />
+        <StatCard label={t('notifications.stats.archived')} value={stats?.archived ?? 0} />
+      </div>
+      <div className="filters" role="search">
+        <label className="field field--inline">
+          <span className="visually-hidden">{t('notifications.search')}</span>
+          <input type="search" placeholder={t('notifications.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        {filter('status', NOTIFICATION_STATUSES, t('notifications.allStatuses'), 'notifications.status')}
+        {filter('type', NOTIFICATION_TYPES, t('notifications.allTypes'), 'notifications.type')}
+        {filter('priority', NOTIFICATION_PRIORITIES, t('notifications.allPriorities'), 'notifications.priority')}
+      </div>
+      <div className="bulk-bar" role="region" aria-label={t('notifications.bulk')}>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={allChecked}
+            onChange={() => setSelected(allChecked ? new Set() : new Set(items.map((n) => n.id)))}
+          />
+          {t('notifications.selectAll')}
+        </label>
+        <span>{t('appointments.selected', { count: ids.length })}</span>
+        <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'read')}>
+          {t('notifications.markRead')}
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'unread')}>
+          {t('notifications.markUnread')}
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'archived')}>
+          {t('notifications.archive')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--small btn--danger"
+          onClick={() => (ids.length ? setConfirm('bulk') : toast.error(t('notifications.selectToDelete')))}
+        >
+          {t('action.delete')}
+        </button>
+      </div>
+      {list.error && !list.data ? (
+        <ErrorState error={list.error} title={t('notifications.fetchFailed')} onRetry={() => void list.reload()} />
+      ) : list.loading ? (
+        <Skeleton rows={6} />
+      ) : items.length === 0 ? (
+        <EmptyState>{t('notifications.empty')}</EmptyState>
+      ) : (
+        <>
+        <ul className="notification-list">
+          {items.map((n) => (
+            <li key={n.id} className={`notification notification--${n.status}${isExpired(n) ? ' notification--expired' : ''}`}>
+              <input
+                type="checkbox"
+                checked={selected.has(n.id)}
+                onChange={() => select(n.id)}
+                aria-label={t('table.select', { name: n.title })}
+              />
+              <div className="notification__body">
+                <p className="notification__title">{n.title}</p>
+                <p>{n.message}</p>
+                <p className="muted">
+                  <span className={`badge badge--priority-${n.priority}`}>{t(`notifications.priority.${n.priority}`, { defaultValue: n.priority })}</span>{' '}
+                  <span className="badge">{t(`notifications.type.${n.type}`, { defaultValue: n.type })}</span>{' '}
+                  <span className="badge">{t(`notifications.status.${n.status}`, { defaultValue: n.status })}</span>{' '}
+                  {isExpired(n) && <span className="badge badge--expired">{t('notifications.expired')}</span>}{' '}
+                  {formatDateTime(i18n.language, n.created_at)}
+                </p>
+              </div>
+              <div className="table__actions">
+                {n.status === 'unread' ? (
+                  <button type="button" className="btn btn--small" onClick={() => void setOne(n, 'read')}>
+                    {t('notifications.markRead')}
+                  </button>
+                ) : n.status === 'read' ? (
+                  <button type="button" className="btn btn--small" onClick={() => void setOne(n, 'unread')}>
+                    {t('notifications.markUnread')}
+                  </button>
+                ) : null}
+                {n.status !== 'archived' && (
+                  <button type="button" className="btn btn--small" onClick={() => void setOne(n, 'archived')}>
+                    {t('notifications.archive')}
+                  </button>
+                )}
+                <button type="button" className="btn btn--small btn--danger" onClick={() => setConfirm(n)} aria-label={t('action.deleteNamed', { name: n.title })}>
+                  {t('action.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
+        </>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('notifications.deleteTitle')}
+        message={confirm === 'bulk' ? t('notifications.confirmBulkDelete', { count: ids.length }) : t('notifications.confirmDelete')}
+        onConfirm={() => void (confirm === 'bulk' ? bulk('delete') : confirm && removeOne(confirm))}
+        onCancel={() => setConfirm(null)}
+      />
+    </section>
+  );
+}

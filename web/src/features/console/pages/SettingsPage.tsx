@@ -1,0 +1,121 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSettings, saveSettings } from '../api/settings';
+import type { Settings } from '../api/types';
+import { ErrorState, fieldErrorsOf, Skeleton } from '../components/Feedback';
+import { useQuery } from '../hooks/useQuery';
+import { toast } from '../hooks/useToasts';
+
+const TIMEZONES = ['Africa/Algiers', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
+const LANGUAGES = ['en', 'fr', 'ar'];
+const PAGE_SIZES = [5, 10, 15, 20];
+const FREQUENCIES = ['daily', 'weekly', 'monthly'];
+
+/** /admin/settings: General, System, Notifications and Appearance, saved by the server. */
+export default function SettingsPage() {
+  const { t } = useTranslation('console');
+  const stored = useQuery((signal) => getSettings(signal), []);
+  const [form, setForm] = useState<Settings | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (stored.data) setForm(stored.data);
+  }, [stored.data]);
+
+  if (!form) {
+    return (
+      <section className="page" aria-labelledby="settings-title">
+        <h1 id="settings-title">{t('settings.title')}</h1>
+        {stored.error ? (
+          <ErrorState error={stored.error} title={t('settings.fetchFailed')} onRetry={() => void stored.reload()} />
+        ) : (
+          <Skeleton rows={8} />
+        )}
+      </section>
+    );
+  }
+
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setForm({ ...form, [key]: value });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await saveSettings(form);
+      if (saved) setForm(saved);
+      setErrors({});
+      toast.success(t('settings.saved'));
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      toast.error(t('settings.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const text = (key: 'site_name' | 'site_description' | 'contact_email', type = 'text') => (
+    <label className="field">
+      <span>{t(`settings.field.${key}`)}</span>
+      <input type={type} value={form[key]} onChange={(e) => set(key, e.target.value)} aria-invalid={!!errors[key]} />
+      {errors[key] && <span className="field__error">{errors[key]}</span>}
+    </label>
+  );
+  const toggle = (key: 'maintenance_mode' | 'allow_registration' | 'email_notifications' | 'sms_notifications' | 'auto_backup') => (
+    <label className="checkbox switch-row">
+      <input type="checkbox" role="switch" checked={form[key]} onChange={(e) => set(key, e.target.checked)} />
+      {t(`settings.field.${key}`)}
+    </label>
+  );
+  const select = (key: 'timezone' | 'language' | 'items_per_page' | 'backup_frequency', values: (string | number)[], label?: (v: string | number) => string) => (
+    <label className="field">
+      <span>{t(`settings.field.${key}`)}</span>
+      <select
+        value={String(form[key])}
+        onChange={(e) => set(key, (key === 'items_per_page' ? Number(e.target.value) : e.target.value) as never)}
+      >
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {label ? label(v) : v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section className="page" aria-labelledby="settings-title">
+      <header className="page__header">
+        <h1 id="settings-title">{t('settings.title')}</h1>
+      </header>
+      <form className="settings-grid" onSubmit={submit}>
+        <fieldset className="card">
+          <legend>{t('settings.general')}</legend>
+          {text('site_name')}
+          {text('site_description')}
+          {text('contact_email', 'email')}
+        </fieldset>
+        <fieldset className="card">
+          <legend>{t('settings.system')}</legend>
+          {toggle('maintenance_mode')}
+          {toggle('allow_registration')}
+          {toggle('auto_backup')}
+          {select('backup_frequency', FREQUENCIES, (v) => t(`settings.frequency.${v}`))}
+          {select('timezone', TIMEZONES)}
+        </fieldset>
+        <fieldset className="card">
+          <legend>{t('settings.notifications')}</legend>
+          {toggle('email_notifications')}
+          {toggle('sms_notifications')}
+        </fieldset>
+        <fieldset className="card">
+          <legend>{t('settings.appearance')}</legend>
+          {select('language', LANGUAGES, (v) => t(`settings.language.${v}`))}
+          {select('items_per_page', PAGE_SIZES)}
+        </fieldset>
+        <div className="page__actions settings-grid__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? t('settings.saving') : t('settings.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useResource } from '../../lib/useResource';
+import { getSiteInfo, type SiteInfo } from './api/site';
+
+const SiteInfoContext = createContext<SiteInfo | null>(null);
+
+/** Loads the site's public settings once for every public page. */
+export function SiteInfoProvider({ children }: { children: ReactNode }) {
+  // A failure counts as "not in maintenance": the form and the chat report their own errors.
+  const { data } = useResource((signal) => getSiteInfo(signal).catch(() => null), []);
+  return <SiteInfoContext.Provider value={data ?? null}>{children}</SiteInfoContext.Provider>;
+}
+
+/** The site's settings, or null while unknown or not offered by the server. */
+export function useSiteInfo(): SiteInfo | null {
+  return useContext(SiteInfoContext);
+}
+
+/** Whether the site is in maintenance: forms and the chat do not send. */
+export function useMaintenance(): boolean {
+  return useSiteInfo()?.maintenance_mode === true;
+}

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { subscribe } from '../api/newsletter';
+import './Newsletter.css';
+
+/** The footer's newsletter form, with the spec's messages for each outcome. */
+export function Newsletter() {
+  const { t } = useTranslation('site');
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+
+  const report = (text: string, ok: boolean) => {
+    setMessage({ text, ok });
+    toast({ title: text, variant: ok ? 'default' : 'destructive' });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      report(t('newsletter.empty'), false);
+      return;
+    }
+    setSending(true);
+    try {
+      await subscribe(email.trim());
+      setEmail('');
+      report(t('newsletter.success'), true);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'already_subscribed') report(t('newsletter.duplicate'), false);
+      else if (err instanceof ApiError && err.code === 'validation') report(err.fields.email ?? err.message, false);
+      else if (err instanceof ApiError && err.status !== 0) report(t('newsletter.failed'), false);
+      else report(t('newsletter.error'), false);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="newsletter" onSubmit={onSubmit} noValidate>
+      <label htmlFor="newsletter-email" className="newsletter__label">
+        {t('newsletter.label')}
+      </label>
+      <div className="newsletter__row">
+        <input
+          id="newsletter-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('newsletter.placeholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby={message ? 'newsletter-message' : undefined}
+        />
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? t('newsletter.sending') : t('newsletter.submit')}
+        </button>
+      </div>
+      {message && (
+        <p id="newsletter-message" className={`newsletter__message ${message.ok ? 'is-ok' : 'is-error'}`}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}
