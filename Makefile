@@ -18,7 +18,7 @@ KUSTOMIZE := bin/kustomize
 COMPOSE_VERSION := v5.5.1
 
 .PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean \
-	cluster cluster-stop test-deploy test-cluster nginx promtool compose-cli kustomize budget
+	cluster cluster-stop test-deploy test-cluster nginx promtool compose-cli kustomize budget test-faults test-soak
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
 run: build services
@@ -28,7 +28,7 @@ run: build services
 	$(BIN) serve
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
-test: services lint test-go test-fuzz test-web test-e2e test-deploy test-cluster
+test: services lint test-go test-fuzz test-web test-e2e test-faults test-deploy test-cluster
 
 ## build: the web app, embedded in the dota binary
 build: web
@@ -53,8 +53,9 @@ lint: web-deps
 	go vet ./...
 	cd web && npm run typecheck
 
+# The black-box tests of api/blackbox run the real binary: test-faults runs them, once.
 test-go:
-	go test -race -count=1 ./...
+	go test -race -count=1 $$(go list ./... | grep -v '/api/blackbox$$')
 
 ## test-fuzz: a short run of every fuzz target
 test-fuzz:
@@ -63,6 +64,16 @@ test-fuzz:
 	    echo "fuzz $$pkg $$t"; go test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+## test-faults: PostgreSQL restarts, kill -9, Redis outages, graceful shutdown, hostile input,
+## security headers and secrets, against the real binary (docs/reliability.md)
+test-faults: services web
+	go test -count=1 -timeout 10m ./api/blackbox/
+
+## test-soak: SOAK_DURATION (default 5m) at half the measured capacity; not part of `make test`
+SOAK_DURATION ?= 5m
+test-soak: services web
+	DOTA_SOAK_DURATION=$(SOAK_DURATION) go test -count=1 -tags soak -run '^TestSoak$$' -timeout 30m -v ./api/blackbox/
 
 test-web: web-deps
 	cd web && npm test

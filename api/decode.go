@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -24,6 +25,10 @@ func decodeJSON(c *gin.Context, v any) error {
 	)
 	switch {
 	case err == nil:
+		if field := nulField(reflect.ValueOf(v), ""); field != "" {
+			// PostgreSQL cannot store a NUL byte, and no field has a use for one.
+			return errValidation("text_invalid", map[string]string{field: text(langOf(c), "text_invalid")})
+		}
 		return nil
 	case errors.As(err, &maxErr):
 		return errTooLarge
@@ -41,4 +46,65 @@ func decodeJSON(c *gin.Context, v any) error {
 		}
 		return errValidation("bad_json", map[string]string{"body": text(langOf(c), "bad_json")})
 	}
+}
+
+// nulField returns the JSON name of the first string in v holding a NUL byte, or "".
+func nulField(v reflect.Value, name string) string {
+	switch v.Kind() {
+	case reflect.String:
+		if strings.ContainsRune(v.String(), 0) {
+			return or(name, "body")
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return nulField(v.Elem(), name)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if tag == "-" {
+				continue
+			}
+			if tag == "" {
+				tag = f.Name
+			}
+			if f.Anonymous && f.Tag.Get("json") == "" {
+				tag = name
+			} else if name != "" {
+				tag = name + "." + tag
+			}
+			if got := nulField(v.Field(i), tag); got != "" {
+				return got
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if got := nulField(v.Index(i), name); got != "" {
+				return got
+			}
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			if got := nulField(iter.Key(), name); got != "" {
+				return got
+			}
+			if got := nulField(iter.Value(), name); got != "" {
+				return got
+			}
+		}
+	}
+	return ""
+}
+
+func or(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
 }

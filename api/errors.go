@@ -3,10 +3,12 @@ package api
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
+	"syscall"
 
 	"github.com/gin-gonic/gin"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -83,7 +85,12 @@ func errorHandler(log *slog.Logger) gin.HandlerFunc {
 		err := c.Errors[0].Err
 		lang := langOf(c)
 		status, b := describe(err, lang)
-		if status >= 500 {
+		switch {
+		case status == http.StatusServiceUnavailable:
+			// An outage of a dependency: one line per request, not an error of ours.
+			log.WarnContext(c.Request.Context(), "dependency unavailable", "request_id", requestID(c),
+				"method", c.Request.Method, "route", c.FullPath(), "err", err)
+		case status >= 500:
 			log.ErrorContext(c.Request.Context(), "request failed", "request_id", requestID(c),
 				"method", c.Request.Method, "route", c.FullPath(), "status", status, "err", err)
 		}
@@ -148,7 +155,9 @@ func localized(err error, lang, fallback string) string {
 	return text(lang, fallback)
 }
 
-// isUnavailable reports whether err comes from PostgreSQL or Redis being out of reach.
+// isUnavailable reports whether err comes from PostgreSQL or Redis being out of reach:
+// a refused or reset connection, one the server closed mid-answer, a server shutting
+// down, starting or out of connections, or a time-out.
 func isUnavailable(err error) bool {
 	var (
 		connErr *pgconn.ConnectError
@@ -159,12 +168,18 @@ func isUnavailable(err error) bool {
 	case errors.As(err, &connErr), errors.As(err, &netErr):
 		return true
 	case errors.As(err, &pgErr):
-		// Class 08: connection exception; 57P01-57P03: the server is shutting down or starting.
-		return pgErr.Code[:2] == "08" || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
-	case errors.Is(err, redis.ErrClosed), errors.Is(err, context.DeadlineExceeded), errors.Is(err, chatbot.ErrUnavailable):
+		// Class 08: connection exception; class 53: insufficient resources (too many
+		// connections); 57P01-57P03: the server is shutting down or starting.
+		class := pgErr.Code[:2]
+		return class == "08" || class == "53" || pgErr.Code == "57P01" || pgErr.Code == "57P02" ||
+			pgErr.Code == "57P03"
+	case errors.Is(err, redis.ErrClosed), errors.Is(err, context.DeadlineExceeded),
+		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, pgconn.ErrConnClosed),
+		errors.Is(err, net.ErrClosed), errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET),
+		errors.Is(err, syscall.EPIPE), errors.Is(err, chatbot.ErrUnavailable):
 		return true
 	}
-	return pgconn.Timeout(err)
+	return pgconn.Timeout(err) || pgconn.SafeToRetry(err)
 }
 
 // describeConsole maps the console's errors.

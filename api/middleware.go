@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -103,6 +104,35 @@ func bodyLimit(max int64) gin.HandlerFunc {
 		c.Next()
 	}
 }
+
+// cleanURL refuses a path or a query parameter that is not valid UTF-8 or holds a NUL
+// byte: PostgreSQL rejects both, and no route has a use for them. A bad path is not
+// found; a bad parameter is a validation error naming it.
+func cleanURL() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if !cleanParam(c.Request.URL.Path) {
+			_ = c.Error(errNotFound)
+			c.Abort()
+			return
+		}
+		for k, vs := range c.Request.URL.Query() {
+			field := k
+			if !cleanParam(k) {
+				field = "query"
+			}
+			for _, v := range append(vs, k) {
+				if !cleanParam(v) {
+					_ = c.Error(errValidation("bad_query", map[string]string{field: text(langOf(c), "bad_query")}))
+					c.Abort()
+					return
+				}
+			}
+		}
+		c.Next()
+	}
+}
+
+func cleanParam(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // contentSecurityPolicy allows the app's own scripts only, and YouTube embeds.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +

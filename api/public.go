@@ -39,6 +39,9 @@ func (p *public) services(c *gin.Context) {
 		return
 	}
 	if c.Query("raw") == "1" {
+		for i := range list {
+			list[i] = list[i].ForBrowser()
+		}
 		c.JSON(http.StatusOK, items[booking.Service]{Items: list})
 		return
 	}
@@ -56,7 +59,7 @@ func (p *public) service(c *gin.Context) {
 		return
 	}
 	if c.Query("raw") == "1" {
-		c.JSON(http.StatusOK, svc)
+		c.JSON(http.StatusOK, svc.ForBrowser())
 		return
 	}
 	c.JSON(http.StatusOK, svc.In(langOf(c)))

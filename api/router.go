@@ -54,7 +54,7 @@ func New(d Deps) http.Handler {
 		_ = r.SetTrustedProxies(nil)
 	}
 	r.Use(recovery(d.Logger), requestIDs(), securityHeaders(d.TrustProxy), accessLog(d.Logger),
-		instrument(), languages(), errorHandler(d.Logger), bodyLimit(d.MaxBodyBytes))
+		instrument(), languages(), errorHandler(d.Logger), bodyLimit(d.MaxBodyBytes), cleanURL())
 
 	h := &health{db: d.DB, redis: d.Redis}
 	r.GET("/healthz", h.live)

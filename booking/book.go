@@ -283,8 +283,8 @@ func (r *Request) validate(now time.Time) error {
 	if r.ClientID != "" && !IsUUID(r.ClientID) {
 		v.Add("client_id", "not_found")
 	}
-	if len(r.IdempotencyKey) > MaxIdempotencyKeyLen || !printableASCII(r.IdempotencyKey) {
-		v.Add("idempotency_key", "idempotency_key_invalid")
+	if c := CheckIdempotencyKey(r.IdempotencyKey); c != "" {
+		v.Add("idempotency_key", c)
 	}
 	if !slices.Contains(Sources, r.Source) {
 		return fmt.Errorf("booking: unknown source %q", r.Source)
@@ -309,6 +309,16 @@ func (r *Request) validateSlot(now time.Time, v *ValidationError) {
 	if !slices.Contains(SlotTimes, r.Time) {
 		v.Add("time", "time_invalid")
 	}
+}
+
+// CheckIdempotencyKey validates a client's Idempotency-Key: empty, or at most
+// MaxIdempotencyKeyLen printable ASCII characters without spaces. It returns a message
+// code, or "".
+func CheckIdempotencyKey(key string) string {
+	if len(key) > MaxIdempotencyKeyLen || !printableASCII(key) {
+		return "idempotency_key_invalid"
+	}
+	return ""
 }
 
 func printableASCII(s string) bool {

@@ -90,6 +90,18 @@ func (s Service) In(lang string) ServiceView {
 	return v
 }
 
+// ForBrowser returns the service with its details HTML sanitized in every language, for
+// the answers that give every language at once (?raw=1): no stored HTML reaches a
+// browser unsanitized.
+func (s Service) ForBrowser() Service {
+	details := make(Localized, len(s.Details))
+	for lang, html := range s.Details {
+		details[lang] = SanitizeHTML(html)
+	}
+	s.Details = details
+	return s
+}
+
 func validIcon(name string) bool {
 	for _, i := range Icons {
 		if i == name {

@@ -42,9 +42,10 @@ func CheckName(name string) string {
 // NormalizeEmail trims and lower-cases an e-mail address.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// CheckEmail validates the shape text@text.text. It returns a message code, or "".
+// CheckEmail validates the shape text@text.text, in valid UTF-8 without control
+// characters. It returns a message code, or "".
 func CheckEmail(email string) string {
-	if len(email) > EmailMaxLen || !emailPattern.MatchString(email) {
+	if len(email) > EmailMaxLen || !cleanText(email) || !emailPattern.MatchString(email) {
 		return "email_invalid"
 	}
 	return ""

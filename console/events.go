@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -39,12 +40,18 @@ func NewPublisher(rdb *redis.Client, prefix string, log *slog.Logger) *Publisher
 
 func eventsChannel(prefix string) string { return prefix + "events" }
 
+// PublishTimeout bounds one publication, so that a booking answers promptly while Redis
+// is down: the event is lost, the committed change is not.
+const PublishTimeout = 500 * time.Millisecond
+
 // Publish sends the event to every replica; a failure is logged, never returned: the
 // change is committed and the console's periodic refresh catches up.
 func (p *Publisher) Publish(ctx context.Context, e booking.Event) {
 	raw, err := json.Marshal(e)
 	if err == nil {
-		err = p.rdb.Publish(context.WithoutCancel(ctx), p.channel, raw).Err()
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), PublishTimeout)
+		err = p.rdb.Publish(pctx, p.channel, raw).Err()
+		cancel()
 	}
 	if err != nil {
 		eventPublishFailures.Inc()

@@ -10,6 +10,10 @@ var (
 		Namespace: "dota", Subsystem: "console", Name: "sign_ins_total",
 		Help: "Console sign-in attempts, by outcome (success, invalid, throttled).",
 	}, []string{"outcome"})
+	passwordChecks = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "console", Name: "password_checks_total",
+		Help: "argon2id password verifications. Every sign-in with a password makes one, the e-mail known or not.",
+	})
 	eventsPublished = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "console", Name: "events_published_total",
 		Help: "Live events published to every replica, by kind.",

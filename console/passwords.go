@@ -61,6 +61,7 @@ func CheckPassword(encoded, password string) (bool, error) {
 	if err != nil || len(want) == 0 {
 		return false, errBadHash
 	}
+	passwordChecks.Inc()
 	got := argon2.IDKey([]byte(password), salt, iters, mem, threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }

@@ -80,7 +80,12 @@ func serve(ctx context.Context, cfg config) error {
 	log.Info("shutting down", "timeout", cfg.ShutdownTimeout)
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := srv.Shutdown(sctx); errors.Is(err, context.DeadlineExceeded) {
+		// Requests still running after the grace period are cut: stopping on time is
+		// what the operator asked for, so it is not a failure of the process.
+		log.Warn("grace period over; closing the remaining connections")
+		_ = srv.Close()
+	} else if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	log.Info("stopped")
