@@ -12,7 +12,7 @@ BIN := bin/dota
 DEV_ADMIN ?= admin@dota.local
 FUZZTIME ?= 5s
 
-.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean
+.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean bench bench-smoke
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
 run: build services
@@ -22,7 +22,7 @@ run: build services
 	$(BIN) serve
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
-test: services lint test-go test-fuzz test-web test-e2e
+test: services lint test-go test-fuzz test-web test-e2e bench-smoke
 
 ## build: the web app, embedded in the dota binary
 build: web
@@ -63,6 +63,14 @@ test-web: web-deps
 
 test-e2e: build chromium
 	cd web && DOTA_BIN=$(CURDIR)/$(BIN) npm run e2e
+
+## bench: measure Dota against this machine's own ceilings (< 10 min); writes docs/benchmarks.{md,json}
+bench: services
+	go run ./cmd/dota-bench
+
+## bench-smoke: a few seconds of the bench harness with tiny loads; checks every row yields a number, no targets
+bench-smoke: services
+	go run ./cmd/dota-bench -smoke
 
 clean:
 	rm -rf bin web/node_modules

@@ -23,6 +23,7 @@ type config struct {
 	TrustProxy      bool
 	DBMaxConns      int32
 	RedisPrefix     string
+	PprofAddr       string
 }
 
 func loadConfig() (config, error) {
@@ -38,6 +39,7 @@ func loadConfig() (config, error) {
 		TrustProxy:      e.bool("DOTA_TRUST_PROXY", false),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
+		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)

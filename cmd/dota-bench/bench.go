@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// absentPrefix starts the reason of a row whose feature the build does not have.
+const absentPrefix = "this build has no "
+
+// bench runs the rows against one env.
+type bench struct {
+	env     *env
+	sz      sizes
+	profDir string
+	smoke   bool
+	main    *proc
+	healthz *result // the HTTP ceiling, measured first
+	slots   *slotGen
+	extras  []section
+}
+
+// Names of the rows, in the order of the table.
+const (
+	rowChat    = "chat turn, rule path"
+	rowFree    = "chat, cached free question"
+	rowForm    = "form booking"
+	rowRace    = "booking race"
+	rowConsole = "console list page"
+	rowEvents  = "live events"
+	rowMemory  = "memory"
+)
+
+// all measures every row. An error is returned only when the harness itself cannot go
+// on; a row that fails is reported as not measured.
+func (b *bench) all(ctx context.Context) ([]row, []section, error) {
+	b.env.extraEnv = benchLimits
+	p, err := b.env.start(ctx, "a")
+	if err != nil {
+		return nil, nil, err
+	}
+	b.main = p
+	b.slots = newSlotGen(time.Now())
+
+	logf("healthz ceiling: %d connections for %v", b.sz.healthzConns, b.sz.healthzDur)
+	b.healthz = b.healthzRun(ctx, b.sz.healthzConns)
+	logf("  %.0f requests/s, p99 %.2f ms, %d errors", b.healthz.rate(), ms(b.healthz.lat.quantile(0.99)), b.healthz.errors)
+	if b.healthz.ops == 0 {
+		return nil, nil, fmt.Errorf("GET /healthz never answered: %s", b.healthz.firstErr)
+	}
+
+	chat := b.chatRow(ctx)
+	free := b.freeRow(ctx)
+	mem := b.memoryRow(chat)
+	form := b.formRow(ctx)
+	race := b.raceRow(ctx)
+	console := b.consoleRow(ctx)
+	events := b.eventsRow(ctx)
+	rows := []row{chat, free, form, race, console, events, mem}
+	for i := range rows {
+		rows[i].finish()
+	}
+	return rows, b.extras, ctx.Err()
+}
+
+// healthzRun measures GET /healthz, the HTTP ceiling of the same server in the same run.
+func (b *bench) healthzRun(ctx context.Context, conns int) *result {
+	client := newClient(conns)
+	url := b.main.base + "/healthz"
+	do := func(ctx context.Context, _, _ int, rec func(time.Duration)) error {
+		t := time.Now()
+		_, err := get(ctx, client, url, nil)
+		if err == nil {
+			rec(time.Since(t))
+		}
+		return err
+	}
+	closedLoop(ctx, conns, b.sz.warmup, do)
+	return closedLoop(ctx, conns, b.sz.healthzDur, do)
+}
+
+// get reads a URL and returns its body, or a statusError for anything but 200.
+func get(ctx context.Context, c *http.Client, url string, hdr http.Header) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return nil, &statusError{res.StatusCode, string(body)}
+	}
+	return body, nil
+}
+
+// postJSON sends v as JSON and returns the status and body.
+func postJSON(ctx context.Context, c *http.Client, url string, v any, hdr http.Header) (int, []byte, error) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		return 0, nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, &buf)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, vs := range hdr {
+		req.Header[k] = vs
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	return res.StatusCode, body, err
+}
+
+// errorCode is the contract's error code of a response body, or "".
+func errorCode(body []byte) string {
+	var env struct {
+		Error struct {
+			Code string `json:"code"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(body, &env)
+	return env.Error.Code
+}
+
+// routeExists reports whether the server has a route at path: the build lacks it when
+// the router answers 404 not_found for an otherwise valid request.
+func routeExists(ctx context.Context, c *http.Client, method, url string) bool {
+	req, err := http.NewRequestWithContext(ctx, method, url, strings.NewReader("{}"))
+	if err != nil {
+		return false
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := c.Do(req)
+	if err != nil {
+		return false
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	// The SPA fallback answers unknown GETs with HTML; unknown API routes get not_found.
+	if res.StatusCode == http.StatusNotFound && (errorCode(body) == "not_found" || strings.Contains(res.Header.Get("Content-Type"), "html")) {
+		return false
+	}
+	return !strings.Contains(res.Header.Get("Content-Type"), "text/html")
+}
+
+func redisVersion(ctx context.Context, url string) string {
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		return "Redis"
+	}
+	c := redis.NewClient(opt)
+	defer c.Close()
+	info, err := c.Info(ctx, "server").Result()
+	if err != nil {
+		return "Redis"
+	}
+	for _, l := range strings.Split(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "redis_version:"); ok {
+			return "Redis " + v
+		}
+	}
+	return "Redis"
+}
+
+// ratio is a/b, or NaN when b is 0.
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return nan
+	}
+	return a / b
+}
+
+var nan = math.NaN()
