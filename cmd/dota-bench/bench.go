@@ -27,6 +27,15 @@ type bench struct {
 	healthz *result // the HTTP ceiling, measured first
 	slots   *slotGen
 	extras  []section
+	only    map[string]bool // when set, the rows to measure (-only)
+}
+
+// maybe measures a row unless -only leaves it out.
+func (b *bench) maybe(ctx context.Context, key, name string, fn func(context.Context) row) row {
+	if len(b.only) > 0 && !b.only[key] {
+		return row{Name: name, NotMeasured: "left out by -only", Figures: []figure{}}
+	}
+	return fn(ctx)
 }
 
 // Names of the rows, in the order of the table.
@@ -58,13 +67,13 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 		return nil, nil, fmt.Errorf("GET /healthz never answered: %s", b.healthz.firstErr)
 	}
 
-	chat := b.chatRow(ctx)
-	free := b.freeRow(ctx)
+	chat := b.maybe(ctx, "chat", rowChat, b.chatRow)
+	free := b.maybe(ctx, "free", rowFree, b.freeRow)
 	mem := b.memoryRow(chat)
-	form := b.formRow(ctx)
-	race := b.raceRow(ctx)
-	console := b.consoleRow(ctx)
-	events := b.eventsRow(ctx)
+	form := b.maybe(ctx, "form", rowForm, b.formRow)
+	race := b.maybe(ctx, "race", rowRace, b.raceRow)
+	console := b.maybe(ctx, "console", rowConsole, b.consoleRow)
+	events := b.maybe(ctx, "events", rowEvents, b.eventsRow)
 	rows := []row{chat, free, form, race, console, events, mem}
 	for i := range rows {
 		rows[i].finish()

@@ -68,12 +68,13 @@ func main() {
 	adminURL := flag.String("admin-url", envOr("DOTA_TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		"maintenance database used to create and drop the bench database")
 	redisURL := flag.String("redis-url", envOr("REDIS_URL", "redis://127.0.0.1:6379/0"), "Redis")
+	only := flag.String("only", "", "measure only these rows, comma-separated: chat,free,form,race,console,events (for profiling work)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	code, err := run(ctx, options{smoke: *smoke, outDir: *outDir, outSet: flagSet("out"), profDir: *profDir,
-		root: *root, adminURL: *adminURL, redisURL: *redisURL})
+		root: *root, adminURL: *adminURL, redisURL: *redisURL, only: *only})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "dota-bench:", err)
 		os.Exit(2)
@@ -88,6 +89,7 @@ type options struct {
 	profDir            string
 	root               string
 	adminURL, redisURL string
+	only               string
 }
 
 func flagSet(name string) bool {
@@ -152,7 +154,12 @@ func run(ctx context.Context, o options) (int, error) {
 	mach.PostgreSQL = "PostgreSQL " + mach.PostgreSQL
 	mach.Redis = redisVersion(ctx, o.redisURL)
 
-	b := &bench{env: e, sz: sz, profDir: profDir, smoke: o.smoke}
+	b := &bench{env: e, sz: sz, profDir: profDir, smoke: o.smoke, only: map[string]bool{}}
+	for _, k := range strings.Split(o.only, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			b.only[k] = true
+		}
+	}
 	rows, extras, err := b.all(ctx)
 	if err != nil {
 		return 0, err
