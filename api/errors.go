@@ -13,6 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 )
 
 // Error is a failure the HTTP layer reports as such: its status, its contract code and a
@@ -99,6 +100,7 @@ func describe(err error, lang string) (int, body) {
 		valErr   *booking.ValidationError
 		takenErr *booking.SlotTakenError
 		closeErr *booking.SlotClosedError
+		rateErr  *chatbot.RateLimitedError
 	)
 	switch {
 	case errors.As(err, &apiErr):
@@ -113,6 +115,14 @@ func describe(err error, lang string) (int, body) {
 	case errors.As(err, &closeErr):
 		return http.StatusUnprocessableEntity, body{Code: "slot_closed", Message: closeErr.LocalizedMessage(lang),
 			Alternatives: closeErr.Alternatives}
+	case errors.As(err, &rateErr):
+		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: text(lang, "rate_limited"),
+			RetryAfter: rateErr.RetryAfter}
+	case errors.Is(err, chatbot.ErrBusy):
+		return http.StatusConflict, body{Code: "conflict", Message: text(lang, "chat_busy")}
+	case errors.Is(err, chatbot.ErrBadWindow):
+		return http.StatusBadRequest, body{Code: "validation", Message: text(lang, "bad_query"),
+			Fields: map[string]string{"window": text(lang, "bad_query")}}
 	case errors.Is(err, booking.ErrAlreadySubscribed):
 		return http.StatusConflict, body{Code: "already_subscribed", Message: booking.Text(lang, "already_subscribed")}
 	case errors.Is(err, booking.ErrNotFound):
@@ -147,7 +157,7 @@ func isUnavailable(err error) bool {
 	case errors.As(err, &pgErr):
 		// Class 08: connection exception; 57P01-57P03: the server is shutting down or starting.
 		return pgErr.Code[:2] == "08" || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
-	case errors.Is(err, redis.ErrClosed), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, redis.ErrClosed), errors.Is(err, context.DeadlineExceeded), errors.Is(err, chatbot.ErrUnavailable):
 		return true
 	}
 	return pgconn.Timeout(err)

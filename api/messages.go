@@ -44,6 +44,11 @@ var messages = map[string]map[string]string{
 		"en": "This action conflicts with the current state.",
 		"ar": "هذا الإجراء يتعارض مع الحالة الحالية.",
 	},
+	"chat_busy": {
+		"fr": "Dota répond encore à votre message précédent. Veuillez patienter un instant.",
+		"en": "Dota is still answering your previous message. Please wait a moment.",
+		"ar": "لا يزال دوتا يرد على رسالتك السابقة. يرجى الانتظار قليلًا.",
+	},
 	"bad_json": {
 		"fr": "Le corps de la requête n'est pas un JSON valide.",
 		"en": "The request body is not valid JSON.",

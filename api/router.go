@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -22,6 +23,7 @@ const DefaultMaxBodyBytes = 1 << 20
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
 	Booking      *booking.Core
+	Chat         *chatbot.Engine // Dota; nil leaves the chat routes out
 	DB           *pgxpool.Pool
 	Redis        *redis.Client
 	Web          fs.FS // the built web app; nil serves a notice
@@ -65,6 +67,12 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
 	g.POST("/events", pub.event)
+	if d.Chat != nil {
+		ch := &chat{engine: d.Chat}
+		g.POST("/chat/sessions", ch.start)
+		g.POST("/chat/sessions/:id/messages", ch.send)
+		g.GET("/chat/sessions/:id", ch.conversation)
+	}
 
 	r.NoRoute(spa(d.Web))
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dota-agency/dota/chatbot"
 )
 
 // config is the binary's configuration, read from the environment. Every variable is
@@ -24,6 +26,18 @@ type config struct {
 	DBMaxConns      int32
 	RedisPrefix     string
 	PprofAddr       string
+
+	GeminiModel       string
+	GeminiBaseURL     string
+	AITimeout         time.Duration
+	AIQueueInterval   time.Duration
+	AIQueueMax        int
+	AIBudgetPerMinute int
+	ChatSessionTTL    time.Duration
+	ChatSessionRate   int
+	ChatIPRate        int
+	ChatReplyCacheTTL time.Duration
+	ChatCatalogueTTL  time.Duration
 }
 
 func loadConfig() (config, error) {
@@ -40,6 +54,18 @@ func loadConfig() (config, error) {
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
 		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
+
+		GeminiModel:       e.str("DOTA_GEMINI_MODEL", chatbot.DefaultModel),
+		GeminiBaseURL:     e.str("DOTA_GEMINI_BASE_URL", ""),
+		AITimeout:         e.duration("DOTA_AI_TIMEOUT", chatbot.DefaultAITimeout),
+		AIQueueInterval:   e.duration("DOTA_AI_QUEUE_INTERVAL", chatbot.DefaultAIQueueInterval),
+		AIQueueMax:        e.int("DOTA_AI_QUEUE_MAX", chatbot.DefaultAIQueueMax),
+		AIBudgetPerMinute: e.int("DOTA_AI_BUDGET_PER_MINUTE", chatbot.DefaultAIBudgetPerMinute),
+		ChatSessionTTL:    e.duration("DOTA_CHAT_SESSION_TTL", chatbot.DefaultSessionTTL),
+		ChatSessionRate:   e.int("DOTA_CHAT_SESSION_RATE", chatbot.DefaultSessionMessageLimit),
+		ChatIPRate:        e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
+		ChatReplyCacheTTL: e.duration("DOTA_CHAT_REPLY_CACHE_TTL", chatbot.DefaultReplyCacheTTL),
+		ChatCatalogueTTL:  e.duration("DOTA_CHAT_CATALOGUE_TTL", chatbot.DefaultCatalogueTTL),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)
@@ -51,6 +77,12 @@ func loadConfig() (config, error) {
 	}
 	if c.MaxBodyBytes < 1024 {
 		e.fail("DOTA_MAX_BODY_BYTES", fmt.Errorf("at least 1024"))
+	}
+	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
+		"DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate} {
+		if n < 1 {
+			e.fail(key, fmt.Errorf("at least 1"))
+		}
 	}
 	if c.DBMaxConns < 2 {
 		e.fail("DOTA_DB_MAX_CONNS", fmt.Errorf("at least 2"))

@@ -8,10 +8,12 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/web"
 )
 
@@ -43,8 +45,9 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	core := booking.New(pool, booking.WithLogger(log))
+	dota := newChat(ctx, cfg, core, pool, rdb, log)
 	handler := api.New(api.Deps{
-		Booking: core, DB: pool, Redis: rdb, Web: dist, Logger: log,
+		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, TrustProxy: cfg.TrustProxy,
 	})
 	srv := &http.Server{
@@ -74,4 +77,29 @@ func serve(ctx context.Context, cfg config) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// newChat builds Dota, with Gemini when a key is configured. Gemini's connection test runs
+// in the background and never delays serving.
+func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.Pool, rdb *redis.Client,
+	log *slog.Logger) *chatbot.Engine {
+	opts := []chatbot.Option{chatbot.WithLogger(log)}
+	if cfg.GeminiAPIKey != "" {
+		g, err := chatbot.NewGemini(ctx, chatbot.GeminiConfig{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel,
+			BaseURL: cfg.GeminiBaseURL})
+		if err != nil {
+			log.Warn("Gemini unavailable; Dota answers from its rules", "err", err)
+		} else {
+			g.StartProbe(ctx, log)
+			opts = append(opts, chatbot.WithAI(g))
+		}
+	} else {
+		log.Info("GEMINI_API_KEY not set; Dota answers from its rules")
+	}
+	return chatbot.New(core, pool, rdb, chatbot.Config{
+		RedisPrefix: cfg.RedisPrefix, SessionTTL: cfg.ChatSessionTTL, AITimeout: cfg.AITimeout,
+		AIQueueInterval: cfg.AIQueueInterval, AIBudgetPerMinute: cfg.AIBudgetPerMinute, AIQueueMax: cfg.AIQueueMax,
+		ReplyCacheTTL: cfg.ChatReplyCacheTTL, CatalogueTTL: cfg.ChatCatalogueTTL,
+		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate,
+	}, opts...)
 }

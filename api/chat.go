@@ -1,0 +1,69 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/chatbot"
+)
+
+// chat serves Dota's conversation routes to the widget.
+type chat struct {
+	engine *chatbot.Engine
+}
+
+type chatStart struct {
+	Lang string `json:"lang"`
+}
+
+type chatMessage struct {
+	Text string `json:"text"`
+	Lang string `json:"lang"`
+}
+
+func (h *chat) start(c *gin.Context) {
+	var req chatStart
+	if c.Request.ContentLength != 0 {
+		if err := decodeJSON(c, &req); err != nil {
+			_ = c.Error(err)
+			return
+		}
+	}
+	if req.Lang == "" {
+		req.Lang = langOf(c)
+	}
+	r, err := h.engine.Start(c, req.Lang, c.ClientIP())
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusCreated, r)
+}
+
+func (h *chat) send(c *gin.Context) {
+	var req chatMessage
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	lang := req.Lang
+	if lang == "" {
+		lang = c.Query("lang")
+	}
+	r, err := h.engine.Send(c, c.Param("id"), req.Text, lang, c.ClientIP())
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, r)
+}
+
+func (h *chat) conversation(c *gin.Context) {
+	r, err := h.engine.Conversation(c, c.Param("id"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, r)
+}

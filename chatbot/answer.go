@@ -1,0 +1,106 @@
+package chatbot
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// reserveScript takes the next place in the AI queue shared by every replica: calls are
+// paced interval apart, on Redis's clock. It returns the wait in milliseconds and the
+// number of calls ahead, or -1 when the wait would exceed max_wait or the queue is full.
+var reserveScript = redis.NewScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local maxwait = tonumber(ARGV[2])
+local maxdepth = tonumber(ARGV[3])
+local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
+if nxt < now then nxt = now end
+local wait = nxt - now
+local depth = math.floor(wait / interval)
+if wait >= maxwait or depth >= maxdepth then return {-1, depth} end
+redis.call('SET', KEYS[1], nxt + interval, 'PX', wait + interval + 1000)
+return {wait, depth}
+`)
+
+// reserve books a turn in the AI queue; ok is false when the caller should not wait.
+func (e *Engine) reserve(ctx context.Context) (wait time.Duration, depth int, ok bool, err error) {
+	res, err := reserveScript.Run(ctx, e.rdb, []string{e.key("ai", "next")},
+		e.cfg.AIQueueInterval.Milliseconds(), e.cfg.AITimeout.Milliseconds(), e.cfg.AIQueueMax).Int64Slice()
+	if err != nil {
+		return 0, 0, false, err
+	}
+	return time.Duration(res[0]) * time.Millisecond, int(res[1]), res[0] >= 0, nil
+}
+
+// answerFree answers a free question: from the rules when one applies; else from Gemini
+// through the reply cache, the AI budget and the queue; else, when Gemini is absent,
+// failing, over budget or too slow, from the rules' general answer.
+func (e *Engine) answerFree(ctx context.Context, lang, message string, ws []string, cat catalogueData) (string, string) {
+	if ans, ok := e.ruleAnswer(lang, ws, cat); ok {
+		return ans, SourceRule
+	}
+	fallback := text(lang, "answer_fallback")
+	if e.ai == nil {
+		return fallback, SourceRule
+	}
+	sum := sha256.Sum256([]byte(strings.Join(ws, " ")))
+	cacheKey := e.key("reply", lang, hex.EncodeToString(sum[:16]))
+	if v, err := e.rdb.Get(ctx, cacheKey).Result(); err == nil && v != "" {
+		cacheLookups.WithLabelValues("reply", "hit").Inc()
+		return v, SourceCache
+	}
+	cacheLookups.WithLabelValues("reply", "miss").Inc()
+
+	start := time.Now()
+	deadline := start.Add(e.cfg.AITimeout)
+	fail := func(outcome string) (string, string) {
+		aiRequests.WithLabelValues(outcome).Inc()
+		e.opsIncr(ctx, "ai_fail", "ai_fail_"+outcome)
+		return fallback, SourceFallback
+	}
+	if d, err := e.limiter.Allow(ctx, "ai-budget", e.cfg.AIBudgetPerMinute, time.Minute); err != nil || !d.Allowed {
+		return fail("budget")
+	}
+	wait, depth, ok, err := e.reserve(ctx)
+	if err != nil {
+		return fail("error")
+	}
+	aiQueueDepth.Set(float64(depth))
+	e.opsMax(ctx, "queue_max", int64(depth))
+	if !ok {
+		return fail("queue_full")
+	}
+	if wait > 0 {
+		select {
+		case <-ctx.Done():
+			return fail("timeout")
+		case <-time.After(wait):
+		}
+	}
+	cctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	callStart := time.Now()
+	ans, err := e.ai.Generate(cctx, e.prompt(lang, message, cat))
+	took := time.Since(callStart)
+	aiDuration.Observe(took.Seconds())
+	e.opsLatency(ctx, took)
+	if err == nil {
+		if ans = clip(ans); ans == "" {
+			err = ErrAIEmpty
+		}
+	}
+	if err != nil {
+		e.log.WarnContext(ctx, "gemini call failed; answering from rules", "err", err, "took", took)
+		return fail(aiOutcome(cctx, err))
+	}
+	aiRequests.WithLabelValues("ok").Inc()
+	e.opsIncr(ctx, "ai_ok")
+	e.rdb.Set(ctx, cacheKey, ans, e.cfg.ReplyCacheTTL)
+	return ans, SourceAI
+}

@@ -1,0 +1,190 @@
+package chatbot
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+var algiers = func() *time.Location {
+	loc, err := time.LoadLocation("Africa/Algiers")
+	if err != nil {
+		return time.FixedZone("CET", 3600)
+	}
+	return loc
+}()
+
+// localNow is the current time in the agency's time zone (the settings' one, Algiers by
+// default).
+func (e *Engine) localNow(ctx context.Context) time.Time {
+	loc := algiers
+	if st, err := e.core.Settings(ctx); err == nil {
+		loc = st.Location()
+	}
+	return e.now().In(loc)
+}
+
+// chooseDate handles a day (and maybe an hour) chosen in free text: it must be open and
+// have a free slot, else the nearest free slots are offered.
+func (t *turn) chooseDate(msg string) {
+	l := t.lang()
+	w := ParseWhen(msg, t.e.localNow(t.ctx), false)
+	switch {
+	case w.Date == "" && w.Time != "" && t.s.Collected.Date != "":
+		t.moveTo(StepTime)
+		t.chooseTime(msg)
+		return
+	case w.Date == "":
+		t.fail(text(l, "date_unknown"))
+		return
+	case w.Past:
+		t.fail(text(l, "date_past"))
+		return
+	}
+	day, err := t.e.core.Day(t.ctx, w.Date)
+	if err != nil {
+		t.fault(err)
+		return
+	}
+	switch {
+	case day.Closed:
+		t.offerNearest(booking.Text(l, "slot_closed_"+day.Reason), w.Date, w.Time)
+		return
+	case len(freeSlots(day)) == 0:
+		t.offerNearest(text(l, "day_full", "day", formatDay(l, w.Date)), w.Date, w.Time)
+		return
+	}
+	t.s.Collected.Date, t.s.Collected.Time = w.Date, ""
+	if w.Time != "" {
+		t.moveTo(StepTime)
+		t.pickTime(w.Time, day)
+		return
+	}
+	t.advance()
+}
+
+// chooseTime handles an hour chosen at the time step; a different day moves the choice.
+func (t *turn) chooseTime(msg string) {
+	l := t.lang()
+	w := ParseWhen(msg, t.e.localNow(t.ctx), true)
+	if w.Date != "" && w.Date != t.s.Collected.Date {
+		t.moveTo(StepDate)
+		t.chooseDate(msg)
+		return
+	}
+	if w.Time == "" {
+		t.fail(text(l, "time_unknown"))
+		return
+	}
+	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date)
+	if err != nil {
+		t.fault(err)
+		return
+	}
+	t.pickTime(w.Time, day)
+}
+
+// pickTime takes an hour of a day that has free slots.
+func (t *turn) pickTime(hhmm string, day booking.Day) {
+	l := t.lang()
+	i := slices.IndexFunc(day.Slots, func(s booking.Slot) bool { return s.Time == hhmm })
+	switch {
+	case i < 0:
+		t.fail(booking.Text(l, "slot_closed_not_a_slot"))
+	case day.Slots[i].Past:
+		t.fail(booking.Text(l, "slot_closed_past"))
+	case !day.Slots[i].Free:
+		t.offerNearest(booking.Text(l, "slot_taken"), day.Date, hhmm)
+	default:
+		t.s.Collected.Time = hhmm
+		t.advance()
+	}
+}
+
+// offerNearest explains why a choice cannot be had and offers the nearest free slots.
+func (t *turn) offerNearest(reason, date, hhmm string) {
+	alts, err := t.e.core.NearestFree(t.ctx, date, hhmm, booking.AlternativesCount)
+	if err != nil {
+		t.fault(err)
+		return
+	}
+	t.offer(reason, alts)
+}
+
+func (t *turn) offer(reason string, alts []booking.SlotRef) {
+	l := t.lang()
+	if len(alts) == 0 {
+		t.say(reason+"\n"+text(l, "no_slots"), SourceFlow)
+		t.s.QuickReplies = []QuickReply{{text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		return
+	}
+	labels := []string{}
+	qr := []QuickReply{}
+	for _, a := range alts {
+		labels = append(labels, formatWhen(l, a.Date, a.Time))
+		qr = append(qr, QuickReply{shortDay(l, a.Date) + " " + a.Time, a.Date + " " + a.Time})
+	}
+	t.say(reason+"\n"+text(l, "nearest", "slots", strings.Join(labels, " ; ")), SourceFlow)
+	t.s.QuickReplies = qr
+}
+
+// book saves the appointment through the booking core. Only a saved appointment is told
+// as booked; any failure is said, with a way forward.
+func (t *turn) book() {
+	l, c := t.lang(), t.s.Collected
+	service := c.Service
+	for _, s := range t.catalogue().Services {
+		if s.Slug == t.s.ServiceSlug {
+			service = s.Name.In(booking.DefaultLanguage)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)
+	defer cancel()
+	res, err := t.e.core.Book(ctx, booking.Request{
+		Name: c.Name, Email: c.Email, Phone: c.Phone, Company: c.Company, Service: service,
+		Date: c.Date, Time: c.Time, Source: booking.SourceChat, Language: l, StatusDashboard: "new",
+		IdempotencyKey: "chat-" + t.s.ID + "-" + strconv.Itoa(t.s.BookingSeq),
+	})
+	if alts, code, ok := slotAlternatives(err); ok {
+		reason := "slot_taken"
+		if strings.HasPrefix(code, "slot_closed") {
+			reason = "slot_closed"
+		}
+		bookingFailures.WithLabelValues(reason).Inc()
+		t.s.Collected.Time = ""
+		t.moveTo(StepTime)
+		t.offer(booking.Text(l, code), alts)
+		return
+	}
+	var verr *booking.ValidationError
+	if errors.As(err, &verr) {
+		bookingFailures.WithLabelValues("invalid").Inc()
+		for _, f := range flowSteps {
+			if code, bad := verr.Fields[f]; bad {
+				t.moveTo(f)
+				t.fail(booking.Text(l, code))
+				return
+			}
+		}
+	}
+	if err != nil {
+		bookingFailures.WithLabelValues("error").Inc()
+		t.e.log.ErrorContext(t.ctx, "chat: booking failed", "session", t.s.ID, "err", err)
+		t.say(text(l, "book_failed"), SourceFlow)
+		t.s.QuickReplies = []QuickReply{{text(l, "qr_yes"), text(l, "qr_yes")}, {text(l, "qr_form"), FormPath},
+			{text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		return
+	}
+	t.s.AppointmentID = res.Appointment.ID
+	t.s.BookingSeq++
+	t.moveTo(StepBooked)
+	bookingsCompleted.Inc()
+	t.e.opsIncr(t.ctx, "funnel_booked")
+	t.say(text(l, "booked", "when", formatWhen(l, c.Date, c.Time)), SourceFlow)
+	t.s.QuickReplies = t.menu()
+}

@@ -1,0 +1,77 @@
+package chatbot
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// catalogueData is what Dota knows of the live catalogue: the active services and the
+// published projects, cached in Redis for every replica.
+type catalogueData struct {
+	Services  []booking.Service `json:"services"`
+	Projects  []projectBrief    `json:"projects"`
+	FetchedAt time.Time         `json:"fetched_at"`
+}
+
+type projectBrief struct {
+	Title    string `json:"title"`
+	Category string `json:"category"`
+}
+
+// staleKeep is how long a stale copy of the catalogue is kept to serve when PostgreSQL fails.
+const staleKeep = 7 * 24 * time.Hour
+
+// catalogue returns the services and projects: the cached copy while it is younger than
+// the catalogue TTL, else a fresh read, else (PostgreSQL failing) the stale copy, else
+// empty lists.
+func (e *Engine) catalogue(ctx context.Context) catalogueData {
+	var cached catalogueData
+	have := false
+	if raw, err := e.rdb.Get(ctx, e.key("catalogue")).Bytes(); err == nil && json.Unmarshal(raw, &cached) == nil {
+		have = true
+		if e.now().Sub(cached.FetchedAt) < e.cfg.CatalogueTTL {
+			cacheLookups.WithLabelValues("catalogue", "hit").Inc()
+			return cached
+		}
+	}
+	fresh, err := e.fetchCatalogue(ctx)
+	if err != nil {
+		e.log.WarnContext(ctx, "chat catalogue: reading PostgreSQL failed", "err", err, "stale", have)
+		if have {
+			cacheLookups.WithLabelValues("catalogue", "stale").Inc()
+			return cached
+		}
+		cacheLookups.WithLabelValues("catalogue", "miss").Inc()
+		return catalogueData{}
+	}
+	cacheLookups.WithLabelValues("catalogue", "miss").Inc()
+	if raw, err := json.Marshal(fresh); err == nil {
+		e.rdb.Set(ctx, e.key("catalogue"), raw, staleKeep)
+	}
+	return fresh
+}
+
+func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
+	ctx, cancel := context.WithTimeout(ctx, e.cfg.DBTimeout)
+	defer cancel()
+	services, err := e.core.Services(ctx, booking.OrderName, booking.DefaultLanguage, 0)
+	if err != nil {
+		return catalogueData{}, err
+	}
+	projects, err := e.core.PublishedProjects(ctx, "")
+	if err != nil {
+		return catalogueData{}, err
+	}
+	out := catalogueData{Services: services, Projects: []projectBrief{}, FetchedAt: e.now()}
+	for _, p := range projects {
+		b := projectBrief{Title: p.Title}
+		if p.Category != nil {
+			b.Category = *p.Category
+		}
+		out.Projects = append(out.Projects, b)
+	}
+	return out, nil
+}

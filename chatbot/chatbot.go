@@ -1,0 +1,136 @@
+// Package chatbot is Dota, the agency's conversational assistant: an explicit state
+// machine that answers free questions from keyword rules (and Gemini when configured) and
+// books appointments through the booking core. Its state lives in Redis so that any
+// replica serves any message; transcripts are stored in PostgreSQL. It knows nothing of
+// HTTP.
+package chatbot
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/booking/ratelimit"
+)
+
+// Booker is what Dota needs of the booking core; *booking.Core implements it.
+type Booker interface {
+	Services(ctx context.Context, order booking.ServiceOrder, lang string, limit int) ([]booking.Service, error)
+	PublishedProjects(ctx context.Context, category string) ([]booking.Project, error)
+	Day(ctx context.Context, date string) (booking.Day, error)
+	NearestFree(ctx context.Context, date, hhmm string, n int) ([]booking.SlotRef, error)
+	Book(ctx context.Context, r booking.Request) (booking.Result, error)
+	Settings(ctx context.Context) (booking.Settings, error)
+}
+
+// Defaults of Config: the constants of the specification's section 9, and the limits an
+// operator may tune.
+const (
+	DefaultSessionTTL          = 24 * time.Hour
+	DefaultAITimeout           = 15 * time.Second
+	DefaultAIConnectTimeout    = 5 * time.Second
+	DefaultAIQueueInterval     = time.Second
+	DefaultAIBudgetPerMinute   = 60
+	DefaultAIQueueMax          = 15
+	DefaultReplyCacheTTL       = 5 * time.Minute
+	DefaultCatalogueTTL        = 10 * time.Minute
+	DefaultDBTimeout           = 10 * time.Second
+	DefaultSessionMessageLimit = 20 // per session per minute
+	DefaultIPMessageLimit      = 60 // per client address per minute
+	DefaultModel               = "gemini-2.5-flash"
+	// MaxFailuresPerStep is how many bad answers at one step Dota accepts before it
+	// offers the classic form and the phone number.
+	MaxFailuresPerStep = 3
+	// maxStoredMessages bounds the conversation kept in a session for the widget.
+	maxStoredMessages = 200
+	rateWindow        = time.Minute
+)
+
+// Config tunes the engine; zero values take the defaults above.
+type Config struct {
+	RedisPrefix         string
+	SessionTTL          time.Duration
+	AITimeout           time.Duration
+	AIQueueInterval     time.Duration
+	AIBudgetPerMinute   int
+	AIQueueMax          int
+	ReplyCacheTTL       time.Duration
+	CatalogueTTL        time.Duration
+	DBTimeout           time.Duration
+	SessionMessageLimit int
+	IPMessageLimit      int
+}
+
+func (c *Config) defaults() {
+	set := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	seti := func(n *int, v int) {
+		if *n <= 0 {
+			*n = v
+		}
+	}
+	if c.RedisPrefix == "" {
+		c.RedisPrefix = "dota:"
+	}
+	set(&c.SessionTTL, DefaultSessionTTL)
+	set(&c.AITimeout, DefaultAITimeout)
+	set(&c.AIQueueInterval, DefaultAIQueueInterval)
+	set(&c.ReplyCacheTTL, DefaultReplyCacheTTL)
+	set(&c.CatalogueTTL, DefaultCatalogueTTL)
+	set(&c.DBTimeout, DefaultDBTimeout)
+	seti(&c.AIBudgetPerMinute, DefaultAIBudgetPerMinute)
+	seti(&c.AIQueueMax, DefaultAIQueueMax)
+	seti(&c.SessionMessageLimit, DefaultSessionMessageLimit)
+	seti(&c.IPMessageLimit, DefaultIPMessageLimit)
+}
+
+// Engine is Dota. It is safe for concurrent use, and several replicas sharing one Redis
+// and one PostgreSQL behave as one.
+type Engine struct {
+	core    Booker
+	db      *pgxpool.Pool
+	rdb     redis.UniversalClient
+	cfg     Config
+	ai      Generator
+	limiter *ratelimit.Limiter
+	now     func() time.Time
+	log     *slog.Logger
+}
+
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithClock replaces the wall clock, for tests.
+func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
+
+// WithAI lets Gemini (or any Generator) answer the questions no rule answers.
+func WithAI(g Generator) Option { return func(e *Engine) { e.ai = g } }
+
+// WithLogger sets the logger.
+func WithLogger(l *slog.Logger) Option { return func(e *Engine) { e.log = l } }
+
+// New returns the engine. db receives the transcripts; it may be nil when they are not kept.
+func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, opts ...Option) *Engine {
+	cfg.defaults()
+	e := &Engine{core: core, db: db, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default()}
+	for _, o := range opts {
+		o(e)
+	}
+	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
+	return e
+}
+
+func (e *Engine) key(parts ...string) string {
+	k := e.cfg.RedisPrefix + "chat"
+	for _, p := range parts {
+		k += ":" + p
+	}
+	return k
+}

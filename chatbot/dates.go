@@ -1,0 +1,239 @@
+package chatbot
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// When is what a visitor's free text says about the day and hour of a meeting.
+type When struct {
+	Date string // YYYY-MM-DD, "" when the text names no day
+	Time string // HH:MM, "" when the text names no hour
+	Past bool   // the day named is before today
+}
+
+var (
+	isoDate     = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
+	numericDate = regexp.MustCompile(`\b(\d{1,2})[/.\-](\d{1,2})(?:[/.\-](\d{2,4}))?\b`)
+	clockTime   = regexp.MustCompile(`\b(\d{1,2})\s*(?::|h(?:eures?)?)\s*(\d{2})?(?:\s*(am|pm|a\.m\.|p\.m\.))?`)
+	atHour      = regexp.MustCompile(`(?:^|\s)(?:at|a|à|vers|around|الساعة|الساعه|على)\s+(\d{1,2})(?:\s|$)`)
+	meridiem    = regexp.MustCompile(`\b(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)`)
+	bareNumber  = regexp.MustCompile(`^\D*?(\d{1,2})\D*$`)
+	dayMonth    = regexp.MustCompile(`\b(\d{1,2})(?:er|st|nd|rd|th)?\s+([a-z\p{Arabic}]+)(?:\s+(\d{4}))?`)
+	monthDay    = regexp.MustCompile(`\b([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s*,?\s*(\d{4}))?\b`)
+)
+
+// relativeDays are words naming a day from today.
+var relativeDays = []struct {
+	phrase string
+	days   int
+}{
+	{"apres demain", 2}, {"apres-demain", 2}, {"day after tomorrow", 2}, {"بعد غد", 2}, {"بعد غدا", 2}, {"بعد بكره", 2},
+	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0},
+	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1},
+}
+
+// weekdayNames maps each language's weekday names, normalized, to the weekday.
+var weekdayNames = map[string]time.Weekday{
+	"dimanche": time.Sunday, "lundi": time.Monday, "mardi": time.Tuesday, "mercredi": time.Wednesday,
+	"jeudi": time.Thursday, "vendredi": time.Friday, "samedi": time.Saturday,
+	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
+	"احد": time.Sunday, "الاحد": time.Sunday, "اثنين": time.Monday, "الاثنين": time.Monday, "ثلاثاء": time.Tuesday,
+	"الثلاثاء": time.Tuesday, "اربعاء": time.Wednesday, "الاربعاء": time.Wednesday, "خميس": time.Thursday,
+	"الخميس": time.Thursday, "جمعه": time.Friday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
+}
+
+// monthNames maps month names of the three languages (with Algerian usage), normalized.
+var monthNames = map[string]time.Month{
+	"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7, "aout": 8,
+	"septembre": 9, "octobre": 10, "novembre": 11, "decembre": 12,
+	"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+	"september": 9, "october": 10, "november": 11, "december": 12,
+	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+	"nov": 11, "dec": 12,
+	"يناير": 1, "جانفي": 1, "فبراير": 2, "فيفري": 2, "مارس": 3, "ابريل": 4, "افريل": 4, "مايو": 5, "ماي": 5,
+	"يونيو": 6, "جوان": 6, "يوليو": 7, "جويليه": 7, "اغسطس": 8, "اوت": 8, "سبتمبر": 9, "اكتوبر": 10,
+	"نوفمبر": 11, "ديسمبر": 12,
+}
+
+// ParseWhen reads a day and an hour from free text in French, English or Arabic, relative
+// to now (whose location is the agency's time zone). bareHour lets a lone number ("10")
+// stand for an hour, as it does when the visitor is asked for a time.
+func ParseWhen(text string, now time.Time, bareHour bool) When {
+	s := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	s = normalizeDigits(s)
+	var w When
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+	rest := s
+	if d, used, ok := parseDate(s, today); ok {
+		w.Date = d.Format(time.DateOnly)
+		w.Past = d.Before(today)
+		rest = strings.Replace(s, used, " ", 1)
+	}
+	w.Time = parseTime(rest, bareHour && w.Date == "")
+	return w
+}
+
+func normalizeDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '٠' && r <= '٩':
+			return '0' + (r - '٠')
+		case r >= '۰' && r <= '۹':
+			return '0' + (r - '۰')
+		}
+		return r
+	}, s)
+}
+
+// parseDate finds a day in s; used is the text that named it.
+func parseDate(s string, today time.Time) (time.Time, string, bool) {
+	if m := isoDate.FindStringSubmatch(s); m != nil {
+		y, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2])
+		d, _ := strconv.Atoi(m[3])
+		if t, ok := makeDate(y, mo, d, today.Location()); ok {
+			return t, m[0], true
+		}
+	}
+	if m := numericDate.FindStringSubmatch(s); m != nil && !strings.Contains(m[0], ":") {
+		d, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2])
+		if t, ok := withYear(d, mo, m[3], today); ok {
+			return t, m[0], true
+		}
+	}
+	n := normalize(s)
+	for _, m := range dayMonth.FindAllStringSubmatch(n, -1) {
+		if mo, ok := monthNames[m[2]]; ok {
+			d, _ := strconv.Atoi(m[1])
+			if t, ok := withYear(d, int(mo), m[3], today); ok {
+				return t, dateSource(s, m[1], m[2]), true
+			}
+		}
+	}
+	for _, m := range monthDay.FindAllStringSubmatch(n, -1) {
+		if mo, ok := monthNames[m[1]]; ok {
+			d, _ := strconv.Atoi(m[2])
+			if t, ok := withYear(d, int(mo), m[3], today); ok {
+				return t, dateSource(s, m[2], m[1]), true
+			}
+		}
+	}
+	ws := strings.Fields(n)
+	for _, r := range relativeDays {
+		if containsPhrase(ws, words(r.phrase)) {
+			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
+		}
+	}
+	for _, w := range ws {
+		if wd, ok := weekdayNames[w]; ok {
+			// "lundi", "lundi prochain" and "next monday" all mean the coming one.
+			ahead := (int(wd) - int(today.Weekday()) + 7) % 7
+			if ahead == 0 {
+				ahead = 7
+			}
+			return today.AddDate(0, 0, ahead), w, true
+		}
+	}
+	return time.Time{}, "", false
+}
+
+// dateSource returns the day number as the text to remove before reading the hour, so
+// that "25" of "25 décembre" is not read as a time.
+func dateSource(s, day, _ string) string {
+	if strings.Contains(s, day) {
+		return day
+	}
+	return ""
+}
+
+func firstWord(s, phrase string) string {
+	if strings.Contains(s, phrase) {
+		return phrase
+	}
+	return ""
+}
+
+func withYear(d, mo int, year string, today time.Time) (time.Time, bool) {
+	if year == "" {
+		t, ok := makeDate(today.Year(), mo, d, today.Location())
+		if ok && t.Before(today) {
+			t, ok = makeDate(today.Year()+1, mo, d, today.Location())
+		}
+		return t, ok
+	}
+	y, _ := strconv.Atoi(year)
+	if y < 100 {
+		y += 2000
+	}
+	return makeDate(y, mo, d, today.Location())
+}
+
+func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
+	if mo < 1 || mo > 12 || d < 1 || d > 31 || y < 2000 || y > 2200 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(mo), d, 0, 0, 0, 0, loc)
+	return t, t.Day() == d
+}
+
+// parseTime finds an hour in s: "10h", "14h30", "10:00", "10 am", "2pm", "midi", "noon".
+func parseTime(s string, bareHour bool) string {
+	n := normalize(s)
+	for _, w := range []string{"midi", "noon", "ظهرا"} {
+		if containsPhrase(strings.Fields(n), []string{w}) {
+			return "12:00"
+		}
+	}
+	if m := clockTime.FindStringSubmatch(s); m != nil {
+		h, _ := strconv.Atoi(m[1])
+		mi := 0
+		if m[2] != "" {
+			mi, _ = strconv.Atoi(m[2])
+		}
+		return clock(h, mi, m[3])
+	}
+	if m := meridiem.FindStringSubmatch(s); m != nil {
+		h, _ := strconv.Atoi(m[1])
+		return clock(h, 0, m[2])
+	}
+	if m := atHour.FindStringSubmatch(s); m != nil {
+		h, _ := strconv.Atoi(m[1])
+		if h >= 1 && h <= 5 {
+			h += 12
+		}
+		return clock(h, 0, "")
+	}
+	if bareHour {
+		if m := bareNumber.FindStringSubmatch(s); m != nil {
+			h, _ := strconv.Atoi(m[1])
+			// An office-hours reading of a lone small number: "3" means 15:00.
+			if h >= 1 && h <= 5 {
+				h += 12
+			}
+			return clock(h, 0, "")
+		}
+	}
+	return ""
+}
+
+func clock(h, m int, ampm string) string {
+	switch strings.Trim(ampm, ".") {
+	case "pm", "p.m":
+		if h < 12 {
+			h += 12
+		}
+	case "am", "a.m":
+		if h == 12 {
+			h = 0
+		}
+	}
+	if h < 0 || h > 23 || m < 0 || m > 59 {
+		return ""
+	}
+	return time.Date(2000, 1, 1, h, m, 0, 0, time.UTC).Format("15:04")
+}

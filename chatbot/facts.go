@@ -1,0 +1,26 @@
+package chatbot
+
+import "time"
+
+// The agency's contact details and promises, named once; Dota quotes them and so does
+// the prompt given to Gemini.
+const (
+	ContactEmail    = "contact@dota.dz"
+	ContactPhone1   = "+213 555 00 00 00"
+	ContactPhone2   = "+213 770 00 00 00"
+	OfficeCity      = "Alger"
+	FoundedYear     = 2018
+	ProjectsClaim   = "100+"
+	ClientsClaim    = "70+"
+	PriceMinDZD     = 5000
+	PriceMaxDZD     = 50000
+	FormPath        = "/rendez-vous"
+	MaxAnswerWords  = 150
+	quoteWithin     = "24 h"
+	confirmWithin   = "2 h"
+	emailAnsweredIn = "24 h"
+)
+
+// YearsOfExperience is the agency's experience as the chat states it: the current year
+// minus the year it was founded.
+func YearsOfExperience(now time.Time) int { return now.Year() - FoundedYear }

@@ -1,0 +1,303 @@
+package chatbot
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// text returns Dota's message code in lang with its {placeholders} filled from pairs of
+// name and value. Validation messages come from the booking catalogue, as the form's do.
+func text(lang, code string, args ...string) string {
+	var s string
+	if m, ok := catalogue[code]; ok {
+		if s, ok = m[lang]; !ok {
+			s = m[booking.DefaultLanguage]
+		}
+	} else {
+		s = booking.Text(lang, code)
+	}
+	pairs := []string{"{email}", ContactEmail, "{phone}", ContactPhone1, "{phone2}", ContactPhone2, "{form}", FormPath}
+	for i := 0; i+1 < len(args); i += 2 {
+		pairs = append(pairs, "{"+args[i]+"}", args[i+1])
+	}
+	return strings.NewReplacer(pairs...).Replace(s)
+}
+
+var weekdays = map[string][7]string{
+	"fr": {"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
+	"en": {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
+	"ar": {"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
+}
+
+var months = map[string][12]string{
+	"fr": {"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
+	"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+	"ar": {"يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"},
+}
+
+// formatDay writes a YYYY-MM-DD date in words: "dimanche 29 novembre 2026".
+func formatDay(lang, date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	return weekdays[lang][d.Weekday()] + " " + strconv.Itoa(d.Day()) + " " + months[lang][d.Month()-1] + " " + strconv.Itoa(d.Year())
+}
+
+// shortDay writes a date for a quick reply: "dim. 29/11".
+func shortDay(lang, date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	name := []rune(weekdays[lang][d.Weekday()])
+	if lang != "ar" {
+		name = append(name[:3], '.')
+	}
+	return string(name) + " " + d.Format("02/01")
+}
+
+// formatWhen writes a slot in words.
+func formatWhen(lang, date, hhmm string) string {
+	return text(lang, "when", "day", formatDay(lang, date), "time", hhmm)
+}
+
+// catalogue holds every text Dota says, in French, English and Arabic.
+var catalogue = map[string]map[string]string{
+	"greeting": {
+		"fr": "Bonjour ! Je suis Dota, l'assistant de l'agence. Je peux vous présenter nos services, nos tarifs, nos délais et nos réalisations, ou vous aider à prendre rendez-vous. Souhaitez-vous prendre rendez-vous ?",
+		"en": "Hello! I'm Dota, the agency's assistant. I can tell you about our services, prices, timelines and past work, or help you book an appointment. Would you like to book an appointment?",
+		"ar": "مرحبًا! أنا دوتا، مساعد الوكالة. يمكنني أن أعرّفك بخدماتنا وأسعارنا ومدة الإنجاز وأعمالنا، أو أساعدك في حجز موعد. هل تريد حجز موعد؟",
+	},
+	"default_prompt": {
+		"fr": "Je n'ai pas reçu de message. Posez-moi une question sur nos services, ou écrivez « rendez-vous » pour réserver un créneau.",
+		"en": "I didn't receive a message. Ask me about our services, or type \"appointment\" to book a slot.",
+		"ar": "لم أتلقَّ أي رسالة. اسألني عن خدماتنا، أو اكتب «موعد» لحجز موعد.",
+	},
+	"offer": {
+		"fr": "Souhaitez-vous prendre rendez-vous avec notre équipe ?",
+		"en": "Would you like to book an appointment with our team?",
+		"ar": "هل تريد حجز موعد مع فريقنا؟",
+	},
+	"start_flow": {
+		"fr": "Parfait, prenons rendez-vous ! Quelques informations d'abord. Quel est votre nom complet ?",
+		"en": "Great, let's book an appointment! A few details first. What is your full name?",
+		"ar": "ممتاز، لنحجز موعدًا! بعض المعلومات أولًا. ما اسمك الكامل؟",
+	},
+	"ask_name": {
+		"fr": "Quel est votre nom complet ?",
+		"en": "What is your full name?",
+		"ar": "ما اسمك الكامل؟",
+	},
+	"ask_email": {
+		"fr": "Quelle est votre adresse e-mail ?",
+		"en": "What is your email address?",
+		"ar": "ما هو بريدك الإلكتروني؟",
+	},
+	"nice_to_meet": {
+		"fr": "Enchanté, {name} !",
+		"en": "Nice to meet you, {name}!",
+		"ar": "تشرفنا، {name}!",
+	},
+	"corrected": {
+		"fr": "C'est corrigé.",
+		"en": "Updated.",
+		"ar": "تم التصحيح.",
+	},
+	"ask_phone": {
+		"fr": "Quel est votre numéro de téléphone ?",
+		"en": "What is your phone number?",
+		"ar": "ما هو رقم هاتفك؟",
+	},
+	"ask_company": {
+		"fr": "Quel est le nom de votre entreprise ? (facultatif, répondez « passer » si vous n'en avez pas)",
+		"en": "What is your company's name? (optional, reply \"skip\" if you have none)",
+		"ar": "ما اسم شركتك؟ (اختياري، اكتب «تخطي» إن لم تكن لديك شركة)",
+	},
+	"ask_service": {
+		"fr": "Quel service vous intéresse ? {list}",
+		"en": "Which service are you interested in? {list}",
+		"ar": "ما الخدمة التي تهمك؟ {list}",
+	},
+	"ask_date": {
+		"fr": "Quel jour vous conviendrait ? Nous recevons du dimanche au jeudi (par exemple : demain, lundi prochain, 25/12/2026).",
+		"en": "Which day suits you? We meet Sunday to Thursday (for example: tomorrow, next Monday, 25/12/2026).",
+		"ar": "أي يوم يناسبك؟ نستقبل من الأحد إلى الخميس (مثلًا: غدًا، الاثنين القادم، 25/12/2026).",
+	},
+	"ask_time": {
+		"fr": "À quelle heure le {day} ? Créneaux libres : {slots}.",
+		"en": "At what time on {day}? Free slots: {slots}.",
+		"ar": "في أي ساعة يوم {day}؟ المواعيد المتاحة: {slots}.",
+	},
+	"when": {
+		"fr": "{day} à {time}",
+		"en": "{day} at {time}",
+		"ar": "{day} على الساعة {time}",
+	},
+	"summary": {
+		"fr": "Voici le récapitulatif :\nNom : {name}\nE-mail : {email_value}\nTéléphone : {phone_value}\nEntreprise : {company}\nService : {service}\nRendez-vous : {when}\nJe confirme ce rendez-vous ?",
+		"en": "Here is the summary:\nName: {name}\nEmail: {email_value}\nPhone: {phone_value}\nCompany: {company}\nService: {service}\nAppointment: {when}\nShall I confirm this appointment?",
+		"ar": "إليك الملخص:\nالاسم: {name}\nالبريد الإلكتروني: {email_value}\nالهاتف: {phone_value}\nالشركة: {company}\nالخدمة: {service}\nالموعد: {when}\nهل أؤكد هذا الموعد؟",
+	},
+	"none": {"fr": "—", "en": "—", "ar": "—"},
+	"booked": {
+		"fr": "C'est noté ! Votre demande de rendez-vous pour le {when} est enregistrée et en attente de confirmation. Vous recevrez un e-mail de confirmation sous 2 h. Avez-vous une autre question ?",
+		"en": "Done! Your appointment request for {when} is saved and awaiting confirmation. You will receive a confirmation email within 2 hours. Anything else I can help with?",
+		"ar": "تم! طلب موعدك يوم {when} مسجَّل وفي انتظار التأكيد. ستصلك رسالة تأكيد عبر البريد الإلكتروني خلال ساعتين. هل لديك سؤال آخر؟",
+	},
+	"book_failed": {
+		"fr": "Désolé, je n'ai pas pu enregistrer votre rendez-vous : rien n'a été réservé. Vous pouvez réessayer (répondez « oui »), utiliser le formulaire {form} ou nous appeler au {phone}.",
+		"en": "Sorry, I could not save your appointment: nothing has been booked. You can try again (reply \"yes\"), use the form at {form} or call us on {phone}.",
+		"ar": "عذرًا، لم أتمكن من تسجيل موعدك: لم يتم حجز أي شيء. يمكنك إعادة المحاولة (أجب «نعم»)، أو استخدام النموذج {form}، أو الاتصال بنا على {phone}.",
+	},
+	"what_change": {
+		"fr": "D'accord. Que souhaitez-vous modifier ?",
+		"en": "All right. What would you like to change?",
+		"ar": "حسنًا. ما الذي تريد تعديله؟",
+	},
+	"confirm_again": {
+		"fr": "Répondez « oui » pour confirmer, « non » pour modifier, ou « annuler ».",
+		"en": "Reply \"yes\" to confirm, \"no\" to change something, or \"cancel\".",
+		"ar": "أجب «نعم» للتأكيد، أو «لا» للتعديل، أو «إلغاء».",
+	},
+	"too_many_failures": {
+		"fr": "Je n'arrive pas à valider cette information. Vous pouvez utiliser notre formulaire de rendez-vous ({form}) ou nous appeler au {phone} (9h-17h, du dimanche au jeudi). Vous pouvez aussi réessayer ici.",
+		"en": "I can't seem to validate this information. You can use our appointment form ({form}) or call us on {phone} (9:00-17:00, Sunday to Thursday). You can also try again here.",
+		"ar": "لم أتمكن من التحقق من هذه المعلومة. يمكنك استخدام نموذج حجز المواعيد ({form}) أو الاتصال بنا على {phone} (9:00-17:00، من الأحد إلى الخميس). يمكنك أيضًا المحاولة مجددًا هنا.",
+	},
+	"cancelled": {
+		"fr": "D'accord, j'ai annulé la prise de rendez-vous. Je reste disponible pour vos questions.",
+		"en": "All right, I've cancelled the booking. I'm still here for your questions.",
+		"ar": "حسنًا، ألغيت حجز الموعد. أنا هنا للإجابة عن أسئلتك.",
+	},
+	"restarted": {
+		"fr": "On recommence depuis le début. Quel est votre nom complet ?",
+		"en": "Let's start over. What is your full name?",
+		"ar": "لنبدأ من جديد. ما اسمك الكامل؟",
+	},
+	"declined": {
+		"fr": "Pas de problème ! Posez-moi vos questions sur nos services, nos tarifs ou nos délais.",
+		"en": "No problem! Ask me anything about our services, prices or timelines.",
+		"ar": "لا مشكلة! اسألني عن خدماتنا أو أسعارنا أو مدة الإنجاز.",
+	},
+	"welcome": {
+		"fr": "Avec plaisir ! Puis-je vous aider pour autre chose ?",
+		"en": "You're welcome! Can I help with anything else?",
+		"ar": "على الرحب والسعة! هل يمكنني مساعدتك في شيء آخر؟",
+	},
+	"hello": {
+		"fr": "Bonjour ! Comment puis-je vous aider ? Je peux vous renseigner sur nos services ou vous aider à prendre rendez-vous.",
+		"en": "Hello! How can I help? I can tell you about our services or help you book an appointment.",
+		"ar": "مرحبًا! كيف يمكنني مساعدتك؟ يمكنني إخبارك عن خدماتنا أو مساعدتك في حجز موعد.",
+	},
+	"service_unknown": {
+		"fr": "Service non reconnu. Choisissez parmi : {list}.",
+		"en": "Service not recognised. Choose from: {list}.",
+		"ar": "الخدمة غير معروفة. اختر من بين: {list}.",
+	},
+	"date_unknown": {
+		"fr": "Je n'ai pas compris la date. Vous pouvez écrire par exemple : demain, lundi prochain, 25/12/2026.",
+		"en": "I didn't understand the date. You can write for example: tomorrow, next Monday, 25/12/2026.",
+		"ar": "لم أفهم التاريخ. يمكنك الكتابة مثلًا: غدًا، الاثنين القادم، 25/12/2026.",
+	},
+	"time_unknown": {
+		"fr": "Je n'ai pas compris l'heure. Nos créneaux : 9h-12h et 14h-17h.",
+		"en": "I didn't understand the time. Our slots: 9:00-12:00 and 14:00-17:00.",
+		"ar": "لم أفهم الوقت. مواعيدنا: 9:00-12:00 و14:00-17:00.",
+	},
+	"day_full": {
+		"fr": "Il n'y a plus de créneau libre le {day}.",
+		"en": "There are no free slots left on {day}.",
+		"ar": "لم يعد هناك موعد متاح يوم {day}.",
+	},
+	"nearest": {
+		"fr": "Voici les créneaux libres les plus proches : {slots}.",
+		"en": "Here are the nearest free slots: {slots}.",
+		"ar": "إليك أقرب المواعيد المتاحة: {slots}.",
+	},
+	"no_slots": {
+		"fr": "Je ne trouve aucun créneau libre dans les trois prochaines semaines. Appelez-nous au {phone} pour convenir d'un rendez-vous.",
+		"en": "I can't find any free slot in the next three weeks. Call us on {phone} to arrange a meeting.",
+		"ar": "لا أجد أي موعد متاح خلال الأسابيع الثلاثة القادمة. اتصل بنا على {phone} لتحديد موعد.",
+	},
+	"answer_services": {
+		"fr": "Nous proposons : {list}. Lequel vous intéresse ?",
+		"en": "We offer: {list}. Which one interests you?",
+		"ar": "نقدّم: {list}. أيها يهمك؟",
+	},
+	"answer_service": {
+		"fr": "{name} : {description}",
+		"en": "{name}: {description}",
+		"ar": "{name}: {description}",
+	},
+	"answer_prices": {
+		"fr": "Nos prix vont de 5 000 à 50 000 DZD selon le projet. Décrivez-nous votre besoin et nous vous envoyons un devis sous 24 h.",
+		"en": "Our prices range from 5,000 to 50,000 DZD depending on the project. Tell us what you need and we'll send you a quote within 24 hours.",
+		"ar": "تتراوح أسعارنا بين 5000 و50000 دينار جزائري حسب المشروع. أخبرنا بحاجتك وسنرسل لك عرض سعر خلال 24 ساعة.",
+	},
+	"answer_contact": {
+		"fr": "Vous pouvez nous écrire à {email} (réponse sous 24 h) ou nous appeler au {phone} ou au {phone2} (9h-17h, du dimanche au jeudi).",
+		"en": "You can email us at {email} (answered within 24 hours) or call {phone} or {phone2} (9:00-17:00, Sunday to Thursday).",
+		"ar": "يمكنك مراسلتنا على {email} (نرد خلال 24 ساعة) أو الاتصال على {phone} أو {phone2} (9:00-17:00، من الأحد إلى الخميس).",
+	},
+	"answer_address": {
+		"fr": "Notre bureau se trouve à Alger. Nous vous recevons sur rendez-vous, du dimanche au jeudi de 9h à 17h.",
+		"en": "Our office is in Algiers. We welcome you by appointment, Sunday to Thursday from 9:00 to 17:00.",
+		"ar": "مكتبنا في الجزائر العاصمة. نستقبلك بموعد مسبق، من الأحد إلى الخميس من 9:00 إلى 17:00.",
+	},
+	"answer_hours": {
+		"fr": "Nous sommes ouverts du dimanche au jeudi, de 9h à 17h (créneaux 9h-12h et 14h-17h). Fermé le vendredi et le samedi.",
+		"en": "We are open Sunday to Thursday, 9:00 to 17:00 (slots 9:00-12:00 and 14:00-17:00). Closed on Friday and Saturday.",
+		"ar": "نعمل من الأحد إلى الخميس، من 9:00 إلى 17:00 (المواعيد 9:00-12:00 و14:00-17:00). مغلق يومي الجمعة والسبت.",
+	},
+	"answer_portfolio": {
+		"fr": "Nous avons réalisé plus de 100 projets pour plus de 70 clients, par exemple : {list}. Découvrez-les dans la section Projets du site.",
+		"en": "We have delivered more than 100 projects for more than 70 clients, for example: {list}. See them in the Projects section of the site.",
+		"ar": "أنجزنا أكثر من 100 مشروع لأكثر من 70 عميلًا، مثل: {list}. اكتشفها في قسم المشاريع على الموقع.",
+	},
+	"answer_portfolio_empty": {
+		"fr": "Nous avons réalisé plus de 100 projets pour plus de 70 clients. Découvrez-les dans la section Projets du site.",
+		"en": "We have delivered more than 100 projects for more than 70 clients. See them in the Projects section of the site.",
+		"ar": "أنجزنا أكثر من 100 مشروع لأكثر من 70 عميلًا. اكتشفها في قسم المشاريع على الموقع.",
+	},
+	"answer_delays": {
+		"fr": "Un petit projet prend en général 2 à 4 semaines ; un projet plus important, plusieurs mois. Nous répondons à chaque demande en moins de 2 h.",
+		"en": "A small project usually takes 2 to 4 weeks; a larger one, several months. We answer every request in under 2 hours.",
+		"ar": "يستغرق المشروع الصغير عادةً من أسبوعين إلى 4 أسابيع، والمشروع الأكبر عدة أشهر. نرد على كل طلب في أقل من ساعتين.",
+	},
+	"answer_about": {
+		"fr": "Nous sommes une agence digitale basée à Alger, avec plus de {years} ans d'expérience, plus de 100 projets et plus de 70 clients.",
+		"en": "We are a digital agency based in Algiers, with {years}+ years of experience, 100+ projects and 70+ clients.",
+		"ar": "نحن وكالة رقمية مقرها الجزائر العاصمة، بخبرة تزيد عن {years} سنوات، وأكثر من 100 مشروع و70 عميلًا.",
+	},
+	"answer_fallback": {
+		"fr": "Je n'ai pas de réponse précise à cette question. Je peux vous renseigner sur nos services, tarifs, délais, horaires et réalisations, ou vous mettre en contact avec l'équipe : {email}, {phone}.",
+		"en": "I don't have a precise answer to that. I can tell you about our services, prices, timelines, opening hours and past work, or put you in touch with the team: {email}, {phone}.",
+		"ar": "ليست لدي إجابة دقيقة عن هذا السؤال. يمكنني إخبارك عن خدماتنا وأسعارنا ومدة الإنجاز وساعات العمل وأعمالنا، أو وضعك على تواصل مع الفريق: {email}، {phone}.",
+	},
+	"error": {
+		"fr": "Désolé, une erreur s'est produite. Veuillez réessayer.",
+		"en": "Sorry, I encountered an error. Please try again.",
+		"ar": "عذرًا، حدث خطأ. يرجى المحاولة مرة أخرى.",
+	},
+	"qr_book":       {"fr": "Prendre rendez-vous", "en": "Book an appointment", "ar": "حجز موعد"},
+	"qr_services":   {"fr": "Nos services", "en": "Our services", "ar": "خدماتنا"},
+	"qr_prices":     {"fr": "Tarifs", "en": "Prices", "ar": "الأسعار"},
+	"qr_contact":    {"fr": "Contact", "en": "Contact", "ar": "التواصل"},
+	"qr_yes":        {"fr": "Oui", "en": "Yes", "ar": "نعم"},
+	"qr_no":         {"fr": "Non", "en": "No", "ar": "لا"},
+	"qr_skip":       {"fr": "Passer", "en": "Skip", "ar": "تخطي"},
+	"qr_cancel":     {"fr": "Annuler", "en": "Cancel", "ar": "إلغاء"},
+	"qr_form":       {"fr": "Formulaire de rendez-vous", "en": "Appointment form", "ar": "نموذج الموعد"},
+	"field_name":    {"fr": "Nom", "en": "Name", "ar": "الاسم"},
+	"field_email":   {"fr": "E-mail", "en": "Email", "ar": "البريد الإلكتروني"},
+	"field_phone":   {"fr": "Téléphone", "en": "Phone", "ar": "الهاتف"},
+	"field_company": {"fr": "Entreprise", "en": "Company", "ar": "الشركة"},
+	"field_service": {"fr": "Service", "en": "Service", "ar": "الخدمة"},
+	"field_date":    {"fr": "Date", "en": "Date", "ar": "التاريخ"},
+	"field_time":    {"fr": "Heure", "en": "Time", "ar": "الساعة"},
+	"change":        {"fr": "modifier", "en": "change", "ar": "تعديل"},
+}

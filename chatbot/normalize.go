@@ -1,0 +1,135 @@
+package chatbot
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// normalize prepares text for keyword matching: lower case, accents and Arabic
+// diacritics removed, Arabic letter variants folded, Arabic-Indic digits made ASCII, and
+// every run of other characters made one space.
+func normalize(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		switch {
+		case unicode.Is(unicode.Mn, r), r == 'ـ': // combining marks, tashkeel, tatweel
+			continue
+		case r == 'أ', r == 'إ', r == 'آ', r == 'ٱ':
+			r = 'ا'
+		case r == 'ى':
+			r = 'ي'
+		case r == 'ة':
+			r = 'ه'
+		case r >= '٠' && r <= '٩':
+			r = '0' + (r - '٠')
+		case r >= '۰' && r <= '۹':
+			r = '0' + (r - '۰')
+		case r == 'ß':
+			b.WriteString("ss")
+			space = false
+			continue
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// words splits normalized text into its words.
+func words(s string) []string { return strings.Fields(normalize(s)) }
+
+// arabicArticles are the prefixes Arabic glues to a word ("the", "and the", "with the", "for the").
+var arabicArticles = []string{"وال", "بال", "فال", "كال", "لل", "ال"}
+
+// stem removes an Arabic article so that "التصوير" matches "تصوير".
+func stem(w string) string {
+	for _, p := range arabicArticles {
+		if strings.HasPrefix(w, p) && len([]rune(w))-len([]rune(p)) >= 2 {
+			return w[len(p):]
+		}
+	}
+	return w
+}
+
+func sameWord(a, b string) bool { return a == b || stem(a) == stem(b) }
+
+// phraseAt reports whether the words of phrase appear in text starting at index i.
+func phraseAt(text, phrase []string, i int) bool {
+	if len(phrase) == 0 || i+len(phrase) > len(text) {
+		return false
+	}
+	for j, w := range phrase {
+		if !sameWord(text[i+j], w) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsPhrase reports whether phrase occurs in text as whole words.
+func containsPhrase(text, phrase []string) bool {
+	for i := range text {
+		if phraseAt(text, phrase, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// matcher finds which of a set of keyword phrases a text names, on whole words.
+type matcher struct {
+	phrases [][]string
+}
+
+func newMatcher(keywords ...string) matcher {
+	m := matcher{}
+	for _, k := range keywords {
+		if w := words(k); len(w) > 0 {
+			m.phrases = append(m.phrases, w)
+		}
+	}
+	return m
+}
+
+// score is the number of words of the longest phrase found in text, 0 when none is.
+func (m matcher) score(text []string) int {
+	best := 0
+	for _, p := range m.phrases {
+		if len(p) > best && containsPhrase(text, p) {
+			best = len(p)
+		}
+	}
+	return best
+}
+
+// exact reports whether text is exactly one of the phrases.
+func (m matcher) exact(text []string) bool {
+	for _, p := range m.phrases {
+		if len(p) == len(text) && phraseAt(text, p, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// isArabic reports whether most letters of s are Arabic.
+func isArabic(s string) bool {
+	ar, other := 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r):
+			ar++
+		case unicode.IsLetter(r):
+			other++
+		}
+	}
+	return ar > 0 && ar >= other
+}

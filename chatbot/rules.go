@@ -1,0 +1,151 @@
+package chatbot
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// Words that carry the visitor's intent, in the three languages. They are matched on
+// whole words after normalization, so "ai" never matches inside "training".
+var (
+	yesWords = newMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
+		"c'est bon", "je confirme", "confirmer", "exact", "correct", "yes", "yeah", "yep", "sure", "of course",
+		"please", "confirm", "go ahead", "alright", "all right", "نعم", "أكيد", "اكيد", "حسنا", "موافق", "طبعا",
+		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه")
+	noWords = newMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
+		"لا", "ليس الآن", "لا شكرا", "كلا")
+	bookWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
+		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "موعد", "حجز", "احجز",
+		"مقابلة", "لقاء")
+	cancelWords = newMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
+		"never mind", "إلغاء", "الغاء", "ألغ", "توقف")
+	restartWords = newMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
+		"start over", "start again", "من جديد", "ابدأ من جديد", "إعادة البدء")
+	skipWords = newMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
+		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
+		"لا", "بدون", "لا شيء")
+	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
+	thanksWords = newMatcher("merci", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
+	// questionWords start a question even without a question mark.
+	questionWords = newMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
+		"quand", "est-ce", "est ce", "avez-vous", "faites-vous", "proposez-vous", "how", "what", "where", "when",
+		"which", "why", "do you", "can you", "are you", "is there", "كم", "ما", "ماذا", "أين", "اين", "متى",
+		"هل", "كيف", "لماذا", "واش")
+)
+
+// Topics of the free questions, each with the words that name it.
+var topics = []struct {
+	code  string
+	words matcher
+}{
+	{"prices", newMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
+		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
+		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
+	{"delays", newMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
+		"delay", "timeline", "duration", "turnaround", "deadline", "مدة", "كم من الوقت", "وقت الإنجاز", "المدة")},
+	{"hours", newMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
+		"ferme", "fermés", "opening hours", "hours", "open", "closed", "ساعات العمل", "مواعيد العمل", "مفتوح",
+		"مغلق", "الدوام", "دوام")},
+	{"address", newMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
+		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
+		"مقر", "مكتب", "مكان")},
+	{"contact", newMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
+		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
+		"رقم", "بريد", "ايميل", "إيميل", "تواصل", "الاتصال")},
+	{"portfolio", newMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
+		"references", "travaux", "exemples", "clients", "projects", "work", "examples", "past work", "مشاريع",
+		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات")},
+	{"about", newMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
+		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
+	{"services", newMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
+		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
+}
+
+// isQuestion reports whether a message reads as a question.
+func isQuestion(raw string, ws []string) bool {
+	if strings.ContainsAny(raw, "?؟") {
+		return true
+	}
+	for _, p := range questionWords.phrases {
+		if phraseAt(ws, p, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// topicOf names the topic a message asks about, "" when none; the longest matching
+// phrase wins, so "combien de temps" is about delays rather than prices.
+func topicOf(ws []string) string {
+	best, code := 0, ""
+	for _, t := range topics {
+		if n := t.words.score(ws); n > best {
+			best, code = n, t.code
+		}
+	}
+	return code
+}
+
+// serviceIn returns the catalogue's service a message names, by its keywords or its name
+// in any language.
+func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) {
+	best, found := 0, booking.Service{}
+	for _, s := range services {
+		kws := append([]string{s.Slug}, s.Name.All()...)
+		for _, list := range s.Keywords {
+			kws = append(kws, list...)
+		}
+		if n := newMatcher(kws...).score(ws); n > best {
+			best, found = n, s
+		}
+	}
+	return found, best > 0
+}
+
+// serviceList names the catalogue's services in lang.
+func serviceList(lang string, services []booking.Service) string {
+	names := make([]string, len(services))
+	for i, s := range services {
+		names[i] = s.Name.In(lang)
+	}
+	return strings.Join(names, ", ")
+}
+
+// ruleAnswer answers a free question from the rules; ok is false when no rule applies.
+func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
+	topic := topicOf(ws)
+	svc, named := serviceIn(ws, cat.Services)
+	switch {
+	case named && (topic == "" || topic == "services"):
+		v := svc.In(lang)
+		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true
+	case topic == "services":
+		if len(cat.Services) == 0 {
+			return text(lang, "answer_services", "list", text(lang, "answer_fallback")), true
+		}
+		return text(lang, "answer_services", "list", serviceList(lang, cat.Services)), true
+	case topic == "portfolio":
+		if len(cat.Projects) == 0 {
+			return text(lang, "answer_portfolio_empty"), true
+		}
+		titles := []string{}
+		for i, p := range cat.Projects {
+			if i == 3 {
+				break
+			}
+			titles = append(titles, p.Title)
+		}
+		return text(lang, "answer_portfolio", "list", strings.Join(titles, ", ")), true
+	case topic == "about":
+		return text(lang, "answer_about", "years", strconv.Itoa(YearsOfExperience(e.now()))), true
+	case topic != "":
+		return text(lang, "answer_"+topic), true
+	case helloWords.score(ws) > 0:
+		return text(lang, "hello"), true
+	case thanksWords.score(ws) > 0:
+		return text(lang, "welcome"), true
+	}
+	return "", false
+}

@@ -1,0 +1,44 @@
+package chatbot
+
+import (
+	"context"
+	"time"
+)
+
+// persist stores a turn's messages in PostgreSQL, creating the conversation on its first
+// turn and linking it to the appointment it produced. The transcript is for staff; a
+// failure to store it is logged and counted, and the visitor's conversation goes on.
+func (e *Engine) persist(ctx context.Context, s *session, msgs []Message) {
+	if e.db == nil || len(msgs) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.DBTimeout)
+	defer cancel()
+	senders := make([]string, len(msgs))
+	texts := make([]string, len(msgs))
+	sources := make([]string, len(msgs))
+	steps := make([]string, len(msgs))
+	times := make([]time.Time, len(msgs))
+	for i, m := range msgs {
+		senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
+	}
+	var appointment *string
+	if s.AppointmentID != "" {
+		appointment = &s.AppointmentID
+	}
+	_, err := e.db.Exec(ctx, `
+		WITH c AS (
+			INSERT INTO chat_conversations AS cc (session_id, language, last_step, appointment_id, started_at, updated_at)
+			VALUES ($1, $2, $3, $4::uuid, $5, $5)
+			ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
+				appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now()
+			RETURNING id)
+		INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at)
+		SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at
+		FROM c, unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[]) AS m(sender, text, source, step, at)`,
+		s.ID, s.Lang, s.Step, appointment, s.StartedAt, senders, texts, sources, steps, times)
+	if err != nil {
+		transcriptErrors.Add(float64(len(msgs)))
+		e.log.WarnContext(ctx, "chat transcript: storing messages failed", "err", err)
+	}
+}
