@@ -14,6 +14,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/console"
 )
 
 // Error is a failure the HTTP layer reports as such: its status, its contract code and a
@@ -102,6 +103,9 @@ func describe(err error, lang string) (int, body) {
 		closeErr *booking.SlotClosedError
 		rateErr  *chatbot.RateLimitedError
 	)
+	if status, b, ok := describeConsole(err, lang); ok {
+		return status, b
+	}
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr.Status, body{Code: apiErr.Code, Message: text(lang, apiErr.MessageKey),
@@ -161,4 +165,30 @@ func isUnavailable(err error) bool {
 		return true
 	}
 	return pgconn.Timeout(err)
+}
+
+// describeConsole maps the console's errors.
+func describeConsole(err error, lang string) (int, body, bool) {
+	var (
+		forbidden *console.ForbiddenError
+		throttled *console.ThrottledError
+		invalid   *console.ValidationError
+	)
+	switch {
+	case errors.Is(err, console.ErrUnauthenticated):
+		return http.StatusUnauthorized, body{Code: "unauthenticated", Message: console.Text(lang, "unauthenticated")}, true
+	case errors.Is(err, console.ErrInvalidCredentials):
+		return http.StatusUnauthorized, body{Code: "invalid_credentials", Message: console.Text(lang, "invalid_credentials")}, true
+	case errors.Is(err, console.ErrCSRF):
+		return http.StatusForbidden, body{Code: "csrf", Message: console.Text(lang, "csrf")}, true
+	case errors.As(err, &forbidden):
+		return http.StatusForbidden, body{Code: "forbidden", Message: forbidden.LocalizedMessage(lang)}, true
+	case errors.As(err, &throttled):
+		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: console.Text(lang, "login_throttled"),
+			RetryAfter: throttled.RetryAfter}, true
+	case errors.As(err, &invalid):
+		return http.StatusBadRequest, body{Code: "validation", Message: invalid.LocalizedMessage(lang),
+			Fields: invalid.LocalizedFields(lang)}, true
+	}
+	return 0, body{}, false
 }

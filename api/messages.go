@@ -24,6 +24,11 @@ var messages = map[string]map[string]string{
 		"en": "The service is temporarily unavailable. Please try again in a moment.",
 		"ar": "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",
 	},
+	"maintenance": {
+		"fr": "Le site est en maintenance. Veuillez réessayer plus tard.",
+		"en": "The site is under maintenance. Please try again later.",
+		"ar": "الموقع قيد الصيانة. يرجى المحاولة لاحقًا.",
+	},
 	"too_large": {
 		"fr": "La requête est trop volumineuse.",
 		"en": "The request is too large.",

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/console"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -30,6 +31,10 @@ type Deps struct {
 	Logger       *slog.Logger
 	MaxBodyBytes int64
 	TrustProxy   bool
+	// Console serves /api/admin; without it the console's routes are absent.
+	Console *console.Console
+	// Events relays live events to console streams; made from Console when nil.
+	Events *Events
 }
 
 // New builds the HTTP handler with every route of the contract.
@@ -56,8 +61,13 @@ func New(d Deps) http.Handler {
 	r.GET("/readyz", h.ready)
 	r.GET("/metrics", gin.WrapH(promhttp.Handler()))
 
+	settings := d.Booking.Settings
+	if d.Console != nil {
+		settings = d.Console.Settings
+	}
 	pub := &public{booking: d.Booking}
-	g := r.Group("/api")
+	g := r.Group("/api", maintenance(settings))
+	g.GET("/site", siteInfo(settings))
 	g.GET("/services", pub.services)
 	g.GET("/services/:slug", pub.service)
 	g.GET("/services/:slug/projects", pub.serviceProjects)
@@ -72,6 +82,13 @@ func New(d Deps) http.Handler {
 		g.POST("/chat/sessions", ch.start)
 		g.POST("/chat/sessions/:id/messages", ch.send)
 		g.GET("/chat/sessions/:id", ch.conversation)
+	}
+
+	if d.Console != nil {
+		if d.Events == nil {
+			d.Events = NewEvents(d.Console, d.Logger)
+		}
+		(&admin{console: d.Console, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
 	}
 
 	r.NoRoute(spa(d.Web))

@@ -38,6 +38,12 @@ type config struct {
 	ChatIPRate        int
 	ChatReplyCacheTTL time.Duration
 	ChatCatalogueTTL  time.Duration
+
+	SessionIdle     time.Duration
+	SessionAbsolute time.Duration
+	LoginPerIP      int
+	LoginPerEmail   int
+	LoginWindow     time.Duration
 }
 
 func loadConfig() (config, error) {
@@ -66,6 +72,12 @@ func loadConfig() (config, error) {
 		ChatIPRate:        e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
 		ChatReplyCacheTTL: e.duration("DOTA_CHAT_REPLY_CACHE_TTL", chatbot.DefaultReplyCacheTTL),
 		ChatCatalogueTTL:  e.duration("DOTA_CHAT_CATALOGUE_TTL", chatbot.DefaultCatalogueTTL),
+
+		SessionIdle:     e.duration("DOTA_SESSION_IDLE", 2*time.Hour),
+		SessionAbsolute: e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
+		LoginPerIP:      e.int("DOTA_LOGIN_MAX_PER_IP", 20),
+		LoginPerEmail:   e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
+		LoginWindow:     e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)
@@ -83,6 +95,15 @@ func loadConfig() (config, error) {
 		if n < 1 {
 			e.fail(key, fmt.Errorf("at least 1"))
 		}
+	}
+	if c.SessionIdle > c.SessionAbsolute {
+		e.fail("DOTA_SESSION_IDLE", fmt.Errorf("at most DOTA_SESSION_ABSOLUTE"))
+	}
+	if c.LoginPerIP < 1 {
+		e.fail("DOTA_LOGIN_MAX_PER_IP", fmt.Errorf("at least 1"))
+	}
+	if c.LoginPerEmail < 1 {
+		e.fail("DOTA_LOGIN_MAX_PER_EMAIL", fmt.Errorf("at least 1"))
 	}
 	if c.DBMaxConns < 2 {
 		e.fail("DOTA_DB_MAX_CONNS", fmt.Errorf("at least 2"))

@@ -14,6 +14,7 @@ import (
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/web"
 )
 
@@ -44,11 +45,18 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
-	core := booking.New(pool, booking.WithLogger(log))
+	core := booking.New(pool, booking.WithLogger(log),
+		booking.WithPublisher(console.NewPublisher(rdb, cfg.RedisPrefix, log)))
+	cons := console.New(core, rdb, cfg.RedisPrefix, console.Config{
+		SessionIdle: cfg.SessionIdle, SessionAbsolute: cfg.SessionAbsolute,
+		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginWindow: cfg.LoginWindow,
+	}, log)
+	events := api.NewEvents(cons, log)
 	dota := newChat(ctx, cfg, core, pool, rdb, log)
 	handler := api.New(api.Deps{
 		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, TrustProxy: cfg.TrustProxy,
+		Console: cons, Events: events,
 	})
 	srv := &http.Server{
 		Addr:              cfg.Addr,
@@ -59,6 +67,7 @@ func serve(ctx context.Context, cfg config) error {
 	if cfg.PprofAddr != "" {
 		go servePprof(ctx, cfg.PprofAddr, log)
 	}
+	srv.RegisterOnShutdown(events.Close)
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("serving", "addr", cfg.Addr)

@@ -1,0 +1,61 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/console"
+)
+
+// profile is what the console learns about the signed-in user: the menu is built from
+// pages, the buttons from permissions.
+type profile struct {
+	User        console.User     `json:"user"`
+	Pages       []console.Page   `json:"pages"`
+	Permissions []console.Action `json:"permissions"`
+	CSRFToken   string           `json:"csrf_token"`
+	Message     string           `json:"message,omitempty"`
+}
+
+func profileOf(s *console.Session) profile {
+	return profile{User: s.User, Pages: console.PagesOf(s.User), Permissions: console.PermissionsOf(s.User),
+		CSRFToken: s.CSRFToken}
+}
+
+func (a *admin) login(c *gin.Context) {
+	var req struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	token, s, err := a.console.Login(c, req.Email, req.Password, c.ClientIP())
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	a.setCookie(c, token, int(a.console.SessionLifetime().Seconds()))
+	p := profileOf(s)
+	p.Message = console.Text(langOf(c), "login_ok")
+	c.JSON(http.StatusOK, p)
+}
+
+func (a *admin) logout(c *gin.Context) {
+	if err := a.console.Logout(c, sessionOf(c)); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	a.setCookie(c, "", -1)
+	done(c, "logout_ok", nil)
+}
+
+func (a *admin) me(c *gin.Context) { c.JSON(http.StatusOK, profileOf(sessionOf(c))) }
+
+// setCookie writes the session cookie: HttpOnly, SameSite=Lax, Secure over TLS.
+func (a *admin) setCookie(c *gin.Context, token string, maxAge int) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: IsTLS(c.Request, a.trustProxy)})
+}

@@ -1,0 +1,123 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/console"
+)
+
+func (a *admin) mountNotifications(h handle) {
+	page := console.PageNotifications
+	h("GET", "/notifications", need(page, ""), a.notifications)
+	h("GET", "/notifications/unread-count", need(page, ""), a.unreadCount)
+	h("GET", "/notifications/recent", need(page, ""), a.recentNotifications)
+	h("POST", "/notifications/read-all", need(page, console.ActNotificationsUpdate), a.readAll)
+	h("POST", "/notifications/bulk", need(page, console.ActNotificationsUpdate), a.bulkNotifications)
+	h("PATCH", "/notifications/:id", need(page, console.ActNotificationsUpdate), a.updateNotification)
+	h("DELETE", "/notifications/:id", need(page, console.ActNotificationsDelete), a.deleteNotification)
+}
+
+func (a *admin) notifications(c *gin.Context) {
+	p, err := paging(c)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	page, err := a.console.Notifications(c, console.NotificationFilter{Q: c.Query("q"), Status: c.Query("status"),
+		Type: c.Query("type"), Priority: c.Query("priority")}, p)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, page)
+}
+
+func (a *admin) unreadCount(c *gin.Context) {
+	n, err := a.console.UnreadCount(c)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"count": n})
+}
+
+func (a *admin) recentNotifications(c *gin.Context) {
+	list, err := a.console.RecentNotificationsList(c)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"items": list})
+}
+
+func (a *admin) readAll(c *gin.Context) {
+	n, err := a.console.MarkAllRead(c)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	done(c, "all_read", gin.H{"count": n})
+}
+
+func (a *admin) bulkNotifications(c *gin.Context) {
+	var in struct {
+		IDs    []string `json:"ids"`
+		Action string   `json:"action"`
+		Status string   `json:"status"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	lang := langOf(c)
+	var (
+		n   int
+		err error
+		key string
+	)
+	switch in.Action {
+	case "status":
+		key = "notifications_updated"
+		n, err = a.console.BulkNotificationStatus(c, in.IDs, in.Status)
+	case "delete":
+		if err := console.Authorize(userOf(c), need(console.PageNotifications, console.ActNotificationsDelete)); err != nil {
+			_ = c.Error(err)
+			return
+		}
+		key = "notifications_deleted"
+		n, err = a.console.BulkDeleteNotifications(c, in.IDs)
+	default:
+		err = errValidation("bad_query", map[string]string{"action": text(lang, "bad_query")})
+	}
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Textf(lang, key, "n", itoa(n))})
+}
+
+func (a *admin) updateNotification(c *gin.Context) {
+	var in struct {
+		Status string `json:"status"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	n, err := a.console.SetNotificationStatus(c, c.Param("id"), in.Status)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	done(c, "notification_updated", gin.H{"notification": n})
+}
+
+func (a *admin) deleteNotification(c *gin.Context) {
+	if err := a.console.DeleteNotification(c, c.Param("id")); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	done(c, "notification_deleted", nil)
+}

@@ -1,0 +1,117 @@
+package console
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/booking/ratelimit"
+)
+
+// Defaults of the console's configuration.
+const (
+	DefaultSessionIdle     = 2 * time.Hour
+	DefaultSessionAbsolute = 12 * time.Hour
+	DefaultLoginPerIP      = 20
+	DefaultLoginPerEmail   = 5
+	DefaultLoginWindow     = 15 * time.Minute
+	// settingsTTL bounds how stale another replica's settings change may look here.
+	settingsTTL = 3 * time.Second
+)
+
+// Config tunes sessions and the sign-in throttle.
+type Config struct {
+	SessionIdle     time.Duration // a session unused this long ends
+	SessionAbsolute time.Duration // a session ends this long after sign-in, used or not
+	LoginPerIP      int           // sign-in attempts per address per LoginWindow
+	LoginPerEmail   int           // sign-in attempts per e-mail per LoginWindow
+	LoginWindow     time.Duration
+}
+
+func (c *Config) defaults() {
+	if c.SessionIdle <= 0 {
+		c.SessionIdle = DefaultSessionIdle
+	}
+	if c.SessionAbsolute <= 0 {
+		c.SessionAbsolute = DefaultSessionAbsolute
+	}
+	if c.LoginPerIP <= 0 {
+		c.LoginPerIP = DefaultLoginPerIP
+	}
+	if c.LoginPerEmail <= 0 {
+		c.LoginPerEmail = DefaultLoginPerEmail
+	}
+	if c.LoginWindow <= 0 {
+		c.LoginWindow = DefaultLoginWindow
+	}
+}
+
+// Console is the back-office's domain service, safe for concurrent use.
+type Console struct {
+	db      *pgxpool.Pool
+	rdb     *redis.Client
+	prefix  string
+	booking *booking.Core
+	limiter *ratelimit.Limiter
+	cfg     Config
+	log     *slog.Logger
+	// publisher sends the console's own live events; the booking core has its own,
+	// given by booking.WithPublisher(NewPublisher(...)).
+	publisher *Publisher
+
+	mu         sync.Mutex
+	settings   booking.Settings
+	settingsAt time.Time
+}
+
+// New returns the console over the booking core, the database pool and Redis; every
+// Redis key it writes starts with prefix.
+func New(core *booking.Core, rdb *redis.Client, prefix string, cfg Config, log *slog.Logger) *Console {
+	cfg.defaults()
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core,
+		limiter: ratelimit.New(rdb, prefix), cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
+}
+
+// Booking returns the booking core the console builds on.
+func (c *Console) Booking() *booking.Core { return c.booking }
+
+func (c *Console) now() time.Time { return c.booking.Now() }
+
+// Settings returns the site settings, read from the database at most every few seconds.
+func (c *Console) Settings(ctx context.Context) (booking.Settings, error) {
+	c.mu.Lock()
+	if !c.settingsAt.IsZero() && time.Since(c.settingsAt) < settingsTTL {
+		st := c.settings
+		c.mu.Unlock()
+		return st, nil
+	}
+	c.mu.Unlock()
+	st, err := c.booking.Settings(ctx)
+	if err != nil {
+		return st, err
+	}
+	c.mu.Lock()
+	c.settings, c.settingsAt = st, time.Now()
+	c.mu.Unlock()
+	return st, nil
+}
+
+// SaveSettings validates and stores the settings; this replica sees them at once.
+func (c *Console) SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error) {
+	saved, err := c.booking.SaveSettings(ctx, st)
+	if err != nil {
+		return saved, err
+	}
+	c.mu.Lock()
+	c.settings, c.settingsAt = saved, time.Now()
+	c.mu.Unlock()
+	return saved, nil
+}

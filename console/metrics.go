@@ -1,0 +1,32 @@
+package console
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promauto"
+)
+
+var (
+	signIns = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "console", Name: "sign_ins_total",
+		Help: "Console sign-in attempts, by outcome (success, invalid, throttled).",
+	}, []string{"outcome"})
+	eventsPublished = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "console", Name: "events_published_total",
+		Help: "Live events published to every replica, by kind.",
+	}, []string{"kind"})
+	eventPublishFailures = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "console", Name: "event_publish_failures_total",
+		Help: "Live events that could not be published to Redis.",
+	})
+
+	// SSEClients counts the console streams open on this replica.
+	SSEClients = promauto.NewGauge(prometheus.GaugeOpts{
+		Namespace: "dota", Name: "sse_clients",
+		Help: "Console live-event streams open on this replica.",
+	})
+	// SSEDropped counts events not delivered to a stream that could not keep up.
+	SSEDropped = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Name: "sse_events_dropped_total",
+		Help: "Live events dropped for a console stream that could not keep up.",
+	})
+)

@@ -1,0 +1,187 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// Note is a staff note on an appointment.
+type Note struct {
+	ID            string    `json:"id"`
+	AppointmentID string    `json:"appointment_id"`
+	AuthorName    string    `json:"author_name"`
+	AuthorRole    string    `json:"author_role"`
+	Note          string    `json:"note"`
+	CreatedAt     time.Time `json:"created_at"`
+}
+
+// HistoryEntry is one change of an appointment's status.
+type HistoryEntry struct {
+	ID             string    `json:"id"`
+	AppointmentID  string    `json:"appointment_id"`
+	PreviousStatus string    `json:"previous_status"`
+	NewStatus      string    `json:"new_status"`
+	ChangedBy      string    `json:"changed_by"`
+	Notes          string    `json:"notes"`
+	ChangedAt      time.Time `json:"changed_at"`
+}
+
+// AppointmentDetail is an appointment with its notes and status history, newest first.
+type AppointmentDetail struct {
+	booking.Appointment
+	Notes   []Note         `json:"notes"`
+	History []HistoryEntry `json:"history"`
+}
+
+const noteColumns = `id, appointment_id, author_name, author_role, note, created_at`
+
+func scanNote(row pgx.CollectableRow) (Note, error) {
+	var n Note
+	err := row.Scan(&n.ID, &n.AppointmentID, &n.AuthorName, &n.AuthorRole, &n.Note, &n.CreatedAt)
+	return n, err
+}
+
+// AppointmentDetail returns an appointment with its notes and history.
+func (c *Console) AppointmentDetail(ctx context.Context, id string) (AppointmentDetail, error) {
+	a, err := c.Appointment(ctx, id)
+	if err != nil {
+		return AppointmentDetail{}, err
+	}
+	d := AppointmentDetail{Appointment: a}
+	if d.Notes, err = c.notes(ctx, id); err != nil {
+		return d, err
+	}
+	d.History, err = c.history(ctx, id)
+	return d, err
+}
+
+// Notes lists an appointment's notes, newest first.
+func (c *Console) Notes(ctx context.Context, appointmentID string) ([]Note, error) {
+	if _, err := c.Appointment(ctx, appointmentID); err != nil {
+		return nil, err
+	}
+	return c.notes(ctx, appointmentID)
+}
+
+func (c *Console) notes(ctx context.Context, id string) ([]Note, error) {
+	rows, err := c.db.Query(ctx, `SELECT `+noteColumns+` FROM appointment_notes
+		WHERE appointment_id = $1 ORDER BY created_at DESC, id`, id)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scanNote)
+}
+
+// AddNote stores a trimmed, non-empty note by the user on an appointment.
+func (c *Console) AddNote(ctx context.Context, by User, appointmentID, text string) (Note, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return Note{}, invalid("note", "note_required")
+	}
+	if len([]rune(text)) > booking.MessageMaxLen {
+		return Note{}, invalid("note", "too_long")
+	}
+	if !booking.IsUUID(appointmentID) {
+		return Note{}, booking.ErrNotFound
+	}
+	rows, err := c.db.Query(ctx, `INSERT INTO appointment_notes (appointment_id, author_name, author_role, note)
+		SELECT id, $2, $3, $4 FROM appointments WHERE id = $1 RETURNING `+noteColumns,
+		appointmentID, by.Email, by.Role, text)
+	if err != nil {
+		return Note{}, err
+	}
+	n, err := pgx.CollectExactlyOneRow(rows, scanNote)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return n, booking.ErrNotFound
+	}
+	return n, err
+}
+
+// DeleteNote removes a note.
+func (c *Console) DeleteNote(ctx context.Context, id string) error {
+	if !booking.IsUUID(id) {
+		return booking.ErrNotFound
+	}
+	tag, err := c.db.Exec(ctx, `DELETE FROM appointment_notes WHERE id = $1`, id)
+	if err == nil && tag.RowsAffected() == 0 {
+		return booking.ErrNotFound
+	}
+	return err
+}
+
+// History lists an appointment's status changes, newest first.
+func (c *Console) History(ctx context.Context, appointmentID string) ([]HistoryEntry, error) {
+	if _, err := c.Appointment(ctx, appointmentID); err != nil {
+		return nil, err
+	}
+	return c.history(ctx, appointmentID)
+}
+
+func (c *Console) history(ctx context.Context, id string) ([]HistoryEntry, error) {
+	rows, err := c.db.Query(ctx, `SELECT id, appointment_id, coalesce(previous_status, ''), new_status, changed_by,
+		coalesce(notes, ''), changed_at FROM status_history WHERE appointment_id = $1 ORDER BY changed_at DESC, id`, id)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (HistoryEntry, error) {
+		var h HistoryEntry
+		err := row.Scan(&h.ID, &h.AppointmentID, &h.PreviousStatus, &h.NewStatus, &h.ChangedBy, &h.Notes, &h.ChangedAt)
+		return h, err
+	})
+}
+
+// TranscriptMessage is one line of a chat conversation.
+type TranscriptMessage struct {
+	Sender    string    `json:"sender"`
+	Text      string    `json:"text"`
+	Source    string    `json:"source"`
+	Step      string    `json:"step"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Transcript is the chat conversation behind a chat booking.
+type Transcript struct {
+	AppointmentID string              `json:"appointment_id"`
+	Found         bool                `json:"found"`
+	Language      string              `json:"language,omitempty"`
+	LastStep      string              `json:"last_step,omitempty"`
+	StartedAt     *time.Time          `json:"started_at,omitempty"`
+	Messages      []TranscriptMessage `json:"messages"`
+}
+
+// Transcript returns the conversation that booked an appointment; Found is false when
+// the appointment did not come from the chat.
+func (c *Console) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
+	if _, err := c.Appointment(ctx, appointmentID); err != nil {
+		return Transcript{}, err
+	}
+	t := Transcript{AppointmentID: appointmentID, Messages: []TranscriptMessage{}}
+	var convID string
+	var started time.Time
+	err := c.db.QueryRow(ctx, `SELECT id, language, last_step, started_at FROM chat_conversations
+		WHERE appointment_id = $1 ORDER BY started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, nil
+	}
+	if err != nil {
+		return t, err
+	}
+	t.Found, t.StartedAt = true, &started
+	rows, err := c.db.Query(ctx, `SELECT sender, text, coalesce(source, ''), coalesce(step, ''), created_at
+		FROM chat_messages WHERE conversation_id = $1 ORDER BY id`, convID)
+	if err != nil {
+		return t, err
+	}
+	t.Messages, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (TranscriptMessage, error) {
+		var m TranscriptMessage
+		err := row.Scan(&m.Sender, &m.Text, &m.Source, &m.Step, &m.CreatedAt)
+		return m, err
+	})
+	return t, err
+}

@@ -1,0 +1,144 @@
+package console
+
+import "slices"
+
+// Page is a screen of the console.
+type Page string
+
+// The console's pages.
+const (
+	PageDashboard      Page = "dashboard"
+	PageAppointments   Page = "appointments"
+	PageNewAppointment Page = "new-appointment"
+	PageClients        Page = "clients"
+	PageProjects       Page = "projects"
+	PageNotifications  Page = "notifications"
+	PageUsers          Page = "users"
+	PageSettings       Page = "settings"
+	PageOps            Page = "ops"
+)
+
+// Pages lists every page in menu order.
+var Pages = []Page{PageDashboard, PageAppointments, PageNewAppointment, PageClients, PageProjects,
+	PageNotifications, PageUsers, PageSettings, PageOps}
+
+// Action is something a user does on a page; non-admins need it granted.
+type Action string
+
+// The actions a route may require. Reading a page needs no action beyond page access.
+const (
+	ActAppointmentsCreate  Action = "appointments.create"
+	ActAppointmentsUpdate  Action = "appointments.update"
+	ActAppointmentsDelete  Action = "appointments.delete"
+	ActAppointmentsExport  Action = "appointments.export"
+	ActNotesCreate         Action = "notes.create"
+	ActNotesDelete         Action = "notes.delete"
+	ActClientsCreate       Action = "clients.create"
+	ActClientsUpdate       Action = "clients.update"
+	ActClientsDelete       Action = "clients.delete"
+	ActProjectsCreate      Action = "projects.create"
+	ActProjectsUpdate      Action = "projects.update"
+	ActProjectsDelete      Action = "projects.delete"
+	ActNotificationsUpdate Action = "notifications.update"
+	ActNotificationsDelete Action = "notifications.delete"
+	ActUsersCreate         Action = "users.create"
+	ActUsersUpdate         Action = "users.update"
+	ActUsersDelete         Action = "users.delete"
+	ActSettingsUpdate      Action = "settings.update"
+)
+
+// Actions lists every action, the values a user's permissions list may hold.
+var Actions = []Action{ActAppointmentsCreate, ActAppointmentsUpdate, ActAppointmentsDelete, ActAppointmentsExport,
+	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActProjectsCreate,
+	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActUsersCreate,
+	ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
+
+// rolePages is the one policy table: the pages each role may open. Admins open all.
+var rolePages = map[string][]Page{
+	RoleAdmin:     Pages,
+	RoleModerator: {PageDashboard, PageAppointments, PageNewAppointment, PageClients},
+	RoleEditor:    {PageAppointments, PageNewAppointment},
+}
+
+// pageActions are the actions that access to a page grants a non-admin without an entry
+// in their permissions list: enough to triage. Deletions always need the permission.
+var pageActions = map[Page][]Action{
+	PageAppointments:   {ActAppointmentsUpdate, ActAppointmentsExport, ActNotesCreate},
+	PageNewAppointment: {ActAppointmentsCreate},
+	PageClients:        {ActClientsCreate, ActClientsUpdate},
+}
+
+// RoleLabels are the roles as staff read them.
+var RoleLabels = map[string]string{RoleAdmin: "Administrator", RoleModerator: "Moderator", RoleEditor: "Editor"}
+
+// Need is what a route requires: a page, and optionally an action on it.
+type Need struct {
+	Page   Page
+	Action Action
+}
+
+// PagesOf returns the pages a user may open, in menu order.
+func PagesOf(u User) []Page {
+	if !u.IsActive {
+		return []Page{}
+	}
+	return append([]Page{}, rolePages[u.Role]...)
+}
+
+// CanOpen reports whether the user may open page.
+func CanOpen(u User, p Page) bool { return slices.Contains(PagesOf(u), p) }
+
+// Can reports whether the user may do action: admins may do anything; others when their
+// pages grant it or their permissions list holds it.
+func Can(u User, a Action) bool {
+	if !u.IsActive || rolePages[u.Role] == nil {
+		return false
+	}
+	if u.Role == RoleAdmin {
+		return true
+	}
+	return slices.Contains(PermissionsOf(u), a)
+}
+
+// PermissionsOf returns every action the user may do, granted by pages or by their list.
+func PermissionsOf(u User) []Action {
+	out := []Action{}
+	if !u.IsActive || rolePages[u.Role] == nil {
+		return out
+	}
+	if u.Role == RoleAdmin {
+		return append(out, Actions...)
+	}
+	for _, a := range Actions {
+		granted := slices.Contains(u.Permissions, string(a))
+		for _, p := range rolePages[u.Role] {
+			granted = granted || slices.Contains(pageActions[p], a)
+		}
+		if granted {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Authorize returns nil when the user meets need, else a *ForbiddenError.
+func Authorize(u User, need Need) error {
+	if need.Page != "" && !CanOpen(u, need.Page) {
+		return &ForbiddenError{Need: Need{Page: need.Page}}
+	}
+	if need.Action != "" && !Can(u, need.Action) {
+		return &ForbiddenError{Need: need}
+	}
+	return nil
+}
+
+// Visible reports whether the user may receive a live event of the given kind.
+func Visible(u User, kind string) bool {
+	switch {
+	case len(kind) > 12 && kind[:12] == "appointment.":
+		return CanOpen(u, PageAppointments)
+	case len(kind) > 13 && kind[:13] == "notification.":
+		return CanOpen(u, PageNotifications)
+	}
+	return false
+}
