@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -52,7 +53,13 @@ const (
 // all measures every row. An error is returned only when the harness itself cannot go
 // on; a row that fails is reported as not measured.
 func (b *bench) all(ctx context.Context) ([]row, []section, error) {
-	b.env.extraEnv = benchLimits
+	gem, err := serveLoopback(fakeGemini())
+	if err != nil {
+		return nil, nil, err
+	}
+	defer gem.Close()
+	b.env.extraEnv = append(append([]string{}, benchLimits...),
+		"GEMINI_API_KEY=dota-bench-stub", "DOTA_GEMINI_BASE_URL=http://"+gem.Addr().String()+"/")
 	p, err := b.env.start(ctx, "a")
 	if err != nil {
 		return nil, nil, err
@@ -79,6 +86,16 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 		rows[i].finish()
 	}
 	return rows, b.extras, ctx.Err()
+}
+
+// serveLoopback serves h on a free loopback port until the listener is closed.
+func serveLoopback(h http.Handler) (net.Listener, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	go func() { _ = http.Serve(l, h) }()
+	return l, nil
 }
 
 // healthzRun measures GET /healthz, the HTTP ceiling of the same server in the same run.
