@@ -140,7 +140,7 @@ func aiOutcome(ctx context.Context, err error) string {
 // prompt is what Gemini is asked: the agency's facts, the service names, the reply
 // language, the word limit and the visitor's message.
 func (e *Engine) prompt(lang, message string, cat catalogueData) string {
-	names := serviceList("en", cat.Services)
+	names := serviceList(lang, cat.Services)
 	if names == "" {
 		names = "web development, mobile development, photo and video shooting, AI bots, mini services, training, consultation"
 	}

@@ -22,7 +22,7 @@ local maxdepth = tonumber(ARGV[3])
 local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
 if nxt < now then nxt = now end
 local wait = nxt - now
-local depth = math.floor(wait / interval)
+local depth = math.ceil(wait / interval)
 if wait >= maxwait or depth >= maxdepth then return {-1, depth} end
 redis.call('SET', KEYS[1], nxt + interval, 'PX', wait + interval + 1000)
 return {wait, depth}

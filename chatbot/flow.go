@@ -346,7 +346,8 @@ func (t *turn) collect(msg string, ws []string) {
 		}
 		v, code := checkValue(step, msg)
 		if code != "" {
-			if topicOf(ws) != "" {
+			// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
+			if tp := topicOf(ws); tp != "" && !(tp == "contact" && (step == StepEmail || step == StepPhone)) {
 				t.answerThenAsk(msg, ws)
 				return
 			}

@@ -49,11 +49,21 @@ func words(s string) []string { return strings.Fields(normalize(s)) }
 // arabicArticles are the prefixes Arabic glues to a word ("the", "and the", "with the", "for the").
 var arabicArticles = []string{"وال", "بال", "فال", "كال", "لل", "ال"}
 
-// stem removes an Arabic article so that "التصوير" matches "تصوير".
+// arabicSuffixes are the possessive endings glued to a word ("your", "our", "their").
+var arabicSuffixes = []string{"كم", "هم", "نا", "ها"}
+
+// stem removes an Arabic article and possessive ending so that "التصوير" matches
+// "تصوير" and "أسعاركم" matches "أسعار".
 func stem(w string) string {
 	for _, p := range arabicArticles {
 		if strings.HasPrefix(w, p) && len([]rune(w))-len([]rune(p)) >= 2 {
-			return w[len(p):]
+			w = w[len(p):]
+			break
+		}
+	}
+	for _, p := range arabicSuffixes {
+		if strings.HasSuffix(w, p) && len([]rune(w))-len([]rune(p)) >= 3 {
+			return w[:len(w)-len(p)]
 		}
 	}
 	return w

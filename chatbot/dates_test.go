@@ -1,0 +1,81 @@
+package chatbot
+
+import (
+	"testing"
+	"time"
+)
+
+// thursdayEvening is the tests' fixed clock: Thursday 26 November 2026, 19:00 in Algiers.
+var thursdayEvening = time.Date(2026, 11, 26, 19, 0, 0, 0, algiers)
+
+func TestParseWhen(t *testing.T) {
+	tests := []struct {
+		in       string
+		bareHour bool
+		want     When
+	}{
+		{"25/12/2026", false, When{Date: "2026-12-25"}},
+		{"25-12", false, When{Date: "2026-12-25"}},
+		{"le 3/1", false, When{Date: "2027-01-03"}},
+		{"2026-11-29 10:00", false, When{Date: "2026-11-29", Time: "10:00"}},
+		{"demain", false, When{Date: "2026-11-27"}},
+		{"demain à 10h", false, When{Date: "2026-11-27", Time: "10:00"}},
+		{"après-demain", false, When{Date: "2026-11-28"}},
+		{"apres demain a 14h30", false, When{Date: "2026-11-28", Time: "14:30"}},
+		{"tomorrow at 10 am", false, When{Date: "2026-11-27", Time: "10:00"}},
+		{"day after tomorrow", false, When{Date: "2026-11-28"}},
+		{"next monday", false, When{Date: "2026-11-30"}},
+		{"lundi prochain", false, When{Date: "2026-11-30"}},
+		{"jeudi", false, When{Date: "2026-12-03"}},
+		{"Sunday 2pm", false, When{Date: "2026-11-29", Time: "14:00"}},
+		{"غدا", false, When{Date: "2026-11-27"}},
+		{"غداً الساعة 10", false, When{Date: "2026-11-27", Time: "10:00"}},
+		{"بعد غد", false, When{Date: "2026-11-28"}},
+		{"الأحد", false, When{Date: "2026-11-29"}},
+		{"٢٩/١١/٢٠٢٦", false, When{Date: "2026-11-29"}},
+		{"25 décembre", false, When{Date: "2026-12-25"}},
+		{"december 25th", false, When{Date: "2026-12-25"}},
+		{"10:00", false, When{Time: "10:00"}},
+		{"10h", true, When{Time: "10:00"}},
+		{"14h30", true, When{Time: "14:30"}},
+		{"10 am", true, When{Time: "10:00"}},
+		{"3 pm", true, When{Time: "15:00"}},
+		{"10", true, When{Time: "10:00"}},
+		{"3", true, When{Time: "15:00"}},
+		{"midi", true, When{Time: "12:00"}},
+		{"10", false, When{}},
+		{"01/01/2020", false, When{Date: "2020-01-01", Past: true}},
+		{"31/02/2027", false, When{}},
+		{"bonjour", true, When{}},
+	}
+	for _, tt := range tests {
+		if got := ParseWhen(tt.in, thursdayEvening, tt.bareHour); got != tt.want {
+			t.Errorf("ParseWhen(%q, %v) = %+v, want %+v", tt.in, tt.bareHour, got, tt.want)
+		}
+	}
+}
+
+func FuzzParseWhen(f *testing.F) {
+	for _, s := range []string{"25/12/2026", "25-12", "demain à 10h", "tomorrow 10 am", "lundi prochain", "غدا",
+		"14h30", "2026-11-29 10:00", "99/99/9999", "10:75", "le 31 février", "٢٩/١١"} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, bare bool) {
+		w := ParseWhen(s, thursdayEvening, bare)
+		if w.Date != "" {
+			d, err := time.Parse(time.DateOnly, w.Date)
+			if err != nil || d.Format(time.DateOnly) != w.Date {
+				t.Fatalf("ParseWhen(%q) gave date %q", s, w.Date)
+			}
+			if w.Past != (w.Date < "2026-11-26") {
+				t.Fatalf("ParseWhen(%q) past=%v for %s", s, w.Past, w.Date)
+			}
+		}
+		if w.Time != "" {
+			if tm, err := time.Parse("15:04", w.Time); err != nil || tm.Format("15:04") != w.Time {
+				t.Fatalf("ParseWhen(%q) gave time %q", s, w.Time)
+			}
+		}
+	})
+}
