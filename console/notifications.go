@@ -181,9 +181,9 @@ func (c *Console) BulkDeleteNotifications(ctx context.Context, ids []string) (in
 	return c.afterNotifications(ctx, rows, err, EventNotificationDeleted)
 }
 
-// MarkAllRead marks every unread notification read and returns how many.
+// MarkAllRead marks every unread, unexpired notification read and returns how many.
 func (c *Console) MarkAllRead(ctx context.Context) (int, error) {
-	rows, err := c.db.Query(ctx, `UPDATE notifications SET status = 'read' WHERE status = 'unread' RETURNING id::text`)
+	rows, err := c.db.Query(ctx, `UPDATE notifications n SET status = 'read' WHERE n.status = 'unread' AND `+unexpired+` RETURNING n.id::text`)
 	return c.afterNotifications(ctx, rows, err, booking.EventNotificationUpdated)
 }
 

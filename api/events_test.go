@@ -1,0 +1,103 @@
+package api_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dota-agency/dota/migrations/testdb"
+)
+
+// sseEvent is one event read from a stream.
+type sseEvent struct {
+	Kind string
+	Data map[string]any
+}
+
+// subscribe opens the console's event stream and returns the events it reads.
+func (s *staff) subscribe(t *testing.T) (<-chan sseEvent, context.CancelFunc) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.base+"/api/admin/events", nil)
+	res, err := s.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	out := make(chan sseEvent, 16)
+	go func() {
+		defer res.Body.Close()
+		defer close(out)
+		sc := bufio.NewScanner(res.Body)
+		var ev sseEvent
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				ev.Kind = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &ev.Data)
+			case line == "" && ev.Kind != "":
+				out <- ev
+				ev = sseEvent{}
+			}
+		}
+	}()
+	t.Cleanup(cancel)
+	return out, cancel
+}
+
+func waitFor(t *testing.T, events <-chan sseEvent, kind string, within time.Duration) sseEvent {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatalf("the stream closed before %s", kind)
+			}
+			if ev.Kind == kind {
+				return ev
+			}
+		case <-deadline:
+			t.Fatalf("no %s within %s", kind, within)
+		}
+	}
+}
+
+func TestBookingReachesAnotherReplicasStream(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	one := newConsoleServerOn(t, prefix, rdb)
+	two := newConsoleServerOn(t, prefix, rdb)
+	admin := signIn(t, two.URL, "admin")
+	editor := signIn(t, two.URL, "editor")
+	adminEvents, _ := admin.subscribe(t)
+	editorEvents, _ := editor.subscribe(t)
+
+	r := do(t, "POST", one.URL+"/api/appointments", map[string]any{"name": "Replica Test", "phone": "0550998877"})
+	if r.Status != 201 {
+		t.Fatalf("book: %d %s", r.Status, r.Raw)
+	}
+	ev := waitFor(t, adminEvents, "appointment.created", time.Second)
+	if ev.Data["appointment"].(map[string]any)["id"] != r.Body["id"] {
+		t.Fatalf("event: %v", ev.Data)
+	}
+	waitFor(t, adminEvents, "notification.created", time.Second)
+	waitFor(t, editorEvents, "appointment.created", time.Second)
+	// The editor may not see notifications: the next event they get is the next appointment's.
+	r2 := do(t, "POST", one.URL+"/api/appointments", map[string]any{"name": "Replica Deux", "phone": "0550998866"})
+	select {
+	case ev := <-editorEvents:
+		if ev.Kind != "appointment.created" || ev.Data["appointment"].(map[string]any)["id"] != r2.Body["id"] {
+			t.Fatalf("the editor received %s %v", ev.Kind, ev.Data)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("no second appointment for the editor")
+	}
+}
