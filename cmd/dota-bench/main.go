@@ -146,10 +146,10 @@ func run(ctx context.Context, o options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer e.teardown()
 	if o.smoke {
 		profDir = filepath.Join(e.tmp, "profiles")
 	}
+	defer func() { e.teardown(profDir) }()
 	_ = e.db.QueryRow(ctx, "SHOW server_version").Scan(&mach.PostgreSQL)
 	mach.PostgreSQL = "PostgreSQL " + mach.PostgreSQL
 	mach.Redis = redisVersion(ctx, o.redisURL)

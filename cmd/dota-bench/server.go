@@ -83,21 +83,27 @@ func setup(ctx context.Context, root, adminURL, redisURL string, logf func(strin
 	logf("database %s", e.dbName)
 	for _, args := range [][]string{{"migrate", "up"}, {"seed"}} {
 		if out, err := e.command(ctx, "", args...); err != nil {
-			e.teardown()
+			e.teardown("")
 			return nil, fmt.Errorf("dota %s: %w\n%s", strings.Join(args, " "), err, out)
 		}
 	}
 	if e.db, err = pgxpool.New(ctx, e.dbURL); err != nil {
-		e.teardown()
+		e.teardown("")
 		return nil, err
 	}
 	return e, nil
 }
 
-// teardown stops every process, drops the database and removes the temporary files.
-func (e *env) teardown() {
+// teardown stops every process, keeps their logs in keepDir (when set), drops the
+// database and removes the temporary files.
+func (e *env) teardown(keepDir string) {
 	for _, p := range e.procs {
 		p.stop()
+		if keepDir != "" {
+			if b, err := os.ReadFile(p.log); err == nil && os.MkdirAll(keepDir, 0o755) == nil {
+				_ = os.WriteFile(filepath.Join(keepDir, "dota-"+p.name+".log"), b, 0o644)
+			}
+		}
 	}
 	e.procs = nil
 	if e.db != nil {
