@@ -29,6 +29,7 @@ type bench struct {
 	slots   *slotGen
 	extras  []section
 	only    map[string]bool // when set, the rows to measure (-only)
+	cookie  *http.Cookie    // the bench admin's session, once signed in
 }
 
 // maybe measures a row unless -only leaves it out.

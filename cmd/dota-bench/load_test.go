@@ -39,3 +39,30 @@ func TestFanOutRunsEach(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchSeq(t *testing.T) {
+	tests := []struct {
+		data string
+		want int64
+		ok   bool
+	}{
+		{`data: {"appointment":{"email":"v9000012@bench.test","name":"x"}}`, 9000012, true},
+		{`data: {"email":"c12@bench.test"}`, 0, false},
+		{`data: {"email":"someone@example.dz"}`, 0, false},
+		{`data: {"email":"v@bench.test"}`, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := benchSeq(tt.data)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("benchSeq(%q) = %d, %v; want %d, %v", tt.data, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestCreatedAt(t *testing.T) {
+	data := `data: {"kind":"appointment.created","appointment":{"email":"v1@bench.test","created_at":"2026-11-22T10:10:28.097858Z","updated_at":"2026-11-22T10:10:29Z"}}`
+	want := time.Date(2026, 11, 22, 10, 10, 28, 97858000, time.UTC)
+	if got := createdAt(data); !got.Equal(want) {
+		t.Fatalf("createdAt = %v, want %v", got, want)
+	}
+}
