@@ -138,6 +138,13 @@ func (c *Console) pageSize(ctx context.Context, p Paging) (Paging, error) {
 }
 
 // Appointments lists one page of appointments, newest first, with the total.
+//
+// The page and the total come from one statement: count(*) OVER () makes PostgreSQL
+// gather every match before it sorts and cuts the page, so a search goes through the
+// trigram index and a top-10 sort. Asked separately, the page let the planner walk the
+// creation-date index from the newest row, filtering row after row, when it misjudged how
+// early the matches come. A page past the end has no row to carry the total; it is then
+// counted apart.
 func (c *Console) Appointments(ctx context.Context, f AppointmentFilter, p Paging) (AppointmentPage, error) {
 	p, err := c.pageSize(ctx, p)
 	if err != nil {
@@ -148,18 +155,27 @@ func (c *Console) Appointments(ctx context.Context, f AppointmentFilter, p Pagin
 		return AppointmentPage{}, err
 	}
 	out := AppointmentPage{Page: p.Page, Size: p.Size, Items: []booking.Appointment{}}
-	if err := c.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
-		return out, err
-	}
-	args = append(args, p.Size, (p.Page-1)*p.Size)
-	rows, err := c.db.Query(ctx, fmt.Sprintf(`SELECT %s FROM appointments a WHERE %s
+	pageArgs := append(append([]any{}, args...), p.Size, (p.Page-1)*p.Size)
+	rows, err := c.db.Query(ctx, fmt.Sprintf(`SELECT %s, count(*) OVER () FROM appointments a WHERE %s
 		ORDER BY a.created_at DESC, a.id DESC LIMIT $%d OFFSET $%d`,
-		booking.AppointmentColumns, where, len(args)-1, len(args)), args...)
+		booking.AppointmentColumns, where, len(pageArgs)-1, len(pageArgs)), pageArgs...)
 	if err != nil {
 		return out, err
 	}
-	if out.Items, err = pgx.CollectRows(rows, booking.ScanAppointment); err != nil {
+	out.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (booking.Appointment, error) {
+		var a booking.Appointment
+		err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
+			&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
+			&out.Total)
+		return a, err
+	})
+	if err != nil {
 		return out, err
+	}
+	if len(out.Items) == 0 && p.Page > 1 {
+		if err := c.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }

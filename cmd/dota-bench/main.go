@@ -49,7 +49,7 @@ var fullSizes = sizes{
 	chatVisitors: 256, chatDur: 20 * time.Second, freeConns: 256, freeDur: 10 * time.Second,
 	bookConns: 16, bookDur: 15 * time.Second, raceSlots: 10, racePerSlot: 100,
 	consoleRows: 100_000, consoleConns: 16, consoleDur: 10 * time.Second,
-	sseSubs: 1000, sseBookings: 200, sseRate: 20,
+	sseSubs: 1000, sseBookings: 150, sseRate: 10,
 }
 
 var smokeSizes = sizes{
