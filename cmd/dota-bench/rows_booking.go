@@ -137,7 +137,8 @@ func (b *bench) pgbench(ctx context.Context, clients int, d time.Duration) (floa
 		"-j", "2", "-T", strconv.Itoa(secs), b.env.dbURL)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return 0, "", fmt.Errorf("%w\n%s", err, out)
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		return 0, "", fmt.Errorf("%w: %s", err, lines[min(1, len(lines)-1)])
 	}
 	m := tpsLine.FindSubmatch(out)
 	if m == nil {
