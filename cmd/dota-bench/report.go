@@ -221,7 +221,8 @@ func markdown(rep report, profilesDir string) string {
 		if f := figuresText(r); f != "" {
 			v += "<br>" + f
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", r.Name, v, baselineText(r), fmtNum(r.Ratio), r.Target, metText(r))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell(r.Name), cell(v), cell(baselineText(r)), fmtNum(r.Ratio),
+			cell(r.Target), metText(r))
 	}
 	var missed []string
 	for _, r := range rep.Rows {
@@ -258,6 +259,12 @@ func markdown(rep report, profilesDir string) string {
 		fmt.Fprintf(&b, "```%s\n%s\n```\n", s.Lang, strings.TrimRight(s.Body, "\n"))
 	}
 	return b.String()
+}
+
+// cell makes text safe inside a Markdown table cell: one line, no column bar.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", "\\|")
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
 }
 
 // writeJSON renders docs/benchmarks.json.
