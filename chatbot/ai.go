@@ -141,9 +141,6 @@ func aiOutcome(ctx context.Context, err error) string {
 // language, the word limit and the visitor's message.
 func (e *Engine) prompt(lang, message string, cat catalogueData) string {
 	names := serviceList(lang, cat.Services)
-	if names == "" {
-		names = "web development, mobile development, photo and video shooting, AI bots, mini services, training, consultation"
-	}
 	language := map[string]string{"fr": "French", "en": "English", "ar": "Arabic"}[lang]
 	var b strings.Builder
 	fmt.Fprintf(&b, "You are Dota, the friendly assistant of a digital agency based in Algiers, Algeria, founded in %d (%d+ years of experience, %s projects, %s clients).\n",

@@ -78,7 +78,7 @@ func (e *Engine) catalogue(ctx context.Context) catalogueData {
 			return cached
 		}
 		cacheLookups.WithLabelValues("catalogue", "miss").Inc()
-		return catalogueData{}
+		return catalogueData{Services: fallbackServices, Projects: []projectBrief{}}
 	}
 	cacheLookups.WithLabelValues("catalogue", "miss").Inc()
 	if raw, err := json.Marshal(fresh); err == nil {
@@ -108,4 +108,15 @@ func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
 		out.Projects = append(out.Projects, b)
 	}
 	return out, nil
+}
+
+// fallbackServices are the specification's service options for when none can be loaded.
+var fallbackServices = []booking.Service{
+	{Slug: "developpement-web", Name: booking.Localized{"fr": "Développement web", "en": "Web Development", "ar": "تطوير المواقع"}},
+	{Slug: "developpement-mobile", Name: booking.Localized{"fr": "Développement mobile", "en": "Mobile Development", "ar": "تطوير تطبيقات الجوال"}},
+	{Slug: "photographie", Name: booking.Localized{"fr": "Photographie", "en": "Photography", "ar": "التصوير"}},
+	{Slug: "bots-ia", Name: booking.Localized{"fr": "Bots IA", "en": "AI Bots", "ar": "روبوتات الذكاء الاصطناعي"}},
+	{Slug: "mini-services", Name: booking.Localized{"fr": "Mini services", "en": "Mini Services", "ar": "خدمات مصغّرة"}},
+	{Slug: "formation", Name: booking.Localized{"fr": "Formation", "en": "Training", "ar": "التدريب"}},
+	{Slug: "consultation", Name: booking.Localized{"fr": "Consultation", "en": "Consultation", "ar": "الاستشارة"}},
 }

@@ -2,7 +2,6 @@ package chatbot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/dota-agency/dota/booking"
@@ -169,5 +168,3 @@ func (t *turn) finish(newSession bool) (Reply, error) {
 	r.NewSession = newSession && t.userSent
 	return r, nil
 }
-
-func (t *turn) String() string { return fmt.Sprintf("turn(%s at %s)", t.s.ID, t.s.Step) }

@@ -5,7 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -65,6 +66,10 @@ func TestConversationBooksInFrench(t *testing.T) {
 	// A question after booking is still answered.
 	c.say("Quels sont vos horaires ?")
 	c.expect(StepBooked, "dimanche au jeudi")
+	c.say("non merci")
+	c.expect(StepBooked, "Pas de problème")
+	c.say("non")
+	c.expect(StepBooked, "à bientôt")
 }
 
 func TestEachStepValidatesItsOwnValue(t *testing.T) {
@@ -181,8 +186,12 @@ func TestCorrectCancelRestart(t *testing.T) {
 	c.expect(StepCompany)
 	c.say("Dota SARL")
 	c.expect(StepConfirm, "Dota SARL")
+	abandoned := testutil.ToFloat64(bookingsAbandoned.WithLabelValues(StepConfirm))
 	c.say("annuler")
 	c.expect(StepGreeting, "annulé")
+	if got := testutil.ToFloat64(bookingsAbandoned.WithLabelValues(StepConfirm)); got != abandoned+1 {
+		t.Fatalf("abandoned at confirm: %v → %v", abandoned, got)
+	}
 	if c.last.Collected.Service != "" || c.last.Collected.Name != "Amine Benali" {
 		t.Fatalf("after cancel %+v", c.last.Collected)
 	}
@@ -339,5 +348,4 @@ func TestRedisDownIsUnavailable(t *testing.T) {
 	if !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("err %v", err)
 	}
-	_ = time.Second
 }

@@ -235,6 +235,16 @@ var catalogue = map[string]map[string]string{
 		"en": "You're welcome! Can I help with anything else?",
 		"ar": "على الرحب والسعة! هل يمكنني مساعدتك في شيء آخر؟",
 	},
+	"listening": {
+		"fr": "Je vous écoute ! Posez-moi votre question, ou choisissez un sujet ci-dessous.",
+		"en": "I'm listening! Ask me your question, or pick a topic below.",
+		"ar": "أنا أستمع إليك! اطرح سؤالك، أو اختر موضوعًا أدناه.",
+	},
+	"goodbye": {
+		"fr": "Merci de votre visite, à bientôt ! Je reste là si vous avez besoin de moi.",
+		"en": "Thank you for visiting, see you soon! I'm here if you need me.",
+		"ar": "شكرًا لزيارتك، إلى اللقاء! أنا هنا إن احتجت إليّ.",
+	},
 	"hello": {
 		"fr": "Bonjour ! Comment puis-je vous aider ? Je peux vous renseigner sur nos services ou vous aider à prendre rendez-vous.",
 		"en": "Hello! How can I help? I can tell you about our services or help you book an appointment.",

@@ -122,9 +122,6 @@ func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string
 		v := svc.In(lang)
 		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true
 	case topic == "services":
-		if len(cat.Services) == 0 {
-			return text(lang, "answer_services", "list", text(lang, "answer_fallback")), true
-		}
 		return text(lang, "answer_services", "list", serviceList(lang, cat.Services)), true
 	case topic == "portfolio":
 		if len(cat.Projects) == 0 {

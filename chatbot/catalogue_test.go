@@ -1,0 +1,61 @@
+package chatbot
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/migrations/testdb"
+)
+
+// flakyCatalogue is the booking core with a database that may stop answering.
+type flakyCatalogue struct {
+	*booking.Core
+	down *atomic.Bool
+}
+
+func (f flakyCatalogue) Services(ctx context.Context, o booking.ServiceOrder, lang string, limit int) ([]booking.Service, error) {
+	if f.down.Load() {
+		return nil, errors.New("connection refused")
+	}
+	return f.Core.Services(ctx, o, lang, limit)
+}
+
+func TestCatalogueServesStaleCopyWhenPostgresFails(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	now := sundayMorning
+	var down atomic.Bool
+	core := flakyCatalogue{booking.New(pool), &down}
+	e := New(core, nil, rdb, Config{RedisPrefix: prefix}, WithClock(func() time.Time { return now }), WithLogger(quiet))
+	ctx := context.Background()
+
+	if got := len(e.catalogue(ctx).Services); got != 7 {
+		t.Fatalf("fresh: %d services", got)
+	}
+	hits := testutil.ToFloat64(cacheLookups.WithLabelValues("catalogue", "hit"))
+	now = now.Add(5 * time.Minute)
+	down.Store(true)
+	if got := len(e.catalogue(ctx).Services); got != 7 || testutil.ToFloat64(cacheLookups.WithLabelValues("catalogue", "hit")) != hits+1 {
+		t.Fatalf("within the TTL: %d services", got)
+	}
+	stale := testutil.ToFloat64(cacheLookups.WithLabelValues("catalogue", "stale"))
+	now = now.Add(DefaultCatalogueTTL)
+	if got := len(e.catalogue(ctx).Services); got != 7 || testutil.ToFloat64(cacheLookups.WithLabelValues("catalogue", "stale")) != stale+1 {
+		t.Fatalf("stale: %d services", got)
+	}
+
+	// With no copy at all, Dota falls back to the specification's list of services.
+	rdb2, prefix2 := testdb.Redis(t)
+	e2 := New(core, nil, rdb2, Config{RedisPrefix: prefix2}, WithClock(func() time.Time { return now }), WithLogger(quiet))
+	if got := e2.catalogue(ctx); len(got.Services) != len(fallbackServices) {
+		t.Fatalf("no copy: %d services", len(got.Services))
+	}
+	c := start(t, e2, "fr")
+	c.say("Quels services proposez-vous ?")
+	c.expect(StepGreeting, "Nous proposons : Développement web, Développement mobile, Photographie")
+}

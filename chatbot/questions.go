@@ -1,0 +1,124 @@
+package chatbot
+
+import (
+	"strings"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+func (t *turn) menu() []QuickReply {
+	l := t.lang()
+	out := []QuickReply{}
+	for _, c := range []string{"qr_book", "qr_services", "qr_prices", "qr_contact"} {
+		out = append(out, QuickReply{Label: text(l, c), Value: text(l, c)})
+	}
+	return out
+}
+
+func (t *turn) yesNo() []QuickReply {
+	l := t.lang()
+	return []QuickReply{{text(l, "qr_yes"), text(l, "qr_yes")}, {text(l, "qr_no"), text(l, "qr_no")}}
+}
+
+// ask asks the question of the current step, with its quick replies.
+func (t *turn) ask() { t.askWith("") }
+
+// askWith asks the current step's question after a lead sentence (a reason, a thanks).
+func (t *turn) askWith(lead string) {
+	l := t.lang()
+	q, qr := "", []QuickReply{}
+	switch t.s.Step {
+	case StepName, StepEmail, StepPhone:
+		q = text(l, "ask_"+t.s.Step)
+	case StepCompany:
+		q = text(l, "ask_company")
+		qr = []QuickReply{{text(l, "qr_skip"), text(l, "qr_skip")}}
+	case StepService:
+		cat := t.catalogue()
+		q = text(l, "ask_service", "list", "")
+		qr = t.serviceReplies(cat.Services)
+	case StepDate:
+		q = text(l, "ask_date")
+		qr = t.dayReplies()
+	case StepTime:
+		day, err := t.e.core.Day(t.ctx, t.s.Collected.Date)
+		if err != nil {
+			t.fault(err)
+			return
+		}
+		slots := freeSlots(day)
+		q = text(l, "ask_time", "day", formatDay(l, day.Date), "slots", strings.Join(slots, ", "))
+		for _, s := range slots {
+			qr = append(qr, QuickReply{s, s})
+		}
+	case StepConfirm:
+		q = t.summary()
+		qr = append(t.yesNo(), QuickReply{text(l, "qr_cancel"), text(l, "qr_cancel")})
+	}
+	if lead != "" {
+		q = lead + "\n" + q
+	}
+	t.say(strings.TrimSpace(q), SourceFlow)
+	t.s.QuickReplies = qr
+}
+
+func (t *turn) serviceReplies(services []booking.Service) []QuickReply {
+	out := []QuickReply{}
+	for _, s := range services {
+		n := s.Name.In(t.lang())
+		out = append(out, QuickReply{n, n})
+	}
+	return out
+}
+
+// dayReplies offers the next days that still have a free slot.
+func (t *turn) dayReplies() []QuickReply {
+	out := []QuickReply{}
+	now := t.e.now()
+	st, err := t.e.core.Settings(t.ctx)
+	if err != nil {
+		return out
+	}
+	alts, err := t.e.core.NearestFree(t.ctx, now.In(st.Location()).Format("2006-01-02"), "", 24)
+	if err != nil {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, a := range alts {
+		if !seen[a.Date] && len(out) < 3 {
+			seen[a.Date] = true
+			out = append(out, QuickReply{shortDay(t.lang(), a.Date), a.Date})
+		}
+	}
+	return out
+}
+
+func freeSlots(day booking.Day) []string {
+	out := []string{}
+	for _, s := range day.Slots {
+		if s.Free {
+			out = append(out, s.Time)
+		}
+	}
+	return out
+}
+
+func (t *turn) summary() string {
+	l, c := t.lang(), t.s.Collected
+	company := c.Company
+	if company == "" {
+		company = text(l, "none")
+	}
+	return text(l, "summary", "name", c.Name, "email_value", c.Email, "phone_value", c.Phone, "company", company,
+		"service", c.Service, "when", formatWhen(l, c.Date, c.Time))
+}
+
+func (t *turn) fieldReplies() []QuickReply {
+	l := t.lang()
+	out := []QuickReply{}
+	for _, f := range []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepDate, StepTime} {
+		label := text(l, "field_"+f)
+		out = append(out, QuickReply{label, text(l, "change") + " " + strings.ToLower(label)})
+	}
+	return append(out, QuickReply{text(l, "qr_cancel"), text(l, "qr_cancel")})
+}
