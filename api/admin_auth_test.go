@@ -4,6 +4,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/dota-agency/dota/api"
+	"github.com/dota-agency/dota/migrations/testdb"
 )
 
 func TestSignInMeAndLogout(t *testing.T) {
@@ -64,6 +67,13 @@ func TestSecureCookieBehindTLS(t *testing.T) {
 	r := s.do("POST", "/api/admin/login", map[string]any{"email": email, "password": password}, "X-Forwarded-Proto", "https")
 	if r.Status != http.StatusOK || strings.Contains(r.Header.Get("Set-Cookie"), "Secure") {
 		t.Fatalf("untrusted proxy header: %d %q", r.Status, r.Header.Get("Set-Cookie"))
+	}
+	rdb, prefix := testdb.Redis(t)
+	behind := newConsoleServerOn(t, prefix, rdb, func(d *api.Deps) { d.TrustProxy = true })
+	s = anonymous(t, behind.URL)
+	r = s.do("POST", "/api/admin/login", map[string]any{"email": email, "password": password}, "X-Forwarded-Proto", "https")
+	if r.Status != http.StatusOK || !strings.Contains(r.Header.Get("Set-Cookie"), "Secure") {
+		t.Fatalf("behind a trusted TLS proxy: %d %q", r.Status, r.Header.Get("Set-Cookie"))
 	}
 }
 

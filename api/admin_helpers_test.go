@@ -35,15 +35,18 @@ func newConsoleServer(t *testing.T) *consoleServer {
 	return newConsoleServerOn(t, prefix, rdb)
 }
 
-func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client) *consoleServer {
+func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...func(*api.Deps)) *consoleServer {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	core := booking.New(pool, booking.WithClock(func() time.Time { return now }),
 		booking.WithPublisher(console.NewPublisher(r, prefix, log)))
 	cons := console.New(core, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
-	srv := httptest.NewServer(api.New(api.Deps{Booking: core, DB: pool, Redis: r, Web: webApp, Logger: log,
-		Console: cons, Events: events}))
+	deps := api.Deps{Booking: core, DB: pool, Redis: r, Web: webApp, Logger: log, Console: cons, Events: events}
+	for _, f := range tune {
+		f(&deps)
+	}
+	srv := httptest.NewServer(api.New(deps))
 	t.Cleanup(func() {
 		events.Close()
 		srv.Close()

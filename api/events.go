@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -24,7 +25,7 @@ const (
 	HeartbeatInterval = 15 * time.Second
 	// streamBuffer bounds the events queued for one stream; a stream that falls this far
 	// behind is closed, and the console reconnects and refetches.
-	streamBuffer = 32
+	streamBuffer = 256
 	// streamWriteTimeout bounds one write to a client that stopped reading.
 	streamWriteTimeout = 10 * time.Second
 )
@@ -49,9 +50,10 @@ type Events struct {
 }
 
 type streamClient struct {
-	user   console.User
-	token  string
-	cancel context.CancelFunc
+	user    console.User
+	token   string
+	session string // console.Session.ID
+	cancel  context.CancelFunc
 }
 
 // NewEvents subscribes to the live events of every replica and returns the relay. Close
@@ -116,6 +118,14 @@ func (e *Events) relay(ev booking.Event) {
 	id := []byte(strconv.FormatInt(e.seq.Add(1), 10))
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if ev.Kind == console.EventSessionEnded {
+		for _, cl := range e.clients {
+			if slices.Contains(ev.IDs, cl.user.ID) || slices.Contains(ev.IDs, cl.session) {
+				cl.cancel()
+			}
+		}
+		return
+	}
 	for sid, cl := range e.clients {
 		if !console.Visible(cl.user, ev.Kind) {
 			continue
@@ -173,7 +183,7 @@ func (e *Events) serve(c *gin.Context) {
 	e.srv.CreateStream(sid)
 	e.wg.Add(1)
 	e.mu.Lock()
-	e.clients[sid] = &streamClient{user: s.User, token: token, cancel: cancel}
+	e.clients[sid] = &streamClient{user: s.User, token: token, session: s.ID(), cancel: cancel}
 	e.mu.Unlock()
 	console.SSEClients.Inc()
 	defer func() {

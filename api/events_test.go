@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -99,5 +102,70 @@ func TestBookingReachesAnotherReplicasStream(t *testing.T) {
 		}
 	case <-time.After(time.Second):
 		t.Fatal("no second appointment for the editor")
+	}
+}
+
+func TestAStalledClientDoesNotHoldBackTheOthers(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	srv := newConsoleServerOn(t, prefix, rdb)
+	adm := signIn(t, srv.URL, "admin")
+	// A client that opens the stream and never reads from it.
+	stalled := signIn(t, srv.URL, "admin")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/admin/events", nil)
+	res, err := stalled.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	events, _ := adm.subscribe(t)
+
+	pub := console.NewPublisher(rdb, prefix, nil)
+	big := strings.Repeat("x", 4000)
+	const n = 400
+	for i := range n {
+		pub.Publish(context.Background(), booking.Event{Kind: booking.EventAppointmentUpdated,
+			Appointment: &booking.Appointment{ID: strconv.Itoa(i), Message: big}})
+	}
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case ev := <-events:
+			if ev.Data["appointment"].(map[string]any)["id"] == strconv.Itoa(n-1) {
+				return
+			}
+		case <-deadline:
+			t.Fatal("the reading client did not get every event while another client stalled")
+		}
+	}
+}
+
+func TestStreamsCloseWhenTheSessionEnds(t *testing.T) {
+	srv := newConsoleServer(t)
+	adm := signIn(t, srv.URL, "admin")
+	ed := signIn(t, srv.URL, "editor")
+	edEvents, _ := ed.subscribe(t)
+	admEvents, _ := adm.subscribe(t)
+	id := ed.do("GET", "/api/admin/me", nil).Body["user"].(map[string]any)["id"].(string)
+	if r := adm.do("PATCH", "/api/admin/users/"+id, map[string]any{"is_active": false}); r.Status != 200 {
+		t.Fatalf("deactivate: %s", r.Raw)
+	}
+	closed := func(events <-chan sseEvent) bool {
+		select {
+		case _, ok := <-events:
+			return !ok
+		case <-time.After(time.Second):
+			return false
+		}
+	}
+	if !closed(edEvents) {
+		t.Fatal("a deactivated user's stream stayed open")
+	}
+	if r := adm.do("POST", "/api/admin/logout", nil); r.Status != 200 {
+		t.Fatalf("logout: %d", r.Status)
+	}
+	if !closed(admEvents) {
+		t.Fatal("the stream outlived the logout")
 	}
 }

@@ -3,7 +3,6 @@ package console
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/dota-agency/dota/booking"
@@ -27,22 +26,15 @@ const MaxPasswordLen = 256
 // address and per e-mail across replicas.
 func (c *Console) Login(ctx context.Context, email, password, ip string) (string, *Session, error) {
 	email = booking.NormalizeEmail(email)
-	for _, k := range []struct {
-		key   string
-		limit int
-	}{{"login:ip:" + ip, c.cfg.LoginPerIP}, {"login:email:" + email, c.cfg.LoginPerEmail}} {
-		d, err := c.limiter.Allow(ctx, k.key, k.limit, c.cfg.LoginWindow)
-		if err != nil {
-			return "", nil, err
-		}
-		if !d.Allowed {
-			signIns.WithLabelValues("throttled").Inc()
-			return "", nil, &ThrottledError{RetryAfter: d.RetryAfterSeconds()}
-		}
+	if err := c.throttle(ctx, "login:ip:"+ip, c.cfg.LoginPerIP); err != nil {
+		return "", nil, err
 	}
-	if len(password) > MaxPasswordLen || strings.TrimSpace(email) == "" || password == "" {
+	if len(password) > MaxPasswordLen || email == "" || len(email) > booking.EmailMaxLen || password == "" {
 		signIns.WithLabelValues("invalid").Inc()
 		return "", nil, ErrInvalidCredentials
+	}
+	if err := c.throttle(ctx, "login:email:"+email, c.cfg.LoginPerEmail); err != nil {
+		return "", nil, err
 	}
 	u, hash, err := c.userByEmail(ctx, email)
 	if errors.Is(err, errNoUser) {
@@ -65,4 +57,17 @@ func (c *Console) Login(ctx context.Context, email, password, ip string) (string
 	_ = c.limiter.Reset(ctx, "login:email:"+email, c.cfg.LoginWindow)
 	signIns.WithLabelValues("success").Inc()
 	return token, &Session{User: u, CSRFToken: csrf, hash: hashToken(token)}, nil
+}
+
+// throttle counts one sign-in attempt against key's budget.
+func (c *Console) throttle(ctx context.Context, key string, limit int) error {
+	d, err := c.limiter.Allow(ctx, key, limit, c.cfg.LoginWindow)
+	if err != nil {
+		return err
+	}
+	if !d.Allowed {
+		signIns.WithLabelValues("throttled").Inc()
+		return &ThrottledError{RetryAfter: d.RetryAfterSeconds()}
+	}
+	return nil
 }

@@ -10,8 +10,15 @@ import (
 	"github.com/dota-agency/dota/booking"
 )
 
-// EventNotificationDeleted is published when notifications are deleted (IDs name them).
-const EventNotificationDeleted = "notification.deleted"
+// Kinds of live events the console adds to the booking core's.
+const (
+	// EventNotificationDeleted is published when notifications are deleted (IDs name them).
+	EventNotificationDeleted = "notification.deleted"
+	// EventSessionEnded tells every replica to close the streams of ended sessions: IDs
+	// hold user ids (all their sessions ended) or session ids (Session.ID, one logout).
+	// It never reaches a browser.
+	EventSessionEnded = "session.ended"
+)
 
 // Publisher fans live events out to every replica through Redis pub/sub. It implements
 // booking.Publisher.

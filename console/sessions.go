@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
 )
 
 // Session is a signed-in user's session, as a request sees it.
@@ -20,6 +22,9 @@ type Session struct {
 	CSRFToken string
 	hash      string
 }
+
+// ID names the session without revealing its token (the SHA-256 of the token).
+func (s *Session) ID() string { return s.hash }
 
 // CheckCSRF reports, in constant time, whether token is the session's CSRF token.
 func (s *Session) CheckCSRF(token string) bool {
@@ -100,9 +105,13 @@ func (c *Console) authenticate(ctx context.Context, token string, touch bool) (*
 	return &Session{User: u, CSRFToken: vals["csrf"], hash: hash}, nil
 }
 
-// Logout ends the session.
+// Logout ends the session, and its live-event streams on every replica.
 func (c *Console) Logout(ctx context.Context, s *Session) error {
-	return c.endSession(ctx, s.User.ID, s.hash)
+	if err := c.endSession(ctx, s.User.ID, s.hash); err != nil {
+		return err
+	}
+	c.publish(ctx, booking.Event{Kind: EventSessionEnded, IDs: []string{s.hash}})
+	return nil
 }
 
 func (c *Console) endSession(ctx context.Context, userID, hash string) error {
@@ -124,7 +133,11 @@ func (c *Console) EndSessions(ctx context.Context, userID string) error {
 	for _, h := range hashes {
 		keys = append(keys, c.sessionKey(h))
 	}
-	return c.rdb.Del(ctx, keys...).Err()
+	if err := c.rdb.Del(ctx, keys...).Err(); err != nil {
+		return err
+	}
+	c.publish(ctx, booking.Event{Kind: EventSessionEnded, IDs: []string{userID}})
+	return nil
 }
 
 // SessionLifetime is the absolute lifetime of a session, for the cookie's Max-Age.

@@ -241,9 +241,7 @@ func (c *Console) BulkStatus(ctx context.Context, by User, ids []string, status 
 	if err != nil {
 		return 0, err
 	}
-	for i := range updated {
-		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentUpdated, Appointment: &updated[i]})
-	}
+	c.publishUpdated(ctx, updated)
 	return len(updated), nil
 }
 
@@ -264,4 +262,22 @@ func (c *Console) BulkDelete(ctx context.Context, ids []string) (int, error) {
 		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentDeleted, IDs: deleted})
 	}
 	return len(deleted), nil
+}
+
+// eventRowsMax is how many changed rows a bulk action sends one by one; beyond it one
+// event names them all, so a burst cannot overrun the streams' bounded buffers.
+const eventRowsMax = 20
+
+func (c *Console) publishUpdated(ctx context.Context, list []booking.Appointment) {
+	if len(list) > eventRowsMax {
+		ids := make([]string, len(list))
+		for i, a := range list {
+			ids[i] = a.ID
+		}
+		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentUpdated, IDs: ids})
+		return
+	}
+	for i := range list {
+		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentUpdated, Appointment: &list[i]})
+	}
 }

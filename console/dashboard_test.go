@@ -1,0 +1,44 @@
+package console
+
+import (
+	"testing"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+func TestDashboardSeriesAndFunnel(t *testing.T) {
+	clk := &clock{t: time.Now()}
+	c := newConsole(t, clk)
+	ctx := t.Context()
+	res, err := c.booking.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "SEO",
+		Source: booking.SourceChat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO chat_conversations (session_id, last_step, appointment_id) VALUES
+		('d1', 'greeting', NULL), ('d2', 'service', NULL), ('d3', 'booked', $1)`, res.Appointment.ID); err != nil {
+		t.Fatal(err)
+	}
+	d, err := c.Dashboard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.ChatFunnel != (ChatFunnel{Started: 3, ContactCollected: 2, Booked: 1}) {
+		t.Fatalf("funnel %+v", d.ChatFunnel)
+	}
+	last := d.PerDay[len(d.PerDay)-1]
+	if len(d.PerDay) != DashboardDays || last.Chat < 1 || last.Total < last.Chat {
+		t.Fatalf("per day: %d days, last %+v", len(d.PerDay), last)
+	}
+	if d.Cards["today"] < 1 || d.Cards["pending"] < 1 || len(d.ByStatus) != len(booking.Statuses) {
+		t.Fatalf("cards %v, by status %v", d.Cards, d.ByStatus)
+	}
+	found := false
+	for _, s := range d.ByService {
+		found = found || (s.Service == "SEO" && s.Count >= 1)
+	}
+	if !found {
+		t.Fatalf("by service %v", d.ByService)
+	}
+}
