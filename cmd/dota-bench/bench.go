@@ -102,6 +102,8 @@ func serveLoopback(h http.Handler) (net.Listener, error) {
 // healthzRun measures GET /healthz, the HTTP ceiling of the same server in the same run.
 func (b *bench) healthzRun(ctx context.Context, conns int) *result {
 	client := newClient(conns)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	url := b.main.base + "/healthz"
 	do := func(ctx context.Context, _, _ int, rec func(time.Duration)) error {
 		t := time.Now()

@@ -48,7 +48,7 @@ var fullSizes = sizes{
 	warmup: 2 * time.Second, healthzConns: 256, healthzDur: 10 * time.Second,
 	chatVisitors: 256, chatDur: 20 * time.Second, freeConns: 256, freeDur: 10 * time.Second,
 	bookConns: 8, bookDur: 15 * time.Second, raceSlots: 10, racePerSlot: 100,
-	consoleRows: 100_000, consoleConns: 16, consoleDur: 10 * time.Second,
+	consoleRows: 100_000, consoleConns: 4, consoleDur: 10 * time.Second,
 	sseSubs: 1000, sseBookings: 150, sseRate: 10,
 }
 

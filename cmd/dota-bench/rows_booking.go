@@ -46,6 +46,8 @@ func (b *bench) formRow(ctx context.Context) row {
 		Target: "≥ 0.7 × pgbench; p99 ≤ 30 ms"}
 	conns := b.sz.bookConns
 	client := newClient(conns)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	var seq counter
 	seq.n.Store(1_000_000)
 	do := func(ctx context.Context, _, _ int, rec func(time.Duration)) error {
@@ -164,6 +166,8 @@ func (b *bench) raceRow(ctx context.Context) row {
 		slots[i].date, slots[i].hhmm = b.slots.next()
 	}
 	client := newClient(n)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	wins := make([]int, len(slots))
 	var mu sync.Mutex
 	var other []string

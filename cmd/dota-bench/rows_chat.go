@@ -130,6 +130,8 @@ func (b *bench) chatRow(ctx context.Context) row {
 		return r
 	}
 	client := newClient(visitors)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	var seq counter
 	var mu sync.Mutex
 	booked := 0
@@ -198,6 +200,8 @@ func (b *bench) freeRow(ctx context.Context) row {
 		return r
 	}
 	client := newClient(conns)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	sessions := make([]string, conns)
 	do := func(ctx context.Context, w, i int, rec func(time.Duration)) error {
 		if i%questionsPerSession == 0 {

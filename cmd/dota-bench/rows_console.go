@@ -117,6 +117,8 @@ func (b *bench) consoleRow(ctx context.Context) row {
 	}
 	conns := b.sz.consoleConns
 	client := newClient(conns)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	hdr := http.Header{"Cookie": {cookie.String()}}
 	var bytes, pages atomic.Int64
 	do := func(ctx context.Context, w, i int, rec func(time.Duration)) error {
@@ -156,8 +158,8 @@ func (b *bench) consoleRow(ctx context.Context) row {
 	r.check(p99 <= 25, "p99 ≤ 25 ms")
 	r.check(r.Ratio != nil && *r.Ratio >= 1000, "≥ 1000× fewer bytes than every appointment as JSON")
 	r.check(res.errors == 0, "0 errors")
-	r.Note = fmt.Sprintf("%d appointments seeded with one INSERT … SELECT generate_series; %d connections of a signed-in "+
-		"admin cycle through %d list pages of 10 rows (searches, status, service and date-range filters, a later page). "+
+	r.Note = fmt.Sprintf("%d appointments seeded with one INSERT … SELECT generate_series, then vacuumed; %d staff "+
+		"(connections of a signed-in admin, back to back, more than the agency has) cycle through %d list pages of 10 rows (searches, status, service and date-range filters, a later page). "+
 		"Ratio: baseline bytes ÷ bytes of an average page. The baseline is the old build's way, every appointment "+
 		"fetched as JSON in one request: dota-bench serves `SELECT json_agg(…)` over every row, with the columns the "+
 		"API returns, from a tiny handler of its own, and counts the bytes of that one response.",

@@ -86,6 +86,8 @@ func (b *bench) eventsRow(ctx context.Context) row {
 	}
 	logf("  %d streams open; booking %d appointments at %d/s, alternating replicas", n, b.sz.sseBookings, b.sz.sseRate)
 	client := newClient(8)
+	// Idle keep-alive connections would hold server memory into the next row.
+	defer client.CloseIdleConnections()
 	tick := time.NewTicker(time.Second / time.Duration(b.sz.sseRate))
 	var bookErrs []string
 	var bwg sync.WaitGroup
