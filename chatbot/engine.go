@@ -43,29 +43,23 @@ func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error
 // Send answers one message of the visitor. An unknown or expired session id starts a
 // new conversation, which the reply names.
 //
-// A turn costs three round trips to Redis: the rate limits of the address and the
-// session together; the session's lock and its state together; and, at the end, the
+// A turn costs two round trips to Redis: the rate limits of the address and the session,
+// the session's lock and its state together, in one transaction; and, at the end, the
 // new state, the operations counters and the release of the lock together.
 func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP string) (Reply, error) {
-	valid := validSessionID(sessionID)
-	budgeted := ""
-	if valid {
-		budgeted = sessionID
-	}
-	if err := e.allow(ctx, clientIP, budgeted); err != nil {
-		return Reply{}, err
-	}
 	var (
 		s     *session
 		found bool
 		lk    *sessionLock
 	)
-	if valid {
+	if validSessionID(sessionID) {
 		var err error
-		if lk, s, found, err = e.lockAndLoad(ctx, sessionID); err != nil {
+		if lk, s, found, err = e.lockAndLoad(ctx, sessionID, clientIP); err != nil {
 			return Reply{}, err
 		}
 		defer lk.release(ctx)
+	} else if err := e.allow(ctx, clientIP, ""); err != nil {
+		return Reply{}, err
 	}
 	fresh := !found
 	if fresh {
@@ -118,9 +112,9 @@ func (s *session) reply(msgs []Message) Reply {
 		Collected: s.Collected, AppointmentID: s.AppointmentID}
 }
 
-// allow counts a message against the budget of the client's address and, when given,
-// of its conversation, in one round trip.
-func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
+// budgets are the rate limits a message counts against: its client's address and, when
+// given, its conversation.
+func (e *Engine) budgets(clientIP, sessionID string) ([]ratelimit.Budget, []string) {
 	var budgets []ratelimit.Budget
 	var scopes []string
 	if clientIP != "" {
@@ -131,6 +125,13 @@ func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
 		budgets = append(budgets, ratelimit.Budget{Key: "msg:session:" + sessionID, Limit: e.cfg.SessionMessageLimit, Window: rateWindow})
 		scopes = append(scopes, "session")
 	}
+	return budgets, scopes
+}
+
+// allow counts a message against the budget of the client's address and, when given,
+// of its conversation, in one round trip.
+func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
+	budgets, scopes := e.budgets(clientIP, sessionID)
 	if len(budgets) == 0 {
 		return nil
 	}
@@ -138,6 +139,11 @@ func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
 	if err != nil {
 		return unavailable(err)
 	}
+	return e.judge(ctx, ds, scopes)
+}
+
+// judge refuses a message when one of its budgets is spent.
+func (e *Engine) judge(ctx context.Context, ds []ratelimit.Decision, scopes []string) error {
 	for i, d := range ds {
 		if !d.Allowed {
 			rateLimited.WithLabelValues(scopes[i]).Inc()

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking/ratelimit"
 )
 
 // Steps of the conversation.
@@ -192,21 +194,45 @@ func (l *sessionLock) release(ctx context.Context) {
 	l.released = true
 }
 
-// lockAndLoad takes the lock that serializes the messages of one session across
-// replicas, so that two messages sent at once do not overwrite each other's state, and
-// reads the session in the same round trip. It waits for an earlier message, which may
-// be waiting on Gemini, at most the AI time-out and a little more.
-func (e *Engine) lockAndLoad(ctx context.Context, id string) (*sessionLock, *session, bool, error) {
+// lockAndLoad counts the message against the rate limits of its address and of its
+// session, takes the lock that serializes the messages of one session across replicas
+// (so that two messages sent at once do not overwrite each other's state) and reads the
+// session, all in one round trip. Over a budget, it returns the rate-limit error and holds
+// no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
+// time-out and a little more, without counting the message again.
+func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string) (*sessionLock, *session, bool, error) {
 	lk := &sessionLock{e: e, key: e.key("lock", id), token: newSessionID()}
 	hold := e.cfg.AITimeout + 10*time.Second
 	deadline := time.Now().Add(e.cfg.AITimeout + 2*time.Second)
-	for {
+	budgets, scopes := e.budgets(clientIP, id)
+	for first := true; ; first = false {
+		var decide func() ([]ratelimit.Decision, error)
 		pipe := e.rdb.Pipeline()
+		if first {
+			pipe = e.rdb.TxPipeline()
+			decide = e.limiter.Queue(ctx, pipe, budgets...)
+		}
 		got := pipe.SetNX(ctx, lk.key, lk.token, hold)
 		state := pipe.Get(ctx, e.key("s", id))
 		_, _ = pipe.Exec(ctx)
 		if err := got.Err(); err != nil {
 			return nil, nil, false, unavailable(err)
+		}
+		if decide != nil {
+			ds, err := decide()
+			if err == nil {
+				err = e.judge(ctx, ds, scopes)
+			}
+			if err != nil {
+				if got.Val() {
+					lk.release(ctx)
+				}
+				var limited *RateLimitedError
+				if errors.As(err, &limited) {
+					return nil, nil, false, err
+				}
+				return nil, nil, false, unavailable(err)
+			}
 		}
 		if got.Val() {
 			raw, err := state.Bytes()

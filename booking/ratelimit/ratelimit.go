@@ -56,8 +56,19 @@ type Budget struct {
 // AllowEach counts one request against each budget in a single round trip to Redis and
 // returns the decisions in the same order. The request is allowed when every decision is.
 func (l *Limiter) AllowEach(ctx context.Context, budgets ...Budget) ([]Decision, error) {
-	now := l.now()
 	pipe := l.rdb.TxPipeline()
+	decide := l.Queue(ctx, pipe, budgets...)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, err
+	}
+	return decide()
+}
+
+// Queue adds the counting of one request against each budget to a pipeline, so that a
+// caller may send it with commands of its own (in a transaction pipeline, to count
+// atomically). decide reads the decisions once the pipeline has run.
+func (l *Limiter) Queue(ctx context.Context, pipe redis.Pipeliner, budgets ...Budget) (decide func() ([]Decision, error)) {
+	now := l.now()
 	incrs := make([]*redis.IntCmd, len(budgets))
 	slots := make([]int64, len(budgets))
 	for i, b := range budgets {
@@ -66,20 +77,23 @@ func (l *Limiter) AllowEach(ctx context.Context, budgets ...Budget) ([]Decision,
 		incrs[i] = pipe.Incr(ctx, k)
 		pipe.ExpireNX(ctx, k, b.Window+time.Second)
 	}
-	if _, err := pipe.Exec(ctx); err != nil {
-		return nil, err
-	}
-	out := make([]Decision, len(budgets))
-	for i, b := range budgets {
-		n := int(incrs[i].Val())
-		d := Decision{Allowed: n <= b.Limit, Remaining: max(b.Limit-n, 0)}
-		if !d.Allowed {
-			end := time.UnixMilli((slots[i] + 1) * b.Window.Milliseconds())
-			d.RetryAfter = end.Sub(now)
+	return func() ([]Decision, error) {
+		out := make([]Decision, len(budgets))
+		for i, b := range budgets {
+			n64, err := incrs[i].Result()
+			if err != nil {
+				return nil, err
+			}
+			n := int(n64)
+			d := Decision{Allowed: n <= b.Limit, Remaining: max(b.Limit-n, 0)}
+			if !d.Allowed {
+				end := time.UnixMilli((slots[i] + 1) * b.Window.Milliseconds())
+				d.RetryAfter = end.Sub(now)
+			}
+			out[i] = d
 		}
-		out[i] = d
+		return out, nil
 	}
-	return out, nil
 }
 
 // Reset forgets key's count in the current window (after a successful sign-in, say).
