@@ -30,6 +30,8 @@ type sizes struct {
 	healthzDur   time.Duration
 	chatVisitors int
 	chatDur      time.Duration
+	chatThink    time.Duration // between a visitor's messages, in the latency phase
+	chatLatDur   time.Duration
 	freeConns    int
 	freeDur      time.Duration
 	bookConns    int
@@ -46,7 +48,7 @@ type sizes struct {
 
 var fullSizes = sizes{
 	warmup: 2 * time.Second, healthzConns: 256, healthzDur: 10 * time.Second,
-	chatVisitors: 256, chatDur: 20 * time.Second, freeConns: 256, freeDur: 10 * time.Second,
+	chatVisitors: 256, chatDur: 20 * time.Second, chatThink: time.Second, chatLatDur: 15 * time.Second, freeConns: 256, freeDur: 10 * time.Second,
 	bookConns: 8, bookDur: 15 * time.Second, raceSlots: 10, racePerSlot: 100,
 	consoleRows: 100_000, consoleConns: 4, consoleDur: 10 * time.Second,
 	sseSubs: 1000, sseBookings: 150, sseRate: 10,
@@ -54,7 +56,7 @@ var fullSizes = sizes{
 
 var smokeSizes = sizes{
 	warmup: 100 * time.Millisecond, healthzConns: 8, healthzDur: time.Second,
-	chatVisitors: 8, chatDur: time.Second, freeConns: 8, freeDur: time.Second,
+	chatVisitors: 8, chatDur: time.Second, chatThink: 100 * time.Millisecond, chatLatDur: time.Second, freeConns: 8, freeDur: time.Second,
 	bookConns: 4, bookDur: time.Second, raceSlots: 2, racePerSlot: 5,
 	consoleRows: 1000, consoleConns: 4, consoleDur: time.Second,
 	sseSubs: 20, sseBookings: 10, sseRate: 20,
