@@ -66,17 +66,7 @@ func (b *bench) formRow(ctx context.Context) row {
 	}
 	logf("form booking: %d concurrent clients for %v", conns, b.sz.bookDur)
 	closedLoop(ctx, conns, b.sz.warmup, do)
-	var wg sync.WaitGroup
-	var perr error
-	if secs := int(b.sz.bookDur.Seconds()) - 1; secs >= 1 {
-		wg.Add(1)
-		go func() { defer wg.Done(); perr = b.main.profile(ctx, b.profDir, "booking", secs) }()
-	}
 	res := closedLoop(ctx, conns, b.sz.bookDur, do)
-	wg.Wait()
-	if perr != nil {
-		logf("  booking profile: %v", perr)
-	}
 	logf("  %.0f bookings/s, p99 %.2f ms, %d errors (%s)", res.rate(), ms(res.lat.quantile(0.99)), res.errors, res.firstErr)
 
 	logf("pgbench, booking statements: %d clients for %v", conns, b.sz.bookDur)
@@ -218,3 +208,16 @@ func (b *bench) raceRow(ctx context.Context) row {
 
 // decode reads JSON into v.
 func decode(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// bookingLoad books distinct slots with n clients for d, for the profiling pass.
+func (b *bench) bookingLoad(ctx context.Context, n int, d time.Duration) {
+	client := newClient(n)
+	defer client.CloseIdleConnections()
+	var seq counter
+	seq.n.Store(60_000_000)
+	closedLoop(ctx, n, d, func(ctx context.Context, _, _ int, rec func(time.Duration)) error {
+		date, hhmm := b.slots.next()
+		_, _, err := b.book(ctx, client, b.main.base, seq.next(), date, hhmm)
+		return err
+	})
+}

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -157,17 +156,7 @@ func (b *bench) chatRow(ctx context.Context) row {
 	logf("chat, rule path: %d visitors each running full booking conversations back to back for %v", visitors, b.sz.chatDur)
 	run(b.sz.warmup, 0)
 	booked.Store(0)
-	var wg sync.WaitGroup
-	var perr error
-	if secs := int(b.sz.chatDur.Seconds()) - 1; secs >= 1 {
-		wg.Add(1)
-		go func() { defer wg.Done(); perr = b.main.profile(ctx, b.profDir, "chat", secs) }()
-	}
 	res := run(b.sz.chatDur, 0)
-	wg.Wait()
-	if perr != nil {
-		logf("  chat profile: %v", perr)
-	}
 	turns := float64(res.lat.count()) / res.elapsed.Seconds()
 	hz := b.healthz.rate()
 	logf("  saturated: %.0f turns/s (%d conversations booked), p99 %.2f ms, %d errors %s", turns, booked.Load(),
@@ -298,5 +287,17 @@ func fakeGemini() http.Handler {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"candidates":[{"content":{"role":"model","parts":[{"text":"Nous commençons par un échange sur votre besoin, puis nous vous envoyons un devis sous 48 heures et avançons par étapes validées avec vous."}]},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":20,"totalTokenCount":30}}`)
+	})
+}
+
+// chatLoad runs conversations back to back with n visitors for d, for the profiling pass.
+func (b *bench) chatLoad(ctx context.Context, n int, d time.Duration) {
+	client := newClient(n)
+	defer client.CloseIdleConnections()
+	var seq counter
+	seq.n.Store(50_000_000)
+	closedLoop(ctx, n, d, func(ctx context.Context, _, _ int, rec func(time.Duration)) error {
+		_, err := b.conversation(ctx, client, b.main.base, seq.next(), 0, rec)
+		return err
 	})
 }
