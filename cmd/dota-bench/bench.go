@@ -30,6 +30,7 @@ type bench struct {
 	extras  []section
 	only    map[string]bool // when set, the rows to measure (-only)
 	cookie  *http.Cookie    // the bench admin's session, once signed in
+	steps   *stepLatencies  // chat latencies by step, while the latency phase runs
 }
 
 // maybe measures a row unless -only leaves it out.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -60,12 +61,21 @@ func (b *bench) conversation(ctx context.Context, c *http.Client, base string, n
 	rec func(time.Duration)) (string, error) {
 	date, hhmm := b.slots.next()
 	d, _ := time.Parse(time.DateOnly, date)
+	if think > 0 {
+		// Visitors arrive one by one, not all in the same millisecond.
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(time.Duration(rand.Int64N(int64(think)))):
+		}
+	}
 	t := time.Now()
 	r, err := chatCall(ctx, c, base+"/api/chat/sessions", map[string]string{"lang": "fr"}, http.StatusCreated)
 	if err != nil {
 		return "", err
 	}
 	rec(time.Since(t))
+	b.steps.record("open", time.Since(t))
 	url := base + "/api/chat/sessions/" + r.SessionID + "/messages"
 	last, repeats := "", 0
 	for range maxTurns {
@@ -116,11 +126,14 @@ func (b *bench) conversation(ctx context.Context, c *http.Client, base string, n
 			}
 		}
 		t := time.Now()
+		step := r.Step
 		r, err = chatCall(ctx, c, url, map[string]string{"text": text}, http.StatusOK)
 		if err != nil {
 			return "", err
 		}
-		rec(time.Since(t))
+		took := time.Since(t)
+		rec(took)
+		b.steps.record(step, took)
 	}
 	return "", fmt.Errorf("no booking after %d turns (step %s)", maxTurns, r.Step)
 }
@@ -163,16 +176,37 @@ func (b *bench) chatRow(ctx context.Context) row {
 		ms(res.lat.quantile(0.99)), res.errors, res.firstErr)
 
 	logf("chat, rule path: %d visitors chatting at once, %v between messages, for %v", visitors, b.sz.chatThink, b.sz.chatLatDur)
+	b.steps = &stepLatencies{h: map[string]*hist{}}
 	lat := run(b.sz.chatLatDur, b.sz.chatThink)
+	steps := b.steps.String()
+	b.steps = nil
 	p99 := ms(lat.lat.quantile(0.99))
 	logf("  at %d visitors: %.0f turns/s, p50 %.2f ms, p99 %.2f ms, %d errors %s", visitors,
 		float64(lat.lat.count())/lat.elapsed.Seconds(), ms(lat.lat.quantile(0.5)), p99, lat.errors, lat.firstErr)
+	// The same pace against /healthz: what the machine alone adds to a request's tail.
+	hzClient := newClient(visitors)
+	defer hzClient.CloseIdleConnections()
+	paced := closedLoop(ctx, visitors, b.sz.chatLatDur, func(ctx context.Context, _, _ int, rec func(time.Duration)) error {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(b.sz.chatThink/2 + time.Duration(rand.Int64N(int64(b.sz.chatThink)))):
+		}
+		t := time.Now()
+		if _, err := get(ctx, hzClient, b.main.base+"/healthz", nil); err != nil {
+			return err
+		}
+		rec(time.Since(t))
+		return nil
+	})
+	logf("  /healthz at the same pace: p50 %.2f ms, p99 %.2f ms", ms(paced.lat.quantile(0.5)), ms(paced.lat.quantile(0.99)))
 	errs := res.errors + lat.errors
 	r.Value, r.Baseline, r.Ratio = num(turns), num(hz), num(ratio(turns, hz))
 	r.add("p50", ms(lat.lat.quantile(0.5)), "ms")
 	r.add("p95", ms(lat.lat.quantile(0.95)), "ms")
 	r.add("p99", p99, "ms")
 	r.add("p99 saturated", ms(res.lat.quantile(0.99)), "ms")
+	r.add("healthz p99 at the same pace", ms(paced.lat.quantile(0.99)), "ms")
 	r.add("bookings completed", float64(booked.Load()), "")
 	r.add("errors", float64(errs), "")
 	r.check(r.Ratio != nil && *r.Ratio >= 0.25, "turns/s ≥ 0.25 × healthz")
@@ -184,12 +218,46 @@ func (b *bench) chatRow(ctx context.Context) row {
 		"free slot, confirm. A turn is one request (the greeting included), its latency that request's. Two phases: "+
 		"turns/s is measured with %d visitors sending back to back (saturation, %v; its p99 is the queue of a closed "+
 		"loop, %d requests in flight), the p50/p95/p99 with %d visitors chatting at once the way people do, waiting "+
-		"%v ± 50%% between messages (%v; people take several seconds). Healthz ceiling measured with %d connections.",
+		"%v ± 50%% between messages (%v; people take several seconds); /healthz is then measured at the same pace, "+
+		"to show what the shared machine alone adds to a request's tail. Healthz ceiling measured with %d connections.",
 		visitors, b.sz.chatDur, visitors, visitors, b.sz.chatThink, b.sz.chatLatDur, b.sz.healthzConns)
+	if steps != "" {
+		r.Note += " p99 by the step the visitor answers, at 256 visitors: " + steps + "."
+	}
 	if errs > 0 {
 		r.Note += " First error: " + res.firstErr + lat.firstErr
 	}
 	return r
+}
+
+// stepLatencies records the latency of chat turns by the step they answer.
+type stepLatencies struct {
+	mu sync.Mutex
+	h  map[string]*hist
+}
+
+func (s *stepLatencies) record(step string, d time.Duration) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.h[step] == nil {
+		s.h[step] = &hist{}
+	}
+	s.h[step].record(d)
+}
+
+func (s *stepLatencies) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var parts []string
+	for _, step := range []string{"open", "greeting", "name", "email", "phone", "company", "service", "date", "time", "confirm"} {
+		if h := s.h[step]; h != nil {
+			parts = append(parts, fmt.Sprintf("%s %.1f ms", step, ms(h.quantile(0.99))))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // freeQuestion is a question no rule answers, so Dota asks Gemini once and serves the
