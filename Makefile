@@ -18,7 +18,7 @@ KUSTOMIZE := bin/kustomize
 COMPOSE_VERSION := v5.5.1
 
 .PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean \
-	cluster cluster-stop test-deploy test-cluster nginx promtool compose-cli kustomize budget test-faults test-soak
+	cluster cluster-stop test-deploy test-cluster nginx promtool compose-cli kustomize budget test-faults test-soak bench bench-smoke
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
 run: build services
@@ -28,7 +28,7 @@ run: build services
 	$(BIN) serve
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
-test: services lint test-go test-fuzz test-web test-e2e test-faults test-deploy test-cluster
+test: services lint test-go test-fuzz test-web test-e2e test-faults test-deploy test-cluster bench-smoke
 
 ## build: the web app, embedded in the dota binary
 build: web
@@ -123,6 +123,14 @@ compose-cli:
 kustomize: $(KUSTOMIZE)
 $(KUSTOMIZE):
 	GOBIN=$(CURDIR)/bin go install sigs.k8s.io/kustomize/kustomize/v5@$(KUSTOMIZE_VERSION)
+
+## bench: measure Dota against this machine's own ceilings (< 10 min); writes docs/benchmarks.{md,json}
+bench: services
+	go run ./cmd/dota-bench
+
+## bench-smoke: a few seconds of the bench harness with tiny loads; checks every row yields a number, no targets
+bench-smoke: services
+	go run ./cmd/dota-bench -smoke
 
 clean:
 	rm -rf bin web/node_modules

@@ -28,8 +28,12 @@ func TestAppointmentsListSearchAndPaging(t *testing.T) {
 		t.Fatalf("page 1: %d %s", r.Status, r.Raw)
 	}
 	p2 := ed.do("GET", "/api/admin/appointments?q="+tag+"&size=5&page=2", nil)
-	if len(p2.Body["items"].([]any)) != 2 {
+	if len(p2.Body["items"].([]any)) != 2 || p2.Body["total"] != float64(7) {
 		t.Fatalf("page 2: %s", p2.Raw)
+	}
+	past := ed.do("GET", "/api/admin/appointments?q="+tag+"&size=5&page=3", nil)
+	if len(past.Body["items"].([]any)) != 0 || past.Body["total"] != float64(7) {
+		t.Fatalf("a page past the end keeps the total: %s", past.Raw)
 	}
 	byEmail := ed.do("GET", "/api/admin/appointments?q=LISTE3@example", nil)
 	if byEmail.Body["total"] != float64(1) {

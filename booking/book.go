@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // MaxIdempotencyKeyLen bounds the Idempotency-Key a client may send.
@@ -54,15 +55,14 @@ func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
 	if err := r.validate(s.now().In(st.Location())); err != nil {
 		return Result{}, err
 	}
-	if r.IdempotencyKey != "" {
-		if a, err := s.appointmentByKey(ctx, r.IdempotencyKey); err == nil {
-			return Result{Appointment: a, Replayed: true}, nil
-		} else if !errors.Is(err, ErrNotFound) {
-			return Result{}, err
-		}
-	}
 	if r.Date != "" {
 		if err := s.checkOpen(ctx, st, r.Date, r.Time); err != nil {
+			// A retry of a request that booked before the slot closed gets its booking.
+			if r.IdempotencyKey != "" {
+				if a, kerr := s.appointmentByKey(ctx, r.IdempotencyKey); kerr == nil {
+					return Result{Appointment: a, Replayed: true}, nil
+				}
+			}
 			return Result{}, err
 		}
 	}
@@ -87,95 +87,155 @@ func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
 	return res, nil
 }
 
-// errReplay means a concurrent request with the same idempotency key won the race.
+// errReplay means a request with the same idempotency key already booked.
 var errReplay = errors.New("idempotent replay")
 
+// The booking transaction is three statements, sent in two round trips (pipelined with
+// BEGIN and COMMIT):
+//
+//  1. lockBooking takes the transaction's advisory locks, in a fixed order: the
+//     idempotency key (retries of one request wait for each other), the slot (bookings of
+//     one slot are serialized, so the count below cannot be overtaken by a concurrent
+//     insert) and the client's phone (two bookings by one new person make one client).
+//  2. checkBooking, a separate statement so that its snapshot is taken once the locks are
+//     held: whether the key already booked, how many appointments hold the slot, and the
+//     client the request matches (e-mail, case-insensitive, or phone as typed or as digits
+//     in numero_1 or numero_2). The match is a union of one index lookup per column: the
+//     OR of the same conditions gets a generic plan that walks every client.
+//  3. insertBooking creates the client when none matched, the appointment and its
+//     notification, and returns the last two.
+const (
+	lockBooking = `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS l(k, i) ORDER BY i`
+
+	checkBooking = `SELECT
+		$1::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE idempotency_key = $1),
+		CASE WHEN $2::date IS NULL THEN 0 ELSE (SELECT count(*) FROM appointments
+			WHERE date = $2::date AND time = $3 AND status <> 'cancelled') END,
+		CASE WHEN $4::uuid IS NOT NULL THEN (SELECT id FROM clients WHERE id = $4::uuid)
+			ELSE (SELECT id FROM (
+				SELECT id, created_at FROM clients WHERE $5 <> '' AND lower(email) = $5
+				UNION ALL
+				SELECT id, created_at FROM clients WHERE $6 <> '' AND numero_1 IN ($6, $7)
+				UNION ALL
+				SELECT id, created_at FROM clients WHERE $6 <> '' AND numero_2 IN ($6, $7)) m
+				ORDER BY created_at LIMIT 1) END`
+
+	insertBooking = `WITH c AS (
+			INSERT INTO clients (nom, prenom, email, numero_1, numero_2, nom_entreprise)
+			SELECT $15, $16, $2, $3, NULL, $8 WHERE $13::uuid IS NULL
+			RETURNING id),
+		a AS (
+			INSERT INTO appointments (name, email, phone, service, date, time, message,
+				company, sector, status, status_dashboard, source, language, client_id, idempotency_key)
+			VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, 'pending', $10, $11, $12,
+				coalesce($13::uuid, (SELECT id FROM c)), $14)
+			RETURNING *),
+		n AS (
+			INSERT INTO notifications (title, message, type, priority, appointment_id)
+			SELECT $17, $18, 'appointment', 'high', a.id FROM a
+			RETURNING *)
+		SELECT ` + AppointmentColumns + `, ` + NotificationColumns + ` FROM a, n`
+)
+
+// lockKeys are the advisory lock names of a request, in the order they are taken.
+func lockKeys(r Request) []string {
+	var keys []string
+	if r.IdempotencyKey != "" {
+		keys = append(keys, "idem "+r.IdempotencyKey)
+	}
+	if r.Date != "" {
+		keys = append(keys, "slot "+r.Date+" "+r.Time)
+	}
+	if r.ClientID == "" {
+		keys = append(keys, "client "+PhoneDigits(r.Phone))
+	}
+	return keys
+}
+
 func (s *Core) bookTx(ctx context.Context, st Settings, r Request) (Result, error) {
-	var res Result
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		if r.IdempotencyKey != "" {
-			// Retries of one request wait for each other here, so the second sees the first.
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('idem ' || $1, 0))`,
-				r.IdempotencyKey); err != nil {
-				return err
-			}
-			var exists bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments WHERE idempotency_key = $1)`,
-				r.IdempotencyKey).Scan(&exists); err != nil {
-				return err
-			}
-			if exists {
-				return errReplay
-			}
-		}
-		if r.Date != "" {
-			// One lock per slot serializes bookings of the same slot, so the count below
-			// cannot be overtaken by a concurrent insert.
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('slot ' || $1 || ' ' || $2, 0))`,
-				r.Date, r.Time); err != nil {
-				return err
-			}
-			var n int
-			if err := tx.QueryRow(ctx, `SELECT count(*) FROM appointments
-				WHERE date = $1::date AND time = $2 AND status <> 'cancelled'`, r.Date, r.Time).Scan(&n); err != nil {
-				return err
-			}
-			if n >= st.SlotCapacity {
-				return ErrSlotTaken
-			}
-		}
-		clientID := r.ClientID
-		if clientID != "" {
-			if err := tx.QueryRow(ctx, `SELECT id FROM clients WHERE id = $1`, clientID).Scan(&clientID); err != nil {
-				if errors.Is(err, pgx.ErrNoRows) {
-					v := &ValidationError{}
-					v.Add("client_id", "not_found")
-					return v
-				}
-				return err
-			}
-		} else {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('client ' || $1, 0))`,
-				PhoneDigits(r.Phone)); err != nil {
-				return err
-			}
-			var err error
-			if clientID, err = matchOrCreateClient(ctx, tx, &r); err != nil {
-				return err
-			}
-		}
-		rows, err := tx.Query(ctx, `INSERT INTO appointments AS a (name, email, phone, service, date, time, message,
-			company, sector, status, status_dashboard, source, language, client_id, idempotency_key)
-			VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, 'pending', $10, $11, $12, $13, $14)
-			ON CONFLICT (idempotency_key) DO NOTHING
-			RETURNING `+AppointmentColumns,
-			r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), NullIfEmpty(r.Date),
-			NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
-			NullIfEmpty(r.StatusDashboard), r.Source, r.Language, clientID, NullIfEmpty(r.IdempotencyKey))
-		if err != nil {
-			return err
-		}
-		a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return errReplay
-		}
-		if err != nil {
-			return err
-		}
-		title, msg := notificationText(a)
-		rows, err = tx.Query(ctx, `INSERT INTO notifications AS n (title, message, type, priority, appointment_id)
-			VALUES ($1, $2, 'appointment', 'high', $3) RETURNING `+NotificationColumns, title, msg, a.ID)
-		if err != nil {
-			return err
-		}
-		n, err := pgx.CollectExactlyOneRow(rows, ScanNotification)
-		if err != nil {
-			return err
-		}
-		res = Result{Appointment: a, Notification: n}
-		return nil
-	})
+	conn, err := s.db.Acquire(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	defer conn.Release()
+	res, err := bookOn(ctx, conn.Conn(), st, r)
+	if err != nil && conn.Conn().PgConn().TxStatus() != 'I' {
+		// End what the pipeline began. Should this fail too, the pool closes the connection
+		// on release rather than reuse it inside a transaction.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		_, _ = conn.Exec(rctx, "ROLLBACK")
+		cancel()
+	}
 	return res, err
+}
+
+func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request) (Result, error) {
+	key, date, clientID := NullIfEmpty(r.IdempotencyKey), NullIfEmpty(r.Date), NullIfEmpty(r.ClientID)
+
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(lockBooking, lockKeys(r))
+	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.Phone, PhoneDigits(r.Phone))
+	br := conn.SendBatch(ctx, b)
+	var (
+		exists  bool
+		taken   int
+		matched *string
+	)
+	_, err := br.Exec()
+	if err == nil {
+		_, err = br.Exec()
+	}
+	if err == nil {
+		err = br.QueryRow().Scan(&exists, &taken, &matched)
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case err != nil:
+		return Result{}, err
+	case exists:
+		return Result{}, errReplay
+	case date != nil && taken >= st.SlotCapacity:
+		return Result{}, ErrSlotTaken
+	case clientID != nil && matched == nil:
+		v := &ValidationError{}
+		v.Add("client_id", "not_found")
+		return Result{}, v
+	}
+
+	prenom, nom := SplitName(r.Name)
+	title, msg := notificationText(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service,
+		Date: r.Date, Time: r.Time, Source: r.Source})
+	b = &pgx.Batch{}
+	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
+		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
+		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg)
+	b.Queue("COMMIT")
+	br = conn.SendBatch(ctx, b)
+	var res Result
+	a, n := &res.Appointment, &res.Notification
+	err = br.QueryRow().Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
+		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
+		&n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID, &n.CreatedAt, &n.ExpiresAt)
+	if err == nil {
+		var tag pgconn.CommandTag
+		if tag, err = br.Exec(); err == nil && tag.String() != "COMMIT" {
+			err = fmt.Errorf("booking: transaction ended with %s", tag)
+		}
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "appointments_idempotency_key_key" {
+		return Result{}, errReplay
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	return res, nil
 }
 
 func notificationText(a Appointment) (title, message string) {

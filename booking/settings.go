@@ -39,11 +39,24 @@ type Settings struct {
 
 // Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
 func (st Settings) Location() *time.Location {
+	if loc, ok := locations[st.Timezone]; ok {
+		return loc
+	}
 	if loc, err := time.LoadLocation(st.Timezone); err == nil {
 		return loc
 	}
 	return algiers
 }
+
+// locations holds the zones the settings offer, loaded once: time.LoadLocation reads and
+// parses the zone database on every call, which showed in the booking profile.
+var locations = func() map[string]*time.Location {
+	m := make(map[string]*time.Location, len(TimeZones))
+	for _, name := range TimeZones {
+		m[name] = mustLocation(name)
+	}
+	return m
+}()
 
 var algiers = mustLocation("Africa/Algiers")
 

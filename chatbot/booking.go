@@ -184,7 +184,7 @@ func (t *turn) book() {
 	t.s.BookingSeq++
 	t.moveTo(StepBooked)
 	bookingsCompleted.Inc()
-	t.e.opsIncr(t.ctx, "funnel_booked")
+	t.count("funnel_booked")
 	t.say(text(l, "booked", "when", formatWhen(l, c.Date, c.Time)), SourceFlow)
 	t.s.QuickReplies = t.menu()
 }

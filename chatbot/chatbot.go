@@ -102,6 +102,7 @@ type Engine struct {
 	limiter *ratelimit.Limiter
 	now     func() time.Time
 	log     *slog.Logger
+	memo    catalogueMemo
 }
 
 // Option configures an Engine.

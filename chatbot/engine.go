@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/booking/ratelimit"
 )
 
 // Reply is Dota's answer to a turn: its new messages, where the conversation stands and
@@ -30,7 +31,7 @@ func (e *RateLimitedError) Error() string { return "chat rate limited (" + e.Sco
 
 // Start opens a conversation in lang with Dota's greeting.
 func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error) {
-	if err := e.allow(ctx, "ip", clientIP, e.cfg.IPMessageLimit); err != nil {
+	if err := e.allow(ctx, clientIP, ""); err != nil {
 		return Reply{}, err
 	}
 	s := e.newSession(lang)
@@ -41,22 +42,23 @@ func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error
 
 // Send answers one message of the visitor. An unknown or expired session id starts a
 // new conversation, which the reply names.
+//
+// A turn costs two round trips to Redis: the rate limits of the address and the session,
+// the session's lock and its state together, in one transaction; and, at the end, the
+// new state, the operations counters and the release of the lock together.
 func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP string) (Reply, error) {
-	if err := e.allow(ctx, "ip", clientIP, e.cfg.IPMessageLimit); err != nil {
-		return Reply{}, err
-	}
+	var (
+		s     *session
+		found bool
+		lk    *sessionLock
+	)
 	if validSessionID(sessionID) {
-		if err := e.allow(ctx, "session", sessionID, e.cfg.SessionMessageLimit); err != nil {
+		var err error
+		if lk, s, found, err = e.lockAndLoad(ctx, sessionID, clientIP); err != nil {
 			return Reply{}, err
 		}
-		unlock, err := e.lock(ctx, sessionID)
-		if err != nil {
-			return Reply{}, err
-		}
-		defer unlock()
-	}
-	s, found, err := e.load(ctx, sessionID)
-	if err != nil {
+		defer lk.release(ctx)
+	} else if err := e.allow(ctx, clientIP, ""); err != nil {
 		return Reply{}, err
 	}
 	fresh := !found
@@ -70,6 +72,7 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 		s.Lang = l
 	}
 	t := e.turn(ctx, s)
+	t.lock = lk
 	if fresh {
 		t.greet()
 	}
@@ -109,28 +112,52 @@ func (s *session) reply(msgs []Message) Reply {
 		Collected: s.Collected, AppointmentID: s.AppointmentID}
 }
 
-// allow counts a message against a client's budget.
-func (e *Engine) allow(ctx context.Context, scope, id string, limit int) error {
-	if id == "" {
+// budgets are the rate limits a message counts against: its client's address and, when
+// given, its conversation.
+func (e *Engine) budgets(clientIP, sessionID string) ([]ratelimit.Budget, []string) {
+	var budgets []ratelimit.Budget
+	var scopes []string
+	if clientIP != "" {
+		budgets = append(budgets, ratelimit.Budget{Key: "msg:ip:" + clientIP, Limit: e.cfg.IPMessageLimit, Window: rateWindow})
+		scopes = append(scopes, "ip")
+	}
+	if sessionID != "" {
+		budgets = append(budgets, ratelimit.Budget{Key: "msg:session:" + sessionID, Limit: e.cfg.SessionMessageLimit, Window: rateWindow})
+		scopes = append(scopes, "session")
+	}
+	return budgets, scopes
+}
+
+// allow counts a message against the budget of the client's address and, when given,
+// of its conversation, in one round trip.
+func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
+	budgets, scopes := e.budgets(clientIP, sessionID)
+	if len(budgets) == 0 {
 		return nil
 	}
-	d, err := e.limiter.Allow(ctx, "msg:"+scope+":"+id, limit, rateWindow)
+	ds, err := e.limiter.AllowEach(ctx, budgets...)
 	if err != nil {
 		return unavailable(err)
 	}
-	if !d.Allowed {
-		rateLimited.WithLabelValues(scope).Inc()
-		e.opsIncr(ctx, "rate_limited")
-		return &RateLimitedError{Scope: scope, RetryAfter: d.RetryAfterSeconds()}
+	return e.judge(ctx, ds, scopes)
+}
+
+// judge refuses a message when one of its budgets is spent.
+func (e *Engine) judge(ctx context.Context, ds []ratelimit.Decision, scopes []string) error {
+	for i, d := range ds {
+		if !d.Allowed {
+			rateLimited.WithLabelValues(scopes[i]).Inc()
+			e.opsIncr(ctx, "rate_limited")
+			return &RateLimitedError{Scope: scopes[i], RetryAfter: d.RetryAfterSeconds()}
+		}
 	}
 	return nil
 }
 
-// finish saves the session, stores the turn's transcript and returns the bot's messages.
+// finish stores the turn's transcript, then saves the session, counts the turn and
+// releases the session's lock in one round trip, and returns the bot's messages. The
+// transcript goes first, under the lock, so a conversation's messages are stored in order.
 func (t *turn) finish(newSession bool) (Reply, error) {
-	if err := t.e.save(t.ctx, t.s); err != nil {
-		return Reply{}, err
-	}
 	t.e.persist(t.ctx, t.s, t.all)
 	if t.answered != "" {
 		src := t.answered
@@ -138,7 +165,10 @@ func (t *turn) finish(newSession bool) (Reply, error) {
 			src = SourceRule
 		}
 		chatMessages.WithLabelValues(t.s.Lang, src).Inc()
-		t.e.opsIncr(t.ctx, "msg_"+src)
+		t.count("msg_" + src)
+	}
+	if err := t.e.saveTurn(t.ctx, t.s, t.ops, t.lock); err != nil {
+		return Reply{}, err
 	}
 	r := t.s.reply(t.bot)
 	r.NewSession = newSession && t.userSent

@@ -12,7 +12,12 @@ type turn struct {
 	answered string    // the source of the turn's main answer, for metrics
 	userSent bool
 	cat      *catalogueData
+	ops      []string     // operations counters of the turn, stored with the session
+	lock     *sessionLock // the session's lock, released with the save; nil when none
 }
+
+// count adds one to each operations counter when the turn is saved.
+func (t *turn) count(fields ...string) { t.ops = append(t.ops, fields...) }
 
 func (e *Engine) turn(ctx context.Context, s *session) *turn { return &turn{e: e, ctx: ctx, s: s} }
 
@@ -42,7 +47,7 @@ func (t *turn) moveTo(step string) {
 		flowTransitions.WithLabelValues(t.s.Step, step).Inc()
 		if step == StepCompany && !t.s.ContactCounted {
 			t.s.ContactCounted = true
-			t.e.opsIncr(t.ctx, "funnel_contact")
+			t.count("funnel_contact")
 		}
 	}
 	t.s.Step = step
@@ -51,7 +56,7 @@ func (t *turn) moveTo(step string) {
 
 func (t *turn) greet() {
 	t.s.Offered = true
-	t.e.opsIncr(t.ctx, "funnel_started")
+	t.count("funnel_started")
 	t.say(text(t.lang(), "greeting"), SourceFlow)
 	t.answered = ""
 	t.s.QuickReplies = t.menu()

@@ -165,17 +165,24 @@ func (e *Engine) opsKeys() (minute, hour string) {
 
 // opsIncr counts one event of each field in the current minute and hour.
 func (e *Engine) opsIncr(ctx context.Context, fields ...string) {
-	m, h := e.opsKeys()
 	pipe := e.rdb.Pipeline()
-	for _, k := range []string{m, h} {
-		for _, f := range fields {
-			pipe.HIncrBy(ctx, k, f, 1)
-		}
-		pipe.Expire(ctx, k, opsKeep)
-	}
+	e.queueOps(ctx, pipe, fields...)
 	if _, err := pipe.Exec(ctx); err != nil {
 		e.log.DebugContext(ctx, "chat ops: counting failed", "err", err)
 	}
+}
+
+// queueOps adds the commands that count fields to a pipeline.
+func (e *Engine) queueOps(ctx context.Context, pipe redis.Pipeliner, fields ...string) []redis.Cmder {
+	m, h := e.opsKeys()
+	var cmds []redis.Cmder
+	for _, k := range []string{m, h} {
+		for _, f := range fields {
+			cmds = append(cmds, pipe.HIncrBy(ctx, k, f, 1))
+		}
+		cmds = append(cmds, pipe.Expire(ctx, k, opsKeep))
+	}
+	return cmds
 }
 
 func (e *Engine) opsLatency(ctx context.Context, d time.Duration) {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking/ratelimit"
 )
 
 // Steps of the conversation.
@@ -113,55 +115,140 @@ func (e *Engine) load(ctx context.Context, id string) (*session, bool, error) {
 		return nil, false, nil
 	}
 	raw, err := e.rdb.Get(ctx, e.key("s", id)).Bytes()
-	if errors.Is(err, redis.Nil) {
-		return nil, false, nil
-	}
-	if err != nil {
+	s, found := decodeSession(raw, err)
+	if err != nil && !errors.Is(err, redis.Nil) {
 		return nil, false, unavailable(err)
 	}
-	s := &session{}
-	if err := json.Unmarshal(raw, s); err != nil {
-		return nil, false, nil // an unreadable session is as good as expired
-	}
-	return s, true, nil
+	return s, found, nil
 }
 
-func (e *Engine) save(ctx context.Context, s *session) error {
+// decodeSession reads a stored session; an unreadable one is as good as expired.
+func decodeSession(raw []byte, err error) (*session, bool) {
+	if err != nil {
+		return nil, false
+	}
+	s := &session{}
+	if json.Unmarshal(raw, s) != nil {
+		return nil, false
+	}
+	return s, true
+}
+
+// encode trims the kept messages and serializes the session.
+func (s *session) encode() ([]byte, error) {
 	if n := len(s.Messages); n > maxStoredMessages {
 		s.Messages = s.Messages[n-maxStoredMessages:]
 	}
-	raw, err := json.Marshal(s)
+	return json.Marshal(s)
+}
+
+// saveTurn stores the session, adds the turn's operations counters and releases the
+// session's lock (when held), in one round trip. Only a failure to store the session is
+// returned: the counters are best effort, and an unreleased lock is released again by
+// the caller or expires.
+func (e *Engine) saveTurn(ctx context.Context, s *session, ops []string, lk *sessionLock) error {
+	raw, err := s.encode()
 	if err != nil {
 		return err
 	}
-	if err := e.rdb.Set(ctx, e.key("s", s.ID), raw, e.cfg.SessionTTL).Err(); err != nil {
+	pipe := e.rdb.Pipeline()
+	set := pipe.Set(ctx, e.key("s", s.ID), raw, e.cfg.SessionTTL)
+	var opsCmds []redis.Cmder
+	if len(ops) > 0 {
+		opsCmds = e.queueOps(ctx, pipe, ops...)
+	}
+	var unlock *redis.Cmd
+	if lk != nil && !lk.released {
+		unlock = pipe.Eval(ctx, unlockSource, []string{lk.key}, lk.token)
+	}
+	_, _ = pipe.Exec(ctx)
+	if unlock != nil && unlock.Err() == nil {
+		lk.released = true
+	}
+	for _, c := range opsCmds {
+		if c.Err() != nil {
+			e.log.DebugContext(ctx, "chat ops: counting failed", "err", c.Err())
+			break
+		}
+	}
+	if err := set.Err(); err != nil {
 		return unavailable(err)
 	}
 	return nil
 }
 
-// lock serializes the messages of one session across replicas, so that two messages sent
-// at once do not overwrite each other's state. It waits for an earlier message, which may
-// be waiting on Gemini, at most the AI time-out and a little more.
-func (e *Engine) lock(ctx context.Context, id string) (unlock func(), err error) {
-	k := e.key("lock", id)
-	token := newSessionID()
+// sessionLock is a held lock on one conversation.
+type sessionLock struct {
+	e        *Engine
+	key      string
+	token    string
+	released bool
+}
+
+// release frees the lock unless the turn's save already did.
+func (l *sessionLock) release(ctx context.Context) {
+	if l == nil || l.released {
+		return
+	}
+	unlockScript.Run(context.WithoutCancel(ctx), l.e.rdb, []string{l.key}, l.token)
+	l.released = true
+}
+
+// lockAndLoad counts the message against the rate limits of its address and of its
+// session, takes the lock that serializes the messages of one session across replicas
+// (so that two messages sent at once do not overwrite each other's state) and reads the
+// session, all in one round trip. Over a budget, it returns the rate-limit error and holds
+// no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
+// time-out and a little more, without counting the message again.
+func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string) (*sessionLock, *session, bool, error) {
+	lk := &sessionLock{e: e, key: e.key("lock", id), token: newSessionID()}
 	hold := e.cfg.AITimeout + 10*time.Second
 	deadline := time.Now().Add(e.cfg.AITimeout + 2*time.Second)
-	for {
-		ok, err := e.rdb.SetNX(ctx, k, token, hold).Result()
-		if err != nil {
-			return nil, unavailable(err)
+	budgets, scopes := e.budgets(clientIP, id)
+	for first := true; ; first = false {
+		var decide func() ([]ratelimit.Decision, error)
+		pipe := e.rdb.Pipeline()
+		if first {
+			pipe = e.rdb.TxPipeline()
+			decide = e.limiter.Queue(ctx, pipe, budgets...)
 		}
-		if ok {
-			return func() { unlockScript.Run(context.WithoutCancel(ctx), e.rdb, []string{k}, token) }, nil
+		got := pipe.SetNX(ctx, lk.key, lk.token, hold)
+		state := pipe.Get(ctx, e.key("s", id))
+		_, _ = pipe.Exec(ctx)
+		if err := got.Err(); err != nil {
+			return nil, nil, false, unavailable(err)
+		}
+		if decide != nil {
+			ds, err := decide()
+			if err == nil {
+				err = e.judge(ctx, ds, scopes)
+			}
+			if err != nil {
+				if got.Val() {
+					lk.release(ctx)
+				}
+				var limited *RateLimitedError
+				if errors.As(err, &limited) {
+					return nil, nil, false, err
+				}
+				return nil, nil, false, unavailable(err)
+			}
+		}
+		if got.Val() {
+			raw, err := state.Bytes()
+			if err != nil && !errors.Is(err, redis.Nil) {
+				lk.release(ctx)
+				return nil, nil, false, unavailable(err)
+			}
+			s, found := decodeSession(raw, err)
+			return lk, s, found, nil
 		}
 		if time.Now().After(deadline) {
-			return nil, ErrBusy
+			return nil, nil, false, ErrBusy
 		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, nil, false, ctx.Err()
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
@@ -170,7 +257,9 @@ func (e *Engine) lock(ctx context.Context, id string) (unlock func(), err error)
 // ErrBusy means an earlier message of the same conversation is still being answered.
 var ErrBusy = errors.New("conversation busy")
 
-var unlockScript = redis.NewScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`)
+const unlockSource = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`
+
+var unlockScript = redis.NewScript(unlockSource)
 
 // add appends a message to the session and returns it.
 func (s *session) add(sender, textValue, source string, at time.Time) Message {

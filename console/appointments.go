@@ -138,6 +138,15 @@ func (c *Console) pageSize(ctx context.Context, p Paging) (Paging, error) {
 }
 
 // Appointments lists one page of appointments, newest first, with the total.
+//
+// A search (q) gathers its matches first, through the trigram index or the index of
+// another filter, then counts them and sorts the page out of them, in one statement: the
+// matches are a materialized CTE, planned apart from the ORDER BY … LIMIT that otherwise
+// let the planner walk the creation-date index from the newest row and test the search on
+// row after row (110,000 rows for 2,500 matches in the benchmark's plan). Without a search,
+// the total is counted on the filters' index and the page read from the creation-date
+// index, each the plan PostgreSQL picks well. A page past the end has no row to carry
+// the search's total; it is then counted apart.
 func (c *Console) Appointments(ctx context.Context, f AppointmentFilter, p Paging) (AppointmentPage, error) {
 	p, err := c.pageSize(ctx, p)
 	if err != nil {
@@ -148,18 +157,40 @@ func (c *Console) Appointments(ctx context.Context, f AppointmentFilter, p Pagin
 		return AppointmentPage{}, err
 	}
 	out := AppointmentPage{Page: p.Page, Size: p.Size, Items: []booking.Appointment{}}
-	if err := c.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
+	pageArgs := append(append([]any{}, args...), p.Size, (p.Page-1)*p.Size)
+	limit := fmt.Sprintf("LIMIT $%d OFFSET $%d", len(pageArgs)-1, len(pageArgs))
+	if strings.TrimSpace(f.Q) == "" {
+		if err := c.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
+			return out, err
+		}
+		rows, err := c.db.Query(ctx, `SELECT `+booking.AppointmentColumns+` FROM appointments a WHERE `+where+`
+			ORDER BY a.created_at DESC, a.id DESC `+limit, pageArgs...)
+		if err != nil {
+			return out, err
+		}
+		out.Items, err = pgx.CollectRows(rows, booking.ScanAppointment)
 		return out, err
 	}
-	args = append(args, p.Size, (p.Page-1)*p.Size)
-	rows, err := c.db.Query(ctx, fmt.Sprintf(`SELECT %s FROM appointments a WHERE %s
-		ORDER BY a.created_at DESC, a.id DESC LIMIT $%d OFFSET $%d`,
-		booking.AppointmentColumns, where, len(args)-1, len(args)), args...)
+	rows, err := c.db.Query(ctx, `WITH a AS MATERIALIZED (SELECT * FROM appointments a WHERE `+where+`)
+		SELECT `+booking.AppointmentColumns+`, count(*) OVER () FROM a
+		ORDER BY a.created_at DESC, a.id DESC `+limit, pageArgs...)
 	if err != nil {
 		return out, err
 	}
-	if out.Items, err = pgx.CollectRows(rows, booking.ScanAppointment); err != nil {
+	out.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (booking.Appointment, error) {
+		var a booking.Appointment
+		err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
+			&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
+			&out.Total)
+		return a, err
+	})
+	if err != nil {
 		return out, err
+	}
+	if len(out.Items) == 0 && p.Page > 1 {
+		if err := c.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }

@@ -48,3 +48,32 @@ func TestBudgetHoldsAcrossLimiters(t *testing.T) {
 		t.Fatal("still limited after reset")
 	}
 }
+
+func TestAllowEachCountsEveryBudgetInOneCall(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	l := ratelimit.New(rdb, prefix)
+	ctx := context.Background()
+	budgets := []ratelimit.Budget{{Key: "ip:1", Limit: 3, Window: time.Minute}, {Key: "session:s", Limit: 2, Window: time.Minute}}
+	tests := []struct {
+		name string
+		want [2]bool
+	}{
+		{"first", [2]bool{true, true}},
+		{"second", [2]bool{true, true}},
+		{"third: the session budget is spent", [2]bool{true, false}},
+		{"fourth: both are spent", [2]bool{false, false}},
+	}
+	for _, tt := range tests {
+		d, err := l.AllowEach(ctx, budgets...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := [2]bool{d[0].Allowed, d[1].Allowed}; got != tt.want {
+			t.Fatalf("%s: allowed %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	// Allow and AllowEach share the counters.
+	if d, err := l.Allow(ctx, "ip:1", 3, time.Minute); err != nil || d.Allowed {
+		t.Fatalf("Allow after AllowEach spent the budget: %+v, %v", d, err)
+	}
+}

@@ -25,6 +25,7 @@ type config struct {
 	TrustProxy      bool
 	DBMaxConns      int32
 	RedisPrefix     string
+	PprofAddr       string
 
 	GeminiModel       string
 	GeminiBaseURL     string
@@ -57,6 +58,7 @@ func loadConfig() (config, error) {
 		TrustProxy:      e.bool("DOTA_TRUST_PROXY", false),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
+		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
 
 		GeminiModel:       e.str("DOTA_GEMINI_MODEL", chatbot.DefaultModel),
 		GeminiBaseURL:     e.str("DOTA_GEMINI_BASE_URL", ""),

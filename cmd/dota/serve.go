@@ -66,6 +66,9 @@ func serve(ctx context.Context, cfg config) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 	}
+	if cfg.PprofAddr != "" {
+		go servePprof(ctx, cfg.PprofAddr, log)
+	}
 	srv.RegisterOnShutdown(events.Close)
 	errc := make(chan error, 1)
 	go func() {

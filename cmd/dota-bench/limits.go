@@ -1,0 +1,12 @@
+package main
+
+// benchLimits raise, for the bench run only, the limits that would throttle a load test
+// coming from one address: each is a documented variable of cmd/dota/config.go (see the
+// README's configuration table).
+var benchLimits = []string{
+	"DOTA_CHAT_IP_RATE=100000000",         // chat messages a minute from one address (60)
+	"DOTA_CHAT_SESSION_RATE=100000000",    // chat messages a minute in one conversation (20)
+	"DOTA_AI_BUDGET_PER_MINUTE=100000000", // Gemini calls a minute (60); the stub answers
+	"DOTA_LOGIN_MAX_PER_IP=100000000",     // console sign-ins per address per window (20)
+	"DOTA_LOGIN_MAX_PER_EMAIL=100000000",  // console sign-ins per e-mail per window (5)
+}
