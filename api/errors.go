@@ -187,7 +187,6 @@ func describeConsole(err error, lang string) (int, body, bool) {
 	var (
 		forbidden *console.ForbiddenError
 		throttled *console.ThrottledError
-		invalid   *console.ValidationError
 	)
 	switch {
 	case errors.Is(err, console.ErrUnauthenticated):
@@ -201,9 +200,6 @@ func describeConsole(err error, lang string) (int, body, bool) {
 	case errors.As(err, &throttled):
 		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: console.Text(lang, "login_throttled"),
 			RetryAfter: throttled.RetryAfter}, true
-	case errors.As(err, &invalid):
-		return http.StatusBadRequest, body{Code: "validation", Message: invalid.LocalizedMessage(lang),
-			Fields: invalid.LocalizedFields(lang)}, true
 	}
 	return 0, body{}, false
 }

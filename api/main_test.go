@@ -28,28 +28,18 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	db, err := testdb.Create(ctx, "api")
+	opt, err := redis.ParseURL(testdb.RedisURL())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if pool, err = db.Pool(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	opt, _ := redis.ParseURL(testdb.RedisURL())
 	rdb = redis.NewClient(opt)
-	if _, err := booking.New(pool).Seed(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
+	code := testdb.Main(m, "api", func(ctx context.Context, p *pgxpool.Pool) error {
+		pool = p
+		_, err := booking.New(pool).Seed(ctx)
+		return err
+	})
 	rdb.Close()
-	if err := db.Drop(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-	}
 	os.Exit(code)
 }
 

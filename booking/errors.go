@@ -19,6 +19,8 @@ type ValidationError struct {
 	// Summary is the code of the message that sums the problem up ("" for the generic one).
 	Summary string
 	Fields  map[string]string
+	// Catalogue resolves the codes; nil means the booking catalogue, Text.
+	Catalogue func(lang, code string) string
 }
 
 func (e *ValidationError) Error() string {
@@ -52,22 +54,34 @@ func (e *ValidationError) OrNil() error {
 	return e
 }
 
-// LocalizedMessage implements the HTTP layer's localizer.
+// LocalizedMessage implements the HTTP layer's localizer: the summary, else the one
+// field's problem, else a generic text.
 func (e *ValidationError) LocalizedMessage(lang string) string {
-	code := e.Summary
-	if code == "" {
-		code = "invalid_input"
+	if e.Summary != "" {
+		return e.text(lang, e.Summary)
 	}
-	return Text(lang, code)
+	if len(e.Fields) == 1 {
+		for _, code := range e.Fields {
+			return e.text(lang, code)
+		}
+	}
+	return e.text(lang, "invalid_input")
 }
 
 // LocalizedFields implements the HTTP layer's localizer.
 func (e *ValidationError) LocalizedFields(lang string) map[string]string {
 	out := make(map[string]string, len(e.Fields))
 	for f, code := range e.Fields {
-		out[f] = Text(lang, code)
+		out[f] = e.text(lang, code)
 	}
 	return out
+}
+
+func (e *ValidationError) text(lang, code string) string {
+	if e.Catalogue != nil {
+		return e.Catalogue(lang, code)
+	}
+	return Text(lang, code)
 }
 
 // SlotTakenError says the chosen slot is full and offers the nearest free ones.

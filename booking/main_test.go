@@ -2,7 +2,6 @@ package booking_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -16,23 +15,10 @@ import (
 var pool *pgxpool.Pool
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	db, err := testdb.Create(ctx, "booking")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	pool, err = db.Pool(ctx)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	if err := db.Drop(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-	}
-	os.Exit(code)
+	os.Exit(testdb.Main(m, "booking", func(_ context.Context, p *pgxpool.Pool) error {
+		pool = p
+		return nil
+	}))
 }
 
 // sundayMorning is a fixed "now": Sunday 22 November 2026, 08:00 in Algiers.

@@ -2,7 +2,6 @@ package chatbot
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -19,26 +18,11 @@ import (
 var pool *pgxpool.Pool
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	db, err := testdb.Create(ctx, "chatbot")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if pool, err = db.Pool(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if _, err := booking.New(pool).Seed(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	if err := db.Drop(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-	}
-	os.Exit(code)
+	os.Exit(testdb.Main(m, "chatbot", func(ctx context.Context, p *pgxpool.Pool) error {
+		pool = p
+		_, err := booking.New(pool).Seed(ctx)
+		return err
+	}))
 }
 
 // sundayMorning is a fixed clock: Sunday 22 November 2026, 08:00 in Algiers.

@@ -54,7 +54,7 @@ const appointmentSearch = `(coalesce(a.name, '') || ' ' || coalesce(a.email, '')
 // where builds the filter's SQL condition; only the clauses in use are written, so the
 // planner can use the matching index (the trigram index for a search).
 func (c *Console) where(ctx context.Context, f AppointmentFilter, withStatus bool) (string, []any, error) {
-	v := &ValidationError{}
+	v := newValidation()
 	if f.Status != "" && !slices.Contains(booking.Statuses, f.Status) {
 		v.Add("status", "invalid_option")
 	}

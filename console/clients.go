@@ -130,7 +130,7 @@ func (in *ClientInput) normalize(full bool) error {
 	if in.Email != nil {
 		*in.Email = booking.NormalizeEmail(*in.Email)
 	}
-	v := &ValidationError{}
+	v := newValidation()
 	for field, val := range map[string]*string{"nom": in.Nom, "prenom": in.Prenom} {
 		if (full && val == nil) || (val != nil && *val == "") {
 			v.Summary = "nom_prenom_required"

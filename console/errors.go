@@ -2,7 +2,6 @@ package console
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -58,63 +57,14 @@ func (e *ConflictError) Is(target error) bool { return target == booking.ErrConf
 func (e *ConflictError) LocalizedMessage(lang string) string { return Text(lang, e.Key) }
 
 // ValidationError names each invalid field with a message code of the console's
-// catalogue (falling back to the booking catalogue).
-type ValidationError struct {
-	Summary string
-	Fields  map[string]string
-}
+// catalogue (which falls back to the booking catalogue).
+type ValidationError = booking.ValidationError
 
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	b.WriteString("invalid")
-	for f, c := range e.Fields {
-		b.WriteString(" " + f + "(" + c + ")")
-	}
-	return b.String()
-}
-
-// Add records a problem with field; the first one recorded wins.
-func (e *ValidationError) Add(field, code string) {
-	if e.Fields == nil {
-		e.Fields = map[string]string{}
-	}
-	if _, ok := e.Fields[field]; !ok {
-		e.Fields[field] = code
-	}
-}
-
-// OrNil returns e when it holds a problem, else nil.
-func (e *ValidationError) OrNil() error {
-	if len(e.Fields) == 0 {
-		return nil
-	}
-	return e
-}
-
-// LocalizedMessage sums the problem up.
-func (e *ValidationError) LocalizedMessage(lang string) string {
-	if e.Summary != "" {
-		return Text(lang, e.Summary)
-	}
-	if len(e.Fields) == 1 {
-		for _, c := range e.Fields {
-			return Text(lang, c)
-		}
-	}
-	return Text(lang, "invalid_input")
-}
-
-// LocalizedFields gives each field's message.
-func (e *ValidationError) LocalizedFields(lang string) map[string]string {
-	out := make(map[string]string, len(e.Fields))
-	for f, c := range e.Fields {
-		out[f] = Text(lang, c)
-	}
-	return out
-}
+// newValidation returns an empty validation error speaking the console's catalogue.
+func newValidation() *ValidationError { return &ValidationError{Catalogue: Text} }
 
 func invalid(field, code string) error {
-	v := &ValidationError{}
+	v := newValidation()
 	v.Add(field, code)
 	return v
 }

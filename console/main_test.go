@@ -2,7 +2,6 @@ package console
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"testing"
 
@@ -14,20 +13,8 @@ import (
 var pool *pgxpool.Pool
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	db, err := testdb.Create(ctx, "console")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if pool, err = db.Pool(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	if err := db.Drop(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-	}
-	os.Exit(code)
+	os.Exit(testdb.Main(m, "console", func(_ context.Context, p *pgxpool.Pool) error {
+		pool = p
+		return nil
+	}))
 }

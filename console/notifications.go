@@ -56,7 +56,7 @@ func (c *Console) Notifications(ctx context.Context, f NotificationFilter, p Pag
 	if err != nil {
 		return NotificationPage{}, err
 	}
-	v := &ValidationError{}
+	v := newValidation()
 	for field, pair := range map[string]struct {
 		val     string
 		allowed []string

@@ -123,7 +123,7 @@ func (in ProjectInput) apply(p *booking.Project) error {
 			*dst = float64(*src)
 		}
 	}
-	v := &ValidationError{}
+	v := newValidation()
 	if p.Title == "" {
 		v.Add("title", "title_required")
 	} else if len([]rune(p.Title)) > booking.ShortMaxLen {

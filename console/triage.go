@@ -90,7 +90,7 @@ func (e AppointmentEdit) apply(a *booking.Appointment) error {
 	set(&a.Status, e.Status)
 	a.Name = strings.Join(strings.Fields(a.Name), " ")
 	a.Email = booking.NormalizeEmail(a.Email)
-	v := &ValidationError{}
+	v := newValidation()
 	if a.Name == "" {
 		v.Add("name", "required")
 	} else if n := len([]rune(a.Name)); n < booking.NameMinLen || n > booking.NameMaxLen {

@@ -148,7 +148,7 @@ func checkRoleAndPermissions(v *ValidationError, in UserInput) {
 // defaults to editor.
 func (c *Console) CreateUser(ctx context.Context, by User, in UserInput) (User, error) {
 	in.Email = booking.NormalizeEmail(in.Email)
-	v := &ValidationError{}
+	v := newValidation()
 	if in.Email == "" {
 		v.Add("email", "required")
 	} else if booking.CheckEmail(in.Email) != "" {
@@ -201,7 +201,7 @@ func dedupe(list []string) []string {
 // admin cannot be demoted or deactivated; a change of role, activity or password ends
 // the user's sessions at once.
 func (c *Console) UpdateUser(ctx context.Context, id string, in UserInput) (User, error) {
-	v := &ValidationError{}
+	v := newValidation()
 	checkPassword(v, in.Password, false)
 	checkRoleAndPermissions(v, in)
 	if err := v.OrNil(); err != nil {

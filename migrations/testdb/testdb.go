@@ -154,3 +154,31 @@ func sanitize(s string) string {
 	}
 	return b.String()
 }
+
+// Main runs a test package against a database of its own: it creates and migrates the
+// database, hands its pool to ready (which keeps it and may seed it), runs the tests and
+// drops the database. It returns the exit code for os.Exit.
+func Main(m *testing.M, name string, ready func(ctx context.Context, pool *pgxpool.Pool) error) int {
+	ctx := context.Background()
+	db, err := Create(ctx, name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer func() {
+		if err := db.Drop(ctx); err != nil {
+			fmt.Fprintln(os.Stderr, "testdb: drop:", err)
+		}
+	}()
+	pool, err := db.Pool(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer pool.Close()
+	if err := ready(ctx, pool); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return m.Run()
+}
