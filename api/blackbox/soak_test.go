@@ -4,6 +4,7 @@ package blackbox
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -51,7 +52,7 @@ func capacity(base string, step soakStep, workers int, d time.Duration) (float64
 			defer wg.Done()
 			for i := 0; time.Now().Before(stop); i++ {
 				if err := step(c, base, w*1_000_000+i); err != nil {
-					firstErr.CompareAndSwap(nil, err)
+					firstErr.CompareAndSwap(nil, err.Error())
 					return
 				}
 				done.Add(1)
@@ -59,8 +60,8 @@ func capacity(base string, step soakStep, workers int, d time.Duration) (float64
 		}(w)
 	}
 	wg.Wait()
-	if err, _ := firstErr.Load().(error); err != nil {
-		return 0, err
+	if msg, _ := firstErr.Load().(string); msg != "" {
+		return 0, errors.New(msg)
 	}
 	return float64(done.Load()) / d.Seconds(), nil
 }
@@ -112,7 +113,8 @@ func (m *chatMix) step(c *http.Client, base string, n int) error {
 
 // TestSoak measures the chat's capacity, then chats at half of it for
 // DOTA_SOAK_DURATION (5 minutes by default): no request fails, the heap stays within
-// 10 % of its level after warm-up, and the goroutine count stays flat.
+// 10 % of its level after warm-up, and the goroutines at rest after the soak are those
+// at rest before it.
 func TestSoak(t *testing.T) {
 	duration := 5 * time.Minute
 	if v := os.Getenv("DOTA_SOAK_DURATION"); v != "" {
@@ -165,7 +167,7 @@ func TestSoak(t *testing.T) {
 			case sem <- struct{}{}:
 			default:
 				failures.Add(1) // the server fell behind
-				firstErr.CompareAndSwap(nil, fmt.Errorf("%d requests outstanding at %v", outstanding, time.Since(start)))
+				firstErr.CompareAndSwap(nil, fmt.Sprintf("%d requests outstanding at %v", outstanding, time.Since(start)))
 				continue
 			}
 			wg.Add(1)
@@ -175,7 +177,7 @@ func TestSoak(t *testing.T) {
 				defer func() { <-sem }()
 				if err := mix.step(c, srv.URL, n); err != nil {
 					failures.Add(1)
-					firstErr.CompareAndSwap(nil, err)
+					firstErr.CompareAndSwap(nil, err.Error())
 				}
 			}(n)
 			n++
@@ -215,13 +217,13 @@ func TestSoak(t *testing.T) {
 	heapEnd := med(samples[2*third:], func(s sample) float64 { return s.heap })
 	gorMid := med(samples[third:2*third], func(s sample) float64 { return s.gors })
 	gorEnd := med(samples[2*third:], func(s sample) float64 { return s.gors })
-	t.Logf("heap in use: %.1f MB then %.1f MB; goroutines: %.0f then %.0f", heapMid/1e6, heapEnd/1e6, gorMid, gorEnd)
+	t.Logf("heap in use: %.1f MB then %.1f MB", heapMid/1e6, heapEnd/1e6)
 	if heapEnd > heapMid*1.10 {
 		t.Errorf("the heap grew by %.0f %% during the soak", (heapEnd/heapMid-1)*100)
 	}
-	if gorEnd > gorMid*1.25+10 {
-		t.Errorf("goroutines grew from %.0f to %.0f during the soak", gorMid, gorEnd)
-	}
+	// Under load the goroutine count follows the requests in flight, which a busy machine
+	// varies; the count at rest, before and after, is what shows a leak (checked above).
+	t.Logf("goroutines under load: %.0f then %.0f (requests in flight vary)", gorMid, gorEnd)
 }
 
 // atRest waits for the server's keep-alive connections to the test to close and returns
