@@ -21,6 +21,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 )
 
 // env is one bench run's world: the binary built from this checkout, a database of its
@@ -111,6 +112,9 @@ func (e *env) teardown(keepDir string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if err := e.dropRedisKeys(ctx); err != nil {
+		e.logf("removing Redis keys %s*: %v", e.prefix, err)
+	}
 	if admin, err := pgx.Connect(ctx, e.adminURL); err == nil {
 		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{e.dbName}.Sanitize()+" WITH (FORCE)"); err != nil {
 			e.logf("drop database %s: %v", e.dbName, err)
@@ -118,6 +122,32 @@ func (e *env) teardown(keepDir string) {
 		admin.Close(ctx)
 	}
 	_ = os.RemoveAll(e.tmp)
+}
+
+// dropRedisKeys deletes every key the run wrote: they all start with its prefix.
+func (e *env) dropRedisKeys(ctx context.Context) error {
+	opt, err := redis.ParseURL(e.redisURL)
+	if err != nil {
+		return err
+	}
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	it := rdb.Scan(ctx, 0, e.prefix+"*", 1000).Iterator()
+	var batch []string
+	for it.Next(ctx) {
+		if batch = append(batch, it.Val()); len(batch) == 1000 {
+			if err := rdb.Del(ctx, batch...).Err(); err != nil {
+				return err
+			}
+			batch = batch[:0]
+		}
+	}
+	if len(batch) > 0 {
+		if err := rdb.Del(ctx, batch...).Err(); err != nil {
+			return err
+		}
+	}
+	return it.Err()
 }
 
 // baseEnv is the environment of a dota command against the bench database.
