@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -227,5 +229,32 @@ func TestWebAppAndHeaders(t *testing.T) {
 	}
 	if m := do(t, "GET", srv.URL+"/metrics", nil); m.Status != 200 || !strings.Contains(string(m.Raw), "dota_http_requests_total") {
 		t.Fatal("metrics")
+	}
+}
+
+func TestJSONAnswersAreCompressed(t *testing.T) {
+	srv := newServer(t)
+	req, _ := http.NewRequest("GET", srv.URL+"/api/services?lang=fr", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct{ Items []any }
+	if err := json.NewDecoder(zr).Decode(&body); err != nil || len(body.Items) != 7 {
+		t.Fatalf("decoded %d services, %v", len(body.Items), err)
+	}
+	// An error envelope after the handler still reaches the client whole.
+	bad := do(t, "GET", srv.URL+"/api/services/nope", nil, "Accept-Encoding", "gzip")
+	if bad.Status != 404 || errorCode(bad) != "not_found" {
+		t.Fatalf("error through the compressor: %d %q", bad.Status, bad.Raw)
 	}
 }

@@ -66,7 +66,7 @@ func New(d Deps) http.Handler {
 		settings = d.Console.Settings
 	}
 	pub := &public{booking: d.Booking}
-	g := r.Group("/api", maintenance(settings))
+	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", siteInfo(settings))
 	g.GET("/services", pub.services)
 	g.GET("/services/:slug", pub.service)
