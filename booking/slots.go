@@ -11,9 +11,6 @@ import (
 // 09:00 to 12:00 and 14:00 to 17:00.
 var SlotTimes = []string{"09:00", "10:00", "11:00", "12:00", "14:00", "15:00", "16:00", "17:00"}
 
-// SlotDuration is how long one appointment lasts.
-const SlotDuration = time.Hour
-
 // AlternativesCount is how many free slots are offered when a choice is full or closed.
 const AlternativesCount = 3
 
