@@ -157,6 +157,26 @@ func securityHeaders(trustProxy bool) gin.HandlerFunc {
 	}
 }
 
+// requestOrigin is the scheme and host the visitor used, for absolute URLs in pages and
+// files (the forwarded host counts only behind a trusted proxy). A host with characters
+// no host name has is not echoed: the answer is then "".
+func requestOrigin(r *http.Request, trustProxy bool) string {
+	scheme := "http"
+	if IsTLS(r, trustProxy) {
+		scheme = "https"
+	}
+	host := r.Host
+	if trustProxy {
+		if fwd := strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Host"), ",")[0]); fwd != "" {
+			host = fwd
+		}
+	}
+	if host == "" || strings.Trim(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]") != "" {
+		return ""
+	}
+	return scheme + "://" + host
+}
+
 // IsTLS reports whether the visitor reached us over TLS, directly or, when the proxy is
 // trusted, through a TLS-terminating balancer.
 func IsTLS(r *http.Request, trustProxy bool) bool {

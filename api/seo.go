@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/xml"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -29,17 +28,7 @@ func registerSEO(r gin.IRoutes, d Deps) {
 
 // origin is the scheme and host the visitor used, so the files name absolute URLs.
 func (s *seo) origin(c *gin.Context) string {
-	scheme := "http"
-	if IsTLS(c.Request, s.trustProxy) {
-		scheme = "https"
-	}
-	host := c.Request.Host
-	if s.trustProxy {
-		if fwd := strings.TrimSpace(strings.Split(c.GetHeader("X-Forwarded-Host"), ",")[0]); fwd != "" {
-			host = fwd
-		}
-	}
-	return scheme + "://" + host
+	return requestOrigin(c.Request, s.trustProxy)
 }
 
 func (s *seo) robots(c *gin.Context) {

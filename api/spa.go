@@ -13,14 +13,16 @@ import (
 const notBuilt = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Dota</title></head>
 <body><h1>Dota</h1><p>The web app is not built into this binary. Run <code>make run</code>.</p></body></html>`
 
-// spa serves the web app: real files as they are (hashed assets cached for good), and
-// index.html for every other path outside /api, so the React router can take it.
-func spa(web fs.FS) gin.HandlerFunc {
+// spa serves the web app: real files as they are (hashed assets cached for good), the
+// prerendered page of each public route (pages.go), and index.html, the app's empty
+// shell, for the console and for every path when the build has no prerendered pages.
+func spa(web fs.FS, trustProxy bool) gin.HandlerFunc {
 	assets := loadAssets(web)
 	index := assets["index.html"]
 	if index == nil {
 		index = &asset{data: []byte(notBuilt), ctype: "text/html; charset=utf-8", etag: `"not-built"`}
 	}
+	prerendered := loadPages(assets, index, trustProxy)
 	return func(c *gin.Context) {
 		p := c.Request.URL.Path
 		if strings.HasPrefix(p, "/api/") || p == "/api" {
@@ -32,12 +34,15 @@ func spa(web fs.FS) gin.HandlerFunc {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(p), "/")
-		if a, ok := assets[name]; ok && name != "index.html" {
+		if a, ok := assets[name]; ok && name != "index.html" && !strings.HasPrefix(name, pagesDir) {
 			a.serve(c, a.maxAge)
 			return
 		}
 		if strings.HasPrefix(name, "assets/") {
 			c.String(http.StatusNotFound, "not found")
+			return
+		}
+		if prerendered != nil && prerendered.serve(c, "/"+name) {
 			return
 		}
 		index.serve(c, "no-cache")

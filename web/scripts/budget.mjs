@@ -1,23 +1,29 @@
 // Performance and quality budgets of the public site.
 //
-// 1. The initial JavaScript of the public site (the entry chunk and everything it
-//    imports statically, from the Vite manifest), gzipped, must stay within 150 KB.
+// 1. The initial JavaScript of the public site (the boot script, the app it starts and
+//    everything they import statically, from the Vite manifest), gzipped, must stay
+//    within 150 KB.
 // 2. Lighthouse, with Debian's Chromium, on /, /services and one service page of a
 //    running dota binary, must score at least 95 in performance, accessibility, best
-//    practices and SEO.
+//    practices and SEO. Each page is measured BUDGET_RUNS times (default 3) and judged
+//    on the median, as Lighthouse advises: one run on a shared machine varies by several
+//    points.
 //
 // Usage: npm run build && DOTA_BIN=path/to/dota npm run budget
 //   DOTA_BIN        the built server, started on a fresh database (e2e/harness.mjs)
 //   E2E_BASE_URL    or measure an already running server instead
 //   BUDGET_SKIP_LIGHTHOUSE=1  only measure the bundle
 //   LIGHTHOUSE_FORM_FACTOR    mobile (default) or desktop
-import { readFile } from 'node:fs/promises';
+//   BUDGET_RUNS               Lighthouse runs per page (default 3)
+//   BUDGET_REPORT_DIR         also write each page's median Lighthouse report (JSON) there
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const JS_BUDGET_KB = 150;
 const MIN_SCORE = 95;
+const RUNS = Math.max(1, Number(process.env.BUDGET_RUNS) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [
   '--headless=new',
@@ -30,7 +36,11 @@ const CHROME_FLAGS = [
 
 const failures = [];
 
-/** The entry chunk and its static imports, transitively (dynamic imports load later). */
+/**
+ * What a first visit loads: the entry (the boot script), the app it starts once the page
+ * is painted, and their static imports, transitively. Pages, the console and other
+ * languages are dynamic imports of the app and load later.
+ */
 function initialChunks(manifest) {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
@@ -43,6 +53,7 @@ function initialChunks(manifest) {
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
   visit(entry[0]);
+  for (const app of entry[1].dynamicImports ?? []) visit(app);
   return { js: [...seen].map((key) => manifest[key].file), css: [...css] };
 }
 
@@ -91,17 +102,30 @@ async function runLighthouse() {
     });
     const formFactor = process.env.LIGHTHOUSE_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
     const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-    console.log(`\nLighthouse (${formFactor}, minimum ${MIN_SCORE}):`);
+    console.log(`\nLighthouse (${formFactor}, median of ${RUNS} runs, minimum ${MIN_SCORE}):`);
     for (const path of paths) {
-      const result = await lighthouse(
-        server.baseURL + path,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-        config,
-      );
-      const lhr = result.lhr;
-      if (lhr.runtimeError) failures.push(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const scores = CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]);
-      console.log(`  ${path.padEnd(34)} ${scores.map(([c, s]) => `${c} ${s}`).join('  ')}`);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(
+          server.baseURL + path,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+          config,
+        );
+        if (result.lhr.runtimeError) failures.push(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      const score = (lhr, c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      // The run with the median performance stands for the page; each category is its median.
+      const lhr = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(RUNS / 2)];
+      const median = (c) => runs.map((r) => score(r, c)).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+      if (process.env.BUDGET_REPORT_DIR) {
+        const dir = process.env.BUDGET_REPORT_DIR;
+        await mkdir(dir, { recursive: true });
+        await writeFile(`${dir}/${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}.json`, JSON.stringify(lhr, null, 1));
+      }
+      const scores = CATEGORIES.map((c) => [c, median(c)]);
+      const perRun = runs.map((r) => score(r, 'performance')).join('/');
+      console.log(`  ${path.padEnd(34)} ${scores.map(([c, s]) => `${c} ${s}`).join('  ')}  (performance runs ${perRun})`);
       for (const [c, s] of scores) {
         if (s >= MIN_SCORE) continue;
         const failed = lhr.categories[c].auditRefs

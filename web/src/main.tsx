@@ -1,17 +1,59 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { initI18n } from './lib/i18n';
+import { prefetchPage } from './app/prefetch';
+import { setRequestLanguage } from './lib/api';
+import { holdInput } from './lib/heldInput';
 import './styles/global.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+/**
+ * Fetches the app with the scripts the prerendered page named, starts the page's own
+ * requests alongside, and then starts the app.
+ */
+function boot(root: HTMLElement) {
+  for (const href of root.dataset.preload?.split(' ') ?? []) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.appendChild(link);
+  }
+  if (root.dataset.route && root.dataset.lang) {
+    // In the language the server chose for the page, which is the visitor's (?lang=, cookie).
+    setRequestLanguage(root.dataset.lang);
+    prefetchPage(root.dataset.route, window.location.pathname);
+  }
+  // The libraries are evaluated first and the app in a later task, so neither holds the
+  // page for long.
+  void import('./app/runtime')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./app/start'))
+    .then((m) => m.start(root));
+}
 
-// Render once the active language's texts are in, so no untranslated flash.
-void initI18n().then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+function main() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  // A prerendered page is on screen before any script: the app's code is fetched once
+  // the browser has painted it (or after a moment, when it cannot tell), and then takes
+  // the page over. The console's empty shell starts the app at once.
+  if (!root.firstElementChild || !('PerformanceObserver' in window)) {
+    boot(root);
+    return;
+  }
+  holdInput(); // until the page is hydrated (SiteLayout replays what was pressed)
+  let booted = false;
+  const once = () => {
+    if (booted) return;
+    booted = true;
+    observer.disconnect();
+    boot(root);
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(once, 1000);
+}
+
+// The script may run before the page is parsed (it loads asynchronously).
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main, { once: true });
+else main();

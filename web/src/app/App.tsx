@@ -1,9 +1,16 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes';
 
-/** The application: the router over the route table. */
+/** The route table, drawn for the current location (browser, prerenderer and tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The application: the route table over the browser's history. */
 export function App() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,32 +1,44 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/PageLoader';
 import SiteLayout from '../features/site/SiteLayout';
 
 // The public frame is part of the entry (every visitor needs it); each page is its own
 // chunk, and the console is never fetched by public pages.
-const HomePage = lazy(() => import('../features/site/pages/HomePage'));
-const HeroPage = lazy(() => import('../features/site/pages/HeroPage'));
-const AboutPage = lazy(() => import('../features/site/pages/AboutPage'));
-const ProjectsPage = lazy(() => import('../features/site/pages/ProjectsPage'));
-const ProjectDetailPage = lazy(() => import('../features/site/pages/ProjectDetailPage'));
-const ServicesPage = lazy(() => import('../features/site/pages/ServicesPage'));
-const ServiceDetailPage = lazy(() => import('../features/site/pages/ServiceDetailPage'));
-const PrivacyPage = lazy(() => import('../features/site/pages/PrivacyPage'));
-const ContactPage = lazy(() => import('../features/site/pages/ContactPage'));
-const AppointmentPage = lazy(() =>
-  import('../features/site/pages/ContactPage').then((m) => ({ default: m.AppointmentPage })),
-);
-const NotFoundPage = lazy(() => import('../features/site/pages/NotFoundPage'));
+const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/site/pages/*Page.tsx');
+
+/** What a route tells the prerenderer (scripts/prerender.mjs) and the server. */
+export interface RouteHandle {
+  /** The page's source module, as the Vite manifest names it: its chunk and styles are preloaded. */
+  module?: string;
+  /** HTTP status of the prerendered page (the not-found page answers 404). */
+  status?: number;
+  /**
+   * The page's main content comes from the API (a list, a detail): its code is fetched
+   * along with the page rather than once the prerendered page is painted.
+   */
+  dataFirst?: boolean;
+}
+
+/** A public page, loaded when first shown; `name` is its export in the module. */
+function sitePage(file: string, { name = 'default', ...rest }: { name?: string } & Omit<RouteHandle, 'module'> = {}) {
+  const load = pageModules[`../features/site/pages/${file}.tsx`];
+  if (!load) throw new Error(`no page module ${file}`);
+  const Page = lazy(() => load().then((m) => ({ default: m[name] })));
+  const handle: RouteHandle = { module: `src/features/site/pages/${file}.tsx`, ...rest };
+  return { element: <Page />, handle } satisfies RouteObject;
+}
+
 const ConsoleRoot = lazy(() => import('../features/console/ConsoleRoot'));
 
 function page(element: ReactNode) {
   return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 }
 
-/** The app's route table, shared by the browser router and tests. */
+/** The app's route table, shared by the browser router, the prerenderer and tests. */
 export const routes: RouteObject[] = [
   {
+    // The console is drawn in the browser only: it is never prerendered.
     path: '/admin/*',
     element: page(<ConsoleRoot />),
   },
@@ -34,17 +46,17 @@ export const routes: RouteObject[] = [
     path: '/',
     element: page(<SiteLayout />),
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'hero', element: <HeroPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'projects', element: <ProjectsPage /> },
-      { path: 'projects/:projectId', element: <ProjectDetailPage /> },
-      { path: 'services', element: <ServicesPage /> },
-      { path: 'services/:serviceSlug', element: <ServiceDetailPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'rendez-vous', element: <AppointmentPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { index: true, ...sitePage('HomePage') },
+      { path: 'hero', ...sitePage('HeroPage') },
+      { path: 'about', ...sitePage('AboutPage') },
+      { path: 'projects', ...sitePage('ProjectsPage', { dataFirst: true }) },
+      { path: 'projects/:projectId', ...sitePage('ProjectDetailPage', { dataFirst: true }) },
+      { path: 'services', ...sitePage('ServicesPage', { dataFirst: true }) },
+      { path: 'services/:serviceSlug', ...sitePage('ServiceDetailPage', { dataFirst: true }) },
+      { path: 'privacy', ...sitePage('PrivacyPage') },
+      { path: 'contact', ...sitePage('ContactPage') },
+      { path: 'rendez-vous', ...sitePage('ContactPage', { name: 'AppointmentPage' }) },
+      { path: '*', ...sitePage('NotFoundPage', { status: 404 }) },
     ],
   },
 ];

@@ -83,12 +83,13 @@ export interface RequestOptions {
 
 /** Builds the URL of a request: the query, then ?lang= unless the caller set one. */
 export function buildUrl(path: string, query?: Query): string {
-  const url = new URL(path, 'http://placeholder');
+  const [pathname, search = ''] = path.split('?', 2);
+  const params = new URLSearchParams(search);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
-  if (!url.searchParams.has('lang')) url.searchParams.set('lang', requestLanguage);
-  return url.pathname + url.search;
+  if (!params.has('lang')) params.set('lang', requestLanguage);
+  return `${pathname}?${params}`;
 }
 
 /** Reads Retry-After, given either in seconds or as an HTTP date. */
@@ -147,8 +148,57 @@ export async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
+/** How long a prefetched answer waits for the screen that asked for it. */
+const PREFETCH_KEEP_MS = 10_000;
+
+/** Answers of GET requests started ahead of the screens that need them, by URL. */
+const prefetched = new Map<string, Promise<unknown>>();
+let prefetching = false;
+
+/**
+ * Starts GET requests before the screens that need them are drawn: load calls the usual
+ * API functions (each must send its request before its first await), and the first
+ * identical GET afterwards takes the answer instead of asking again.
+ */
+export function prefetch(load: () => Promise<unknown>): void {
+  prefetching = true;
+  try {
+    load().catch(() => {}); // the screen that takes the answer reports a failure
+  } finally {
+    prefetching = false;
+  }
+}
+
+/** promise, rejected with the abort reason if signal aborts first. */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Sends one request and returns its decoded JSON body (undefined for 204). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if ((options.method ?? 'GET') !== 'GET') return send<T>(path, options);
+  const url = buildUrl(path, options.query);
+  if (prefetching) {
+    const answer = send<T>(path, { ...options, signal: undefined });
+    prefetched.set(url, answer);
+    setTimeout(() => prefetched.get(url) === answer && prefetched.delete(url), PREFETCH_KEEP_MS);
+    return answer;
+  }
+  const early = prefetched.get(url);
+  if (early) {
+    prefetched.delete(url);
+    return abortable(early as Promise<T>, options.signal);
+  }
+  return send<T>(path, options);
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');

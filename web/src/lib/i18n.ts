@@ -3,30 +3,15 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from './api';
+import { DEFAULT_LANGUAGE, directionOf, isLanguage, STORAGE_KEY, storedLanguage, SUPPORTED_LANGUAGES, type Language } from './language';
 
-/** Languages the interface offers, in switcher order. */
-export const SUPPORTED_LANGUAGES = ['fr', 'en', 'ar'] as const;
-/** One of the supported languages. */
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-/** Language of a first visit and of any missing text. */
-export const DEFAULT_LANGUAGE: Language = 'fr';
-/** localStorage key that remembers the visitor's choice. */
-export const STORAGE_KEY = 'lang';
-
-/** Reports whether value names a supported language. */
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
-}
-
-/** Text direction of a language. */
-export function directionOf(lang: string): 'rtl' | 'ltr' {
-  return lang === 'ar' ? 'rtl' : 'ltr';
-}
+export { DEFAULT_LANGUAGE, directionOf, isLanguage, STORAGE_KEY, SUPPORTED_LANGUAGES, type Language };
 
 // One lazy loader per locale file; Vite emits each as its own chunk.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-const lazyLocales: BackendModule = {
+/** Loads a language's namespace from its chunk (also used by the prerenderer). */
+export const lazyLocales: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
@@ -43,18 +28,6 @@ const lazyLocales: BackendModule = {
   },
 };
 
-function storedLanguage(): Language | null {
-  // A link such as /services?lang=en (hreflang alternates, the sitemap) picks the language.
-  const asked = new URLSearchParams(window.location.search).get('lang');
-  if (isLanguage(asked)) return asked;
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null; // storage disabled
-  }
-}
-
 function applyLanguage(lang: string): void {
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
@@ -65,6 +38,8 @@ function applyLanguage(lang: string): void {
   } catch {
     // storage disabled: the choice lasts for this page only
   }
+  // The server sends the next page prerendered in this language.
+  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 let ready: Promise<typeof i18n> | null = null;

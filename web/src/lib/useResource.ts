@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
 
 /** State of data loaded from the server for one screen. */
 export interface Resource<T> {
@@ -16,12 +16,14 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ data: s.data, loading: true, error: null }));
+    // The answer is drawn as a transition: a long list renders in slices, between which
+    // the page stays responsive.
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ data, loading: false, error: null });
+        if (!controller.signal.aborted) startTransition(() => setState({ data, loading: false, error: null }));
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ data: undefined, loading: false, error });
+        if (!controller.signal.aborted) startTransition(() => setState({ data: undefined, loading: false, error }));
       },
     );
     return () => controller.abort();

@@ -31,6 +31,18 @@ describe('chat store', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ lang: 'fr' });
   });
 
+  it('picks the conversation of an earlier page load up from storage and continues it', async () => {
+    localStorage.setItem(SESSION_KEY, 'kept');
+    fetchMock
+      .mockResolvedValueOnce(json(200, { session_id: 'kept', messages: [greeting], step: 'company', quick_replies: [] }))
+      .mockResolvedValueOnce(json(200, { session_id: 'kept', messages: [], step: 'service', quick_replies: [] }));
+    await useChat.getState().ensureSession('fr');
+    expect(useChat.getState().messages).toEqual([greeting]);
+    expect(await useChat.getState().send('Atlas Conseil', 'fr')).toBe(true);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/chat/sessions/kept?lang=fr');
+    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/chat/sessions/kept/messages?lang=fr');
+  });
+
   it('reads a stored conversation back, and starts over when it is gone', async () => {
     useChat.setState({ sessionId: 'old' });
     fetchMock

@@ -24,6 +24,8 @@ export interface ChatState {
   loaded: boolean;
   problem: ChatProblem;
   setOpen: (open: boolean) => void;
+  /** Opens the panel again if it was open before a reload (after the page is hydrated). */
+  restoreOpen: () => void;
   setMinimized: (minimized: boolean) => void;
   /** Loads the stored conversation, or starts one with the greeting. */
   ensureSession: (lang: string) => Promise<void>;
@@ -76,9 +78,11 @@ export const useChat = create<ChatState>()((set, get) => {
   };
 
   return {
-    open: storage('session')?.getItem(OPEN_KEY) === '1',
+    // Closed at first, as in the prerendered page; restoreOpen reopens it.
+    open: false,
     minimized: false,
-    sessionId: storage('local')?.getItem(SESSION_KEY) ?? null,
+    // Read from storage when the conversation is first needed (ensureSession), not at start.
+    sessionId: null,
     messages: [],
     quickReplies: [],
     collected: {},
@@ -93,6 +97,9 @@ export const useChat = create<ChatState>()((set, get) => {
       else storage('session')?.removeItem(OPEN_KEY);
       set({ open, minimized: false });
     },
+    restoreOpen: () => {
+      if (storage('session')?.getItem(OPEN_KEY) === '1') set({ open: true });
+    },
     setMinimized: (minimized) => set({ minimized }),
 
     ensureSession: (lang) => {
@@ -100,11 +107,11 @@ export const useChat = create<ChatState>()((set, get) => {
       loading ??= (async () => {
         set({ pending: true, problem: null });
         try {
-          const id = get().sessionId;
+          const id = get().sessionId ?? storage('local')?.getItem(SESSION_KEY) ?? null;
           if (id) {
             try {
               const stored = await getSession(id);
-              set({ messages: stored.messages, step: stored.step, collected: stored.collected ?? {}, quickReplies: stored.quick_replies ?? [] });
+              set({ sessionId: id, messages: stored.messages, step: stored.step, collected: stored.collected ?? {}, quickReplies: stored.quick_replies ?? [] });
             } catch (err) {
               if (!(err instanceof ApiError && err.status === 404)) throw err;
               await start(lang); // expired or unknown: a fresh conversation

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/routes';
+import { AppRoutes } from '../../app/App';
 import { initI18n, setLanguage } from '../../lib/i18n';
 import { useSession } from './hooks/useSession';
 
@@ -16,6 +16,13 @@ const editor = {
   csrf_token: 'tok',
 };
 
+/** The router's current path, as the last render saw it. */
+let currentPath = '';
+function Where() {
+  currentPath = useLocation().pathname;
+  return null;
+}
+
 describe('console shell', () => {
   beforeAll(async () => {
     await initI18n();
@@ -27,10 +34,14 @@ describe('console shell', () => {
 
   it('sends a signed-out visitor to the login form', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 'unauthenticated', message: 'no' } })));
-    const router = createMemoryRouter(routes, { initialEntries: ['/admin/appointments'] });
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter initialEntries={['/admin/appointments']}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Admin Login' }, { timeout: 8000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(currentPath).toBe('/admin/login');
   });
 
   it('builds the menu from /me and redirects a forbidden page with the spec message', async () => {
@@ -45,10 +56,14 @@ describe('console shell', () => {
         return json(404, { error: { code: 'not_found', message: 'nope' } });
       }),
     );
-    const router = createMemoryRouter(routes, { initialEntries: ['/admin/dashboard'] });
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter initialEntries={['/admin/dashboard']}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('You do not have permission to view the dashboard', {}, { timeout: 8000 })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/appointments'));
+    await waitFor(() => expect(currentPath).toBe('/admin/appointments'));
     const menu = await screen.findByRole('navigation', { name: 'Menu de la console' });
     expect(Array.from(menu.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Rendez-vous', 'Nouveau RDV']);
     expect(await screen.findByText('No appointments found matching your criteria.', {}, { timeout: 8000 })).toBeTruthy();

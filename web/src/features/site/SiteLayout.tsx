@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/ui/PageLoader';
 import { Toaster } from '../../components/ui/Toaster';
 import { isDownload, track } from '../../lib/analytics';
+import { replayInput } from '../../lib/heldInput';
 import { ChatWidget } from '../chat';
 import { FloatingButtons } from './components/FloatingButtons';
 import { MaintenanceBanner } from './components/MaintenanceBanner';
@@ -11,6 +12,12 @@ import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteInfoProvider, useMaintenance } from './SiteInfo';
 import './site.css';
+
+/** Replays what was pressed before the app ran, once the page around it is hydrated. */
+function ReplayHeldInput() {
+  useEffect(replayInput, []);
+  return null;
+}
 
 function Chat() {
   return <ChatWidget disabled={useMaintenance()} />;
@@ -47,6 +54,7 @@ export default function SiteLayout() {
         <main id="main" className="site-main" tabIndex={-1}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <ReplayHeldInput />
           </Suspense>
         </main>
         <SiteFooter />

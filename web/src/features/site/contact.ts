@@ -38,7 +38,7 @@ export const WHATSAPP_HREF = `https://wa.me/${PHONE_SECONDARY.replace(/\D/g, '')
 /** Link to the office on a map. */
 export const MAP_HREF = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(ADDRESS_TEXT)}`;
 
-/** Years of experience: the current year minus the founding year. */
-export function yearsOfExperience(now: Date = new Date()): number {
-  return now.getFullYear() - FOUNDED_YEAR;
+/** Years of experience in a year (the current one by default): it minus the founding year. */
+export function yearsOfExperience(year: number = new Date().getFullYear()): number {
+  return year - FOUNDED_YEAR;
 }

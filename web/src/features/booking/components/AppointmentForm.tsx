@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { track } from '../../../lib/analytics';
+import { useClientValue } from '../../../lib/clientValue';
 import { useResource } from '../../../lib/useResource';
 import {
   createAppointment,
@@ -53,6 +54,8 @@ export interface AppointmentFormProps {
 export function AppointmentForm({ disabled }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('booking');
   const id = useId();
+  // No minimum in a prerendered page: the browser sets today's.
+  const minDate = useClientValue(() => today(), undefined);
   const [values, setValues] = useState<AppointmentRequest>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -227,7 +230,7 @@ export function AppointmentForm({ disabled }: AppointmentFormProps) {
         </div>
         <div className="appt-form__field">
           <label htmlFor={`${id}-date`}>{t('form.date')}</label>
-          <input {...field('date')} type="date" min={today()} />
+          <input {...field('date')} type="date" min={minDate} />
           {error('date')}
         </div>
         <fieldset className="appt-form__field appt-form__slots" aria-describedby={errors.time ? `${id}-time-error` : undefined}>

@@ -18,8 +18,11 @@ export function ChatWidget({ disabled }: ChatWidgetProps) {
   const { t } = useTranslation('chat');
   const open = useChat((s) => s.open);
   const setOpen = useChat((s) => s.setOpen);
+  const restoreOpen = useChat((s) => s.restoreOpen);
   const launcher = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+
+  useEffect(restoreOpen, [restoreOpen]);
 
   // Focus goes back to the round button once the panel is closed.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
+import { useCurrentYear } from '../../../lib/clientValue';
 import { useResource } from '../../../lib/useResource';
 import { listServices } from '../api/catalogue';
 import { ADDRESS_TEXT, CONTACT_EMAIL, PHONE_PRIMARY, SOCIAL_LINKS, telHref } from '../contact';
@@ -19,6 +20,7 @@ const companyLinks = [
 export function SiteFooter() {
   const { t, i18n } = useTranslation('site');
   const lang = i18n.resolvedLanguage;
+  const year = useCurrentYear();
   const services = useResource((signal) => listServices('name', undefined, signal).catch(() => []), [lang]);
 
   return (
@@ -77,7 +79,7 @@ export function SiteFooter() {
           </ul>
         </section>
       </div>
-      <p className="site-footer__rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <p className="site-footer__rights">{t('footer.rights', { year })}</p>
     </footer>
   );
 }

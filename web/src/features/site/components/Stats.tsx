@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCurrentYear } from '../../../lib/clientValue';
 import { yearsOfExperience } from '../contact';
 
 /** Props of Stats. */
@@ -10,11 +11,12 @@ export interface StatsProps {
 /** The four headline figures: projects, clients, support and years of experience. */
 export function Stats({ support = '7/7' }: StatsProps) {
   const { t } = useTranslation('site');
+  const year = useCurrentYear();
   const items = [
     { value: '100+', label: t('stats.projects') },
     { value: '70+', label: t('stats.clients') },
     { value: support, label: t('stats.support') },
-    { value: `${yearsOfExperience()}+`, label: t('stats.years') },
+    { value: `${yearsOfExperience(year)}+`, label: t('stats.years') },
   ];
   return (
     <ul className="stats">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { trackPageView } from '../../../lib/analytics';
@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../lib/i18n';
 export interface SeoProps {
   title: string;
   description: string;
-  /** Structured data (schema.org), written as a JSON-LD script element. */
+  /** Structured data (schema.org), written as a JSON-LD script element (see useOrigin). */
   jsonLd?: object | object[];
   /** `noindex` for pages that should not be listed (not found). */
   noindex?: boolean;
@@ -16,11 +16,74 @@ export interface SeoProps {
   type?: 'website' | 'article';
 }
 
+/** The head of a page: what the prerenderer writes and the browser keeps up to date. */
+export interface SeoHead {
+  title: string;
+  /** `<meta name=…>` tags. */
+  names: [string, string][];
+  /** `<meta property=…>` tags (Open Graph). */
+  properties: [string, string][];
+  canonical: string;
+  /** hreflang alternates, x-default last. */
+  alternates: [string, string][];
+  /** JSON-LD text, or empty. */
+  jsonLd: string;
+}
+
+/**
+ * Receives the head while a page is prerendered (no browser): the prerenderer
+ * provides it, the browser does not.
+ */
+export const SeoCollector = createContext<((head: SeoHead) => void) | null>(null);
+
+/**
+ * The origin written into prerendered pages; the server puts the visitor's origin in
+ * its place (scripts/prerender.mjs names it in the routes file it writes).
+ */
+export const PRERENDER_ORIGIN = 'http://origin.dota.invalid';
+
+/** The site's origin, for absolute URLs in structured data. */
+export function useOrigin(): string {
+  return useContext(SeoCollector) ? PRERENDER_ORIGIN : window.location.origin;
+}
+
 const ogLocales: Record<string, string> = { fr: 'fr_DZ', en: 'en_US', ar: 'ar_DZ' };
 
 /** A page's address in a language: French, the default, has no ?lang=. */
 export function localizedUrl(origin: string, path: string, lang: string): string {
   return lang === DEFAULT_LANGUAGE ? `${origin}${path}` : `${origin}${path}?lang=${lang}`;
+}
+
+/** The head of the page at pathname, in lang, for the site at origin. */
+export function seoHead(
+  { title, description, jsonLd, noindex, type = 'website' }: SeoProps,
+  { origin, pathname, lang, siteName }: { origin: string; pathname: string; lang: string; siteName: string },
+): SeoHead {
+  const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
+  const url = localizedUrl(origin, pathname, lang);
+  return {
+    title: fullTitle,
+    names: [
+      ['description', description],
+      ['robots', noindex ? 'noindex' : 'index, follow'],
+      ['twitter:card', 'summary_large_image'],
+    ],
+    properties: [
+      ['og:site_name', siteName],
+      ['og:title', fullTitle],
+      ['og:description', description],
+      ['og:url', url],
+      ['og:type', type],
+      ['og:locale', ogLocales[lang] ?? 'fr_DZ'],
+      ['og:image', `${origin}/og-image.png`],
+    ],
+    canonical: url,
+    alternates: [
+      ...SUPPORTED_LANGUAGES.map((l): [string, string] => [l, localizedUrl(origin, pathname, l)]),
+      ['x-default', `${origin}${pathname}`],
+    ],
+    jsonLd: jsonLd ? JSON.stringify(jsonLd) : '',
+  };
 }
 
 function element<T extends HTMLElement>(selector: string, create: () => T): T {
@@ -52,46 +115,45 @@ function link(rel: string, href: string, hreflang?: string): void {
   el.href = href;
 }
 
+/** Writes head into the document, replacing what the prerendered page or an earlier page set. */
+function applyHead(head: SeoHead): void {
+  document.title = head.title;
+  for (const [key, content] of head.names) meta('name', key, content);
+  for (const [key, content] of head.properties) meta('property', key, content);
+  link('canonical', head.canonical);
+  for (const [lang, href] of head.alternates) link('alternate', href, lang);
+  document.getElementById('structured-data')?.remove();
+  if (head.jsonLd) {
+    const script = document.createElement('script');
+    script.id = 'structured-data';
+    script.type = 'application/ld+json';
+    script.textContent = head.jsonLd;
+    document.head.appendChild(script);
+  }
+}
+
 /**
  * Sets the page's title, description, canonical URL, hreflang alternates, Open Graph
- * tags and JSON-LD in the current language. The JSON-LD script is created at run time
- * and never executed, so the Content-Security-Policy (no inline scripts) holds.
+ * tags and JSON-LD in the current language. The JSON-LD script is data, never
+ * executed, so the Content-Security-Policy (no inline scripts) holds.
  */
-export function useSeo({ title, description, jsonLd, noindex, type = 'website' }: SeoProps): void {
+export function useSeo(props: SeoProps): void {
   const { t, i18n } = useTranslation('site');
   const { pathname } = useLocation();
+  const collect = useContext(SeoCollector);
   const lang = i18n.resolvedLanguage ?? i18n.language;
+  const siteName = t('seo.siteName');
+  const { title, description, jsonLd, noindex, type } = props;
   const ld = jsonLd ? JSON.stringify(jsonLd) : '';
 
-  useEffect(() => {
-    const origin = window.location.origin;
-    const siteName = t('seo.siteName');
-    const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
-    const url = localizedUrl(origin, pathname, lang);
-    document.title = fullTitle;
-    meta('name', 'description', description);
-    meta('name', 'robots', noindex ? 'noindex' : 'index, follow');
-    link('canonical', url);
-    for (const l of SUPPORTED_LANGUAGES) link('alternate', localizedUrl(origin, pathname, l), l);
-    link('alternate', `${origin}${pathname}`, 'x-default');
-    meta('property', 'og:site_name', siteName);
-    meta('property', 'og:title', fullTitle);
-    meta('property', 'og:description', description);
-    meta('property', 'og:url', url);
-    meta('property', 'og:type', type);
-    meta('property', 'og:locale', ogLocales[lang] ?? 'fr_DZ');
-    meta('property', 'og:image', `${origin}/og-image.png`);
-    meta('name', 'twitter:card', 'summary_large_image');
+  // Prerendering: there is no document; the prerenderer writes the head itself.
+  if (collect) collect(seoHead(props, { origin: PRERENDER_ORIGIN, pathname, lang, siteName }));
 
-    const old = document.getElementById('structured-data');
-    if (old) old.remove();
-    if (ld) {
-      const script = document.createElement('script');
-      script.id = 'structured-data';
-      script.type = 'application/ld+json';
-      script.textContent = ld;
-      document.head.appendChild(script);
-    }
-    trackPageView(pathname, fullTitle);
-  }, [t, title, description, ld, noindex, type, pathname, lang]);
+  useEffect(() => {
+    // The structured data is written as the page gave it (ld); jsonLd is a new object each render.
+    const context = { origin: window.location.origin, pathname, lang, siteName };
+    const head = { ...seoHead({ title, description, noindex, type }, context), jsonLd: ld };
+    applyHead(head);
+    trackPageView(pathname, head.title);
+  }, [siteName, title, description, ld, noindex, type, pathname, lang]);
 }

@@ -12,7 +12,7 @@ import { Hero } from '../components/Hero';
 import { ProjectCard } from '../components/ProjectCard';
 import { ServiceCard } from '../components/ServiceCard';
 import { Stats } from '../components/Stats';
-import { useSeo } from '../hooks/useSeo';
+import { useOrigin, useSeo } from '../hooks/useSeo';
 import { localBusiness } from '../hooks/structuredData';
 import { useMaintenance } from '../SiteInfo';
 
@@ -27,11 +27,12 @@ export default function HomePage() {
   const maintenance = useMaintenance();
   const services = useResource((signal) => listServices('recent', undefined, signal).catch(() => []), [lang]);
   const projects = useResource((signal) => listProjects(signal).catch(() => []), []);
+  const origin = useOrigin();
 
   useSeo({
     title: t('seo.home.title'),
     description: t('seo.home.description'),
-    jsonLd: localBusiness(window.location.origin, t('seo.siteName'), t('seo.home.description')),
+    jsonLd: localBusiness(origin, t('seo.siteName'), t('seo.home.description')),
   });
 
   // The router does not scroll to anchors such as /#projects by itself; wait for the data.

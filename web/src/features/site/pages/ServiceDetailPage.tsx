@@ -8,7 +8,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { Faq } from '../components/Faq';
 import { ProjectCard } from '../components/ProjectCard';
 import { TagList } from '../components/TagList';
-import { useSeo } from '../hooks/useSeo';
+import { useOrigin, useSeo } from '../hooks/useSeo';
 import { serviceSchema } from '../hooks/structuredData';
 import './ServiceDetailPage.css';
 
@@ -17,6 +17,7 @@ export default function ServiceDetailPage() {
   const { t, i18n } = useTranslation('site');
   const { serviceSlug = '' } = useParams();
   const lang = i18n.resolvedLanguage;
+  const origin = useOrigin();
   const { data: service, loading } = useResource((signal) => getService(serviceSlug, signal), [serviceSlug, lang]);
   const projects = useResource(
     (signal) => listServiceProjects(serviceSlug, signal).catch(() => []),
@@ -26,7 +27,7 @@ export default function ServiceDetailPage() {
   useSeo({
     title: service?.name ?? t('seo.services.title'),
     description: service?.description ?? t('seo.services.description'),
-    jsonLd: service ? serviceSchema(window.location.origin, service) : undefined,
+    jsonLd: service ? serviceSchema(origin, service) : undefined,
     noindex: !loading && !service,
   });
 
