@@ -16,14 +16,16 @@ export default defineConfig({
     manifest: true,
     // Every browser the site supports preloads modules itself.
     modulePreload: { polyfill: false },
-    // Few, large chunks for a first visit: the libraries, the public site (pages and their
-    // components), and the app's own start; the console and each locale stay apart.
+    // Few, large chunks for a first visit: React (evaluated first, src/main.tsx), the other
+    // libraries, the public site (pages and their components) and the app's own start; the
+    // console and each locale stay apart.
     rollupOptions: {
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'libraries', test: /node_modules[\\/](react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 2 },
             { name: 'site', test: /[\\/]src[\\/](features[\\/](site|booking)|components)[\\/](?!api[\\/])/, priority: 1 },
           ],
         },

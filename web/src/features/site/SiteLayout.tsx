@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/ui/PageLoader';
@@ -28,9 +28,12 @@ export default function SiteLayout() {
   const { t } = useTranslation(['common', 'site']);
   const { pathname, hash } = useLocation();
 
-  // A new page starts at the top, unless the link names an anchor.
+  // A new page starts at the top, unless the link names an anchor. The page the browser
+  // loaded is where the browser put it (at the top, or where it was before a reload).
+  const navigated = useRef(false);
   useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
+    if (navigated.current && !hash) window.scrollTo(0, 0);
+    navigated.current = true;
   }, [pathname, hash]);
 
   // Downloads of documents (pdf, doc, docx) anywhere on the site are counted.
