@@ -34,10 +34,16 @@ export function servedRoutes(table: RouteObject[] = routes, parent = ''): Served
   return table.flatMap((route): ServedRoute[] => {
     const pattern = route.index ? parent || '/' : join(parent, route.path ?? '');
     const handle = route.handle as RouteHandle | undefined;
-    const own: ServedRoute[] = route.index || route.path ? [{ pattern, prerendered: Boolean(handle?.module), status: handle?.status ?? 200, dataFirst: Boolean(handle?.dataFirst) }] : [];
-    const children = route.children ? servedRoutes(route.children, pattern) : [];
     // A layout route is served by its children.
-    return route.children ? children : own;
+    if (route.children) return servedRoutes(route.children, pattern);
+    return [
+      {
+        pattern,
+        prerendered: Boolean(handle?.module),
+        status: handle?.status ?? 200,
+        dataFirst: Boolean(handle?.dataFirst),
+      },
+    ];
   });
 }
 
@@ -75,7 +81,6 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
       defaultNS: 'common',
       interpolation: { escapeValue: false },
     });
-
 
   let head: SeoHead | null = null;
   const page = (

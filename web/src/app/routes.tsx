@@ -3,8 +3,9 @@ import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/PageLoader';
 import SiteLayout from '../features/site/SiteLayout';
 
-// The public frame is part of the entry (every visitor needs it); each page is its own
-// chunk, and the console is never fetched by public pages.
+// The public frame is part of the app's start (every visitor needs it); pages load when
+// first shown (the build groups them into the public site's chunk, vite.config.ts), and
+// the console is never fetched by public pages.
 const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/site/pages/*Page.tsx');
 
 /** What a route tells the prerenderer (scripts/prerender.mjs) and the server. */

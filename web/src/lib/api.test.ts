@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, parseRetryAfter, setCsrfToken, setRequestLanguage } from './api';
+import { ApiError, api, buildUrl, parseRetryAfter, prefetch, setCsrfToken, setRequestLanguage } from './api';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
@@ -110,6 +110,42 @@ describe('api client', () => {
   it('returns undefined for 204', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(api.delete('/api/admin/notes/1')).resolves.toBeUndefined();
+  });
+
+  it('builds the query after the path, with the language last unless given', () => {
+    expect(buildUrl('/api/services', { order: 'name', limit: undefined })).toBe('/api/services?order=name&lang=fr');
+    expect(buildUrl('/api/slots?date=2026-11-29', { lang: 'ar' })).toBe('/api/slots?date=2026-11-29&lang=ar');
+  });
+
+  it('gives a prefetched answer to the first identical request only', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { items: [1] }));
+    prefetch(() => api.get('/api/services', { query: { order: 'name' } }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(api.get('/api/services', { query: { order: 'name' } })).resolves.toEqual({ items: [1] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Another language, or the same request again, asks the server.
+    await api.get('/api/services', { query: { order: 'name', lang: 'en' } });
+    await api.get('/api/services', { query: { order: 'name' } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets the screen that takes a prefetched answer stop waiting for it', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    prefetch(() => api.get('/api/projects'));
+    const controller = new AbortController();
+    const taken = api.get('/api/projects', { signal: controller.signal });
+    controller.abort();
+    await expect(taken).rejects.toMatchObject({ name: 'AbortError' });
+    answer(jsonResponse(200, { items: [] }));
+  });
+
+  it('reports a prefetched failure to the screen that takes it', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, { error: { code: 'unavailable', message: 'Indisponible.' } }));
+    prefetch(() => api.get('/api/site'));
+    const err = await caught(api.get('/api/site'));
+    expect(err.code).toBe('unavailable');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 
