@@ -52,7 +52,9 @@ func loadAssets(web fs.FS) map[string]*asset {
 		if strings.HasPrefix(name, "assets/") {
 			a.maxAge = "public, max-age=31536000, immutable"
 		}
-		if compressible[ext] && len(data) > 512 {
+		// Prerendered pages are never sent as stored (pages.go puts the visitor's origin in
+		// and compresses the result), so compressing them here would be wasted start-up work.
+		if compressible[ext] && len(data) > 512 && !strings.HasPrefix(name, pagesDir) {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 			_, _ = zw.Write(data)
