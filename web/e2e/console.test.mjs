@@ -147,7 +147,8 @@ describe('operations console', () => {
     await bar.getByRole('combobox').selectOption('confirmed');
     await bar.getByRole('button', { name: 'Appliquer' }).click();
     await page.getByText('3 rendez-vous mis à jour vers Confirmer!').waitFor();
-    assert.equal(await page.locator('tbody .badge--status-confirmed').count(), 3);
+    // The list is fetched again after the toast.
+    await page.waitForFunction(() => document.querySelectorAll('tbody .badge--status-confirmed').length === 3);
     await page.getByLabel('Tout sélectionner').check();
     await bar.getByRole('button', { name: 'Supprimer la sélection' }).click();
     const confirm = page.getByRole('dialog', { name: 'Supprimer la sélection' });

@@ -52,9 +52,18 @@ export async function navigate(page, path) {
   }, path);
 }
 
-/** Waits until the page's heading is in and nothing in <main> is still loading. */
+/**
+ * Moves the pointer over the page, as a visitor does: a prerendered page that shows all
+ * it has starts its app at the visitor's first gesture (src/app/wake.ts).
+ */
+export async function wake(page) {
+  await page.mouse.move(1, 1);
+}
+
+/** Waits until the page's heading is in, the app has started and nothing in <main> is still loading. */
 export async function settled(page) {
   await page.locator('main h1').first().waitFor();
+  await wake(page);
   await page.waitForFunction(
     () => !document.querySelector('main [aria-busy="true"], main .page-loader, main .status-text[role="status"]'),
   );

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
-import { navigate, nextBusinessDay, settled, sql, watchConsole } from './site-helpers.mjs';
+import { navigate, nextBusinessDay, settled, sql, wake, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason();
 const LANGS = ['fr', 'en', 'ar'];
@@ -102,6 +102,7 @@ describe('public site', () => {
       assert.equal(head.ld.offers.priceCurrency, 'DZD');
 
       await page.goto('/');
+      await wake(page);
       await page.locator('#services .card').first().waitFor();
       const business = await page.evaluate(() => JSON.parse(document.querySelector('script[type="application/ld+json"]').textContent));
       assert.equal(business.priceRange, '5000-50000 DZD');

@@ -103,9 +103,9 @@ async function documentOf(route, page, lang) {
   const texts = page.namespaces
     .map((ns) => manifest[`src/locales/${lang}/${ns}.json`]?.file)
     .filter(Boolean);
-  // A page that shows its content as it is names its scripts, and fetches them once it is
-  // painted (src/main.tsx); a page whose content comes from the API needs them to show
-  // it, and fetches them at once, at a low priority.
+  // A page that shows its content as it is names its scripts, and fetches them when the
+  // visitor needs the app (src/app/wake.ts); a page whose content comes from the API needs
+  // them to show it, and fetches them at once, at a low priority, to start once painted.
   const scripts = [...js, ...texts].map((file) => `/${file}`);
   const links = [
     `<style>${styles}</style>`,
@@ -120,7 +120,7 @@ async function documentOf(route, page, lang) {
   html = replaceOnce(html, '<html lang="fr" dir="ltr">', `<html lang="${lang}" dir="${ssr.directionOf(lang)}">`);
   html = replaceOnce(html, '<title>Dota</title>', headTags(page.head, withAddresses).join('\n    '));
   html = replaceOnce(html, '</head>', `  ${links.join('\n    ')}\n  </head>`);
-  html = replaceOnce(html, '<div id="root"></div>', `<div id="root" data-lang="${lang}" data-route="${escapeAttr(route.pattern)}" data-preload="${escapeAttr(preload)}">${page.html}</div>`);
+  html = replaceOnce(html, '<div id="root"></div>', `<div id="root" data-lang="${lang}" data-route="${escapeAttr(route.pattern)}" data-start="${route.dataFirst ? 'first-paint' : 'on-demand'}" data-preload="${escapeAttr(preload)}">${page.html}</div>`);
   return html;
 }
 

@@ -1,4 +1,5 @@
 import { prefetchPage } from './app/prefetch';
+import { whenNeeded } from './app/wake';
 import { setRequestLanguage } from './lib/api';
 import { holdInput } from './lib/heldInput';
 import './styles/global.css';
@@ -32,14 +33,20 @@ function boot(root: HTMLElement) {
 function main() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  // A prerendered page is on screen before any script: the app's code is fetched once
-  // the browser has painted it (or after a moment, when it cannot tell), and then takes
-  // the page over. The console's empty shell starts the app at once.
+  // The console's empty shell starts the app at once.
   if (!root.firstElementChild || !('PerformanceObserver' in window)) {
     boot(root);
     return;
   }
-  holdInput(); // until the page is hydrated (SiteLayout replays what was pressed)
+  // A prerendered page is on screen before any script. One that shows all it has starts
+  // the app when the visitor needs it (app/wake.ts); one whose content comes from the API
+  // starts it once the browser has painted the page (or after a moment, when it cannot
+  // tell).
+  holdInput(); // until the page is hydrated (SiteLayout replays what was pressed or typed)
+  if (root.dataset.start === 'on-demand') {
+    whenNeeded(root, () => boot(root));
+    return;
+  }
   let booted = false;
   const once = () => {
     if (booted) return;

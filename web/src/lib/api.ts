@@ -158,12 +158,15 @@ let prefetching = false;
 /**
  * Starts GET requests before the screens that need them are drawn: load calls the usual
  * API functions (each must send its request before its first await), and the first
- * identical GET afterwards takes the answer instead of asking again.
+ * identical GET afterwards takes the answer instead of asking again. Returns load's answer
+ * too, for a caller that wants to look at it first.
  */
-export function prefetch(load: () => Promise<unknown>): void {
+export function prefetch<T>(load: () => Promise<T>): Promise<T> {
   prefetching = true;
   try {
-    load().catch(() => {}); // the screen that takes the answer reports a failure
+    const answer = load();
+    answer.catch(() => {}); // the screen that takes the answer reports a failure
+    return answer;
   } finally {
     prefetching = false;
   }

@@ -1,11 +1,9 @@
 import { create } from 'zustand';
 import { ApiError } from '../../lib/api';
 import { getSession, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type QuickReply } from './api/chat';
+import { OPEN_KEY, SESSION_KEY } from './keys';
 
-/** localStorage key of the conversation id, so it survives reloads. */
-export const SESSION_KEY = 'dota-chat-session';
-/** sessionStorage key remembering that the panel was open. */
-export const OPEN_KEY = 'dota-chat-open';
+export { OPEN_KEY, SESSION_KEY };
 
 /** Kind of failure shown in the panel. */
 export type ChatProblem = 'error' | 'unavailable' | 'rate_limited' | null;

@@ -41,7 +41,7 @@ export function SiteFooter() {
         </section>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services">{t('footer.services')}</h2>
-          <ul>
+          <ul aria-busy={services.loading}>
             {(services.data ?? []).slice(0, 7).map((s) => (
               <li key={s.slug}>
                 <Link to={`/services/${s.slug}`}>{s.name}</Link>
