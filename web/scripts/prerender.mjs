@@ -95,24 +95,22 @@ async function documentOf(route, page, lang) {
   const withAddresses = !route.pattern.includes(':');
   const { js, css } = assetsOf(page.modules);
   // The page's styles are in the page itself, so that it paints with the HTML alone. The
-  // stylesheets are still named, for print only (they do not hold the first paint), so
-  // that the app's loader sees them and does not fetch them again.
+  // stylesheets are still named, disabled (so neither fetched nor applied), so that the
+  // app's loader sees them and does not fetch them again.
   const sheets = [...entryCss, ...css];
   const styles = (await Promise.all(sheets.map(stylesheet))).join('\n');
   if (/<\/style/i.test(styles)) throw new Error('a stylesheet closes the <style> element');
   const texts = page.namespaces
     .map((ns) => manifest[`src/locales/${lang}/${ns}.json`]?.file)
     .filter(Boolean);
-  // A page that shows its content as it is names its scripts, and fetches them when the
-  // visitor needs the app (src/app/wake.ts); a page whose content comes from the API needs
-  // them to show it, and fetches them at once, at a low priority, to start once painted.
-  const scripts = [...js, ...texts].map((file) => `/${file}`);
+  // The page names its scripts for the boot script (src/main.tsx). A page that shows its
+  // content as it is fetches them when the visitor needs the app (src/app/wake.ts); a page
+  // whose content comes from the API needs them to show it, and fetches them at once.
+  const preload = [...js, ...texts].map((file) => `/${file}`).join(' ');
   const links = [
     `<style>${styles}</style>`,
-    ...sheets.map((file) => `<link rel="stylesheet" media="print" crossorigin href="/${file}">`),
-    ...(route.dataFirst ? scripts : []).map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
+    ...sheets.map((file) => `<link rel="stylesheet" disabled crossorigin href="/${file}">`),
   ];
-  const preload = route.dataFirst ? '' : scripts.join(' ');
   let html = template;
   for (const file of entryCss) html = replaceOnce(html, `<link rel="stylesheet" crossorigin href="/${file}">`, '');
   // The boot script waits for the first paint anyway: it need not be fetched ahead of it.

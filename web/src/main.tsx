@@ -5,10 +5,10 @@ import { holdInput } from './lib/heldInput';
 import './styles/global.css';
 
 /**
- * Fetches the app with the scripts the prerendered page named, starts the page's own
- * requests alongside, and then starts the app.
+ * Fetches the app with the scripts the prerendered page named, and starts the page's own
+ * requests alongside.
  */
-function boot(root: HTMLElement) {
+function fetchApp(root: HTMLElement) {
   for (const href of root.dataset.preload?.split(' ') ?? []) {
     if (!href) continue;
     const link = document.createElement('link');
@@ -22,8 +22,10 @@ function boot(root: HTMLElement) {
     setRequestLanguage(root.dataset.lang);
     prefetchPage(root.dataset.route, window.location.pathname);
   }
-  // The libraries are evaluated first and the app in a later task, so neither holds the
-  // page for long.
+}
+
+/** Starts the app: the libraries are evaluated first and the app in a later task, so neither holds the page for long. */
+function runApp(root: HTMLElement) {
   void import('./app/runtime')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => import('./app/start'))
@@ -35,24 +37,29 @@ function main() {
   if (!root) throw new Error('#root is missing from index.html');
   // The console's empty shell starts the app at once.
   if (!root.firstElementChild || !('PerformanceObserver' in window)) {
-    boot(root);
+    fetchApp(root);
+    runApp(root);
     return;
   }
   // A prerendered page is on screen before any script. One that shows all it has starts
   // the app when the visitor needs it (app/wake.ts); one whose content comes from the API
-  // starts it once the browser has painted the page (or after a moment, when it cannot
-  // tell).
+  // fetches the app and its data at once, and starts the app once the browser has painted
+  // the page (or after a moment, when it cannot tell).
   holdInput(); // until the page is hydrated (SiteLayout replays what was pressed or typed)
   if (root.dataset.start === 'on-demand') {
-    whenNeeded(root, () => boot(root));
+    whenNeeded(root, () => {
+      fetchApp(root);
+      runApp(root);
+    });
     return;
   }
-  let booted = false;
+  fetchApp(root);
+  let started = false;
   const once = () => {
-    if (booted) return;
-    booted = true;
+    if (started) return;
+    started = true;
     observer.disconnect();
-    boot(root);
+    runApp(root);
   };
   const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length > 0) once();

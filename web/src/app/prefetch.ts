@@ -3,6 +3,7 @@
 // are the ones the pages make, so the pages take these answers (lib/api.ts prefetch).
 import { prefetch } from '../lib/api';
 import { getProject, getService, listProjects, listServiceProjects, listServices } from '../features/site/api/catalogue';
+import { getSiteInfo } from '../features/site/api/site';
 
 type Params = Record<string, string>;
 
@@ -28,8 +29,12 @@ export function paramsOf(pattern: string, path: string): Params | null {
   return params;
 }
 
-/** Starts the requests of the page at path, whose route is pattern. */
+/** The requests of the frame around every page: the site's settings, the footer's services. */
+const frameData = () => Promise.all([getSiteInfo(), listServices('name')]);
+
+/** Starts the requests of the page at path, whose route is pattern, and of its frame. */
 export function prefetchPage(pattern: string, path: string): void {
+  prefetch(frameData);
   const load = pageData[pattern];
   const params = load ? paramsOf(pattern, path) : null;
   if (load && params) prefetch(() => load(params));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPEN_KEY } from '../features/chat/keys';
-import { whenNeeded } from './wake';
+import type { whenNeeded as WhenNeeded } from './wake';
 
 /** An IntersectionObserver whose entries the test decides. */
 class FakeObserver {
@@ -29,8 +29,12 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('when a prerendered page starts its app', () => {
   let root: HTMLElement;
   let maintenance = false;
+  let whenNeeded: typeof WhenNeeded;
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Fresh modules: answers prefetched by one test are not another's.
+    vi.resetModules();
+    ({ whenNeeded } = await import('./wake'));
     maintenance = false;
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     vi.stubGlobal('fetch', vi.fn(async () => json({ site_name: 'Dota', site_description: '', contact_email: '', maintenance_mode: maintenance })));

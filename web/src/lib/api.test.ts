@@ -117,16 +117,25 @@ describe('api client', () => {
     expect(buildUrl('/api/slots?date=2026-11-29', { lang: 'ar' })).toBe('/api/slots?date=2026-11-29&lang=ar');
   });
 
-  it('gives a prefetched answer to the first identical request only', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, { items: [1] }));
-    prefetch(() => api.get('/api/services', { query: { order: 'name' } }));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await expect(api.get('/api/services', { query: { order: 'name' } })).resolves.toEqual({ items: [1] });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    // Another language, or the same request again, asks the server.
-    await api.get('/api/services', { query: { order: 'name', lang: 'en' } });
-    await api.get('/api/services', { query: { order: 'name' } });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+  it('gives a prefetched answer to identical requests for a few seconds', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(async () => jsonResponse(200, { items: [1] }));
+      prefetch(() => api.get('/api/services', { query: { order: 'name' } }));
+      prefetch(() => api.get('/api/services', { query: { order: 'name' } }));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await expect(api.get('/api/services', { query: { order: 'name' } })).resolves.toEqual({ items: [1] });
+      await expect(api.get('/api/services', { query: { order: 'name' } })).resolves.toEqual({ items: [1] });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Another language asks the server, and so does the same request later.
+      await api.get('/api/services', { query: { order: 'name', lang: 'en' } });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(10_001);
+      await api.get('/api/services', { query: { order: 'name' } });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the screen that takes a prefetched answer stop waiting for it', async () => {
@@ -146,6 +155,9 @@ describe('api client', () => {
     const err = await caught(api.get('/api/site'));
     expect(err.code).toBe('unavailable');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A failure is not kept: asking again asks the server.
+    await caught(api.get('/api/site'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

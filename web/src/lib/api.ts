@@ -148,7 +148,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/** How long a prefetched answer waits for the screen that asked for it. */
+/** How long a prefetched answer waits for the screens that ask for it. */
 const PREFETCH_KEEP_MS = 10_000;
 
 /** Answers of GET requests started ahead of the screens that need them, by URL. */
@@ -157,9 +157,10 @@ let prefetching = false;
 
 /**
  * Starts GET requests before the screens that need them are drawn: load calls the usual
- * API functions (each must send its request before its first await), and the first
- * identical GET afterwards takes the answer instead of asking again. Returns load's answer
- * too, for a caller that wants to look at it first.
+ * API functions (each must send its request before its first await), and identical GETs
+ * for a few seconds afterwards take the answer instead of asking again (a page and its
+ * footer may ask the same). Returns load's answer too, for a caller that wants to look at
+ * it first.
  */
 export function prefetch<T>(load: () => Promise<T>): Promise<T> {
   prefetching = true;
@@ -187,16 +188,15 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if ((options.method ?? 'GET') !== 'GET') return send<T>(path, options);
   const url = buildUrl(path, options.query);
+  const early = prefetched.get(url);
+  if (early) return abortable(early as Promise<T>, options.signal);
   if (prefetching) {
     const answer = send<T>(path, { ...options, signal: undefined });
     prefetched.set(url, answer);
-    setTimeout(() => prefetched.get(url) === answer && prefetched.delete(url), PREFETCH_KEEP_MS);
+    const forget = () => prefetched.get(url) === answer && prefetched.delete(url);
+    setTimeout(forget, PREFETCH_KEEP_MS);
+    answer.catch(forget); // who asked meanwhile hears of the failure; who asks next, asks again
     return answer;
-  }
-  const early = prefetched.get(url);
-  if (early) {
-    prefetched.delete(url);
-    return abortable(early as Promise<T>, options.signal);
   }
   return send<T>(path, options);
 }
