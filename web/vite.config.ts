@@ -17,8 +17,8 @@ export default defineConfig({
     // Every browser the site supports preloads modules itself.
     modulePreload: { polyfill: false },
     // Few, large chunks for a first visit: React (evaluated first, src/main.tsx), the other
-    // libraries, the public site (pages and their components) and the app's own start; the
-    // console and each locale stay apart.
+    // libraries, the public site's frame and shared components, and the app's own start;
+    // each page, the console and each locale stay apart (a page loads its own code only).
     rollupOptions: {
       output: {
         codeSplitting: {
@@ -26,7 +26,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'libraries', test: /node_modules[\\/](react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 2 },
-            { name: 'site', test: /[\\/]src[\\/](features[\\/](site|booking)|components)[\\/](?!api[\\/])/, priority: 1 },
+            { name: 'site', test: /[\\/]src[\\/](features[\\/]site|components)[\\/](?!api[\\/]|pages[\\/])/, priority: 1 },
           ],
         },
       },

@@ -4,24 +4,36 @@ import { setRequestLanguage } from './lib/api';
 import { holdInput } from './lib/heldInput';
 import './styles/global.css';
 
+/** Requests started in one task: each costs the page a few milliseconds to start. */
+const REQUESTS_PER_TASK = 4;
+
+/** Runs jobs a few per task, so that starting many requests does not hold the page. */
+function spread(jobs: (() => void)[]) {
+  for (const job of jobs.splice(0, REQUESTS_PER_TASK)) job();
+  if (jobs.length > 0) setTimeout(() => spread(jobs), 0);
+}
+
 /**
- * Fetches the app with the scripts the prerendered page named, and starts the page's own
- * requests alongside.
+ * Fetches the app with the scripts the prerendered page named (in their order: React
+ * first), and starts the page's own requests after them.
  */
 function fetchApp(root: HTMLElement) {
-  for (const href of root.dataset.preload?.split(' ') ?? []) {
-    if (!href) continue;
+  const jobs = (root.dataset.preload?.split(' ') ?? []).filter(Boolean).map((href) => () => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     link.crossOrigin = '';
     document.head.appendChild(link);
+  });
+  const { route, lang } = root.dataset;
+  if (route && lang) {
+    jobs.push(() => {
+      // In the language the server chose for the page, which is the visitor's (?lang=, cookie).
+      setRequestLanguage(lang);
+      prefetchPage(route, window.location.pathname);
+    });
   }
-  if (root.dataset.route && root.dataset.lang) {
-    // In the language the server chose for the page, which is the visitor's (?lang=, cookie).
-    setRequestLanguage(root.dataset.lang);
-    prefetchPage(root.dataset.route, window.location.pathname);
-  }
+  spread(jobs);
 }
 
 /** Starts the app: the libraries are evaluated first and the app in a later task, so neither holds the page for long. */
