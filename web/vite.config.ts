@@ -17,14 +17,21 @@ export default defineConfig({
     // Every browser the site supports preloads modules itself.
     modulePreload: { polyfill: false },
     // Few, large chunks for a first visit: React (evaluated first, src/main.tsx), the other
-    // libraries, the public site's frame and shared components, and the app's own start;
-    // each page, the console and each locale stay apart (a page loads its own code only).
+    // libraries, the public site's frame and shared components, its texts in the visitor's
+    // language, and the app's own start; each page and the console stay apart (a page loads
+    // its own code only).
     rollupOptions: {
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // The public site's texts: one chunk per language (the console's stay apart).
+            {
+              name: (id: string) => `texts-${/[\\/]locales[\\/](\w+)[\\/]/.exec(id)?.[1]}`,
+              test: /[\\/]locales[\\/]\w+[\\/](common|site|chat|booking)\.json$/,
+              priority: 4,
+            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]runtime\.ts$/, priority: 3 },
             { name: 'libraries', test: /node_modules[\\/](react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 2 },
             { name: 'site', test: /[\\/]src[\\/](features[\\/]site|components)[\\/](?!api[\\/]|pages[\\/])/, priority: 1 },
           ],

@@ -90,6 +90,17 @@ async function stylesheet(file) {
 /** The entry's own stylesheets, which the built index.html links. */
 const entryCss = manifest[entryKey].css ?? [];
 
+/**
+ * The chunk holding a language's namespace: its own, or the public site's texts of that
+ * language, grouped in one chunk (vite.config.ts names it texts-<lang>).
+ */
+function textsFile(lang, ns) {
+  return (
+    manifest[`src/locales/${lang}/${ns}.json`]?.file ??
+    Object.values(manifest).find((chunk) => chunk.file.startsWith(`assets/texts-${lang}-`))?.file
+  );
+}
+
 /** The whole HTML document of a prerendered page. */
 async function documentOf(route, page, lang) {
   const withAddresses = !route.pattern.includes(':');
@@ -100,13 +111,11 @@ async function documentOf(route, page, lang) {
   const sheets = [...entryCss, ...css];
   const styles = (await Promise.all(sheets.map(stylesheet))).join('\n');
   if (/<\/style/i.test(styles)) throw new Error('a stylesheet closes the <style> element');
-  const texts = page.namespaces
-    .map((ns) => manifest[`src/locales/${lang}/${ns}.json`]?.file)
-    .filter(Boolean);
+  const texts = page.namespaces.map((ns) => textsFile(lang, ns)).filter(Boolean);
   // The page names its scripts for the boot script (src/main.tsx). A page that shows its
   // content as it is fetches them when the visitor needs the app (src/app/wake.ts); a page
   // whose content comes from the API needs them to show it, and fetches them at once.
-  const preload = [...js, ...texts].map((file) => `/${file}`).join(' ');
+  const preload = [...new Set([...js, ...texts])].map((file) => `/${file}`).join(' ');
   const links = [
     `<style>${styles}</style>`,
     ...sheets.map((file) => `<link rel="stylesheet" disabled crossorigin href="/${file}">`),
