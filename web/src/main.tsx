@@ -36,7 +36,10 @@ function fetchApp(root: HTMLElement) {
   spread(jobs);
 }
 
-/** Starts the app: the libraries are evaluated first and the app in a later task, so neither holds the page for long. */
+/**
+ * Starts the app: the libraries are evaluated first and the app in a later task, so that
+ * neither holds the page for long.
+ */
 function runApp(root: HTMLElement) {
   void import('./app/runtime')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))

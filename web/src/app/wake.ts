@@ -15,10 +15,10 @@ import { OPEN_KEY } from '../features/chat/keys';
 import { storedLanguage } from '../lib/language';
 
 /** Events that mean the visitor is using the page. */
-export const GESTURES = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+const GESTURES = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
 
 /** Selector of the parts of a page waiting for the app's data. */
-export const AWAITING = '[aria-busy="true"]';
+const AWAITING = '[aria-busy="true"]';
 
 function chatWasOpen(): boolean {
   try {
