@@ -33,6 +33,8 @@ type pageRoute struct {
 	Pattern string `json:"pattern"`
 	Page    string `json:"page"`
 	Status  int    `json:"status"`
+
+	segments []string // of Pattern, split once at start-up
 }
 
 // pages chooses and serves the prerendered page of a path, in the visitor's language,
@@ -55,18 +57,26 @@ func loadPages(assets map[string]*asset, shell *asset, trustProxy bool) *pages {
 	if err := json.Unmarshal(raw.data, &t); err != nil || len(t.Languages) == 0 || t.Origin == "" {
 		return nil
 	}
+	for i := range t.Routes {
+		t.Routes[i].segments = segmentsOf(t.Routes[i].Pattern)
+	}
 	return &pages{table: t, files: assets, shell: shell, trustProxy: trustProxy}
+}
+
+// segmentsOf splits a path or pattern into its segments; "/" has none.
+func segmentsOf(path string) []string {
+	if path = strings.Trim(path, "/"); path == "" {
+		return nil
+	}
+	return strings.Split(path, "/")
 }
 
 // match finds the route of a clean path ("/services/web"): static segments match
 // themselves, ":name" any one segment, and a final "*" the rest of the path.
 func (p *pages) match(path string) (pageRoute, bool) {
-	segments := strings.Split(strings.Trim(path, "/"), "/")
-	if segments[0] == "" {
-		segments = nil
-	}
+	segments := segmentsOf(path)
 	for _, r := range p.table.Routes {
-		if patternMatches(strings.Split(strings.Trim(r.Pattern, "/"), "/"), segments) {
+		if patternMatches(r.segments, segments) {
 			return r, true
 		}
 	}
@@ -74,9 +84,6 @@ func (p *pages) match(path string) (pageRoute, bool) {
 }
 
 func patternMatches(pattern, segments []string) bool {
-	if len(pattern) == 1 && pattern[0] == "" {
-		pattern = nil
-	}
 	for i, want := range pattern {
 		if want == "*" && i == len(pattern)-1 {
 			return true

@@ -26,13 +26,8 @@ func registerSEO(r gin.IRoutes, d Deps) {
 	r.GET("/sitemap.xml", s.sitemap)
 }
 
-// origin is the scheme and host the visitor used, so the files name absolute URLs.
-func (s *seo) origin(c *gin.Context) string {
-	return requestOrigin(c.Request, s.trustProxy)
-}
-
 func (s *seo) robots(c *gin.Context) {
-	body := "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: " + s.origin(c) + "/sitemap.xml\n"
+	body := "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: " + requestOrigin(c.Request, s.trustProxy) + "/sitemap.xml\n"
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(body))
 }
@@ -93,7 +88,7 @@ func (s *seo) sitemap(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	origin := s.origin(c)
+	origin := requestOrigin(c.Request, s.trustProxy)
 	set := urlSet{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	for _, p := range sitePages {
 		set.URLs = append(set.URLs, entry(origin, p, time.Time{})...)

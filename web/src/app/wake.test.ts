@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPEN_KEY } from '../features/chat/keys';
+import { OPEN_KEY } from '../features/chat/persistence';
 import type { whenNeeded as WhenNeeded } from './wake';
 
 /** An IntersectionObserver whose entries the test decides. */

@@ -11,7 +11,7 @@
 //   chat's closed state, are the app's).
 import { prefetch } from '../lib/api';
 import { getSiteInfo } from '../features/site/api/site';
-import { OPEN_KEY } from '../features/chat/keys';
+import { panelWasOpen } from '../features/chat/persistence';
 import { storedLanguage } from '../lib/language';
 
 /** Events that mean the visitor is using the page. */
@@ -19,14 +19,6 @@ const GESTURES = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusi
 
 /** Selector of the parts of a page waiting for the app's data. */
 const AWAITING = '[aria-busy="true"]';
-
-function chatWasOpen(): boolean {
-  try {
-    return window.sessionStorage.getItem(OPEN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /** Calls start once, when the visitor needs the app on the page in root. */
 export function whenNeeded(root: HTMLElement, start: () => void): void {
@@ -47,7 +39,7 @@ export function whenNeeded(root: HTMLElement, start: () => void): void {
   }
 
   const chosen = storedLanguage();
-  if (!observer || chatWasOpen() || (chosen && chosen !== root.dataset.lang)) {
+  if (!observer || panelWasOpen() || (chosen && chosen !== root.dataset.lang)) {
     wake();
     return;
   }

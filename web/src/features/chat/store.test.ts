@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from './api/chat';
-import { SESSION_KEY, mergeMessages, useChat } from './store';
+import { SESSION_KEY } from './persistence';
+import { mergeMessages, useChat } from './store';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

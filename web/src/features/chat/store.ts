@@ -1,9 +1,7 @@
 import { create } from 'zustand';
 import { ApiError } from '../../lib/api';
 import { getSession, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type QuickReply } from './api/chat';
-import { OPEN_KEY, SESSION_KEY } from './keys';
-
-export { OPEN_KEY, SESSION_KEY };
+import { OPEN_KEY, panelWasOpen, SESSION_KEY, storage } from './persistence';
 
 /** Kind of failure shown in the panel. */
 export type ChatProblem = 'error' | 'unavailable' | 'rate_limited' | null;
@@ -29,14 +27,6 @@ export interface ChatState {
   ensureSession: (lang: string) => Promise<void>;
   /** Sends a message; resolves false when it failed (the caller keeps the text). */
   send: (text: string, lang: string) => Promise<boolean>;
-}
-
-function storage(kind: 'local' | 'session'): Storage | null {
-  try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 function problemOf(err: unknown): ChatProblem {
@@ -96,7 +86,7 @@ export const useChat = create<ChatState>()((set, get) => {
       set({ open, minimized: false });
     },
     restoreOpen: () => {
-      if (storage('session')?.getItem(OPEN_KEY) === '1') set({ open: true });
+      if (panelWasOpen()) set({ open: true });
     },
     setMinimized: (minimized) => set({ minimized }),
 

@@ -1,0 +1,21 @@
+// Where the chat widget keeps its state between pages and reloads. Apart from the store,
+// so that the boot script can read it without loading the widget.
+
+/** localStorage key of the conversation id, so it survives reloads. */
+export const SESSION_KEY = 'dota-chat-session';
+/** sessionStorage key remembering that the panel was open. */
+export const OPEN_KEY = 'dota-chat-open';
+
+/** The browser's storage of that kind, or null when storage is disabled. */
+export function storage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the panel was open before this page (a reload, or the previous page). */
+export function panelWasOpen(): boolean {
+  return storage('session')?.getItem(OPEN_KEY) === '1';
+}
