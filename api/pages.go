@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -25,6 +26,8 @@ type pageTable struct {
 	DefaultLanguage string      `json:"defaultLanguage"`
 	LanguageCookie  string      `json:"languageCookie"`
 	Routes          []pageRoute `json:"routes"`
+	// ServiceParts serve to draw service pages (service_page.go).
+	ServiceParts serviceParts `json:"serviceParts"`
 }
 
 // pageRoute is one route: Page names its prerendered files (pages/<lang>/<page>.html);
@@ -33,6 +36,9 @@ type pageRoute struct {
 	Pattern string `json:"pattern"`
 	Page    string `json:"page"`
 	Status  int    `json:"status"`
+	// ServerDraws names what the server draws into the page: "service" for a
+	// service's page (service_page.go), whose slug is the path's last segment.
+	ServerDraws string `json:"serverDraws"`
 
 	segments []string // of Pattern, split once at start-up
 }
@@ -44,11 +50,12 @@ type pages struct {
 	files      map[string]*asset
 	shell      *asset
 	trustProxy bool
+	services   *servicePages
 }
 
 // loadPages reads the route table among the web app's files; nil when the build has
-// none (every path then gets the shell).
-func loadPages(assets map[string]*asset, shell *asset, trustProxy bool) *pages {
+// none (every path then gets the shell). Service pages are drawn with what find returns.
+func loadPages(assets map[string]*asset, shell *asset, trustProxy bool, find serviceFinder, log *slog.Logger) *pages {
 	raw := assets[pagesDir+"routes.json"]
 	if raw == nil {
 		return nil
@@ -60,7 +67,15 @@ func loadPages(assets map[string]*asset, shell *asset, trustProxy bool) *pages {
 	for i := range t.Routes {
 		t.Routes[i].segments = segmentsOf(t.Routes[i].Pattern)
 	}
-	return &pages{table: t, files: assets, shell: shell, trustProxy: trustProxy}
+	p := &pages{table: t, files: assets, shell: shell, trustProxy: trustProxy}
+	if find != nil {
+		if log == nil {
+			log = slog.Default()
+		}
+		langs := pageLanguages{all: t.Languages, def: t.DefaultLanguage}
+		p.services = &servicePages{parts: t.ServiceParts, langs: langs, find: find, log: log}
+	}
+	return p
 }
 
 // segmentsOf splits a path or pattern into its segments; "/" has none.
@@ -113,7 +128,8 @@ func (p *pages) serve(c *gin.Context, path string) bool {
 	if !ok {
 		return false
 	}
-	page := p.files[pagesDir+p.language(c.Request)+"/"+route.Page+".html"]
+	lang := p.language(c.Request)
+	page := p.files[pagesDir+lang+"/"+route.Page+".html"]
 	if route.Page == "" || page == nil {
 		p.shell.serve(c, "no-cache")
 		return true
@@ -124,14 +140,18 @@ func (p *pages) serve(c *gin.Context, path string) bool {
 	}
 	origin := requestOrigin(c.Request, p.trustProxy)
 	body := bytes.ReplaceAll(page.data, []byte(p.table.Origin), []byte(origin))
-	sum := sha256.Sum256([]byte(origin))
+	if route.ServerDraws == "service" && p.services != nil {
+		segments := segmentsOf(path)
+		body, status = p.services.draw(c, body, segments[len(segments)-1], lang, origin)
+	}
 
 	h := c.Writer.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Add("Vary", "Accept-Encoding")
 	h.Add("Vary", "Cookie")
 	if status == http.StatusOK {
-		etag := strings.TrimSuffix(page.etag, `"`) + "-" + hex.EncodeToString(sum[:4]) + `"`
+		sum := sha256.Sum256(body)
+		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 		h.Set("ETag", etag)
 		if match := c.GetHeader("If-None-Match"); match != "" && strings.Contains(match, etag) {
 			c.Status(http.StatusNotModified)

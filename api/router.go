@@ -92,7 +92,7 @@ func New(d Deps) http.Handler {
 		(&admin{console: d.Console, chat: d.Chat, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
 	}
 
-	r.NoRoute(spa(d.Web, d.TrustProxy))
+	r.NoRoute(spa(d.Web, d.TrustProxy, d.Booking.ServiceBySlug, d.Logger))
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
 	r.HandleMethodNotAllowed = false
 	return r

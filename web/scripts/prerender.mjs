@@ -156,7 +156,7 @@ for (const route of ssr.servedRoutes()) {
     await writeFile(`${DIST}pages/${lang}/${page}.html`, await documentOf(route, rendered, lang));
     count++;
   }
-  served.push({ pattern: route.pattern, page, status: route.status });
+  served.push({ pattern: route.pattern, page, status: route.status, ...(route.serverDraws && { serverDraws: route.serverDraws }) });
 }
 
 await writeFile(
@@ -168,6 +168,7 @@ await writeFile(
       defaultLanguage: ssr.DEFAULT_LANGUAGE,
       languageCookie: ssr.LANGUAGE_COOKIE,
       routes: served,
+      serviceParts: await ssr.serviceParts(),
     },
     null,
     2,

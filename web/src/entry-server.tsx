@@ -3,12 +3,13 @@
 // before any script runs, and the browser then hydrates it (main.tsx).
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
 import { AppRoutes } from './app/App';
 import { routes, type RouteHandle } from './app/routes';
+import { Icon, SERVICE_ICONS } from './components/ui/Icon';
 import { PRERENDER_ORIGIN, SeoCollector, type SeoHead } from './features/site/hooks/useSeo';
 import { DEFAULT_LANGUAGE, directionOf, lazyLocales, STORAGE_KEY, SUPPORTED_LANGUAGES, type Language } from './lib/i18n';
 
@@ -27,6 +28,8 @@ export interface ServedRoute {
   status: number;
   /** Whether the page's main content comes from the API (RouteHandle.dataFirst). */
   dataFirst: boolean;
+  /** What the server draws into the page it sends (RouteHandle.serverDraws). */
+  serverDraws?: RouteHandle['serverDraws'];
 }
 
 /** Every route of the app, in the router's order, with what the server needs of it. */
@@ -42,6 +45,7 @@ export function servedRoutes(table: RouteObject[] = routes, parent = ''): Served
         prerendered: Boolean(handle?.module),
         status: handle?.status ?? 200,
         dataFirst: Boolean(handle?.dataFirst),
+        serverDraws: handle?.serverDraws,
       },
     ];
   });
@@ -54,6 +58,23 @@ function join(parent: string, path: string): string {
 
 /** The namespaces of the public site: all loaded before rendering, so nothing suspends on texts. */
 const SITE_NAMESPACES = ['common', 'site', 'chat', 'booking'];
+
+/** An i18next instance in lang with the public site's texts loaded. */
+async function i18nFor(lang: Language) {
+  const i18n = createInstance();
+  await i18n
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      ns: SITE_NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+    });
+  return i18n;
+}
 
 /** One prerendered page. */
 export interface RenderedPage {
@@ -69,18 +90,7 @@ export interface RenderedPage {
 
 /** Renders the page at url in lang, waiting for every lazy part. */
 export async function renderPage(url: string, lang: Language): Promise<RenderedPage> {
-  const i18n = createInstance();
-  await i18n
-    .use(lazyLocales)
-    .use(initReactI18next)
-    .init({
-      lng: lang,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: SITE_NAMESPACES,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-    });
+  const i18n = await i18nFor(lang);
 
   let head: SeoHead | null = null;
   const page = (
@@ -110,4 +120,24 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
   const used = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces;
   const namespaces = used?.getUsedNamespaces() ?? [];
   return { html, head, modules, namespaces };
+}
+
+/**
+ * What the server needs, besides the service, to draw a service's page
+ * (api/service_page.go): the texts of its trail and title in each language, and the
+ * service icons as the app draws them.
+ */
+export async function serviceParts() {
+  const texts: Record<string, Record<string, string>> = {};
+  for (const lang of SUPPORTED_LANGUAGES) {
+    const { t } = await i18nFor(lang);
+    texts[lang] = {
+      siteName: t('site:seo.siteName'),
+      trail: t('site:crumbs.label'),
+      home: t('site:crumbs.home'),
+      services: t('site:crumbs.services'),
+    };
+  }
+  const icons = Object.fromEntries(SERVICE_ICONS.map((name) => [name, renderToStaticMarkup(<Icon name={name} size={32} />)]));
+  return { texts, icons };
 }

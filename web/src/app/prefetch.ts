@@ -1,8 +1,15 @@
 // What the public pages load first, started by the boot script (main.tsx) together with
 // the app's code instead of after it. Keys are route patterns of routes.tsx; the calls
 // are the ones the pages make, so the pages take these answers (lib/api.ts prefetch).
-import { prefetch } from '../lib/api';
-import { getProject, getService, listProjects, listServiceProjects, listServices } from '../features/site/api/catalogue';
+import { getRequestLanguage, prefetch } from '../lib/api';
+import {
+  getProject,
+  getService,
+  listProjects,
+  listServiceProjects,
+  listServices,
+  sentService,
+} from '../features/site/api/catalogue';
 import { getSiteInfo } from '../features/site/api/site';
 
 type Params = Record<string, string>;
@@ -11,7 +18,12 @@ type Params = Record<string, string>;
 export const pageData: Partial<Record<string, (params: Params) => Promise<unknown>>> = {
   '/': () => Promise.all([listServices('recent'), listProjects()]),
   '/services': () => listServices('name'),
-  '/services/:serviceSlug': ({ serviceSlug = '' }) => Promise.all([getService(serviceSlug), listServiceProjects(serviceSlug)]),
+  '/services/:serviceSlug': ({ serviceSlug = '' }) =>
+    Promise.all([
+      // The page may have been sent with its service (api/service_page.go).
+      sentService(serviceSlug, getRequestLanguage()) ?? getService(serviceSlug),
+      listServiceProjects(serviceSlug),
+    ]),
   '/projects': () => listProjects(),
   '/projects/:projectId': ({ projectId = '' }) => getProject(projectId),
 };

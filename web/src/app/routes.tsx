@@ -19,6 +19,11 @@ export interface RouteHandle {
    * along with the page rather than once the prerendered page is painted.
    */
   dataFirst?: boolean;
+  /**
+   * The server draws the top of the page with its data (api/service_page.go) and sends
+   * the data along; the page then starts like one that shows all it has.
+   */
+  serverDraws?: 'service';
 }
 
 /** A public page, loaded when first shown; `name` is its export in the module. */
@@ -53,7 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'projects', ...sitePage('ProjectsPage', { dataFirst: true }) },
       { path: 'projects/:projectId', ...sitePage('ProjectDetailPage', { dataFirst: true }) },
       { path: 'services', ...sitePage('ServicesPage', { dataFirst: true }) },
-      { path: 'services/:serviceSlug', ...sitePage('ServiceDetailPage', { dataFirst: true }) },
+      { path: 'services/:serviceSlug', ...sitePage('ServiceDetailPage', { dataFirst: true, serverDraws: 'service' }) },
       { path: 'privacy', ...sitePage('PrivacyPage') },
       { path: 'contact', ...sitePage('ContactPage') },
       { path: 'rendez-vous', ...sitePage('ContactPage', { name: 'AppointmentPage' }) },

@@ -69,6 +69,11 @@ export function setRequestLanguage(lang: string): void {
   requestLanguage = lang;
 }
 
+/** The language sent with requests. */
+export function getRequestLanguage(): string {
+  return requestLanguage;
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** Options of one request. */

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useRef, useState, type DependencyList } from 'react';
 
 /** State of data loaded from the server for one screen. */
 export interface Resource<T> {
@@ -9,11 +9,20 @@ export interface Resource<T> {
 
 /**
  * Loads data where it is shown: runs load on mount and whenever deps change, drops
- * stale answers, and aborts the request when the screen goes away.
+ * stale answers, and aborts the request when the screen goes away. With sent (the data
+ * the server put in the page, lib/pageData.ts), the screen starts with it and loads only
+ * when deps change.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Resource<T> {
-  const [state, setState] = useState<Resource<T>>({ data: undefined, loading: true, error: null });
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList, sent?: T): Resource<T> {
+  const [state, setState] = useState<Resource<T>>(() =>
+    sent === undefined ? { data: undefined, loading: true, error: null } : { data: sent, loading: false, error: null },
+  );
+  const hasSent = useRef(sent !== undefined);
   useEffect(() => {
+    if (hasSent.current) {
+      hasSent.current = false;
+      return;
+    }
     const controller = new AbortController();
     setState((s) => ({ data: s.data, loading: true, error: null }));
     // The answer is drawn as a transition: a long list renders in slices, between which

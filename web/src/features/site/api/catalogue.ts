@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import { pageData } from '../../../lib/pageData';
 
 /** One question of a service's FAQ. */
 export interface QA {
@@ -57,6 +58,12 @@ export async function listServices(
 /** One active service by its slug. */
 export function getService(slug: string, signal?: AbortSignal): Promise<Service> {
   return api.get<Service>(`/api/services/${encodeURIComponent(slug)}`, { signal });
+}
+
+/** The service the page was sent with (api/service_page.go), when it is slug's in lang. */
+export function sentService(slug: string, lang: string | undefined): Service | undefined {
+  const service = pageData<Service>('service', lang);
+  return service?.slug === slug ? service : undefined;
 }
 
 /** Published projects that use a service. */

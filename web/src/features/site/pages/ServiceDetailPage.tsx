@@ -1,13 +1,13 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
 import { useResource } from '../../../lib/useResource';
-import { getService, listServiceProjects, type QA } from '../api/catalogue';
-import { Breadcrumbs } from '../components/Breadcrumbs';
+import { getService, listServiceProjects, sentService, type QA } from '../api/catalogue';
 import { Faq } from '../components/Faq';
 import { ProjectCard } from '../components/ProjectCard';
-import { TagList } from '../components/TagList';
+import { ServiceSummary } from '../components/ServiceSummary';
 import { useOrigin, useSeo } from '../hooks/useSeo';
 import { serviceSchema } from '../hooks/structuredData';
 import './ServiceDetailPage.css';
@@ -18,7 +18,16 @@ export default function ServiceDetailPage() {
   const { serviceSlug = '' } = useParams();
   const lang = i18n.resolvedLanguage;
   const origin = useOrigin();
-  const { data: service, loading } = useResource((signal) => getService(serviceSlug, signal), [serviceSlug, lang]);
+  // The page the server sent may already show the service (api/service_page.go).
+  const [sent] = useState(() => sentService(serviceSlug, lang));
+  const { data: service, loading } = useResource(
+    (signal) => getService(serviceSlug, signal),
+    [serviceSlug, lang],
+    sent,
+  );
+  // The server draws the top of the page only: the rest comes once the app has taken it over.
+  const [whole, setWhole] = useState(!sent);
+  useEffect(() => setWhole(true), []);
   const projects = useResource(
     (signal) => listServiceProjects(serviceSlug, signal).catch(() => []),
     [serviceSlug],
@@ -49,34 +58,22 @@ export default function ServiceDetailPage() {
     );
   }
 
+  if (!whole) {
+    return (
+      <article className="service">
+        <ServiceSummary service={service} />
+        {/* Where the rest goes: when it comes into view, the app starts (app/wake.ts). */}
+        <div className="service__rest" aria-busy="true" />
+      </article>
+    );
+  }
+
   const defaults = t('service.defaultFaq', { returnObjects: true }) as QA[];
   const faq = service.qa.length > 0 ? service.qa : defaults;
-  const [intro, features] = service.details_blocks;
 
   return (
     <article className="service">
-      <Breadcrumbs current={service.name} />
-      <header className="page-head service__head">
-        <span className="service__icon">
-          <Icon name={service.icon} size={32} />
-        </span>
-        <div>
-          {service.category && <span className="eyebrow">{service.category}</span>}
-          <h1>{service.name}</h1>
-          <p>{service.description}</p>
-          <TagList items={service.tags} all />
-        </div>
-      </header>
-
-      {(intro || features) && (
-        <div className="service__details">
-          {/* The server sanitizes the details HTML (allow-list) before it leaves. */}
-          {intro && <div className="service__block prose" dangerouslySetInnerHTML={{ __html: intro }} />}
-          {features && (
-            <div className="service__block service__block--features prose" dangerouslySetInnerHTML={{ __html: features }} />
-          )}
-        </div>
-      )}
+      <ServiceSummary service={service} />
 
       <section className="section" aria-labelledby="service-about">
         <h2 id="service-about">{t('service.about')}</h2>

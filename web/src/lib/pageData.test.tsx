@@ -1,0 +1,65 @@
+import { act, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageData, PAGE_DATA_ID, resetPageData } from './pageData';
+import { useResource, type Resource } from './useResource';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function sendPage(text: string) {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = PAGE_DATA_ID;
+  el.textContent = text;
+  document.body.appendChild(el);
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  resetPageData();
+});
+
+describe('the data a page was sent with', () => {
+  it('is given in the language it was sent in only', () => {
+    sendPage('{"lang":"ar","service":{"slug":"bots-ia"}}');
+    expect(pageData('service', 'ar')).toEqual({ slug: 'bots-ia' });
+    expect(pageData('service', 'fr')).toBeUndefined();
+    expect(pageData('project', 'ar')).toBeUndefined();
+  });
+
+  it('is absent from a page sent without it, or with unreadable data', () => {
+    expect(pageData('service', 'fr')).toBeUndefined();
+    resetPageData();
+    sendPage('{"lang":"fr",');
+    expect(pageData('service', 'fr')).toBeUndefined();
+  });
+});
+
+describe('a screen started with the data it was sent', () => {
+  const load = vi.fn((id: string) => Promise.resolve(`loaded ${id}`));
+  function Screen({ id, sent, seen }: { id: string; sent?: string; seen: (r: Resource<string>) => void }) {
+    const resource = useResource(() => load(id), [id], sent);
+    seen(resource);
+    return null;
+  }
+
+  it('shows it at once and loads only when what it shows changes', async () => {
+    const seen: Resource<string>[] = [];
+    let show: (id: string) => void = () => {};
+    function App() {
+      const [id, setId] = useState('a');
+      show = setId;
+      return <Screen id={id} sent={id === 'a' ? 'sent a' : undefined} seen={(r) => seen.push(r)} />;
+    }
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(<App />));
+    expect(seen[0]).toEqual({ data: 'sent a', loading: false, error: null });
+    expect(seen.at(-1)?.data).toBe('sent a');
+    expect(load).not.toHaveBeenCalled();
+
+    await act(async () => show('b'));
+    expect(load).toHaveBeenCalledExactlyOnceWith('b');
+    expect(seen.at(-1)).toEqual({ data: 'loaded b', loading: false, error: null });
+    root.unmount();
+  });
+});
