@@ -72,8 +72,7 @@ func loadPages(assets map[string]*asset, shell *asset, trustProxy bool, find ser
 		if log == nil {
 			log = slog.Default()
 		}
-		langs := pageLanguages{all: t.Languages, def: t.DefaultLanguage}
-		p.services = &servicePages{parts: t.ServiceParts, langs: langs, find: find, log: log}
+		p.services = &servicePages{parts: t.ServiceParts, find: find, log: log}
 	}
 	return p
 }

@@ -73,7 +73,6 @@ const (
 // is answered 404.
 type servicePages struct {
 	parts serviceParts
-	langs pageLanguages
 	find  serviceFinder
 	log   *slog.Logger
 }
@@ -111,7 +110,7 @@ func (s *servicePages) fill(page []byte, v booking.ServiceView, lang, origin str
 		"Texts":   texts,
 		"Service": v,
 		// Build output and the server's own sanitized HTML (booking.SplitDetails).
-		"Icon":     template.HTML(icon), //nolint:gosec
+		"Icon":     template.HTML(icon),
 		"Intro":    template.HTML(v.DetailsBlocks[0]),
 		"Features": template.HTML(v.DetailsBlocks[1]),
 	})
@@ -142,44 +141,23 @@ func (s *servicePages) fill(page []byte, v booking.ServiceView, lang, origin str
 		return nil, errors.New("the prerendered service page lacks its start mode, head or body")
 	}
 	out = strings.Replace(out, startWhenRead, startOnDemand, 1)
-	out = strings.Replace(out, "</head>", addressTags(origin, path, lang, s.langs)+"</head>", 1)
+	out = strings.Replace(out, "</head>", addressTags(origin, path, lang)+"</head>", 1)
 	out = strings.Replace(out, "</body>", `<script type="application/json" id="page-data">`+string(data)+"</script></body>", 1)
 	return []byte(out), nil
 }
 
-// pageLanguages are the site's languages and its default one (routes.json).
-type pageLanguages struct {
-	all []string
-	def string
-}
-
-// localizedURL is a page's address in a language: the default one has no ?lang=
-// (web/src/features/site/hooks/useSeo.ts localizedUrl).
-func (l pageLanguages) localizedURL(origin, path, lang string) string {
-	if lang == l.def {
-		return origin + path
-	}
-	return origin + path + "?lang=" + lang
-}
-
 // addressTags are the canonical address, the hreflang alternates and og:url of the page
-// at path, as the app writes them (useSeo.ts seoHead).
-func addressTags(origin, path, lang string, l pageLanguages) string {
+// at path in lang, as the app writes them (web/src/features/site/hooks/useSeo.ts seoHead)
+// and the sitemap lists them (seo.go).
+func addressTags(origin, path, lang string) string {
 	var b strings.Builder
-	link := func(hreflang, href string) {
-		if hreflang == "" {
-			fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, html.EscapeString(href))
-			return
-		}
-		fmt.Fprintf(&b, `<link rel="alternate" hreflang="%s" href="%s">`, html.EscapeString(hreflang), html.EscapeString(href))
+	here := html.EscapeString(pageURL(origin, path, lang))
+	fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, here)
+	for _, alt := range booking.Languages {
+		fmt.Fprintf(&b, `<link rel="alternate" hreflang="%s" href="%s">`, alt, html.EscapeString(pageURL(origin, path, alt)))
 	}
-	here := l.localizedURL(origin, path, lang)
-	link("", here)
-	for _, alt := range l.all {
-		link(alt, l.localizedURL(origin, path, alt))
-	}
-	link("x-default", origin+path)
-	fmt.Fprintf(&b, `<meta property="og:url" content="%s">`, html.EscapeString(here))
+	fmt.Fprintf(&b, `<link rel="alternate" hreflang="x-default" href="%s">`, html.EscapeString(origin+path))
+	fmt.Fprintf(&b, `<meta property="og:url" content="%s">`, here)
 	return b.String()
 }
 
