@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { track } from '../../../lib/analytics';
@@ -48,10 +49,12 @@ export function today(now: Date = new Date()): string {
 export interface AppointmentFormProps {
   /** While the site is in maintenance the form cannot be sent. */
   disabled?: boolean;
+  /** Level of the form's title (default 3). */
+  titleLevel?: HeadingLevel;
 }
 
 /** The appointment request form: contact details, service, a free slot and a message. */
-export function AppointmentForm({ disabled }: AppointmentFormProps) {
+export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('booking');
   const id = useId();
   // No minimum in a prerendered page: the browser sets today's.
@@ -182,9 +185,9 @@ export function AppointmentForm({ disabled }: AppointmentFormProps) {
 
   return (
     <form className="appt-form" onSubmit={onSubmit} onFocus={onFocus} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="appt-form__title">
+      <Heading level={titleLevel} id={`${id}-title`} className="appt-form__title">
         {t('form.title')}
-      </h3>
+      </Heading>
       {disabled && (
         <p className="appt-form__notice" role="status">
           {t('form.maintenance')}

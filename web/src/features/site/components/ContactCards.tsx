@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { CONTACT_EMAIL, PHONE_PRIMARY, PHONE_SECONDARY, telHref } from '../contact';
 import './ContactCards.css';
 
+/** Props of ContactCards. */
+export interface ContactCardsProps {
+  /** Level of the cards' titles (default 3). */
+  level?: HeadingLevel;
+}
+
 /** The e-mail, phone and opening-hours cards. */
-export function ContactCards() {
+export function ContactCards({ level = 3 }: ContactCardsProps) {
   const { t } = useTranslation('site');
   const cards: { icon: IconName; title: string; body: ReactNode; note: string }[] = [
     {
@@ -44,7 +51,7 @@ export function ContactCards() {
             <Icon name={c.icon} />
           </span>
           <div>
-            <h3>{c.title}</h3>
+            <Heading level={level}>{c.title}</Heading>
             <div className="contact-card__body">{c.body}</div>
             <p className="contact-card__note">{c.note}</p>
           </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { Icon } from '../../../components/ui/Icon';
 import type { Project } from '../api/catalogue';
 import { TagList } from './TagList';
@@ -8,10 +9,12 @@ import './ProjectCard.css';
 /** Props of ProjectCard. */
 export interface ProjectCardProps {
   project: Project;
+  /** Level of the project's title (default 3). */
+  level?: HeadingLevel;
 }
 
 /** A project as a card: image, title, description, category, type and three technologies. */
-export function ProjectCard({ project }: ProjectCardProps) {
+export function ProjectCard({ project, level = 3 }: ProjectCardProps) {
   const { t } = useTranslation('site');
   const image = project.primary_image || project.secondary_image;
   return (
@@ -29,11 +32,11 @@ export function ProjectCard({ project }: ProjectCardProps) {
         {project.category && <span className="eyebrow">{project.category}</span>}
         <span className="project-card__type">{t(`projects.types.${project.type}`, { defaultValue: project.type })}</span>
       </div>
-      <h3>
+      <Heading level={level}>
         <Link to={`/projects/${project.id}`} className="project-card__link">
           {project.title}
         </Link>
-      </h3>
+      </Heading>
       <p>{project.description}</p>
       <TagList items={project.technologies} />
     </li>

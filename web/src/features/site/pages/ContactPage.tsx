@@ -26,7 +26,7 @@ export default function ContactPage({ variant = 'contact' }: ContactPageProps) {
       </header>
       {variant === 'contact' ? (
         <>
-          <ContactCards />
+          <ContactCards level={2} />
           <section className="section" aria-labelledby="contact-form-title">
             <div className="section__head">
               <h2 id="contact-form-title">{t('contactPage.formTitle')}</h2>
@@ -36,8 +36,8 @@ export default function ContactPage({ variant = 'contact' }: ContactPageProps) {
         </>
       ) : (
         <div className="appointment-layout appointment-layout--form-first">
-          <AppointmentForm disabled={maintenance} />
-          <ContactCards />
+          <AppointmentForm disabled={maintenance} titleLevel={2} />
+          <ContactCards level={2} />
         </div>
       )}
     </>

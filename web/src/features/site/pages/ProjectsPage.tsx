@@ -58,7 +58,7 @@ export default function ProjectsPage() {
           ) : (
             <ul className="grid">
               {shown.map((p) => (
-                <ProjectCard key={p.id} project={p} />
+                <ProjectCard key={p.id} project={p} level={2} />
               ))}
             </ul>
           )}

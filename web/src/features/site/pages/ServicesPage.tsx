@@ -28,7 +28,7 @@ export default function ServicesPage() {
       ) : data?.length ? (
         <ul className="grid">
           {data.map((s) => (
-            <ServiceCard key={s.slug} service={s} />
+            <ServiceCard key={s.slug} service={s} level={2} />
           ))}
         </ul>
       ) : (
