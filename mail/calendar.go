@@ -1,0 +1,86 @@
+package mail
+
+import (
+	netmail "net/mail"
+	"strings"
+
+	ics "github.com/arran4/golang-ical"
+)
+
+// CalendarFilename is the name of the attached calendar file.
+const CalendarFilename = "invite.ics"
+
+// Calendar writes the RFC 5545 file of an appointment message: one event whose UID is
+// stable for the appointment (<id>@<public host>), whose SEQUENCE is in.Sequence, with
+// times in UTC; METHOD:REQUEST, or METHOD:CANCEL and STATUS:CANCELLED for a cancellation.
+// A waitlist offer has no calendar file.
+func (r *Renderer) Calendar(in Input) (Attachment, error) {
+	if err := in.check(); err != nil {
+		return Attachment{}, err
+	}
+	if in.Kind == KindWaitlistOffer {
+		return Attachment{}, invalid("a waitlist offer has no calendar file")
+	}
+	to, err := netmail.ParseAddress(in.RecipientEmail)
+	if err != nil {
+		return Attachment{}, invalid("recipient %q: %v", in.RecipientEmail, err)
+	}
+	to.Name = in.RecipientName
+	from := r.from
+	if from.Name == "" {
+		from.Name = in.Agency.Name
+	}
+	return r.calendar(in, catalogues[language(in.Lang)], from, *to), nil
+}
+
+// calendar builds the file for input already checked.
+func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) Attachment {
+	method := ics.MethodRequest
+	if in.Kind == KindCancelled {
+		method = ics.MethodCancel
+	}
+	cal := ics.NewCalendarFor("Dota")
+	cal.SetProductId("-//Dota//Appointments//EN")
+	cal.SetCalscale("GREGORIAN")
+	cal.SetMethod(method)
+
+	ev := cal.AddEvent(in.AppointmentID + "@" + r.uidHost)
+	ev.SetDtStampTime(r.Now())
+	ev.SetSequence(in.Sequence)
+	ev.SetStartAt(in.Start) // written in UTC ("Z") by the library
+	ev.SetEndAt(in.Start.Add(in.Duration))
+	ev.SetSummary(fill(c.EventSummary, map[string]string{"service": in.Service, "agency": in.Agency.Name}))
+	if in.Agency.Address != "" {
+		ev.SetLocation(in.Agency.Address)
+	}
+	if in.ManageURL != "" {
+		ev.SetDescription(fill(c.EventDescription, map[string]string{"link": in.ManageURL}))
+		ev.SetURL(in.ManageURL)
+	}
+	ev.SetOrganizer(from.Address, withCN(from.Name)...)
+	// The customer asked for the appointment: accepted, and no reply is expected.
+	ev.AddAttendee(to.Address, append(withCN(to.Name), ics.ParticipationRoleReqParticipant,
+		ics.ParticipationStatusAccepted, noRSVP)...)
+	if in.Kind == KindCancelled {
+		ev.SetStatus(ics.ObjectStatusCancelled)
+	}
+
+	// RFC 5545 lines end in CRLF; the library folds them at 75 octets.
+	data := cal.Serialize(ics.WithNewLineWindows)
+	return Attachment{
+		Filename:    CalendarFilename,
+		ContentType: "text/calendar; method=" + strings.ToUpper(string(method)) + "; charset=utf-8",
+		Data:        []byte(data),
+	}
+}
+
+// noRSVP is RSVP=FALSE written as RFC 5545 spells it (the library writes "false").
+var noRSVP = &ics.KeyValues{Key: string(ics.ParameterRsvp), Value: []string{"FALSE"}}
+
+// withCN names a calendar user when there is a name.
+func withCN(name string) []ics.PropertyParameter {
+	if strings.TrimSpace(name) == "" {
+		return nil
+	}
+	return []ics.PropertyParameter{ics.WithCN(name)}
+}
