@@ -81,7 +81,8 @@ func (t *Transport) Endpoint() Endpoint { return t.endpoint }
 // ErrNotConfigured without a server, and otherwise a *DeliveryError that says whether
 // the failure is permanent (IsPermanent) or worth retrying.
 //
-// ctx bounds the connection; each later step is bounded by the transport's timeout.
+// ctx bounds the connection; each later step is bounded by the transport's timeout, or
+// by what is left of ctx's deadline when that is sooner.
 func (t *Transport) Send(ctx context.Context, m *Message) error {
 	if !t.configured {
 		return ErrNotConfigured
@@ -90,7 +91,11 @@ func (t *Transport) Send(ctx context.Context, m *Message) error {
 	if err != nil {
 		return &DeliveryError{Permanent: true, Err: err}
 	}
-	client, err := gomail.NewClient(t.endpoint.Host, t.clientOptions()...)
+	timeout := t.timeout
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < timeout {
+		timeout = max(time.Until(d), time.Millisecond)
+	}
+	client, err := gomail.NewClient(t.endpoint.Host, t.clientOptions(timeout)...)
 	if err != nil {
 		return &DeliveryError{Permanent: true, Err: err}
 	}
@@ -100,10 +105,10 @@ func (t *Transport) Send(ctx context.Context, m *Message) error {
 	return nil
 }
 
-func (t *Transport) clientOptions() []gomail.Option {
+func (t *Transport) clientOptions(timeout time.Duration) []gomail.Option {
 	opts := []gomail.Option{
 		gomail.WithPort(t.endpoint.Port),
-		gomail.WithTimeout(t.timeout),
+		gomail.WithTimeout(timeout),
 		gomail.WithTLSConfig(t.tlsConfig),
 	}
 	if t.endpoint.ImplicitTLS {

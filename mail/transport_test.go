@@ -3,8 +3,10 @@ package mail_test
 import (
 	"context"
 	"errors"
+	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/mail/mailtest"
@@ -143,5 +145,71 @@ func TestAuthentication(t *testing.T) {
 	}
 	if err := tr.Send(context.Background(), rendered(t)); !mail.IsPermanent(err) {
 		t.Errorf("wrong password: %v, want a permanent failure (535)", err)
+	}
+}
+
+func TestTransportIsSafeForConcurrentUse(t *testing.T) {
+	srv := mailtest.Start(t)
+	tr, err := mail.NewTransport(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRenderer(t)
+	errs := make(chan error, len(mail.Kinds))
+	for _, k := range mail.Kinds {
+		go func() {
+			m, err := r.Render(input(k, "en"))
+			if err == nil {
+				err = tr.Send(context.Background(), m)
+			}
+			errs <- err
+		}()
+	}
+	for range mail.Kinds {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	subjects := map[string]bool{}
+	for _, got := range srv.Wait(t, len(mail.Kinds)) {
+		subjects[got.Parse(t).Subject] = true
+	}
+	if len(subjects) != len(mail.Kinds) {
+		t.Errorf("%d different subjects received, want %d", len(subjects), len(mail.Kinds))
+	}
+}
+
+func TestSendStopsAtTheContextDeadline(t *testing.T) {
+	// A server that accepts connections and never greets: the send must give up when
+	// ctx's deadline passes, not after the transport's 15 s.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { c.Close() })
+		}
+	}()
+	tr, err := mail.NewTransport("smtp://" + l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- tr.Send(ctx, rendered(t)) }()
+	select {
+	case err := <-done:
+		if !mail.IsTemporary(err) {
+			t.Errorf("err %v, want a temporary failure", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Send still waiting 5 s after its context's deadline")
 	}
 }
