@@ -21,16 +21,11 @@ func (r *Renderer) Calendar(in Input) (Attachment, error) {
 	if in.Kind == KindWaitlistOffer {
 		return Attachment{}, invalid("a waitlist offer has no calendar file")
 	}
-	to, err := netmail.ParseAddress(in.RecipientEmail)
+	to, err := in.recipient()
 	if err != nil {
-		return Attachment{}, invalid("recipient %q: %v", in.RecipientEmail, err)
+		return Attachment{}, err
 	}
-	to.Name = in.RecipientName
-	from := r.from
-	if from.Name == "" {
-		from.Name = in.Agency.Name
-	}
-	return r.calendar(in, catalogues[language(in.Lang)], from, *to), nil
+	return r.calendar(in, catalogues[language(in.Lang)], r.sender(in.Agency), to), nil
 }
 
 // calendar builds the file for input already checked.

@@ -3,6 +3,7 @@ package mail
 import (
 	"errors"
 	"fmt"
+	netmail "net/mail"
 	"net/url"
 	"time"
 )
@@ -135,6 +136,15 @@ func (in Input) check() error {
 		return nil // a cancelled appointment has nothing left to manage
 	}
 	return checkLink("manage", in.ManageURL)
+}
+
+// recipient is the addressee, named as the input names them.
+func (in Input) recipient() (netmail.Address, error) {
+	to, err := netmail.ParseAddress(in.RecipientEmail)
+	if err != nil {
+		return netmail.Address{}, invalid("recipient %q: %v", in.RecipientEmail, err)
+	}
+	return netmail.Address{Name: in.RecipientName, Address: to.Address}, nil
 }
 
 // checkLink refuses a link that is not an absolute http(s) URL.

@@ -75,23 +75,6 @@ func NewRenderer(from, publicURL string) (*Renderer, error) {
 // From is the sender the renderer writes into every message.
 func (r *Renderer) From() netmail.Address { return r.from }
 
-// view is what the layouts see. Every string is plain text: html/template escapes it.
-type view struct {
-	Lang, Dir, Align string
-	Subject, Heading string
-	Greeting         string
-	Paragraphs       []string
-	Details          []detail
-	Action, Link     string
-	Colon            string
-	ContactIntro     string
-	Agency           Agency
-	Signature        string
-	Footer           string
-}
-
-type detail struct{ Label, Value string }
-
 // Render writes the message of in's kind in in's language (French when unknown), as
 // plain text and HTML, with its calendar file when it is about an appointment. Input it
 // cannot write a message from gives an error wrapping ErrInvalidInput.
@@ -99,75 +82,15 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 	if err := in.check(); err != nil {
 		return nil, err
 	}
-	to, err := netmail.ParseAddress(in.RecipientEmail)
+	to, err := in.recipient()
 	if err != nil {
-		return nil, invalid("recipient %q: %v", in.RecipientEmail, err)
-	}
-	to.Name = in.RecipientName
-	loc := in.Location
-	if loc == nil {
-		loc = time.UTC
+		return nil, err
 	}
 	lang := language(in.Lang)
 	c := catalogues[lang]
-	kt := c.Kinds[in.Kind]
+	v := newView(in, lang, c)
 
-	args := map[string]string{
-		"agency":  in.Agency.Name,
-		"service": in.Service,
-		"name":    in.RecipientName,
-		"when":    c.when(in.Start, loc),
-	}
-	if in.Kind == KindMoved {
-		args["old"] = c.when(in.OldStart, loc)
-	}
-	if in.Kind == KindWaitlistOffer {
-		args["until"] = c.when(in.HoldUntil, loc)
-	}
-	v := view{
-		Lang: lang, Dir: c.Dir, Align: "left",
-		Subject:      fill(kt.Subject, args),
-		Heading:      fill(kt.Heading, args),
-		Greeting:     fill(c.GreetingAnonymous, args),
-		Action:       kt.Action,
-		Colon:        c.Colon,
-		ContactIntro: fill(c.ContactIntro, args),
-		Agency:       in.Agency,
-		Signature:    fill(c.Signature, args),
-		Footer:       c.Footer,
-		Link:         in.ManageURL,
-	}
-	if c.Dir == "rtl" {
-		v.Align = "right"
-	}
-	if strings.TrimSpace(in.RecipientName) != "" {
-		v.Greeting = fill(c.Greeting, args)
-	}
-	variant := string(in.Source)
-	if in.Kind == KindMoved || in.Kind == KindCancelled {
-		variant = string(in.By)
-	}
-	for _, p := range c.body(in.Kind, variant) {
-		v.Paragraphs = append(v.Paragraphs, fill(p, args))
-	}
-	v.Details = []detail{{c.Labels["service"], in.Service}, {c.Labels["when"], args["when"]}}
-	if in.Kind == KindMoved {
-		v.Details = append(v.Details, detail{c.Labels["old_when"], args["old"]})
-	}
-	if in.Kind == KindWaitlistOffer {
-		v.Details = append(v.Details, detail{c.Labels["hold_until"], args["until"]})
-		v.Link = in.OfferURL
-	}
-	v.Details = append(v.Details, detail{c.Labels["duration"], c.duration(in.Duration)})
-	if in.Agency.Address != "" {
-		v.Details = append(v.Details, detail{c.Labels["address"], in.Agency.Address})
-	}
-	v.Details = append(v.Details, detail{c.Labels["time_zone"], loc.String()})
-
-	m := &Message{Kind: in.Kind, Lang: lang, From: r.from, To: *to, Subject: v.Subject}
-	if m.From.Name == "" {
-		m.From.Name = in.Agency.Name
-	}
+	m := &Message{Kind: in.Kind, Lang: lang, From: r.sender(in.Agency), To: to, Subject: v.Subject}
 	if in.Agency.Email != "" {
 		if addr, err := netmail.ParseAddress(in.Agency.Email); err == nil {
 			m.ReplyTo = netmail.Address{Name: in.Agency.Name, Address: addr.Address}
@@ -183,7 +106,17 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 	m.HTML, m.Text = html.String(), text.String()
 
 	if in.Kind != KindWaitlistOffer { // an offer is not an appointment yet: nothing to add to a calendar
-		m.Attachments = append(m.Attachments, r.calendar(in, c, m.From, *to))
+		m.Attachments = append(m.Attachments, r.calendar(in, c, m.From, to))
 	}
 	return m, nil
+}
+
+// sender is the configured sender, named after the agency when the configuration
+// gives no name.
+func (r *Renderer) sender(a Agency) netmail.Address {
+	from := r.from
+	if from.Name == "" {
+		from.Name = a.Name
+	}
+	return from
 }

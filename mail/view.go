@@ -1,0 +1,85 @@
+package mail
+
+import (
+	"strings"
+	"time"
+)
+
+// view is what the layouts see. Every string is plain text: html/template escapes it.
+type view struct {
+	Lang, Dir, Align string
+	Subject, Heading string
+	Greeting         string
+	Paragraphs       []string
+	Details          []detail
+	Action, Link     string
+	Colon            string
+	ContactIntro     string
+	Agency           Agency
+	Signature        string
+	Footer           string
+}
+
+type detail struct{ Label, Value string }
+
+// newView fills the layouts' data for input already checked, in catalogue c.
+func newView(in Input, lang string, c *catalogue) view {
+	loc := in.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	kt := c.Kinds[in.Kind]
+	args := map[string]string{
+		"agency":  in.Agency.Name,
+		"service": in.Service,
+		"name":    in.RecipientName,
+		"when":    c.when(in.Start, loc),
+	}
+	if in.Kind == KindMoved {
+		args["old"] = c.when(in.OldStart, loc)
+	}
+	if in.Kind == KindWaitlistOffer {
+		args["until"] = c.when(in.HoldUntil, loc)
+	}
+	v := view{
+		Lang: lang, Dir: c.Dir, Align: "left",
+		Subject:      fill(kt.Subject, args),
+		Heading:      fill(kt.Heading, args),
+		Greeting:     fill(c.GreetingAnonymous, args),
+		Action:       kt.Action,
+		Link:         in.ManageURL,
+		Colon:        c.Colon,
+		ContactIntro: fill(c.ContactIntro, args),
+		Agency:       in.Agency,
+		Signature:    fill(c.Signature, args),
+		Footer:       c.Footer,
+	}
+	if c.Dir == "rtl" {
+		v.Align = "right"
+	}
+	if strings.TrimSpace(in.RecipientName) != "" {
+		v.Greeting = fill(c.Greeting, args)
+	}
+	variant := string(in.Source)
+	if in.Kind == KindMoved || in.Kind == KindCancelled {
+		variant = string(in.By)
+	}
+	for _, p := range c.body(in.Kind, variant) {
+		v.Paragraphs = append(v.Paragraphs, fill(p, args))
+	}
+
+	v.Details = []detail{{c.Labels["service"], in.Service}, {c.Labels["when"], args["when"]}}
+	if in.Kind == KindMoved {
+		v.Details = append(v.Details, detail{c.Labels["old_when"], args["old"]})
+	}
+	if in.Kind == KindWaitlistOffer {
+		v.Details = append(v.Details, detail{c.Labels["hold_until"], args["until"]})
+		v.Link = in.OfferURL
+	}
+	v.Details = append(v.Details, detail{c.Labels["duration"], c.duration(in.Duration)})
+	if in.Agency.Address != "" {
+		v.Details = append(v.Details, detail{c.Labels["address"], in.Agency.Address})
+	}
+	v.Details = append(v.Details, detail{c.Labels["time_zone"], loc.String()})
+	return v
+}
