@@ -91,11 +91,7 @@ func (t *Transport) Send(ctx context.Context, m *Message) error {
 	if err != nil {
 		return &DeliveryError{Permanent: true, Err: err}
 	}
-	timeout := t.timeout
-	if d, ok := ctx.Deadline(); ok && time.Until(d) < timeout {
-		timeout = max(time.Until(d), time.Millisecond)
-	}
-	client, err := gomail.NewClient(t.endpoint.Host, t.clientOptions(timeout)...)
+	client, err := gomail.NewClient(t.endpoint.Host, t.clientOptions(sendTimeout(ctx, t.timeout))...)
 	if err != nil {
 		return &DeliveryError{Permanent: true, Err: err}
 	}
@@ -103,6 +99,15 @@ func (t *Transport) Send(ctx context.Context, m *Message) error {
 		return classify(err)
 	}
 	return nil
+}
+
+// sendTimeout is the transport's time-out, shortened to what is left of ctx's deadline:
+// go-mail applies its time-out to every network step and does not watch the deadline.
+func sendTimeout(ctx context.Context, timeout time.Duration) time.Duration {
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < timeout {
+		return max(time.Until(d), time.Millisecond)
+	}
+	return timeout
 }
 
 func (t *Transport) clientOptions(timeout time.Duration) []gomail.Option {

@@ -3,10 +3,8 @@ package mail_test
 import (
 	"context"
 	"errors"
-	"net"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/mail/mailtest"
@@ -176,40 +174,5 @@ func TestTransportIsSafeForConcurrentUse(t *testing.T) {
 	}
 	if len(subjects) != len(mail.Kinds) {
 		t.Errorf("%d different subjects received, want %d", len(subjects), len(mail.Kinds))
-	}
-}
-
-func TestSendStopsAtTheContextDeadline(t *testing.T) {
-	// A server that accepts connections and never greets: the send must give up when
-	// ctx's deadline passes, not after the transport's 15 s.
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			t.Cleanup(func() { c.Close() })
-		}
-	}()
-	tr, err := mail.NewTransport("smtp://" + l.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- tr.Send(ctx, rendered(t)) }()
-	select {
-	case err := <-done:
-		if !mail.IsTemporary(err) {
-			t.Errorf("err %v, want a temporary failure", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Send still waiting 5 s after its context's deadline")
 	}
 }
