@@ -109,7 +109,8 @@ func TestExplicitCorrectionsStillWork(t *testing.T) {
 
 func TestPlainYesAndWholeCommands(t *testing.T) {
 	yes := map[string]bool{"oui": true, "ok merci": true, "oui, c'est parfait": true, "yes please": true, "نعم": true,
-		"d'accord": true, "oui mais plutôt mardi": false, "ok for thursday 3pm": false, "non": false, "oui non": false,
+		"d'accord": true, "yes, book it": true, "oui, vous pouvez réserver": true, "ouais c'est bon": true,
+		"ok, je confirme": true, "oui, réservez mardi": false, "oui mais plutôt mardi": false, "ok for thursday 3pm": false, "non": false, "oui non": false,
 		"yes but": false, "": false}
 	for in, want := range yes {
 		if got := plainYes(words(in)); got != want {

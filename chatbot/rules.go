@@ -35,7 +35,9 @@ var (
 	assentWords = newMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
 		"tout est correct", "très bien", "tres bien", "ça marche", "ca marche", "vas-y", "allez-y", "go",
 		"let's go", "that's right", "that's correct", "that's it", "looks good", "sounds good", "all good",
-		"perfect", "great", "fine", "good", "جيد", "ممتاز", "صحيح", "هذا صحيح", "يعطيك الصحة", "بارك الله فيك")
+		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
+		"validez", "valide", "réservez", "réserve", "reservez", "reserve", "جيد", "ممتاز", "صحيح", "هذا صحيح",
+		"يعطيك الصحة", "بارك الله فيك")
 	// nothingWords answer "what would you like to change?" with nothing.
 	nothingWords = newMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
@@ -88,7 +90,7 @@ func isCommand(m matcher, ws []string) bool {
 // plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
 // looks good". A yes that says more ("oui mais plutôt mardi") is not one.
 func plainYes(ws []string) bool {
-	return yesWords.score(ws) > 0 && noWords.score(ws) == 0 && covers(ws, yesWords, politeWords, assentWords)
+	return yesWords.score(ws) > 0 && noWords.score(ws) == 0 && covers(ws, yesWords, politeWords, assentWords, bookWords)
 }
 
 // isQuestion reports whether a message reads as a question.
