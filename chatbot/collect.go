@@ -19,12 +19,7 @@ func (t *turn) setService(ws []string) bool {
 // collect handles a message at a step that asks for a value.
 func (t *turn) collect(msg string, ws []string) {
 	step := t.s.Step
-	if field, value, ok := correction(msg, ws); ok && field != step {
-		t.correct(field, value)
-		return
-	}
-	if isQuestion(msg, ws) && !t.looksLikeValue(msg, ws) {
-		t.answerThenAsk(msg, ws)
+	if t.divert(msg, ws) {
 		return
 	}
 	l := t.lang()
@@ -75,6 +70,31 @@ func (t *turn) collect(msg string, ws []string) {
 	case StepTime:
 		t.chooseTime(msg)
 	}
+}
+
+// divert handles a message that does not answer the current step — a correction of
+// another field, or a question — and reports whether it did. A correction that gives
+// its new value ("change my phone to 0770 11 22 33") is one whatever the step; otherwise
+// the step's reader goes first: a message that holds the value asked for is that value,
+// whatever words it contains ("I need a mobile app for my shop" at the service step).
+// The name and company steps take any text, so only a correction's form is read before
+// them.
+func (t *turn) divert(msg string, ws []string) bool {
+	field, value, corrects := correction(msg, ws)
+	corrects = corrects && field != t.s.Step
+	switch {
+	case corrects && value != "":
+		t.correct(field, value)
+	case t.looksLikeValue(msg, ws):
+		return false
+	case corrects:
+		t.correct(field, "")
+	case isQuestion(msg, ws):
+		t.answerThenAsk(msg, ws)
+	default:
+		return false
+	}
+	return true
 }
 
 // looksLikeValue reports whether a question-shaped message still holds the step's value
@@ -165,33 +185,57 @@ func (t *turn) correct(field, value string) {
 	}
 }
 
-// confirm handles the answer to the summary.
+// confirm handles the answer to the summary. Only a plain yes books: a yes that carries
+// a new value ("oui mais plutôt mardi à 15h") is a correction, applied through the value's
+// own rules before the summary is shown again.
 func (t *turn) confirm(msg string, ws []string) {
+	l := t.lang()
+	choosing := t.s.Choosing
+	t.s.Choosing = false
+	if choosing {
+		if field, ok := fieldNamed(ws); ok {
+			t.correct(field, "")
+			return
+		}
+	}
 	if field, value, ok := correction(msg, ws); ok {
 		t.correct(field, value)
 		return
 	}
 	when := ParseWhen(msg, t.e.localNow(t.ctx), false)
+	c := t.s.Collected
+	svc, named := serviceIn(ws, t.catalogue().Services)
 	switch {
-	case noWords.score(ws) == 0 && yesWords.score(ws) > 0:
-		t.book()
-	case when.Date != "":
+	case when.Date != "" && when.Date != c.Date:
 		t.moveTo(StepDate)
 		t.chooseDate(msg)
-	case when.Time != "":
+	case when.Time != "" && when.Time != c.Time:
 		t.moveTo(StepTime)
 		t.chooseTime(msg)
-	case noWords.score(ws) > 0:
-		t.s.Choosing = true
-		t.say(text(t.lang(), "what_change"), SourceFlow)
-		t.s.QuickReplies = t.fieldReplies()
+	case named && svc.Slug != t.s.ServiceSlug && !isQuestion(msg, ws):
+		t.correct(StepService, svc.Name.In(l))
+	case choosing && (noWords.exact(ws) || nothingWords.exact(ws)):
+		t.ask()
+	case choosing:
+		t.askWhatToChange(text(l, "what_change_unknown"))
+	case plainYes(ws):
+		t.book()
 	case isQuestion(msg, ws):
-		ans, src := t.e.answerFree(t.ctx, t.lang(), msg, ws, t.catalogue())
+		ans, src := t.e.answerFree(t.ctx, l, msg, ws, t.catalogue())
 		t.say(ans, src)
-		t.say(text(t.lang(), "confirm_again"), SourceFlow)
+		t.say(text(l, "confirm_again"), SourceFlow)
+	case noWords.score(ws) > 0:
+		t.askWhatToChange(text(l, "what_change"))
 	default:
-		t.say(text(t.lang(), "confirm_again"), SourceFlow)
+		t.say(text(l, "confirm_again"), SourceFlow)
 	}
+}
+
+// askWhatToChange asks which field of the summary to change, and reads the answer next.
+func (t *turn) askWhatToChange(q string) {
+	t.s.Choosing = true
+	t.say(q, SourceFlow)
+	t.s.QuickReplies = t.fieldReplies()
 }
 
 // slotAlternatives tells apart the booking errors that offer other slots.

@@ -184,8 +184,10 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 // parseTime finds an hour in s: "10h", "14h30", "10:00", "10 am", "2pm", "midi", "noon".
 func parseTime(s string, bareHour bool) string {
 	n := normalize(s)
+	ws := strings.Fields(n)
 	for _, w := range []string{"midi", "noon", "ظهرا"} {
-		if containsPhrase(strings.Fields(n), []string{w}) {
+		// "après-midi" is the afternoon, not noon.
+		if containsPhrase(ws, []string{w}) && !containsPhrase(ws, []string{"apres", "midi"}) {
 			return "12:00"
 		}
 	}

@@ -43,6 +43,7 @@ func TestParseWhen(t *testing.T) {
 		{"10", true, When{Time: "10:00"}},
 		{"3", true, When{Time: "15:00"}},
 		{"midi", true, When{Time: "12:00"}},
+		{"l'après-midi", true, When{}},
 		{"10", false, When{}},
 		{"01/01/2020", false, When{Date: "2020-01-01", Past: true}},
 		{"31/02/2027", false, When{}},

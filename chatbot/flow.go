@@ -76,13 +76,13 @@ func (t *turn) handle(raw string) {
 	t.s.Lang = detectLang(msg, ws, t.s.Lang)
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
 	switch {
-	case inFlow && cancelWords.score(ws) > 0 && len(ws) <= 4:
+	case inFlow && isCommand(cancelWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(false)
 		t.moveTo(StepGreeting)
 		t.say(text(t.lang(), "cancelled"), SourceFlow)
 		t.s.QuickReplies = t.menu()
-	case inFlow && restartWords.score(ws) > 0:
+	case inFlow && isCommand(restartWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(true)
 		t.moveTo(StepName)

@@ -205,6 +205,11 @@ var catalogue = map[string]map[string]string{
 		"en": "All right. What would you like to change?",
 		"ar": "حسنًا. ما الذي تريد تعديله؟",
 	},
+	"what_change_unknown": {
+		"fr": "Je n'ai pas reconnu ce que vous souhaitez modifier. Que souhaitez-vous modifier ? Choisissez ci-dessous, ou répondez « rien » pour revenir au récapitulatif.",
+		"en": "I didn't recognise what you'd like to change. What would you like to change? Pick below, or reply \"nothing\" to go back to the summary.",
+		"ar": "لم أتعرّف على ما تريد تعديله. ما الذي تريد تعديله؟ اختر من الأسفل، أو أجب «لا شيء» للعودة إلى الملخص.",
+	},
 	"confirm_again": {
 		"fr": "Répondez « oui » pour confirmer, « non » pour modifier, ou « annuler ».",
 		"en": "Reply \"yes\" to confirm, \"no\" to change something, or \"cancel\".",

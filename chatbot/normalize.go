@@ -155,6 +155,48 @@ func (m matcher) score(text []string) int {
 	return best
 }
 
+// at is the number of words of the longest phrase found at index i of text, whose stems
+// are st; 0 when none is.
+func (m matcher) at(text, st []string, i int) int {
+	n := 0
+	for k, p := range m.phrases {
+		if len(p) > n && stemmedAt(text, st, p, m.stems[k], i) {
+			n = len(p)
+		}
+	}
+	return n
+}
+
+// skip returns the index after the phrases of m that follow one another from index i.
+func (m matcher) skip(text, st []string, i int) int {
+	for i < len(text) {
+		n := m.at(text, st, i)
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// covers reports whether a non-empty text is made of phrases of ms only, one after
+// another, the longest taken at each word: "oui merci" is covered by the yes and polite
+// words, "oui mais mardi" is not.
+func covers(text []string, ms ...matcher) bool {
+	st := stemAll(text)
+	for i := 0; i < len(text); {
+		n := 0
+		for _, m := range ms {
+			n = max(n, m.at(text, st, i))
+		}
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return len(text) > 0
+}
+
 // exact reports whether text is exactly one of the phrases.
 func (m matcher) exact(text []string) bool {
 	var st []string

@@ -28,6 +28,23 @@ var (
 		"لا", "بدون", "لا شيء")
 	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
 	thanksWords = newMatcher("merci", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
+	// politeWords may go with a yes or a command without changing what it says.
+	politeWords = newMatcher("merci", "merci beaucoup", "svp", "stp", "s'il vous plaît", "s'il vous plait",
+		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
+	// assentWords may go with a yes at the summary: "oui, c'est parfait", "yes, looks good".
+	assentWords = newMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
+		"tout est correct", "très bien", "tres bien", "ça marche", "ca marche", "vas-y", "allez-y", "go",
+		"let's go", "that's right", "that's correct", "that's it", "looks good", "sounds good", "all good",
+		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
+		"validez", "valide", "réservez", "réserve", "reservez", "reserve", "جيد", "ممتاز", "صحيح", "هذا صحيح",
+		"يعطيك الصحة", "بارك الله فيك")
+	// nothingWords answer "what would you like to change?" with nothing.
+	nothingWords = newMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
+	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
+	commandFillers = newMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
+		"ce", "rendez-vous", "rendez vous", "réservation", "reservation", "i want to", "i'd like to", "i would like to",
+		"let's", "it", "the", "this", "booking", "appointment", "everything", "all", "أريد", "اريد", "الحجز",
+		"الموعد", "كل شيء", "لا")
 	// questionWords start a question even without a question mark.
 	questionWords = newMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
 		"quand", "est-ce", "est ce", "avez-vous", "faites-vous", "proposez-vous", "how", "what", "where", "when",
@@ -61,6 +78,19 @@ var topics = []struct {
 		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
 	{"services", newMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
 		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
+}
+
+// isCommand reports whether a message is the command m and nothing else: "annuler",
+// "je veux annuler le rendez-vous", but not "Stop Pub" (a company) nor "je voudrais refaire
+// mon site depuis le début" (a service).
+func isCommand(m matcher, ws []string) bool {
+	return m.score(ws) > 0 && covers(ws, m, commandFillers, politeWords)
+}
+
+// plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
+// looks good". A yes that says more ("oui mais plutôt mardi") is not one.
+func plainYes(ws []string) bool {
+	return yesWords.score(ws) > 0 && noWords.score(ws) == 0 && covers(ws, yesWords, politeWords, assentWords, bookWords)
 }
 
 // isQuestion reports whether a message reads as a question.

@@ -72,36 +72,75 @@ var fieldWords = []struct {
 	step  string
 	words matcher
 }{
-	{StepEmail, newMatcher("email", "e-mail", "mail", "courriel", "adresse email", "adresse mail", "بريد", "البريد", "ايميل", "إيميل", "البريد الإلكتروني")},
-	{StepPhone, newMatcher("téléphone", "telephone", "numéro", "numero", "tel", "phone", "number", "mobile", "هاتف", "الهاتف", "رقم", "الرقم")},
+	{StepEmail, newMatcher("email", "e-mail", "mail", "courriel", "adresse email", "adresse mail", "adresse e-mail",
+		"adresse électronique", "email address", "بريد", "البريد", "بريدي", "ايميل", "إيميل", "البريد الإلكتروني")},
+	{StepPhone, newMatcher("téléphone", "telephone", "numéro", "numero", "numéro de téléphone", "numero de telephone",
+		"tel", "phone", "number", "phone number", "mobile", "هاتف", "الهاتف", "هاتفي", "رقم", "الرقم", "رقمي",
+		"رقم الهاتف", "رقم هاتفي")},
 	{StepCompany, newMatcher("entreprise", "société", "societe", "company", "business", "شركة", "الشركة", "شركتي")},
-	{StepName, newMatcher("nom", "name", "prénom", "prenom", "اسم", "الاسم", "اسمي")},
+	{StepName, newMatcher("nom", "name", "prénom", "prenom", "nom complet", "full name", "اسم", "الاسم", "اسمي")},
 	{StepService, newMatcher("service", "prestation", "خدمة", "الخدمة")},
 	{StepDate, newMatcher("date", "jour", "day", "تاريخ", "التاريخ", "يوم", "اليوم")},
 	{StepTime, newMatcher("heure", "horaire", "créneau", "time", "hour", "slot", "ساعة", "الساعة", "وقت", "الوقت")},
 }
 
-// correctionWords mark a message that changes an earlier answer.
-var correctionWords = newMatcher("non", "plutôt", "plutot", "en fait", "correction", "corriger", "changer", "modifier",
-	"erreur", "trompé", "mon", "ma", "no", "actually", "instead", "change", "correct", "fix", "wrong", "mistake", "my",
-	"update", "لا", "بل", "تغيير", "تعديل", "تصحيح", "خطأ", "غير")
+// The words of an explicit correction, in the order it says them: a lead ("non", "en
+// fait", "je veux"), a change verb, a determiner, the field, then a copula before the new
+// value ("non, mon email est …", "changer le téléphone", "change my phone to …").
+var (
+	correctionLeads = newMatcher("non", "nan", "no", "en fait", "plutôt", "plutot", "pardon", "désolé", "desole",
+		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
+		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
+		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن")
+	changeVerbs = newMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
+		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
+	fieldDeterminers = newMatcher("le", "la", "l", "les", "mon", "ma", "mes", "notre", "votre", "de", "d", "du",
+		"the", "my", "our", "your")
+	copulas = newMatcher("est", "c'est", "sera", "devient", "is", "it's", "should be", "هو", "هي")
+)
 
-var valueAfter = regexp.MustCompile(`(?i)(?:\s(?:est|is|c'est|to|en|par|هو|هي|إلى)\s+|\s*:\s*)(.+)$`)
+// fieldAt reads "[lead] [change verb] [determiner] field" from the start of a message: the
+// field named, whether a change verb was said, and the index of the word after the field.
+func fieldAt(ws []string) (field string, verb bool, next int) {
+	st := stemAll(ws)
+	i := correctionLeads.skip(ws, st, 0)
+	if n := changeVerbs.at(ws, st, i); n > 0 {
+		i, verb = i+n, true
+	}
+	i = fieldDeterminers.skip(ws, st, i)
+	for _, f := range fieldWords {
+		if n := f.words.at(ws, st, i); n > 0 {
+			return f.step, verb, f.words.skip(ws, st, i)
+		}
+	}
+	return "", false, 0
+}
 
-// correction recognises "non, mon email est x@y.z" or "changer le téléphone": the field
-// named and, when given, its new value.
+// fieldNamed reads the answer to "what would you like to change?": a field's name and
+// nothing else ("l'email", "le téléphone", "the date", "الهاتف", "modifier e-mail").
+func fieldNamed(ws []string) (string, bool) {
+	field, _, next := fieldAt(ws)
+	if field == "" || (next < len(ws) && !covers(ws[next:], politeWords)) {
+		return "", false
+	}
+	return field, true
+}
+
+// valueAfter reads the new value right after a correction's field: "… nom | en Sarah",
+// "… name | to Sarah", "… entreprise | : Atlas".
+var valueAfter = regexp.MustCompile(`(?i)^\s*(?:(?:est|is|c'est|it's|to|en|par|pour|à|au|هو|هي|إلى)\s+|:\s*)(.+)$`)
+
+// correction recognises a message that is a correction — "non, mon email est x@y.z",
+// "changer le téléphone", "change my phone to 0555…" — and returns the field named and,
+// when given, its new value. A field's name inside an ordinary answer ("I need a mobile
+// app for my shop") is not a correction: the message must open with the field, after a
+// change verb or followed by its new value.
 func correction(msg string, ws []string) (field, value string, ok bool) {
-	if correctionWords.score(ws) == 0 {
+	field, verb, next := fieldAt(ws)
+	if field == "" {
 		return "", "", false
 	}
-	for _, f := range fieldWords {
-		if f.words.score(ws) == 0 {
-			continue
-		}
-		field = f.step
-		break
-	}
-	if field == "" {
+	if !verb && copulas.at(ws, stemAll(ws), next) == 0 {
 		return "", "", false
 	}
 	switch field {
@@ -116,8 +155,22 @@ func correction(msg string, ws []string) (field, value string, ok bool) {
 			return field, m, true
 		}
 	}
-	if m := valueAfter.FindStringSubmatch(msg); m != nil {
+	if m := valueAfter.FindStringSubmatch(fromWord(msg, next)); m != nil {
 		value = strings.TrimSpace(m[1])
 	}
 	return field, value, true
+}
+
+// fromWord returns msg from the space-separated token that holds its n-th word, as words
+// counts them, on: the text after a correction's field ("… my name | to Sarah").
+func fromWord(msg string, n int) string {
+	tokens := strings.Fields(msg)
+	count := 0
+	for i, tk := range tokens {
+		count += len(words(tk))
+		if count > n {
+			return strings.Join(tokens[i:], " ")
+		}
+	}
+	return ""
 }

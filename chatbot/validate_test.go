@@ -54,6 +54,16 @@ func TestCorrection(t *testing.T) {
 		{"je veux changer de date", StepDate, "", true},
 		{"non", "", "", false},
 		{"Amine Benali", "", "", false},
+		{"I need a mobile app for my shop", "", "", false},
+		{"un site web pour mon entreprise", "", "", false},
+		{"oui mais plutôt mardi à 15h", "", "", false},
+		{"I want to change my company", StepCompany, "", true},
+		{"change my name to Sarah Connor", StepName, "Sarah Connor", true},
+		{"changer l'heure à 15h", StepTime, "15h", true},
+		{"change my mobile number to 0770112233", StepPhone, "0770112233", true},
+		{"update my business card to the new design", StepCompany, "", true},
+		{"mon entreprise est Atlas Import", StepCompany, "Atlas Import", true},
+		{"لا، بريدي هو amine@ex.dz", StepEmail, "amine@ex.dz", true},
 	}
 	for _, tt := range tests {
 		f, v, ok := correction(tt.in, words(tt.in))
