@@ -108,6 +108,7 @@ func describe(err error, lang string) (int, body) {
 		valErr   *booking.ValidationError
 		takenErr *booking.SlotTakenError
 		closeErr *booking.SlotClosedError
+		refused  *booking.SlotsRefusedError
 		rateErr  *chatbot.RateLimitedError
 	)
 	if status, b, ok := describeConsole(err, lang); ok {
@@ -120,6 +121,13 @@ func describe(err error, lang string) (int, body) {
 	case errors.As(err, &valErr):
 		return http.StatusBadRequest, body{Code: "validation", Message: valErr.LocalizedMessage(lang),
 			Fields: valErr.LocalizedFields(lang)}
+	case errors.As(err, &refused):
+		// A change of several appointments, refused as a whole: each refused one by id.
+		status, code := http.StatusUnprocessableEntity, "slot_closed"
+		if refused.Taken() {
+			status, code = http.StatusConflict, "slot_taken"
+		}
+		return status, body{Code: code, Message: refused.LocalizedMessage(lang), Fields: refused.LocalizedFields(lang)}
 	case errors.As(err, &takenErr):
 		return http.StatusConflict, body{Code: "slot_taken", Message: takenErr.LocalizedMessage(lang),
 			Alternatives: takenErr.Alternatives}

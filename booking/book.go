@@ -28,6 +28,8 @@ type Request struct {
 	Message string `json:"message"`
 	// ClientID, from the console, books for an existing client instead of matching one.
 	ClientID string `json:"client_id"`
+	// NewClient, from the console, describes the client to create when none matches.
+	NewClient *NewClient `json:"-"`
 
 	Source          string `json:"-"`
 	Language        string `json:"-"`
@@ -121,8 +123,8 @@ const (
 				ORDER BY created_at LIMIT 1) END`
 
 	insertBooking = `WITH c AS (
-			INSERT INTO clients (nom, prenom, email, numero_1, numero_2, nom_entreprise)
-			SELECT $15, $16, $2, $3, NULL, $8 WHERE $13::uuid IS NULL
+			INSERT INTO clients (nom, prenom, email, numero_1, numero_2, nom_entreprise, siteweb)
+			SELECT $15, $16, $2, $3, $19, $20, $21 WHERE $13::uuid IS NULL
 			RETURNING id),
 		a AS (
 			INSERT INTO appointments (name, email, phone, service, date, time, message,
@@ -144,7 +146,7 @@ func lockKeys(r Request) []string {
 		keys = append(keys, "idem "+r.IdempotencyKey)
 	}
 	if r.Date != "" {
-		keys = append(keys, "slot "+r.Date+" "+r.Time)
+		keys = append(keys, slotLockKey(r.Date, r.Time))
 	}
 	if r.ClientID == "" {
 		keys = append(keys, "client "+PhoneDigits(r.Phone))
@@ -205,13 +207,15 @@ func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request) (Result
 		return Result{}, v
 	}
 
-	prenom, nom := SplitName(r.Name)
+	prenom, nom := r.clientNames()
+	numero2, clientCompany, siteweb := r.clientExtras()
 	title, msg := notificationText(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service,
 		Date: r.Date, Time: r.Time, Source: r.Source})
 	b = &pgx.Batch{}
 	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
-		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg)
+		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg,
+		numero2, clientCompany, siteweb)
 	b.Queue("COMMIT")
 	br = conn.SendBatch(ctx, b)
 	var res Result
@@ -254,19 +258,9 @@ func notificationText(a Appointment) (title, message string) {
 
 // checkOpen refuses a slot that is not one of the business day's slots, or is past.
 func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) error {
-	d, _ := ParseDate(date, st.Location())
-	day := s.day(st, d, nil)
-	reason := day.Reason
-	if !day.Closed {
-		i := slices.IndexFunc(day.Slots, func(sl Slot) bool { return sl.Time == hhmm })
-		switch {
-		case i < 0:
-			reason = "not_a_slot"
-		case day.Slots[i].Past:
-			reason = "past"
-		default:
-			return nil
-		}
+	reason := s.closedReason(st, date, hhmm)
+	if reason == "" {
+		return nil
 	}
 	alts, err := s.NearestFree(ctx, date, hhmm, AlternativesCount)
 	if err != nil {

@@ -146,6 +146,11 @@ var messages = map[string]map[string]string{
 		"en": "This time is not one of our slots (9:00-12:00 and 14:00-17:00).",
 		"ar": "هذا الوقت ليس من مواعيدنا (9:00-12:00 و14:00-17:00).",
 	},
+	"slots_refused": {
+		"fr": "Aucun rendez-vous n'a été modifié : certains ne peuvent pas reprendre leur créneau (complet, fermé ou passé).",
+		"en": "No appointment was changed: some cannot take their slot back (full, closed or past).",
+		"ar": "لم يتم تعديل أي موعد: بعض المواعيد لا يمكنها استعادة وقتها (ممتلئ أو مغلق أو منقضٍ).",
+	},
 	"invalid_option": {
 		"fr": "Cette valeur ne fait pas partie des choix proposés.",
 		"en": "This value is not one of the offered choices.",

@@ -183,6 +183,19 @@ func (c *Console) CreateClient(ctx context.Context, in ClientInput) (Client, err
 	return pgx.CollectExactlyOneRow(rows, scanClient)
 }
 
+// client reads one client.
+func (c *Console) client(ctx context.Context, id string) (Client, error) {
+	rows, err := c.db.Query(ctx, `SELECT `+clientColumns+` FROM clients c WHERE c.id = $1`, id)
+	if err != nil {
+		return Client{}, err
+	}
+	cl, err := pgx.CollectExactlyOneRow(rows, scanClient)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return cl, booking.ErrNotFound
+	}
+	return cl, err
+}
+
 // UpdateClient changes the given fields of a client.
 func (c *Console) UpdateClient(ctx context.Context, id string, in ClientInput) (Client, error) {
 	if !booking.IsUUID(id) {

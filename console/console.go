@@ -57,9 +57,11 @@ type Console struct {
 	rdb     *redis.Client
 	prefix  string
 	booking *booking.Core
-	limiter *ratelimit.Limiter
-	cfg     Config
-	log     *slog.Logger
+	// appointments books and changes appointments under the booking rules.
+	appointments appointmentCore
+	limiter      *ratelimit.Limiter
+	cfg          Config
+	log          *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
 	// given by booking.WithPublisher(NewPublisher(...)).
 	publisher *Publisher
@@ -76,8 +78,16 @@ func New(core *booking.Core, rdb *redis.Client, prefix string, cfg Config, log *
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core,
+	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core, appointments: core,
 		limiter: ratelimit.New(rdb, prefix), cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
+}
+
+// appointmentCore is what the console needs of the booking core to book and change
+// appointments: every change that takes a slot goes through its locks and checks.
+type appointmentCore interface {
+	Book(ctx context.Context, r booking.Request) (booking.Result, error)
+	Edit(ctx context.Context, id string, ch booking.Change, by string) (booking.Appointment, error)
+	SetStatus(ctx context.Context, ids []string, status, by string) ([]booking.Appointment, error)
 }
 
 // Booking returns the booking core the console builds on.

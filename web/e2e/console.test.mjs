@@ -206,8 +206,8 @@ describe('operations console', () => {
     await page.close();
   });
 
-  test('a client created inline is selected and fills the form', { skip }, async (t) => {
-    if (!(await needRoutes(t, [['POST', '/api/admin/clients'], ['POST', '/api/admin/appointments']]))) return;
+  test('a client entered inline fills the form and is created with the booking', { skip }, async (t) => {
+    if (!(await needRoutes(t, [['POST', '/api/admin/appointments']]))) return;
     const page = await adminPage('/admin/new-appointment');
     await page.getByText('Le rendez-vous sera créé avec le statut En Attente.').waitFor();
     await page.getByRole('button', { name: 'Créer Nouveau Client' }).click();
@@ -220,7 +220,7 @@ describe('operations console', () => {
     await dialog.getByLabel('E-mail').fill(`yasmine${stamp}@example.dz`);
     await dialog.getByLabel('Téléphone 1').fill('0661 23 45 67');
     await dialog.getByRole('button', { name: 'Créer' }).click();
-    await page.getByText('Client créé et sélectionné automatiquement.').waitFor();
+    await page.getByText(`Nouveau client, créé avec le rendez-vous : Yasmine Haddad${stamp}`).waitFor();
     assert.equal(await page.getByLabel('Nom complet').inputValue(), `Yasmine Haddad${stamp}`);
     assert.equal(await page.getByLabel('E-mail').inputValue(), `yasmine${stamp}@example.dz`);
     assert.equal(await page.getByLabel('Téléphone').inputValue(), '0661 23 45 67');

@@ -1,4 +1,5 @@
 import { api, buildUrl } from '../../../lib/api';
+import type { ClientInput } from './clients';
 import type { Appointment, AppointmentStats, HistoryEntry, Note, Paged, TranscriptMessage } from './types';
 
 /** Filters of the appointment list, all applied by the server. */
@@ -115,11 +116,13 @@ export interface NewAppointment {
   time: string;
   message: string;
   client_id: string;
+  /** A new client, created with the booking unless one matches by e-mail or phone. */
+  client?: ClientInput;
 }
 
-/** Creates an appointment from the console (status En Attente). */
-export function createAppointment(body: NewAppointment) {
-  return api.post<Appointment>('/api/admin/appointments', body);
+/** Creates an appointment from the console (status En Attente); the key makes a retry book once. */
+export function createAppointment(body: NewAppointment, idempotencyKey: string) {
+  return api.post<Appointment>('/api/admin/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Appointments of a month, grouped by day (YYYY-MM-DD). */

@@ -6,6 +6,7 @@ import { toast } from '../hooks/useToasts';
 import { displayStatus } from '../lib/format';
 import { Dialog } from './Dialog';
 import { fieldErrorsOf } from './Feedback';
+import { SlotProblem, slotRefusalOf, type SlotRefusal } from './SlotProblem';
 
 /** Props of AppointmentEditDialog. */
 export interface AppointmentEditDialogProps {
@@ -33,10 +34,12 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
   const { t } = useTranslation('console');
   const [form, setForm] = useState<AppointmentEdit | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<SlotRefusal | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setForm(appointment ? editOf(appointment) : null);
     setErrors({});
+    setRefusal(null);
   }, [appointment]);
   if (!appointment || !form) return null;
 
@@ -47,6 +50,7 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
     if (!form.name.trim()) local.name = t('form.required');
     if (Boolean(form.date) !== Boolean(form.time)) local[form.date ? 'time' : 'date'] = t('form.dateTimeTogether');
     setErrors(local);
+    setRefusal(null);
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
@@ -55,6 +59,7 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
       onSaved(saved ?? { ...appointment, ...form });
     } catch (err) {
       setErrors(fieldErrorsOf(err));
+      setRefusal(slotRefusalOf(err));
       toast.error(t('appointments.updateFailed'));
     } finally {
       setBusy(false);
@@ -120,6 +125,13 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
           <span>{t('field.message')}</span>
           <textarea rows={4} value={form.message} onChange={set('message')} />
         </label>
+        <SlotProblem
+          refusal={refusal}
+          onPick={(slot) => {
+            setForm({ ...form, date: slot.date, time: slot.time });
+            setRefusal(null);
+          }}
+        />
       </form>
     </Dialog>
   );

@@ -27,10 +27,12 @@ export interface ClientDialogProps {
   createdMessage?: { title: string; description?: string };
   onClose: () => void;
   onSaved: (client: Client) => void;
+  /** When given, a creation is not saved but handed back, for the caller to send with its own request. */
+  onInput?: (input: Required<ClientInput>) => void;
 }
 
 /** Creates or edits a client; nom and prenom are required. */
-export function ClientDialog({ open, client, createTitle, createdMessage, onClose, onSaved }: ClientDialogProps) {
+export function ClientDialog({ open, client, createTitle, createdMessage, onClose, onSaved, onInput }: ClientDialogProps) {
   const { t } = useTranslation('console');
   const [form, setForm] = useState<Required<ClientInput>>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -56,6 +58,10 @@ export function ClientDialog({ open, client, createTitle, createdMessage, onClos
         ...(form.nom.trim() ? {} : { nom: t('form.required') }),
         ...(form.prenom.trim() ? {} : { prenom: t('form.required') }),
       });
+      return;
+    }
+    if (!client && onInput) {
+      onInput(form);
       return;
     }
     setBusy(true);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import {
   appointmentStats,
   bulkDelete,
@@ -109,8 +110,13 @@ export default function AppointmentsPage() {
       setSelected(new Set());
       setBulkValue('');
       await refreshAll();
-    } catch {
-      toast.error(t('appointments.bulkUpdateFailed'));
+    } catch (err) {
+      // A bulk is all or nothing: a refused slot names each refused appointment.
+      const refused = err instanceof ApiError && (err.code === 'slot_taken' || err.code === 'slot_closed');
+      toast.error(
+        t('appointments.bulkUpdateFailed'),
+        refused ? `${err.message} ${t('slot.bulkRefused', { count: Object.keys(err.fields).length })}` : undefined,
+      );
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { newIdempotencyKey } from '../../booking/api/appointments';
 import { createAppointment, type NewAppointment } from '../api/appointments';
 import { daySlots } from '../api/catalogue';
-import { listClients } from '../api/clients';
+import { listClients, type ClientInput } from '../api/clients';
 import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { fieldErrorsOf } from '../components/Feedback';
+import { SlotProblem, slotRefusalOf, type SlotRefusal } from '../components/SlotProblem';
 import { useQuery } from '../hooks/useQuery';
 import { useCan, useSession } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
@@ -52,7 +53,13 @@ export default function NewAppointmentPage() {
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
   const [client, setClient] = useState<Client | null>(null);
+  // A new client is sent with the booking and created in its transaction: a refused
+  // booking leaves none behind.
+  const [newClient, setNewClient] = useState<Required<ClientInput> | null>(null);
   const [creating, setCreating] = useState(false);
+  const [refusal, setRefusal] = useState<SlotRefusal | null>(null);
+  // One key per form fill, kept across retries of it, so a retry books once.
+  const idempotencyKey = useRef(newIdempotencyKey());
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(query.trim()), 250);
@@ -70,6 +77,7 @@ export default function NewAppointmentPage() {
 
   const choose = (c: Client) => {
     setClient(c);
+    setNewClient(null);
     setForm((f) => ({ ...f, ...fromClient(c) }));
     setQuery('');
   };
@@ -82,16 +90,19 @@ export default function NewAppointmentPage() {
     if (form.date && !form.time) local.time = t('form.required');
     setErrors(local);
     setFormError('');
+    setRefusal(null);
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await createAppointment(form);
+      await createAppointment(newClient ? { ...form, client_id: '', client: newClient } : form, idempotencyKey.current);
+      idempotencyKey.current = newIdempotencyKey();
       toast.success(t('newAppointment.created'));
       navigate('/admin/appointments');
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      if (err instanceof ApiError && err.code === 'slot_taken') {
-        setFormError(err.message || t('newAppointment.slotTaken'));
+      const refused = slotRefusalOf(err);
+      if (refused) {
+        setRefusal(refused);
         void slots.reload();
       } else {
         setFormError(err instanceof Error && err.message ? err.message : t('newAppointment.failed'));
@@ -135,6 +146,13 @@ export default function NewAppointmentPage() {
                 setForm((f) => ({ ...f, client_id: '' }));
               }}
             >
+              {t('newAppointment.unlink')}
+            </button>
+          </p>
+        ) : newClient ? (
+          <p className="chosen-client">
+            {t('slot.newClient', { name: `${newClient.prenom} ${newClient.nom}` })}{' '}
+            <button type="button" className="btn btn--small" onClick={() => setNewClient(null)}>
               {t('newAppointment.unlink')}
             </button>
           </p>
@@ -217,6 +235,13 @@ export default function NewAppointmentPage() {
           <textarea rows={4} value={form.message} onChange={set('message')} />
           {errors.message && <span className="field__error">{errors.message}</span>}
         </label>
+        <SlotProblem
+          refusal={refusal}
+          onPick={(slot) => {
+            setForm((f) => ({ ...f, date: slot.date, time: slot.time }));
+            setRefusal(null);
+          }}
+        />
         {formError && (
           <p className="form-error field--wide" role="alert">
             {formError}
@@ -241,6 +266,19 @@ export default function NewAppointmentPage() {
         onSaved={(c) => {
           setCreating(false);
           choose(c);
+        }}
+        onInput={(input) => {
+          setCreating(false);
+          setClient(null);
+          setNewClient(input);
+          setForm((f) => ({
+            ...f,
+            name: `${input.prenom} ${input.nom}`.trim(),
+            email: input.email ?? '',
+            phone: input.numero_1 ?? '',
+            company: input.nom_entreprise ?? '',
+            client_id: '',
+          }));
         }}
       />
     </section>

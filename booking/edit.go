@@ -1,0 +1,240 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Change holds the edited fields of an appointment; nil fields stay as they are.
+type Change struct {
+	Name    *string `json:"name"`
+	Email   *string `json:"email"`
+	Phone   *string `json:"phone"`
+	Service *string `json:"service"`
+	Date    *string `json:"date"`
+	Time    *string `json:"time"`
+	Message *string `json:"message"`
+	Company *string `json:"company"`
+	Status  *string `json:"status"`
+}
+
+// StatusCancelled is the one status that frees the appointment's slot.
+const StatusCancelled = "cancelled"
+
+// holdsSlot reports whether an appointment counts against its slot's capacity.
+func holdsSlot(a Appointment) bool { return a.Date != "" && a.Status != StatusCancelled }
+
+// takesSlot reports whether changing before into after makes the appointment hold a slot
+// it did not hold: a move, or a return from cancelled. Such a change obeys the rules of
+// Book; any other change (a name, a status between two holding ones) does not.
+func takesSlot(before, after Appointment) bool {
+	return holdsSlot(after) && (!holdsSlot(before) || before.Date != after.Date || before.Time != after.Time)
+}
+
+var hhmm = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+
+// apply merges the change into a and validates the result. A changed date or time must be
+// a date and one of SlotTimes.
+func (ch Change) apply(a *Appointment) error {
+	set := func(dst *string, src *string) {
+		if src != nil {
+			*dst = strings.TrimSpace(*src)
+		}
+	}
+	before := *a
+	set(&a.Name, ch.Name)
+	set(&a.Email, ch.Email)
+	set(&a.Phone, ch.Phone)
+	set(&a.Service, ch.Service)
+	set(&a.Date, ch.Date)
+	set(&a.Time, ch.Time)
+	set(&a.Message, ch.Message)
+	set(&a.Company, ch.Company)
+	set(&a.Status, ch.Status)
+	a.Name = strings.Join(strings.Fields(a.Name), " ")
+	a.Email = NormalizeEmail(a.Email)
+	v := &ValidationError{}
+	if a.Name == "" {
+		v.Add("name", "required")
+	} else if n := len([]rune(a.Name)); n < NameMinLen || n > NameMaxLen {
+		v.Add("name", "name_length")
+	}
+	if a.Email != "" && CheckEmail(a.Email) != "" {
+		v.Add("email", "email_invalid")
+	}
+	if a.Phone != "" {
+		if code := CheckPhone(a.Phone); code != "" {
+			v.Add("phone", code)
+		}
+	}
+	if a.Company != "" {
+		if code := CheckCompany(a.Company); code != "" {
+			v.Add("company", code)
+		}
+	}
+	if len([]rune(a.Service)) > ShortMaxLen {
+		v.Add("service", "too_long")
+	}
+	if len([]rune(a.Message)) > MessageMaxLen {
+		v.Add("message", "too_long")
+	}
+	if (a.Date == "") != (a.Time == "") {
+		v.Add("date", "date_time_pair")
+	}
+	moved := a.Date != before.Date || a.Time != before.Time
+	if a.Date != "" && moved {
+		if _, ok := ParseDate(a.Date, time.UTC); !ok {
+			v.Add("date", "date_invalid")
+		}
+	}
+	if a.Time != "" && (!hhmm.MatchString(a.Time) || (moved && !slices.Contains(SlotTimes, a.Time))) {
+		v.Add("time", "time_invalid")
+	}
+	if !slices.Contains(Statuses, a.Status) {
+		v.Add("status", "invalid_option")
+	}
+	return v.OrNil()
+}
+
+// Edit changes one appointment for a member of staff (by, their e-mail): status_dashboard
+// becomes status, and a status change writes one history row naming them. A change that
+// makes the appointment hold a slot — a new date or time, or a return from cancelled — is
+// checked as Book checks a booking: the slot must be one of an open day's slots and not
+// past (else *SlotClosedError), and, under the slot's lock, hold fewer appointments than
+// the capacity, this one aside (else *SlotTakenError). Both offer the nearest free slots.
+// The caller publishes the live event.
+func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
+	if !IsUUID(id) {
+		return Appointment{}, ErrNotFound
+	}
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return Appointment{}, err
+	}
+	var out Appointment
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1 FOR UPDATE`, id)
+		if err != nil {
+			return err
+		}
+		a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		before := a
+		if err := ch.apply(&a); err != nil {
+			return err
+		}
+		if takesSlot(before, a) {
+			refused, err := s.claimSlots(ctx, tx, st, []Appointment{a})
+			if err != nil {
+				return err
+			}
+			if r, ok := refused[a.ID]; ok {
+				return r
+			}
+		}
+		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET name = $2, email = $3, phone = $4, service = $5,
+			date = $6::date, time = $7, message = $8, company = $9, status = $10, status_dashboard = $10,
+			updated_at = now() WHERE a.id = $1 RETURNING `+AppointmentColumns,
+			id, a.Name, NullIfEmpty(a.Email), NullIfEmpty(a.Phone), NullIfEmpty(a.Service),
+			NullIfEmpty(a.Date), NullIfEmpty(a.Time), NullIfEmpty(a.Message), NullIfEmpty(a.Company), a.Status)
+		if err != nil {
+			return err
+		}
+		if out, err = pgx.CollectExactlyOneRow(rows, ScanAppointment); err != nil {
+			return err
+		}
+		if before.Status == a.Status {
+			return nil
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, notes)
+			VALUES ($1, $2, $3, $4, $5)`, id, before.Status, a.Status, by,
+			fmt.Sprintf("Status changed from %s to %s during edit", before.Status, a.Status))
+		return err
+	})
+	if err != nil {
+		return Appointment{}, s.withAlternatives(ctx, err)
+	}
+	return out, nil
+}
+
+// SetStatus sets status (and status_dashboard) on the appointments for a member of staff
+// (by), writing a history row naming them for each one whose status changes, and returns
+// the appointments it set. It is all or nothing: when a row would return from cancelled
+// into a slot that is closed, past or full (the other rows of the selection counted), no
+// row changes and the *SlotsRefusedError names each refused appointment. The caller
+// publishes the live events.
+func (s *Core) SetStatus(ctx context.Context, ids []string, status, by string) ([]Appointment, error) {
+	if !slices.Contains(Statuses, status) {
+		v := &ValidationError{}
+		v.Add("status", "invalid_option")
+		return nil, v
+	}
+	for _, id := range ids {
+		if !IsUUID(id) {
+			v := &ValidationError{}
+			v.Add("ids", "invalid_input")
+			return nil, v
+		}
+	}
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var updated []Appointment
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		// Rows are locked in id order so two bulk updates of overlapping selections
+		// cannot deadlock; slots are locked after every row, in a fixed order too.
+		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
+			WHERE a.id = ANY($1::uuid[]) ORDER BY a.id FOR UPDATE`, ids)
+		if err != nil {
+			return err
+		}
+		current, err := pgx.CollectRows(rows, ScanAppointment)
+		if err != nil {
+			return err
+		}
+		var taking []Appointment
+		for _, a := range current {
+			after := a
+			after.Status = status
+			if takesSlot(a, after) {
+				taking = append(taking, after)
+			}
+		}
+		refused, err := s.claimSlots(ctx, tx, st, taking)
+		if err != nil {
+			return err
+		}
+		if len(refused) > 0 {
+			return refusedError(refused)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, notes)
+			SELECT id, status, $2, $3, 'Bulk status update from ' || status || ' to ' || $2
+			FROM appointments WHERE id = ANY($1::uuid[]) AND status <> $2`, ids, status, by); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET status = $2, status_dashboard = $2, updated_at = now()
+			WHERE a.id = ANY($1::uuid[]) RETURNING `+AppointmentColumns, ids, status)
+		if err != nil {
+			return err
+		}
+		updated, err = pgx.CollectRows(rows, ScanAppointment)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return updated, nil
+}
