@@ -119,7 +119,7 @@ func (e AppointmentEdit) apply(a *booking.Appointment) error {
 		v.Add("date", "date_time_pair")
 	}
 	if a.Date != "" {
-		if _, err := time.Parse(time.DateOnly, a.Date); err != nil {
+		if _, ok := booking.ParseDate(a.Date, time.UTC); !ok {
 			v.Add("date", "date_invalid")
 		}
 	}
