@@ -342,7 +342,7 @@ func (r *Request) validate(now time.Time) error {
 	} else if c := checkPhoneText(r.Phone); c != "" {
 		v.Add("phone", c)
 	} else if r.phoneE164 == "" {
-		v.Add("phone", "phone_length")
+		v.Add("phone", notANumber(r.Phone))
 	}
 	if len(v.Fields) > 0 && (r.Name == "" || r.Phone == "") {
 		v.Summary = "required_fields"

@@ -88,9 +88,24 @@ func CheckPhone(phone string) string {
 		return c
 	}
 	if _, ok := CanonicalPhone(phone); !ok {
-		return "phone_length"
+		return notANumber(phone)
 	}
 	return ""
+}
+
+// notANumber is the message code for text of a phone's shape that is no real number:
+// too few digits to be one ("++++++++++"), else a wrong format ("0000000000").
+func notANumber(phone string) string {
+	digits := 0
+	for _, r := range phone {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	if digits < PhoneMinLen-1 {
+		return "phone_length"
+	}
+	return "phone_chars"
 }
 
 // checkPhoneText checks a phone number's characters and length, as the specification
