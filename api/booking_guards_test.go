@@ -58,3 +58,24 @@ func TestFormMatchesOneClientHoweverThePhoneIsTyped(t *testing.T) {
 		t.Fatalf("++++++++++: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestConsoleClientsNumbersMatchTheFormsBookings: a number staff type on a client, when
+// created or changed, matches the form's bookings of that number however spelled.
+func TestConsoleClientsNumbersMatchTheFormsBookings(t *testing.T) {
+	srv := newConsoleServer(t)
+	mod := signIn(t, srv.URL, "moderator")
+	created := mod.do("POST", "/api/admin/clients", map[string]any{"nom": "Haddad", "prenom": "Rym", "numero_1": "0555 71 72 73"})
+	if created.Status != 201 {
+		t.Fatalf("create: %d %s", created.Status, created.Raw)
+	}
+	id := created.Body["client"].(map[string]any)["id"]
+	if got := book(t, srv.URL, map[string]any{"name": "Rym Haddad", "phone": "+213 555 71 72 73"})["client_id"]; got != id {
+		t.Fatalf("the form's booking went to client %v, want the console's %v", got, id)
+	}
+	if r := mod.do("PATCH", "/api/admin/clients/"+id.(string), map[string]any{"numero_2": "0661-71-72-73"}); r.Status != 200 {
+		t.Fatalf("update: %d %s", r.Status, r.Raw)
+	}
+	if got := book(t, srv.URL, map[string]any{"name": "Rym Haddad", "phone": "0661717273"})["client_id"]; got != id {
+		t.Fatalf("after a second number, the form's booking went to client %v, want %v", got, id)
+	}
+}
