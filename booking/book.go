@@ -35,6 +35,9 @@ type Request struct {
 	Language        string `json:"-"`
 	IdempotencyKey  string `json:"-"`
 	StatusDashboard string `json:"-"`
+
+	// phoneE164 is Phone in E.164, set by normalize; "" when Phone is not a number.
+	phoneE164 string
 }
 
 // Result is a booked appointment. Replayed is true when an earlier request with the same
@@ -57,20 +60,26 @@ func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
 	if err := r.validate(s.now().In(st.Location())); err != nil {
 		return Result{}, err
 	}
+	hash := r.hash()
 	if r.Date != "" {
 		if err := s.checkOpen(ctx, st, r.Date, r.Time); err != nil {
 			// A retry of a request that booked before the slot closed gets its booking.
 			if r.IdempotencyKey != "" {
-				if a, kerr := s.appointmentByKey(ctx, r.IdempotencyKey); kerr == nil {
+				if a, kerr := s.appointmentByKey(ctx, r.IdempotencyKey, hash); kerr == nil {
 					return Result{Appointment: a, Replayed: true}, nil
 				}
 			}
 			return Result{}, err
 		}
 	}
-	res, err := s.bookTx(ctx, st, r)
+	res, err := s.bookTx(ctx, st, r, hash)
 	if errors.Is(err, errReplay) {
-		a, err := s.appointmentByKey(ctx, r.IdempotencyKey)
+		// The key booked: this request's booking when it was this request, else no one's
+		// booking is returned.
+		a, err := s.appointmentByKey(ctx, r.IdempotencyKey, hash)
+		if errors.Is(err, ErrNotFound) {
+			return Result{}, &IdempotencyConflictError{}
+		}
 		return Result{Appointment: a, Replayed: true}, err
 	}
 	if errors.Is(err, ErrSlotTaken) {
@@ -98,12 +107,15 @@ var errReplay = errors.New("idempotent replay")
 //  1. lockBooking takes the transaction's advisory locks, in a fixed order: the
 //     idempotency key (retries of one request wait for each other), the slot (bookings of
 //     one slot are serialized, so the count below cannot be overtaken by a concurrent
-//     insert) and the client's phone (two bookings by one new person make one client).
+//     insert), then the client's lowered e-mail and canonical phone (two bookings by one
+//     new person, sharing either, make one client). Every transaction takes at most one
+//     lock of each kind, kinds in this order, so two of them never wait for each other.
 //  2. checkBooking, a separate statement so that its snapshot is taken once the locks are
 //     held: whether the key already booked, how many appointments hold the slot, and the
-//     client the request matches (e-mail, case-insensitive, or phone as typed or as digits
-//     in numero_1 or numero_2). The match is a union of one index lookup per column: the
-//     OR of the same conditions gets a generic plan that walks every client.
+//     client the request matches: by e-mail (case-insensitive) first, else by the phone in
+//     E.164 against numero_1_e164 or numero_2_e164, the oldest client first. The match is
+//     a union of one index lookup per column: the OR of the same conditions gets a
+//     generic plan that walks every client.
 //  3. insertBooking creates the client when none matched, the appointment and its
 //     notification, and returns the last two.
 const (
@@ -115,22 +127,24 @@ const (
 			WHERE date = $2::date AND time = $3 AND status <> 'cancelled') END,
 		CASE WHEN $4::uuid IS NOT NULL THEN (SELECT id FROM clients WHERE id = $4::uuid)
 			ELSE (SELECT id FROM (
-				SELECT id, created_at FROM clients WHERE $5 <> '' AND lower(email) = $5
+				SELECT id, created_at, 0 AS pref FROM clients WHERE $5 <> '' AND lower(email) = $5
 				UNION ALL
-				SELECT id, created_at FROM clients WHERE $6 <> '' AND numero_1 IN ($6, $7)
+				SELECT id, created_at, 1 FROM clients WHERE numero_1_e164 = $6
 				UNION ALL
-				SELECT id, created_at FROM clients WHERE $6 <> '' AND numero_2 IN ($6, $7)) m
-				ORDER BY created_at LIMIT 1) END`
+				SELECT id, created_at, 1 FROM clients WHERE numero_2_e164 = $6) m
+				ORDER BY pref, created_at LIMIT 1) END`
 
 	insertBooking = `WITH c AS (
-			INSERT INTO clients (nom, prenom, email, numero_1, numero_2, nom_entreprise, siteweb)
-			SELECT $15, $16, $2, $3, $19, $20, $21 WHERE $13::uuid IS NULL
+			INSERT INTO clients (nom, prenom, email, numero_1, numero_1_e164, numero_2, numero_2_e164,
+				nom_entreprise, siteweb)
+			SELECT $15, $16, $2, $3, $22, $19, $24, $20, $21 WHERE $13::uuid IS NULL
 			RETURNING id),
 		a AS (
 			INSERT INTO appointments (name, email, phone, service, date, time, message,
-				company, sector, status, status_dashboard, source, language, client_id, idempotency_key)
+				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
+				request_hash)
 			VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, 'pending', $10, $11, $12,
-				coalesce($13::uuid, (SELECT id FROM c)), $14)
+				coalesce($13::uuid, (SELECT id FROM c)), $14, $23)
 			RETURNING *),
 		n AS (
 			INSERT INTO notifications (title, message, type, priority, appointment_id)
@@ -143,24 +157,30 @@ const (
 func lockKeys(r Request) []string {
 	var keys []string
 	if r.IdempotencyKey != "" {
-		keys = append(keys, "idem "+r.IdempotencyKey)
+		keys = append(keys, idemLock(r.IdempotencyKey))
 	}
 	if r.Date != "" {
 		keys = append(keys, slotLockKey(r.Date, r.Time))
 	}
 	if r.ClientID == "" {
-		keys = append(keys, "client "+PhoneDigits(r.Phone))
+		if r.Email != "" {
+			keys = append(keys, "email "+r.Email)
+		}
+		keys = append(keys, "phone "+r.phoneE164)
 	}
 	return keys
 }
 
-func (s *Core) bookTx(ctx context.Context, st Settings, r Request) (Result, error) {
+// idemLock is the advisory lock name of an idempotency key.
+func idemLock(key string) string { return "idem " + key }
+
+func (s *Core) bookTx(ctx context.Context, st Settings, r Request, hash string) (Result, error) {
 	conn, err := s.db.Acquire(ctx)
 	if err != nil {
 		return Result{}, err
 	}
 	defer conn.Release()
-	res, err := bookOn(ctx, conn.Conn(), st, r)
+	res, err := bookOn(ctx, conn.Conn(), st, r, hash)
 	if err != nil && conn.Conn().PgConn().TxStatus() != 'I' {
 		// End what the pipeline began. Should this fail too, the pool closes the connection
 		// on release rather than reuse it inside a transaction.
@@ -171,13 +191,13 @@ func (s *Core) bookTx(ctx context.Context, st Settings, r Request) (Result, erro
 	return res, err
 }
 
-func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request) (Result, error) {
+func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash string) (Result, error) {
 	key, date, clientID := NullIfEmpty(r.IdempotencyKey), NullIfEmpty(r.Date), NullIfEmpty(r.ClientID)
 
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(lockBooking, lockKeys(r))
-	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.Phone, PhoneDigits(r.Phone))
+	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164)
 	br := conn.SendBatch(ctx, b)
 	var (
 		exists  bool
@@ -215,7 +235,7 @@ func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request) (Result
 	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
 		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg,
-		numero2, clientCompany, siteweb)
+		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2))
 	b.Queue("COMMIT")
 	br = conn.SendBatch(ctx, b)
 	var res Result
@@ -269,8 +289,11 @@ func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) er
 	return &SlotClosedError{Reason: reason, Alternatives: alts}
 }
 
-func (s *Core) appointmentByKey(ctx context.Context, key string) (Appointment, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE idempotency_key = $1`, key)
+// appointmentByKey returns the appointment booked with an idempotency key by the request
+// of that hash; ErrNotFound when the key booked nothing or booked another request.
+func (s *Core) appointmentByKey(ctx context.Context, key, hash string) (Appointment, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
+		WHERE idempotency_key = $1 AND request_hash = $2`, key, hash)
 	if err != nil {
 		return Appointment{}, err
 	}
@@ -288,6 +311,7 @@ func (r *Request) normalize() {
 	}
 	r.Name = strings.Join(strings.Fields(r.Name), " ")
 	r.Email = NormalizeEmail(r.Email)
+	r.phoneE164, _ = CanonicalPhone(r.Phone)
 	if l := NormalizeLang(r.Language); l != "" {
 		r.Language = l
 	} else {
@@ -309,8 +333,10 @@ func (r *Request) validate(now time.Time) error {
 	}
 	if r.Phone == "" {
 		v.Add("phone", "required")
-	} else if c := CheckPhone(r.Phone); c != "" {
+	} else if c := checkPhoneText(r.Phone); c != "" {
 		v.Add("phone", c)
+	} else if r.phoneE164 == "" {
+		v.Add("phone", notANumber(r.Phone))
 	}
 	if len(v.Fields) > 0 && (r.Name == "" || r.Phone == "") {
 		v.Summary = "required_fields"
@@ -382,4 +408,16 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// canonicalOrNil is the E.164 form of a phone, nil when there is none or it is no number.
+func canonicalOrNil(phone *string) *string {
+	if phone == nil {
+		return nil
+	}
+	e164, ok := CanonicalPhone(*phone)
+	if !ok {
+		return nil
+	}
+	return &e164
 }

@@ -112,3 +112,17 @@ func (e *SlotClosedError) Is(target error) bool { return target == ErrSlotClosed
 func (e *SlotClosedError) LocalizedMessage(lang string) string {
 	return Text(lang, "slot_closed_"+e.Reason)
 }
+
+// IdempotencyConflictError says an idempotency key already booked another request: the
+// key is refused, and the booking it made stays its owner's.
+type IdempotencyConflictError struct{}
+
+func (e *IdempotencyConflictError) Error() string { return "idempotency key used by another request" }
+
+// Is makes errors.Is(err, ErrConflict) true.
+func (e *IdempotencyConflictError) Is(target error) bool { return target == ErrConflict }
+
+// LocalizedMessage implements the HTTP layer's localizer.
+func (e *IdempotencyConflictError) LocalizedMessage(lang string) string {
+	return Text(lang, "idempotency_key_reused")
+}

@@ -116,6 +116,11 @@ var messages = map[string]map[string]string{
 		"en": "Invalid idempotency key.",
 		"ar": "مفتاح التكرار غير صالح.",
 	},
+	"idempotency_key_reused": {
+		"fr": "Cette clé d'idempotence a déjà servi à une autre demande de rendez-vous. Envoyez la vôtre avec une nouvelle clé.",
+		"en": "This idempotency key was already used for another booking request. Send yours with a new key.",
+		"ar": "سبق استخدام مفتاح التكرار هذا لطلب موعد آخر. أرسل طلبك بمفتاح جديد.",
+	},
 	"newsletter_email_required": {
 		"fr": "Veuillez saisir une adresse e-mail",
 		"en": "Please enter an email address",

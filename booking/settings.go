@@ -102,7 +102,7 @@ func (st Settings) Validate() error {
 		v.Add("contact_email", "email_invalid")
 	}
 	for _, d := range st.ClosedDates {
-		if _, err := time.Parse(time.DateOnly, d); err != nil {
+		if _, ok := ParseDate(d, time.UTC); !ok {
 			v.Add("closed_dates", "date_invalid")
 		}
 	}

@@ -53,10 +53,19 @@ type SlotRef struct {
 	Label string `json:"label"`
 }
 
-// ParseDate reads a YYYY-MM-DD date as midnight in loc.
+// The years a date given by a person may fall in. Outside them a date is invalid: year
+// 0000, which PostgreSQL has no such thing as, would otherwise fail in the database.
+const (
+	MinYear = 2000
+	MaxYear = 2999
+)
+
+// ParseDate reads a YYYY-MM-DD date, of a year from MinYear to MaxYear, as midnight in
+// loc. Every path that takes a date from a person (slots, bookings, the console's edits,
+// the settings' closed dates) reads it here.
 func ParseDate(date string, loc *time.Location) (time.Time, bool) {
 	d, err := time.ParseInLocation(time.DateOnly, date, loc)
-	return d, err == nil && d.Format(time.DateOnly) == date
+	return d, err == nil && d.Format(time.DateOnly) == date && d.Year() >= MinYear && d.Year() <= MaxYear
 }
 
 // Day returns the slots of date (YYYY-MM-DD) and which of them are free.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/nyaruka/phonenumbers"
 )
 
 // Field limits, shared by every path that accepts a person's details.
@@ -51,6 +53,9 @@ func CheckEmail(email string) string {
 	return ""
 }
 
+// PhoneRegion is the region of a number typed without its country code: Algeria.
+const PhoneRegion = "DZ"
+
 // PhoneDigits removes the spaces, hyphens and parentheses a person may type in a number.
 func PhoneDigits(phone string) string {
 	return strings.Map(func(r rune) rune {
@@ -62,9 +67,50 @@ func PhoneDigits(phone string) string {
 	}, phone)
 }
 
+// CanonicalPhone returns a number in E.164 ("+213555334455"), however it was typed
+// ("0555 33 44 55", "+213 555 33 44 55", "00213555334455"), a number without a country
+// code being Algerian. ok is false when the text is not a valid number of a real
+// numbering plan, so that "++++++++++" or "0000000000" can neither be booked with nor
+// match anyone.
+func CanonicalPhone(phone string) (e164 string, ok bool) {
+	n, err := phonenumbers.Parse(phone, PhoneRegion)
+	if err != nil || !phonenumbers.IsValidNumber(n) {
+		return "", false
+	}
+	return phonenumbers.Format(n, phonenumbers.E164), true
+}
+
 // CheckPhone validates a phone number: only digits, spaces, hyphens, parentheses and
-// plus, and 10 to 15 characters once spaces, hyphens and parentheses are removed.
+// plus, 10 to 15 characters once spaces, hyphens and parentheses are removed, and a
+// valid number (see CanonicalPhone). It returns a message code, or "".
 func CheckPhone(phone string) string {
+	if c := checkPhoneText(phone); c != "" {
+		return c
+	}
+	if _, ok := CanonicalPhone(phone); !ok {
+		return notANumber(phone)
+	}
+	return ""
+}
+
+// notANumber is the message code for text of a phone's shape that is no real number:
+// too few digits to be one ("++++++++++"), else a wrong format ("0000000000").
+func notANumber(phone string) string {
+	digits := 0
+	for _, r := range phone {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	if digits < PhoneMinLen-1 {
+		return "phone_length"
+	}
+	return "phone_chars"
+}
+
+// checkPhoneText checks a phone number's characters and length, as the specification
+// states them, not yet whether it is a number.
+func checkPhoneText(phone string) string {
 	for _, r := range phone {
 		if !(r >= '0' && r <= '9') && !strings.ContainsRune(" -()+", r) {
 			return "phone_chars"

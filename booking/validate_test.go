@@ -32,9 +32,32 @@ func TestCheckPhone(t *testing.T) {
 		"055512345":         "phone_length",
 		"0555123456789012":  "phone_length",
 		"0555 12 34 5a":     "phone_chars",
+		"++++++++++":        "phone_length",
+		"0000000000":        "phone_chars",
+		"0500000001":        "phone_chars",
+		"+213+555123456":    "phone_chars",
 	} {
 		if got := booking.CheckPhone(phone); got != want {
 			t.Errorf("CheckPhone(%q) = %q, want %q", phone, got, want)
+		}
+	}
+}
+
+// TestCanonicalPhone: the same number however it is typed is one number, in E.164, an
+// Algerian one when it has no country code; what is not a number has none.
+func TestCanonicalPhone(t *testing.T) {
+	for _, phone := range []string{"0555 33 44 55", "0555-33-44-55", "0555334455", "+213 555 33 44 55",
+		"00213 555 33 44 55", "(0555) 33-44-55"} {
+		if got, ok := booking.CanonicalPhone(phone); !ok || got != "+213555334455" {
+			t.Errorf("CanonicalPhone(%q) = %q, %v; want +213555334455", phone, got, ok)
+		}
+	}
+	if got, ok := booking.CanonicalPhone("+33 6 12 34 56 78"); !ok || got != "+33612345678" {
+		t.Errorf("a French number: %q, %v", got, ok)
+	}
+	for _, phone := range []string{"++++++++++", "0000000000", "", "phone"} {
+		if got, ok := booking.CanonicalPhone(phone); ok {
+			t.Errorf("CanonicalPhone(%q) = %q, want no number", phone, got)
 		}
 	}
 }

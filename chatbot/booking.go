@@ -134,7 +134,9 @@ func (t *turn) offer(reason string, alts []booking.SlotRef) {
 }
 
 // book saves the appointment through the booking core. Only a saved appointment is told
-// as booked; any failure is said, with a way forward.
+// as booked; any failure is said, with a way forward. The idempotency key is derived from
+// the values booked, so that a retry of the same booking ("oui" after a failure) cannot
+// book twice, and a changed booking is a new one.
 func (t *turn) book() {
 	l, c := t.lang(), t.s.Collected
 	service := c.Service
@@ -143,13 +145,18 @@ func (t *turn) book() {
 			service = s.Name.In(booking.DefaultLanguage)
 		}
 	}
-	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)
-	defer cancel()
-	res, err := t.e.core.Book(ctx, booking.Request{
+	req := booking.Request{
 		Name: c.Name, Email: c.Email, Phone: c.Phone, Company: c.Company, Service: service,
 		Date: c.Date, Time: c.Time, Source: booking.SourceChat, Language: l, StatusDashboard: "new",
-		IdempotencyKey: "chat-" + t.s.ID + "-" + strconv.Itoa(t.s.BookingSeq),
-	})
+	}
+	req.IdempotencyKey = "chat-" + t.s.ID + "-" + strconv.Itoa(t.s.BookingSeq) + "-" + booking.RequestHash(req)[:16]
+	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)
+	defer cancel()
+	res, err := t.e.core.Book(ctx, req)
+	unknown := false
+	if booking.Ambiguous(err) {
+		res, unknown, err = t.readBack(req, err)
+	}
 	if alts, code, ok := slotAlternatives(err); ok {
 		reason := "slot_taken"
 		if strings.HasPrefix(code, "slot_closed") {
@@ -174,17 +181,40 @@ func (t *turn) book() {
 	}
 	if err != nil {
 		bookingFailures.WithLabelValues("error").Inc()
-		t.e.log.ErrorContext(t.ctx, "chat: booking failed", "session", t.s.ID, "err", err)
-		t.say(text(l, "book_failed"), SourceFlow)
+		t.e.log.ErrorContext(t.ctx, "chat: booking failed", "session", t.s.ID, "err", err, "outcome_unknown", unknown)
+		msg := "book_failed"
+		if unknown {
+			msg = "book_unknown"
+		}
+		t.say(text(l, msg), SourceFlow)
 		t.s.QuickReplies = []QuickReply{{text(l, "qr_yes"), text(l, "qr_yes")}, {text(l, "qr_form"), FormPath},
 			{text(l, "qr_cancel"), text(l, "qr_cancel")}}
 		return
 	}
-	t.s.AppointmentID = res.Appointment.ID
+	a := res.Appointment
+	t.s.AppointmentID = a.ID
 	t.s.BookingSeq++
 	t.moveTo(StepBooked)
 	bookingsCompleted.Inc()
 	t.count("funnel_booked")
-	t.say(text(l, "booked", "when", formatWhen(l, c.Date, c.Time)), SourceFlow)
+	t.say(text(l, "booked", "when", formatWhen(l, a.Date, a.Time)), SourceFlow)
 	t.s.QuickReplies = t.menu()
+}
+
+// readBack learns what a booking that failed ambiguously (the database may have committed
+// it before the answer was lost) did, by its idempotency key: its appointment when it
+// booked, the first error when it did not, and unknown when even that cannot be read.
+func (t *turn) readBack(req booking.Request, bookErr error) (res booking.Result, unknown bool, err error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.ctx), t.e.cfg.DBTimeout)
+	defer cancel()
+	a, err := t.e.core.Booked(ctx, req)
+	switch {
+	case err == nil:
+		t.e.log.WarnContext(t.ctx, "chat: booking answer lost, read back by key", "session", t.s.ID, "err", bookErr)
+		return booking.Result{Appointment: a, Replayed: true}, false, nil
+	case errors.Is(err, booking.ErrNotFound):
+		return booking.Result{}, false, bookErr
+	default:
+		return booking.Result{}, true, errors.Join(bookErr, err)
+	}
 }

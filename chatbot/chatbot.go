@@ -24,6 +24,7 @@ type Booker interface {
 	Day(ctx context.Context, date string) (booking.Day, error)
 	NearestFree(ctx context.Context, date, hhmm string, n int) ([]booking.SlotRef, error)
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
+	Booked(ctx context.Context, r booking.Request) (booking.Appointment, error)
 	Settings(ctx context.Context) (booking.Settings, error)
 }
 

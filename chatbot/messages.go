@@ -200,6 +200,11 @@ var catalogue = map[string]map[string]string{
 		"en": "Sorry, I could not save your appointment: nothing has been booked. You can try again (reply \"yes\"), use the form at {form} or call us on {phone}.",
 		"ar": "عذرًا، لم أتمكن من تسجيل موعدك: لم يتم حجز أي شيء. يمكنك إعادة المحاولة (أجب «نعم»)، أو استخدام النموذج {form}، أو الاتصال بنا على {phone}.",
 	},
+	"book_unknown": {
+		"fr": "Désolé, je n'arrive pas à confirmer si votre rendez-vous a été enregistré. Répondez « oui » dans un instant pour vérifier : s'il l'a été, il ne sera pas réservé deux fois. Vous pouvez aussi nous appeler au {phone}.",
+		"en": "Sorry, I cannot confirm whether your appointment was saved. Reply \"yes\" in a moment to check: if it was, it will not be booked twice. You can also call us on {phone}.",
+		"ar": "عذرًا، لا أستطيع التأكد مما إذا كان موعدك قد سُجّل. أجب «نعم» بعد لحظة للتحقق: إن كان قد سُجّل فلن يُحجز مرتين. يمكنك أيضًا الاتصال بنا على {phone}.",
+	},
 	"what_change": {
 		"fr": "D'accord. Que souhaitez-vous modifier ?",
 		"en": "All right. What would you like to change?",

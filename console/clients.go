@@ -161,6 +161,18 @@ func (in *ClientInput) normalize(full bool) error {
 	return v.OrNil()
 }
 
+// e164 is a number's canonical form, by which the booking core matches clients; nil when
+// there is none.
+func e164(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	if e, ok := booking.CanonicalPhone(*s); ok {
+		return &e
+	}
+	return nil
+}
+
 func nullable(s *string) *string {
 	if s == nil {
 		return nil
@@ -173,10 +185,11 @@ func (c *Console) CreateClient(ctx context.Context, in ClientInput) (Client, err
 	if err := in.normalize(true); err != nil {
 		return Client{}, err
 	}
-	rows, err := c.db.Query(ctx, `INSERT INTO clients AS c (nom, prenom, email, numero_1, numero_2, nom_entreprise, siteweb)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING `+clientColumns,
+	rows, err := c.db.Query(ctx, `INSERT INTO clients AS c (nom, prenom, email, numero_1, numero_2, nom_entreprise, siteweb,
+			numero_1_e164, numero_2_e164)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING `+clientColumns,
 		*in.Nom, *in.Prenom, nullable(in.Email), nullable(in.Numero1), nullable(in.Numero2),
-		nullable(in.NomEntreprise), nullable(in.Siteweb))
+		nullable(in.NomEntreprise), nullable(in.Siteweb), e164(in.Numero1), e164(in.Numero2))
 	if err != nil {
 		return Client{}, err
 	}
@@ -210,14 +223,16 @@ func (c *Console) UpdateClient(ctx context.Context, id string, in ClientInput) (
 		nom = coalesce($2, nom), prenom = coalesce($3, prenom),
 		email = CASE WHEN $4 THEN email ELSE $5 END,
 		numero_1 = CASE WHEN $6 THEN numero_1 ELSE $7 END,
+		numero_1_e164 = CASE WHEN $6 THEN numero_1_e164 ELSE $14 END,
 		numero_2 = CASE WHEN $8 THEN numero_2 ELSE $9 END,
+		numero_2_e164 = CASE WHEN $8 THEN numero_2_e164 ELSE $15 END,
 		nom_entreprise = CASE WHEN $10 THEN nom_entreprise ELSE $11 END,
 		siteweb = CASE WHEN $12 THEN siteweb ELSE $13 END,
 		updated_at = now()
 		WHERE c.id = $1 RETURNING `+clientColumns,
 		id, in.Nom, in.Prenom, keep(in.Email), nullable(in.Email), keep(in.Numero1), nullable(in.Numero1),
 		keep(in.Numero2), nullable(in.Numero2), keep(in.NomEntreprise), nullable(in.NomEntreprise),
-		keep(in.Siteweb), nullable(in.Siteweb))
+		keep(in.Siteweb), nullable(in.Siteweb), e164(in.Numero1), e164(in.Numero2))
 	if err != nil {
 		return Client{}, err
 	}

@@ -56,7 +56,7 @@ func startLoad(t testing.TB, url string, workers int) *bookingLoad {
 // bookingBody is a valid form request, unique to key.
 func bookingBody(key string, n int) map[string]any {
 	return map[string]any{
-		"name": "Client Charge", "email": key + "@load.example", "phone": fmt.Sprintf("05%08d", n),
+		"name": "Client Charge", "email": key + "@load.example", "phone": fmt.Sprintf("055%07d", n),
 		"service": "Développement web", "message": "charge " + key,
 	}
 }

@@ -88,7 +88,7 @@ func (b *bench) conversation(ctx context.Context, c *http.Client, base string, n
 		case "email":
 			text = fmt.Sprintf("c%d@bench.test", n)
 		case "phone":
-			text = fmt.Sprintf("+213 6%08d", n%100_000_000)
+			text = fmt.Sprintf("+213 66%07d", n%10_000_000)
 		case "company":
 			text = "Bench SARL"
 		case "service":

@@ -1,0 +1,68 @@
+package booking_test
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/migrations"
+	"github.com/dota-agency/dota/migrations/testdb"
+)
+
+// TestMigrationBackfillsCanonicalPhones: clients stored before the canonical phone
+// columns get them from the migration, as booking.CanonicalPhone writes them for new
+// ones; what is no number gets none.
+func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
+	ctx := context.Background()
+	db, d := testdb.New(t)
+	m, err := migrations.Open(d.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	hasColumn := func() bool {
+		var ok bool
+		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+			WHERE table_name = 'clients' AND column_name = 'numero_1_e164')`).Scan(&ok); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	for hasColumn() {
+		if err := m.Down(ctx, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	typed := []string{"0555 33 44 55", "0555-33-44-55", "0555334455", "+213 555 33 44 55", "+213 (0)555 33 44 55",
+		"00213 555 33 44 55", "(021) 23 45 67", "+33 6 12 34 56 78", "0770112233"}
+	none := []string{"++++++++++", "0000000000", "12", ""}
+	for _, p := range append(append([]string{}, typed...), none...) {
+		if _, err := db.Exec(ctx, `INSERT INTO clients (nom, prenom, numero_1, numero_2) VALUES ('X', 'Y', $1, $1)`, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.Up(ctx, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query(ctx, `SELECT numero_1, coalesce(numero_1_e164, ''), coalesce(numero_2_e164, '') FROM clients`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var p, e1, e2 string
+		if err := rows.Scan(&p, &e1, &e2); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		want, _ := booking.CanonicalPhone(p)
+		if e1 != want || e2 != want {
+			t.Errorf("%q backfilled as %q and %q, the application says %q", p, e1, e2, want)
+		}
+	}
+	if err := rows.Err(); err != nil || n != len(typed)+len(none) {
+		t.Fatalf("%d clients read back: %v", n, err)
+	}
+}
