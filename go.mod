@@ -3,6 +3,7 @@ module github.com/dota-agency/dota
 go 1.26.8
 
 require (
+	github.com/altcha-org/altcha-lib-go v1.0.0
 	github.com/gin-gonic/gin v1.12.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/jackc/pgx/v5 v5.12.0

@@ -252,7 +252,8 @@ func notificationText(a Appointment) (title, message string) {
 	return title, strings.Join(parts, " · ") + " (" + a.Source + ")"
 }
 
-// checkOpen refuses a slot that is not one of the business day's slots, or is past.
+// checkOpen refuses a slot that is not one of the business day's slots, is past, or lies
+// beyond the booking horizon.
 func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) error {
 	d, _ := ParseDate(date, st.Location())
 	day := s.day(st, d, nil)
@@ -272,7 +273,7 @@ func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) er
 	if err != nil {
 		return err
 	}
-	return &SlotClosedError{Reason: reason, Alternatives: alts}
+	return &SlotClosedError{Reason: reason, Alternatives: alts, HorizonDays: day.HorizonDays}
 }
 
 func (s *Core) appointmentByKey(ctx context.Context, key string) (Appointment, error) {
