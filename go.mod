@@ -3,6 +3,7 @@ module github.com/dota-agency/dota
 go 1.26.8
 
 require (
+	github.com/altcha-org/altcha-lib-go v1.0.0
 	github.com/arran4/golang-ical v0.3.4
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1

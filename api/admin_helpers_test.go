@@ -45,7 +45,8 @@ func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...fu
 	events := api.NewEvents(cons, log)
 	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix},
 		chatbot.WithClock(func() time.Time { return now }), chatbot.WithLogger(log))
-	deps := api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log, Console: cons, Events: events}
+	deps := api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log, Console: cons, Events: events,
+		RedisPrefix: prefix, Forms: roomyForms}
 	for _, f := range tune {
 		f(&deps)
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/gin-gonic/gin"
@@ -27,7 +28,10 @@ type Error struct {
 	MessageKey string
 	Fields     map[string]string
 	RetryAfter int // seconds, for rate_limited
-	Err        error
+	// Challenge is "required" when the client must solve a proof-of-work challenge
+	// (GET /api/challenge) and send the request again with it.
+	Challenge string
+	Err       error
 }
 
 func (e *Error) Error() string {
@@ -65,6 +69,7 @@ type body struct {
 	Fields       map[string]string `json:"fields,omitempty"`
 	Alternatives []booking.SlotRef `json:"alternatives,omitempty"`
 	RetryAfter   int               `json:"retry_after,omitempty"`
+	Challenge    string            `json:"challenge,omitempty"`
 }
 
 // localizer is implemented by domain errors that carry their own texts.
@@ -116,8 +121,8 @@ func describe(err error, lang string) (int, body) {
 	}
 	switch {
 	case errors.As(err, &apiErr):
-		return apiErr.Status, body{Code: apiErr.Code, Message: text(lang, apiErr.MessageKey),
-			Fields: apiErr.Fields, RetryAfter: apiErr.RetryAfter}
+		return apiErr.Status, body{Code: apiErr.Code, Message: waitText(text(lang, apiErr.MessageKey), apiErr.RetryAfter),
+			Fields: localizeFields(lang, apiErr.Fields), RetryAfter: apiErr.RetryAfter, Challenge: apiErr.Challenge}
 	case errors.As(err, &valErr):
 		return http.StatusBadRequest, body{Code: "validation", Message: valErr.LocalizedMessage(lang),
 			Fields: valErr.LocalizedFields(lang)}
@@ -153,6 +158,27 @@ func describe(err error, lang string) (int, body) {
 	default:
 		return http.StatusInternalServerError, body{Code: "internal", Message: text(lang, "internal")}
 	}
+}
+
+// waitText fills {minutes} in msg with retryAfter seconds in whole minutes, at least 1.
+func waitText(msg string, retryAfter int) string {
+	return strings.ReplaceAll(msg, "{minutes}", strconv.Itoa(max(1, (retryAfter+59)/60)))
+}
+
+// localizeFields resolves fields whose value is a message key of the catalogue; other
+// values are texts already.
+func localizeFields(lang string, fields map[string]string) map[string]string {
+	if len(fields) == 0 {
+		return fields
+	}
+	out := make(map[string]string, len(fields))
+	for f, v := range fields {
+		if _, ok := messages[v]; ok {
+			v = text(lang, v)
+		}
+		out[f] = v
+	}
+	return out
 }
 
 func localized(err error, lang, fallback string) string {

@@ -53,11 +53,21 @@ var webApp = fstest.MapFS{
 	"robots-not-here.txt": {Data: []byte("x")},
 }
 
+// roomyForms are form limits no test but those of the limits reaches.
+var roomyForms = api.FormLimits{PerAddress: 1_000_000, ChallengeAfter: 1_000_000, PerContact: 1_000_000}
+
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	core := booking.New(pool, booking.WithClock(func() time.Time { return now }))
+	return newServerWith(t, roomyForms, now)
+}
+
+// newServerWith is newServer with the given form limits and clock, and Redis keys of its own.
+func newServerWith(t *testing.T, forms api.FormLimits, at time.Time) *httptest.Server {
+	t.Helper()
+	_, prefix := testdb.Redis(t)
+	core := booking.New(pool, booking.WithClock(func() time.Time { return at }))
 	srv := httptest.NewServer(api.New(api.Deps{Booking: core, DB: pool, Redis: rdb, Web: webApp, MaxBodyBytes: 64 << 10,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RedisPrefix: prefix, Forms: forms}))
 	t.Cleanup(srv.Close)
 	return srv
 }

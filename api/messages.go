@@ -39,6 +39,21 @@ var messages = map[string]map[string]string{
 		"en": "Too many requests. Please wait before trying again.",
 		"ar": "طلبات كثيرة جدًا. يرجى الانتظار قبل المحاولة مرة أخرى.",
 	},
+	"form_rate_limited": {
+		"fr": "Trop de demandes ont été envoyées depuis votre connexion ou pour ces coordonnées. Veuillez réessayer dans {minutes} min.",
+		"en": "Too many requests were sent from your connection or for these contact details. Please try again in {minutes} min.",
+		"ar": "تم إرسال طلبات كثيرة جدًا من اتصالك أو لبيانات الاتصال هذه. يرجى المحاولة مرة أخرى بعد {minutes} دقيقة.",
+	},
+	"challenge_required": {
+		"fr": "Une courte vérification anti-robot est nécessaire : votre navigateur la fait, puis renvoie le formulaire.",
+		"en": "A short anti-robot check is needed: your browser runs it, then sends the form again.",
+		"ar": "يلزم تحقق قصير ضد الروبوتات: يقوم به متصفحك ثم يعيد إرسال النموذج.",
+	},
+	"form_refused": {
+		"fr": "Votre demande n'a pas pu être envoyée. Veuillez nous appeler ou écrire à Dota.",
+		"en": "Your request could not be sent. Please call us or write to Dota.",
+		"ar": "تعذر إرسال طلبك. يرجى الاتصال بنا أو الكتابة إلى دوتا.",
+	},
 	"not_found": {
 		"fr": "Ressource introuvable.",
 		"en": "Resource not found.",

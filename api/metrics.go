@@ -23,6 +23,10 @@ var (
 		Namespace: "dota", Name: "analytics_events_total",
 		Help: "First-party analytics events sent by the public site, by name.",
 	}, []string{"name"})
+	formRefusals = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Name: "form_refusals_total",
+		Help: "Public form submissions refused by the abuse guard, by form and reason (rate_limited, honeypot, challenge).",
+	}, []string{"form", "reason"})
 )
 
 // routeOf names the matched route, or the web app for everything it serves.

@@ -12,6 +12,7 @@ import (
 // public serves the catalogue, the calendar, the form and the newsletter to visitors.
 type public struct {
 	booking *booking.Core
+	guard   *formGuard
 }
 
 type items[T any] struct {
@@ -115,8 +116,17 @@ func (p *public) slots(c *gin.Context) {
 }
 
 func (p *public) book(c *gin.Context) {
-	var req booking.Request
-	if err := decodeJSON(c, &req); err != nil {
+	var form struct {
+		booking.Request
+		formExtras
+	}
+	if err := decodeJSON(c, &form); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	req := form.Request
+	if err := p.guard.admit(c, submission{form: "book", contacts: contactKeys(req.Email, req.Phone),
+		formExtras: form.formExtras}); err != nil {
 		_ = c.Error(err)
 		return
 	}
@@ -138,8 +148,14 @@ func (p *public) book(c *gin.Context) {
 func (p *public) subscribe(c *gin.Context) {
 	var req struct {
 		Email string `json:"email"`
+		formExtras
 	}
 	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if err := p.guard.admit(c, submission{form: "newsletter", contacts: contactKeys(req.Email, ""),
+		formExtras: req.formExtras}); err != nil {
 		_ = c.Error(err)
 		return
 	}

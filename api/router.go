@@ -31,6 +31,10 @@ type Deps struct {
 	Logger       *slog.Logger
 	MaxBodyBytes int64
 	TrustProxy   bool
+	// RedisPrefix starts the Redis keys of the form limits and challenges.
+	RedisPrefix string
+	// Forms are the limits of the public forms; zero values take the defaults.
+	Forms FormLimits
 	// Console serves /api/admin; without it the console's routes are absent.
 	Console *console.Console
 	// Events relays live events to console streams; made from Console when nil.
@@ -65,7 +69,7 @@ func New(d Deps) http.Handler {
 	if d.Console != nil {
 		settings = d.Console.Settings
 	}
-	pub := &public{booking: d.Booking}
+	pub := &public{booking: d.Booking, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", siteInfo(settings))
 	g.GET("/services", pub.services)
@@ -76,6 +80,7 @@ func New(d Deps) http.Handler {
 	g.GET("/slots", pub.slots)
 	g.POST("/appointments", pub.book)
 	g.POST("/newsletter", pub.subscribe)
+	g.GET("/challenge", pub.guard.challenge)
 	g.POST("/events", pub.event)
 	registerSEO(r, d)
 	if d.Chat != nil {
@@ -95,6 +100,14 @@ func New(d Deps) http.Handler {
 	r.NoRoute(spa(d.Web, d.TrustProxy, d.Booking.ServiceBySlug, d.Logger))
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
 	r.HandleMethodNotAllowed = false
+	return r
+}
+
+// redisOrNil keeps a nil client nil as an interface.
+func redisOrNil(r *redis.Client) redis.Cmdable {
+	if r == nil {
+		return nil
+	}
 	return r
 }
 

@@ -276,7 +276,8 @@ func notificationText(a Appointment) (title, message string) {
 	return title, strings.Join(parts, " · ") + " (" + a.Source + ")"
 }
 
-// checkOpen refuses a slot that is not one of the business day's slots, or is past.
+// checkOpen refuses a slot that is not one of the business day's slots, is past, or lies
+// beyond the booking horizon.
 func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) error {
 	reason := s.closedReason(st, date, hhmm)
 	if reason == "" {
@@ -286,7 +287,7 @@ func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) er
 	if err != nil {
 		return err
 	}
-	return &SlotClosedError{Reason: reason, Alternatives: alts}
+	return closedError(st, reason, alts)
 }
 
 // appointmentByKey returns the appointment booked with an idempotency key by the request

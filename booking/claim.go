@@ -39,6 +39,16 @@ func (s *Core) closedReason(st Settings, date, hhmm string) string {
 // the slot is full. withAlternatives turns it into the public error.
 type slotRefusal struct {
 	Date, Time, Reason string
+	HorizonDays        int // for beyond_horizon
+}
+
+// closedError is the error of a slot refused for reason, with the horizon it lies beyond.
+func closedError(st Settings, reason string, alts []SlotRef) *SlotClosedError {
+	e := &SlotClosedError{Reason: reason, Alternatives: alts}
+	if reason == "beyond_horizon" {
+		e.HorizonDays = st.HorizonDays()
+	}
+	return e
 }
 
 func (r *slotRefusal) Error() string {
@@ -59,7 +69,8 @@ func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Ap
 	bySlot := map[SlotRef][]string{}
 	for _, a := range list {
 		if reason := s.closedReason(st, a.Date, a.Time); reason != "" {
-			refused[a.ID] = &slotRefusal{Date: a.Date, Time: a.Time, Reason: reason}
+			refused[a.ID] = &slotRefusal{Date: a.Date, Time: a.Time, Reason: reason,
+				HorizonDays: closedError(st, reason, nil).HorizonDays}
 			continue
 		}
 		ref := SlotRef{Date: a.Date, Time: a.Time}
@@ -118,7 +129,7 @@ func (s *Core) withAlternatives(ctx context.Context, err error) error {
 	if r.Reason == "" {
 		return &SlotTakenError{Alternatives: alts}
 	}
-	return &SlotClosedError{Reason: r.Reason, Alternatives: alts}
+	return &SlotClosedError{Reason: r.Reason, Alternatives: alts, HorizonDays: r.HorizonDays}
 }
 
 // SlotsRefusedError is a change of several appointments refused as a whole because some
@@ -134,7 +145,7 @@ func refusedError(refused map[string]*slotRefusal) *SlotsRefusedError {
 		if r.Reason == "" {
 			e.Refused[id] = &SlotTakenError{}
 		} else {
-			e.Refused[id] = &SlotClosedError{Reason: r.Reason}
+			e.Refused[id] = &SlotClosedError{Reason: r.Reason, HorizonDays: r.HorizonDays}
 		}
 	}
 	return e

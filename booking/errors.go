@@ -3,6 +3,8 @@ package booking
 import (
 	"errors"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Domain errors. The HTTP layer maps them to the contract's codes.
@@ -99,8 +101,10 @@ func (e *SlotTakenError) LocalizedMessage(lang string) string { return Text(lang
 
 // SlotClosedError says the chosen slot is outside business hours, past or on a closed day.
 type SlotClosedError struct {
-	Reason       string // closed_day, past, not_a_slot
+	Reason       string // closed_day, past, not_a_slot, beyond_horizon
 	Alternatives []SlotRef
+	// HorizonDays is the booking horizon, for beyond_horizon.
+	HorizonDays int
 }
 
 func (e *SlotClosedError) Error() string { return "slot closed: " + e.Reason }
@@ -110,7 +114,13 @@ func (e *SlotClosedError) Is(target error) bool { return target == ErrSlotClosed
 
 // LocalizedMessage implements the HTTP layer's localizer.
 func (e *SlotClosedError) LocalizedMessage(lang string) string {
-	return Text(lang, "slot_closed_"+e.Reason)
+	return closedText(lang, e.Reason, e.HorizonDays)
+}
+
+// closedText says in lang why a slot or a day is closed; horizon fills in the number of
+// days of beyond_horizon.
+func closedText(lang, reason string, horizon int) string {
+	return strings.ReplaceAll(Text(lang, "slot_closed_"+reason), "{days}", strconv.Itoa(horizon))
 }
 
 // IdempotencyConflictError says an idempotency key already booked another request: the

@@ -133,7 +133,7 @@ func FuzzIdempotencyKey(f *testing.F) {
 // Validate accepts are within the screen's options, storable, and survive a round trip.
 func FuzzSettingsJSON(f *testing.F) {
 	f.Add([]byte(`{"site_name":"Dota","timezone":"Africa/Algiers","language":"fr","items_per_page":10,` +
-		`"backup_frequency":"daily","slot_capacity":1,"closed_dates":["2026-12-25"]}`))
+		`"backup_frequency":"daily","slot_capacity":1,"closed_dates":["2026-12-25"],"booking_horizon_days":90}`))
 	f.Add([]byte(`{"site_name":"\u0000","timezone":"Mars/Olympus","slot_capacity":-1}`))
 	f.Add([]byte(`{"site_name":"Dota","timezone":"Asia/Tokyo","language":"ar","items_per_page":20,` +
 		`"backup_frequency":"weekly","slot_capacity":50,"contact_email":"a@b.dz","closed_dates":["2026-02-30"]}`))
@@ -144,6 +144,7 @@ func FuzzSettingsJSON(f *testing.F) {
 			return
 		}
 		if st.SlotCapacity < 1 || st.SlotCapacity > booking.MaxSlotCapacity || st.Location() == nil ||
+			st.BookingHorizonDays < 1 || st.BookingHorizonDays > booking.MaxBookingHorizonDays ||
 			strings.TrimSpace(st.SiteName) == "" {
 			t.Fatalf("Validate accepted %+v", st)
 		}

@@ -33,7 +33,7 @@ func newCore(t *testing.T, now time.Time) *booking.Core {
 func reset(t *testing.T) {
 	t.Helper()
 	_, err := pool.Exec(context.Background(), `TRUNCATE appointments, clients, notifications, newsletter_subscriptions CASCADE;
-		UPDATE settings SET slot_capacity = 1, closed_dates = '{}'`)
+		UPDATE settings SET slot_capacity = 1, closed_dates = '{}', booking_horizon_days = 90`)
 	if err != nil {
 		t.Fatal(err)
 	}

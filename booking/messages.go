@@ -156,6 +156,16 @@ var messages = map[string]map[string]string{
 		"en": "No appointment was changed: some cannot take their slot back (full, closed or past).",
 		"ar": "لم يتم تعديل أي موعد: بعض المواعيد لا يمكنها استعادة وقتها (ممتلئ أو مغلق أو منقضٍ).",
 	},
+	"slot_closed_beyond_horizon": {
+		"fr": "Nous prenons les rendez-vous jusqu'à {days} jours à l'avance seulement. Choisissez une date plus proche.",
+		"en": "We take bookings only up to {days} days ahead. Please choose an earlier date.",
+		"ar": "نقبل الحجوزات حتى {days} يومًا مقدمًا فقط. يرجى اختيار تاريخ أقرب.",
+	},
+	"horizon_invalid": {
+		"fr": "Indiquez un nombre de jours entre 1 et 730.",
+		"en": "Enter a number of days between 1 and 730.",
+		"ar": "أدخل عدد أيام بين 1 و730.",
+	},
 	"invalid_option": {
 		"fr": "Cette valeur ne fait pas partie des choix proposés.",
 		"en": "This value is not one of the offered choices.",

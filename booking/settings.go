@@ -18,22 +18,31 @@ var (
 // MaxSlotCapacity bounds how many appointments one slot may hold.
 const MaxSlotCapacity = 50
 
+// DefaultBookingHorizonDays is how many days ahead a slot may be booked unless the
+// settings say otherwise; MaxBookingHorizonDays bounds the setting.
+const (
+	DefaultBookingHorizonDays = 90
+	MaxBookingHorizonDays     = 730
+)
+
 // Settings are the agency's site-wide settings, one row on the server.
 type Settings struct {
-	SiteName           string    `json:"site_name"`
-	SiteDescription    string    `json:"site_description"`
-	ContactEmail       string    `json:"contact_email"`
-	MaintenanceMode    bool      `json:"maintenance_mode"`
-	AllowRegistration  bool      `json:"allow_registration"`
-	EmailNotifications bool      `json:"email_notifications"`
-	SMSNotifications   bool      `json:"sms_notifications"`
-	Timezone           string    `json:"timezone"`
-	Language           string    `json:"language"`
-	ItemsPerPage       int       `json:"items_per_page"`
-	AutoBackup         bool      `json:"auto_backup"`
-	BackupFrequency    string    `json:"backup_frequency"`
-	SlotCapacity       int       `json:"slot_capacity"`
-	ClosedDates        []string  `json:"closed_dates"`
+	SiteName           string   `json:"site_name"`
+	SiteDescription    string   `json:"site_description"`
+	ContactEmail       string   `json:"contact_email"`
+	MaintenanceMode    bool     `json:"maintenance_mode"`
+	AllowRegistration  bool     `json:"allow_registration"`
+	EmailNotifications bool     `json:"email_notifications"`
+	SMSNotifications   bool     `json:"sms_notifications"`
+	Timezone           string   `json:"timezone"`
+	Language           string   `json:"language"`
+	ItemsPerPage       int      `json:"items_per_page"`
+	AutoBackup         bool     `json:"auto_backup"`
+	BackupFrequency    string   `json:"backup_frequency"`
+	SlotCapacity       int      `json:"slot_capacity"`
+	ClosedDates        []string `json:"closed_dates"`
+	// BookingHorizonDays is how many days ahead of today a slot may be booked.
+	BookingHorizonDays int       `json:"booking_horizon_days"`
 	UpdatedAt          time.Time `json:"updated_at"`
 }
 
@@ -90,6 +99,9 @@ func (st Settings) Validate() error {
 	if st.SlotCapacity < 1 || st.SlotCapacity > MaxSlotCapacity {
 		v.Add("slot_capacity", "invalid_option")
 	}
+	if st.BookingHorizonDays < 1 || st.BookingHorizonDays > MaxBookingHorizonDays {
+		v.Add("booking_horizon_days", "horizon_invalid")
+	}
 	if strings.TrimSpace(st.SiteName) == "" {
 		v.Add("site_name", "required")
 	}
@@ -112,7 +124,7 @@ func (st Settings) Validate() error {
 const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
-	updated_at`
+	booking_horizon_days, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -125,7 +137,7 @@ func scanSettings(row rowScanner) (Settings, error) {
 	var st Settings
 	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
-		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.UpdatedAt)
+		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -143,9 +155,9 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 	return scanSettings(s.db.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
 		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
 		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
-		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], updated_at = now()
+		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15, updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
-		st.BackupFrequency, st.SlotCapacity, st.ClosedDates))
+		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays))
 }

@@ -42,8 +42,27 @@ type Slot struct {
 type Day struct {
 	Date   string `json:"date"`
 	Closed bool   `json:"closed"`
-	Reason string `json:"reason,omitempty"` // closed_day or past
-	Slots  []Slot `json:"slots"`
+	Reason string `json:"reason,omitempty"` // closed_day, past or beyond_horizon
+	// HorizonDays is the booking horizon a day beyond it lies past.
+	HorizonDays int    `json:"horizon_days,omitempty"`
+	Slots       []Slot `json:"slots"`
+}
+
+// ReasonText says in lang why a closed day cannot be booked.
+func (d Day) ReasonText(lang string) string { return closedText(lang, d.Reason, d.HorizonDays) }
+
+// HorizonDays is how many days ahead a slot may be booked: the setting, or its default
+// when unset.
+func (st Settings) HorizonDays() int {
+	if st.BookingHorizonDays < 1 {
+		return DefaultBookingHorizonDays
+	}
+	return st.BookingHorizonDays
+}
+
+// lastBookable is the last day of the booking horizon counted from today.
+func (st Settings) lastBookable(today time.Time) time.Time {
+	return today.AddDate(0, 0, st.HorizonDays())
 }
 
 // SlotRef names one slot.
@@ -97,6 +116,9 @@ func (s *Core) day(st Settings, d time.Time, taken map[SlotRef]int) Day {
 	case d.Before(today):
 		day.Closed, day.Reason = true, "past"
 		return day
+	case d.After(st.lastBookable(today)):
+		day.Closed, day.Reason, day.HorizonDays = true, "beyond_horizon", st.HorizonDays()
+		return day
 	case !IsBusinessDay(d.Weekday()) || st.Closed(date):
 		day.Closed, day.Reason = true, "closed_day"
 		return day
@@ -138,7 +160,7 @@ func (s *Core) takenCounts(ctx context.Context, from, to string) (map[SlotRef]in
 }
 
 // NearestFree returns up to n free slots closest in time to the wanted date and time
-// (time may be empty), looking ahead three weeks.
+// (time may be empty), looking ahead three weeks, within the booking horizon.
 func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int) ([]SlotRef, error) {
 	st, err := s.Settings(ctx)
 	if err != nil {
@@ -150,6 +172,9 @@ func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int) ([]Slo
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
 	if !ok || start.Before(today) {
 		start = today
+	}
+	if last := st.lastBookable(today); start.After(last) {
+		start = last // the nearest bookable slots are at the end of the horizon
 	}
 	target := start
 	if slices.Contains(SlotTimes, hhmm) {

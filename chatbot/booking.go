@@ -53,7 +53,7 @@ func (t *turn) chooseDate(msg string) {
 	}
 	switch {
 	case day.Closed:
-		t.offerNearest(booking.Text(l, "slot_closed_"+day.Reason), w.Date, w.Time)
+		t.offerNearest(day.ReasonText(l), w.Date, w.Time)
 		return
 	case len(freeSlots(day)) == 0:
 		t.offerNearest(text(l, "day_full", "day", formatDay(l, w.Date)), w.Date, w.Time)
@@ -165,7 +165,7 @@ func (t *turn) book() {
 		bookingFailures.WithLabelValues(reason).Inc()
 		t.s.Collected.Time = ""
 		t.moveTo(StepTime)
-		t.offer(booking.Text(l, code), alts)
+		t.offer(localizedSlotError(err, l, code), alts)
 		return
 	}
 	var verr *booking.ValidationError

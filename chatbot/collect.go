@@ -238,6 +238,15 @@ func (t *turn) askWhatToChange(q string) {
 	t.s.QuickReplies = t.fieldReplies()
 }
 
+// localizedSlotError is the text of a slot error, with its details (the booking horizon).
+func localizedSlotError(err error, lang, code string) string {
+	var closed *booking.SlotClosedError
+	if errors.As(err, &closed) {
+		return closed.LocalizedMessage(lang)
+	}
+	return booking.Text(lang, code)
+}
+
 // slotAlternatives tells apart the booking errors that offer other slots.
 func slotAlternatives(err error) ([]booking.SlotRef, string, bool) {
 	var taken *booking.SlotTakenError

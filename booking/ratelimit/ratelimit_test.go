@@ -77,3 +77,18 @@ func TestAllowEachCountsEveryBudgetInOneCall(t *testing.T) {
 		t.Fatalf("Allow after AllowEach spent the budget: %+v, %v", d, err)
 	}
 }
+
+func TestAddressKeyGroupsIPv6By64(t *testing.T) {
+	cases := map[string]string{
+		"192.0.2.7":                 "192.0.2.7",
+		"::ffff:192.0.2.7":          "192.0.2.7",
+		"2001:db8:1:2:aaaa::1":      "2001:db8:1:2::/64",
+		"2001:db8:1:2:bbbb:cccc::9": "2001:db8:1:2::/64",
+		"not an address":            "not an address",
+	}
+	for in, want := range cases {
+		if got := ratelimit.AddressKey(in); got != want {
+			t.Errorf("AddressKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

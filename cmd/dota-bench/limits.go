@@ -9,4 +9,7 @@ var benchLimits = []string{
 	"DOTA_AI_BUDGET_PER_MINUTE=100000000", // Gemini calls a minute (60); the stub answers
 	"DOTA_LOGIN_MAX_PER_IP=100000000",     // console sign-ins per address per window (20)
 	"DOTA_LOGIN_MAX_PER_EMAIL=100000000",  // console sign-ins per e-mail per window (5)
+	"DOTA_FORM_MAX_PER_IP=100000000",      // form and newsletter submissions per address per window (10)
+	"DOTA_FORM_CHALLENGE_AFTER=100000000", // submissions per address before a challenge is asked (3)
+	"DOTA_FORM_MAX_PER_CONTACT=100000000", // submissions per phone or e-mail per window (5)
 }

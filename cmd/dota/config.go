@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/chatbot"
 )
 
@@ -43,6 +44,9 @@ type config struct {
 	LoginPerIP        int
 	LoginPerEmail     int
 	LoginWindow       time.Duration
+	Forms             api.FormLimits
+	// ChallengeKeyGenerated is true when DOTA_CHALLENGE_KEY was unset and a key was made.
+	ChallengeKeyGenerated bool
 }
 
 func loadConfig() (config, error) {
@@ -76,6 +80,25 @@ func loadConfig() (config, error) {
 		LoginPerIP:        e.int("DOTA_LOGIN_MAX_PER_IP", 20),
 		LoginPerEmail:     e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
 		LoginWindow:       e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
+		Forms: api.FormLimits{
+			Window:         e.duration("DOTA_FORM_WINDOW", api.DefaultFormWindow),
+			PerAddress:     e.int("DOTA_FORM_MAX_PER_IP", api.DefaultFormPerAddress),
+			ChallengeAfter: e.int("DOTA_FORM_CHALLENGE_AFTER", api.DefaultFormChallengeAfter),
+			PerContact:     e.int("DOTA_FORM_MAX_PER_CONTACT", api.DefaultFormPerContact),
+			Challenge: api.ChallengeConfig{
+				Key:       e.str("DOTA_CHALLENGE_KEY", ""),
+				MaxNumber: int64(e.int("DOTA_CHALLENGE_MAX_NUMBER", api.DefaultChallengeMaxNumber)),
+				TTL:       e.duration("DOTA_CHALLENGE_TTL", api.DefaultChallengeTTL),
+			},
+		},
+	}
+	if c.Forms.Challenge.Key == "" {
+		c.Forms.Challenge.Key, c.ChallengeKeyGenerated = api.NewChallengeKey(), true
+	} else if len(c.Forms.Challenge.Key) < 32 {
+		e.fail("DOTA_CHALLENGE_KEY", fmt.Errorf("at least 32 characters (openssl rand -hex 32)"))
+	}
+	if c.Forms.Challenge.MaxNumber < 1000 || c.Forms.Challenge.MaxNumber > 10_000_000 {
+		e.fail("DOTA_CHALLENGE_MAX_NUMBER", fmt.Errorf("between 1000 and 10000000"))
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)
@@ -90,7 +113,9 @@ func loadConfig() (config, error) {
 	}
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
 		"DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
-		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail} {
+		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail,
+		"DOTA_FORM_MAX_PER_IP": c.Forms.PerAddress, "DOTA_FORM_CHALLENGE_AFTER": c.Forms.ChallengeAfter,
+		"DOTA_FORM_MAX_PER_CONTACT": c.Forms.PerContact} {
 		if n < 1 {
 			e.fail(key, fmt.Errorf("at least 1"))
 		}

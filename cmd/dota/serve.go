@@ -42,6 +42,10 @@ func serve(ctx context.Context, cfg config) error {
 		log.Warn("Redis does not answer yet; serving and retrying", "err", err)
 	}
 	prometheus.MustRegister(newPoolCollector(pool, rdb))
+	if cfg.ChallengeKeyGenerated {
+		log.Warn("DOTA_CHALLENGE_KEY not set: challenges are signed with a key made for this process; " +
+			"set one shared key on every replica, or a challenge issued by one is refused by another")
+	}
 
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
@@ -58,7 +62,7 @@ func serve(ctx context.Context, cfg config) error {
 	handler := api.New(api.Deps{
 		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, TrustProxy: cfg.TrustProxy,
-		Console: cons, Events: events,
+		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms,
 	})
 	srv := &http.Server{
 		Addr:              cfg.Addr,

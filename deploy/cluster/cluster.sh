@@ -19,7 +19,8 @@
 #                     (default "127.0.0.1:8081 127.0.0.1:8082")
 #   CLUSTER_SEED      0 skips `dota seed` (default 1)
 #   DATABASE_URL, REDIS_URL and every DOTA_* variable reach the replicas unchanged;
-#   DOTA_TRUST_PROXY defaults to true, since nginx sets X-Forwarded-For.
+#   DOTA_TRUST_PROXY defaults to true, since nginx sets X-Forwarded-For;
+#   DOTA_CHALLENGE_KEY defaults to a key made once in CLUSTER_DIR.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -29,6 +30,14 @@ CLUSTER_LISTEN=${CLUSTER_LISTEN:-8080}
 CLUSTER_REPLICAS=${CLUSTER_REPLICAS:-127.0.0.1:8081 127.0.0.1:8082}
 CLUSTER_SEED=${CLUSTER_SEED:-1}
 export DOTA_TRUST_PROXY=${DOTA_TRUST_PROXY:-true}
+# Every replica signs and checks the forms' challenges with one key (DOTA_CHALLENGE_KEY):
+# made once and kept in CLUSTER_DIR unless the environment gives one.
+if [ -z "${DOTA_CHALLENGE_KEY:-}" ]; then
+  mkdir -p "$CLUSTER_DIR"
+  [ -s "$CLUSTER_DIR/challenge.key" ] || od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$CLUSTER_DIR/challenge.key"
+  DOTA_CHALLENGE_KEY=$(cat "$CLUSTER_DIR/challenge.key")
+fi
+export DOTA_CHALLENGE_KEY
 READY_SECONDS=30
 STOP_SECONDS=40
 

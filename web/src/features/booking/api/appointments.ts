@@ -9,11 +9,13 @@ export interface Slot {
   past?: boolean;
 }
 
-/** A day and its slots; a closed day (closed_day, past) has none. */
+/** A day and its slots; a closed day (closed_day, past, beyond_horizon) has none. */
 export interface Day {
   date: string;
   closed: boolean;
   reason?: string;
+  /** The booking horizon in days, for a day beyond it. */
+  horizon_days?: number;
   slots: Slot[];
 }
 
@@ -37,6 +39,12 @@ export interface AppointmentRequest {
   sector: string;
 }
 
+/** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
+export interface GuardFields {
+  website?: string;
+  altcha?: string;
+}
+
 /** The stored appointment. */
 export interface Appointment extends AppointmentRequest {
   id: string;
@@ -56,7 +64,7 @@ export async function serviceNames(signal?: AbortSignal): Promise<string[]> {
 }
 
 /** Books; the key makes a retry or a double click book once. */
-export function createAppointment(body: AppointmentRequest, idempotencyKey: string): Promise<Appointment> {
+export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Appointment> {
   return api.post<Appointment>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 

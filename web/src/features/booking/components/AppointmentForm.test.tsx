@@ -26,6 +26,7 @@ describe('AppointmentForm', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const posts: { body: Record<string, string>; key: string | null }[] = [];
   let bookAnswer: () => Response;
+  let challenge: unknown = null;
 
   beforeAll(async () => {
     await initI18n();
@@ -40,6 +41,7 @@ describe('AppointmentForm', () => {
       const url = String(input);
       if (url.startsWith('/api/services')) return json(200, { items: [{ name: 'Web development' }] });
       if (url.startsWith('/api/slots')) return json(200, day);
+      if (url.startsWith('/api/challenge')) return json(200, challenge);
       if (url.startsWith('/api/appointments')) {
         posts.push({ body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get('Idempotency-Key') });
         return bookAnswer();
@@ -110,5 +112,71 @@ describe('AppointmentForm', () => {
     expect(posts[2]!.body).toMatchObject({ date: '2030-01-07', time: '11:00' });
     expect(posts[2]!.key).not.toBe(posts[0]!.key);
     expect(await screen.findByText('Appointment Requested!')).toBeTruthy();
+  });
+  it('shows the rate limit in the visitor\'s language', async () => {
+    bookAnswer = () =>
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'rate_limited',
+            message: 'Too many requests were sent from your connection or for these contact details. Please try again in 42 min.',
+          },
+        }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '2520' } },
+      );
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770112233' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    const alert = await screen.findByText(
+      'Too many requests were sent from your connection or for these contact details. Please try again in 42 min.',
+      { selector: 'form p' },
+    );
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body.website).toBe('');
+  });
+
+  it('solves the challenge the server asks for, then sends the form again with it', async () => {
+    const salt = 'feedc0de?expires=4102444800&';
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(salt + 1234));
+    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+    challenge = { algorithm: 'SHA-256', challenge: hex, maxNumber: 5000, salt, signature: 'signed' };
+    bookAnswer = () =>
+      posts.length === 1
+        ? json(429, { error: { code: 'rate_limited', message: 'A short anti-robot check is needed.', challenge: 'required' } })
+        : json(201, { id: 'a3', status: 'pending' });
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770112233' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    expect(await screen.findByText('Appointment Requested!')).toBeTruthy();
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.body.altcha).toBeUndefined();
+    const solution = JSON.parse(atob(posts[1]!.body.altcha!));
+    expect(solution).toMatchObject({ number: 1234, salt, signature: 'signed', challenge: hex });
+    expect(posts[1]!.key).toBe(posts[0]!.key);
+    expect(document.querySelector('form p[role="alert"]')).toBeNull();
+  });
+
+  it('keeps the honeypot out of sight and out of the tab order', () => {
+    const { container } = renderForm();
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.autocomplete).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')?.className).toBe('visually-hidden');
+  });
+
+  it('explains a day beyond the booking horizon', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/slots')) {
+        return json(200, { date: '2199-12-31', closed: true, reason: 'beyond_horizon', horizon_days: 90, slots: [] });
+      }
+      return json(200, { items: [] });
+    });
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2199-12-31' } });
+    expect(await screen.findByText('We take bookings up to 90 days ahead: please choose an earlier date.')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { sendWithChallenge } from '../../../lib/challenge';
 import { track } from '../../../lib/analytics';
 import { useClientValue } from '../../../lib/clientValue';
 import { useResource } from '../../../lib/useResource';
@@ -62,6 +63,11 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   const [values, setValues] = useState<AppointmentRequest>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  // The server's refusal of a flood (429), shown under the button until the next send.
+  const [limited, setLimited] = useState<string | null>(null);
+  // The honeypot: hidden from people, so only a robot fills it.
+  const [website, setWebsite] = useState('');
   const [alternatives, setAlternatives] = useState<Alternative[]>([]);
   const [slotsVersion, setSlotsVersion] = useState(0);
   // One key per distinct request: kept across retries of the same values, renewed on change.
@@ -116,8 +122,9 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     inFlight.current = true;
     setSubmitting(true);
     setAlternatives([]);
+    setLimited(null);
     try {
-      await createAppointment(body, key.current);
+      await sendWithChallenge((altcha) => createAppointment({ ...body, website, altcha }, key.current), setVerifying);
       toast({ title: t('toast.successTitle'), description: t('toast.successText') });
       track('contact_form_submit', { service: body.service || 'none' });
       // Tells a console open in another tab of this browser to refresh its list.
@@ -140,6 +147,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
           setAlternatives(alts);
           setSlotsVersion((n) => n + 1);
         }
+        if (err.code === 'rate_limited') setLimited(err.message || t('form.rateLimited'));
         toast({ title: t('toast.errorTitle'), description: err.message || t('toast.errorText'), variant: 'destructive' });
       } else {
         toast({ title: t('toast.errorTitle'), description: t('toast.errorText'), variant: 'destructive' });
@@ -243,7 +251,11 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
           ) : day.loading ? (
             <p className="appt-form__hint">{t('form.loadingSlots')}</p>
           ) : day.data?.closed ? (
-            <p className="appt-form__hint">{t(day.data.reason === 'past' ? 'form.pastDay' : 'form.closedDay')}</p>
+            <p className="appt-form__hint">
+              {day.data.reason === 'beyond_horizon'
+                ? t('form.beyondHorizon', { days: day.data.horizon_days })
+                : t(day.data.reason === 'past' ? 'form.pastDay' : 'form.closedDay')}
+            </p>
           ) : (
             <div className="appt-form__slot-list">
               {slots.map((s) => (
@@ -286,9 +298,32 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
         </div>
       )}
 
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>{t('form.honeypot')}</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
+      </div>
+
       <button type="submit" className="button button--primary appt-form__submit" disabled={submitting || disabled}>
-        {submitting ? t('form.submitting') : t('form.submit')}
+        {verifying ? t('form.verifying') : submitting ? t('form.submitting') : t('form.submit')}
       </button>
+      {verifying && (
+        <p className="appt-form__hint" role="status">
+          {t('form.verifyingHint')}
+        </p>
+      )}
+      {limited && (
+        <p className="appt-form__error" role="alert">
+          {limited}
+        </p>
+      )}
     </form>
   );
 }

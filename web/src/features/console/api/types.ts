@@ -198,6 +198,8 @@ export interface Settings {
   items_per_page: number;
   auto_backup: boolean;
   backup_frequency: string;
+  /** How many days ahead a slot may be booked (1 to 730). */
+  booking_horizon_days: number;
   [other: string]: unknown;
 }
 

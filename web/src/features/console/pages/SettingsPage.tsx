@@ -101,6 +101,26 @@ export default function SettingsPage() {
           {select('timezone', TIMEZONES)}
         </fieldset>
         <fieldset className="card">
+          <legend>{t('settings.booking')}</legend>
+          <label className="field">
+            <span>{t('settings.field.booking_horizon_days')}</span>
+            <input
+              type="number"
+              min={1}
+              max={730}
+              step={1}
+              value={form.booking_horizon_days}
+              onChange={(e) => set('booking_horizon_days', Number(e.target.value))}
+              aria-invalid={!!errors.booking_horizon_days}
+              aria-describedby="settings-horizon-hint"
+            />
+            <span id="settings-horizon-hint" className="field__hint">
+              {t('settings.bookingHorizonHint')}
+            </span>
+            {errors.booking_horizon_days && <span className="field__error">{errors.booking_horizon_days}</span>}
+          </label>
+        </fieldset>
+        <fieldset className="card">
           <legend>{t('settings.notifications')}</legend>
           {toggle('email_notifications')}
           {toggle('sms_notifications')}

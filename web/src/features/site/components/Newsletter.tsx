@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { sendWithChallenge } from '../../../lib/challenge';
 import { subscribe } from '../api/newsletter';
 import './Newsletter.css';
 
@@ -10,6 +11,9 @@ export function Newsletter() {
   const { t } = useTranslation('site');
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  // The honeypot: hidden from people, so only a robot fills it.
+  const [website, setWebsite] = useState('');
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
 
   const report = (text: string, ok: boolean) => {
@@ -25,12 +29,13 @@ export function Newsletter() {
     }
     setSending(true);
     try {
-      await subscribe(email.trim());
+      await sendWithChallenge((altcha) => subscribe(email.trim(), { website, altcha }), setVerifying);
       setEmail('');
       report(t('newsletter.success'), true);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'already_subscribed') report(t('newsletter.duplicate'), false);
       else if (err instanceof ApiError && err.code === 'validation') report(err.fields.email ?? err.message, false);
+      else if (err instanceof ApiError && err.code === 'rate_limited') report(err.message || t('newsletter.failed'), false);
       else if (err instanceof ApiError && err.status !== 0) report(t('newsletter.failed'), false);
       else report(t('newsletter.error'), false);
     } finally {
@@ -55,8 +60,20 @@ export function Newsletter() {
           aria-describedby={message ? 'newsletter-message' : undefined}
         />
         <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? t('newsletter.sending') : t('newsletter.submit')}
+          {verifying ? t('newsletter.verifying') : sending ? t('newsletter.sending') : t('newsletter.submit')}
         </button>
+      </div>
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="newsletter-website">{t('newsletter.honeypot')}</label>
+        <input
+          id="newsletter-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
       </div>
       {message && (
         <p id="newsletter-message" className={`newsletter__message ${message.ok ? 'is-ok' : 'is-error'}`}>

@@ -1,0 +1,173 @@
+package api
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking/ratelimit"
+)
+
+// FormLimits are the budgets of the public forms (the booking form and the newsletter),
+// counted in Redis over fixed windows and shared by every replica: per client address
+// and per contact (phone, e-mail), and the proof-of-work challenge an address must solve
+// once it is past its soft limit. Zero values take the defaults below.
+type FormLimits struct {
+	Window         time.Duration // the counting window (DOTA_FORM_WINDOW)
+	PerAddress     int           // submissions of one form from one address per window (DOTA_FORM_MAX_PER_IP)
+	ChallengeAfter int           // past this many from one address, each needs a solved challenge (DOTA_FORM_CHALLENGE_AFTER)
+	PerContact     int           // submissions of one form naming one phone or e-mail per window (DOTA_FORM_MAX_PER_CONTACT)
+	Challenge      ChallengeConfig
+}
+
+// Defaults of FormLimits.
+const (
+	DefaultFormWindow         = time.Hour
+	DefaultFormPerAddress     = 10
+	DefaultFormChallengeAfter = 3
+	DefaultFormPerContact     = 5
+)
+
+func (l FormLimits) withDefaults() FormLimits {
+	if l.Window <= 0 {
+		l.Window = DefaultFormWindow
+	}
+	if l.PerAddress <= 0 {
+		l.PerAddress = DefaultFormPerAddress
+	}
+	if l.ChallengeAfter <= 0 {
+		l.ChallengeAfter = DefaultFormChallengeAfter
+	}
+	if l.PerContact <= 0 {
+		l.PerContact = DefaultFormPerContact
+	}
+	l.Challenge = l.Challenge.withDefaults()
+	return l
+}
+
+// formExtras are the fields the public forms send besides their data.
+type formExtras struct {
+	// Website is the honeypot: a field hidden from people, which only robots fill.
+	Website string `json:"website"`
+	// Altcha is a solved challenge, base64-encoded JSON as ALTCHA's widget sends it.
+	Altcha string `json:"altcha"`
+}
+
+// submission is what the guard looks at in one form request.
+type submission struct {
+	form     string   // "book" or "newsletter": each form has budgets of its own
+	contacts []string // from contactKeys
+	formExtras
+}
+
+// formGuard enforces FormLimits before a public form reaches the domain.
+type formGuard struct {
+	limits     FormLimits
+	counter    *ratelimit.Limiter // nil without Redis: nothing is counted
+	challenges *challenges
+	log        *slog.Logger
+}
+
+func newFormGuard(rdb redis.Cmdable, prefix string, limits FormLimits, log *slog.Logger) *formGuard {
+	limits = limits.withDefaults()
+	g := &formGuard{limits: limits, log: log, challenges: newChallenges(rdb, prefix, limits.Challenge)}
+	if rdb != nil {
+		g.counter = ratelimit.New(rdb, prefix+"form:")
+	}
+	return g
+}
+
+// Errors of the guard.
+var (
+	// errHoneypot answers a filled honeypot: a plain refusal, nothing stored. It does
+	// not pretend success: a person whose browser filled the hidden field would believe
+	// they had booked.
+	errHoneypot = &Error{Status: http.StatusBadRequest, Code: "validation", MessageKey: "form_refused",
+		Fields: map[string]string{"website": "form_refused"}}
+)
+
+// admit counts one submission against the address's and each contact's budget, in one
+// round trip to Redis, and returns nil when the request may go on. Past a hard limit it
+// is 429 rate_limited with Retry-After; with the honeypot filled, 400 validation; past
+// the address's soft limit without a fresh solved challenge, 429 rate_limited with
+// `challenge: "required"`. Should Redis not answer, the form is served unguarded (a
+// booking matters more than a limit) and a warning logged.
+func (g *formGuard) admit(c *gin.Context, s submission) error {
+	if g.counter == nil {
+		return nil
+	}
+	budgets := []ratelimit.Budget{{Key: s.form + ":ip:" + ratelimit.AddressKey(c.ClientIP()),
+		Limit: g.limits.PerAddress, Window: g.limits.Window}}
+	for _, k := range s.contacts {
+		budgets = append(budgets, ratelimit.Budget{Key: s.form + ":" + k, Limit: g.limits.PerContact, Window: g.limits.Window})
+	}
+	ds, err := g.counter.AllowEach(c, budgets...)
+	if err != nil {
+		g.log.WarnContext(c.Request.Context(), "form limits not checked: Redis does not answer",
+			"request_id", requestID(c), "form", s.form, "err", err)
+		return nil
+	}
+	retry := 0
+	for _, d := range ds {
+		if !d.Allowed {
+			retry = max(retry, d.RetryAfterSeconds())
+		}
+	}
+	switch {
+	case retry > 0:
+		formRefusals.WithLabelValues(s.form, "rate_limited").Inc()
+		return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "form_rate_limited", RetryAfter: retry}
+	case s.Website != "":
+		formRefusals.WithLabelValues(s.form, "honeypot").Inc()
+		return errHoneypot
+	case g.limits.PerAddress-ds[0].Remaining <= g.limits.ChallengeAfter:
+		return nil
+	}
+	if err := g.challenges.redeem(c, s.Altcha); err != nil {
+		if err != errChallenge {
+			return err
+		}
+		formRefusals.WithLabelValues(s.form, "challenge").Inc()
+		return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "challenge_required",
+			RetryAfter: windowLeft(g.limits.Window, time.Now()), Challenge: "required"}
+	}
+	return nil
+}
+
+// windowLeft is how many seconds remain, at least 1, in the fixed window holding now.
+func windowLeft(window time.Duration, now time.Time) int {
+	left := window - time.Duration(now.UnixMilli()%window.Milliseconds())*time.Millisecond
+	return max(1, int((left+time.Second-1)/time.Second))
+}
+
+// contactKeys are the budget keys of the contacts a form names, so that one person
+// counts once however the contact is typed: the e-mail trimmed and lowercased, the phone
+// as its digits only ("0555 12-34-56" and "0555123456" are one number). The keys are
+// hashed: Redis holds no contact details.
+func contactKeys(email, phone string) []string {
+	var keys []string
+	if e := strings.ToLower(strings.TrimSpace(email)); e != "" {
+		keys = append(keys, "email:"+shortHash(e))
+	}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, phone)
+	if digits != "" {
+		keys = append(keys, "phone:"+shortHash(digits))
+	}
+	return keys
+}
+
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:12])
+}
