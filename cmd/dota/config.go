@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/chatbot"
 )
 
@@ -22,7 +25,10 @@ type config struct {
 	LogLevel        slog.Level
 	MaxBodyBytes    int64
 	ShutdownTimeout time.Duration
-	TrustProxy      bool
+	BodyTimeout     time.Duration
+	TrustedProxies  []netip.Prefix
+	PublicURL       string
+	MetricsAddr     string
 	DBMaxConns      int32
 	RedisPrefix     string
 	PprofAddr       string
@@ -42,6 +48,7 @@ type config struct {
 	SessionAbsolute   time.Duration
 	LoginPerIP        int
 	LoginPerEmail     int
+	LoginPerAccount   int
 	LoginWindow       time.Duration
 }
 
@@ -55,7 +62,8 @@ func loadConfig() (config, error) {
 		LogFormat:       e.str("DOTA_LOG_FORMAT", "auto"),
 		MaxBodyBytes:    int64(e.int("DOTA_MAX_BODY_BYTES", 1<<20)),
 		ShutdownTimeout: e.duration("DOTA_SHUTDOWN_TIMEOUT", 20*time.Second),
-		TrustProxy:      e.bool("DOTA_TRUST_PROXY", false),
+		BodyTimeout:     e.duration("DOTA_BODY_TIMEOUT", api.DefaultBodyTimeout),
+		MetricsAddr:     e.str("DOTA_METRICS_ADDR", ":9090"),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
 		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
@@ -75,7 +83,24 @@ func loadConfig() (config, error) {
 		SessionAbsolute:   e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
 		LoginPerIP:        e.int("DOTA_LOGIN_MAX_PER_IP", 20),
 		LoginPerEmail:     e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
+		LoginPerAccount:   e.int("DOTA_LOGIN_MAX_PER_ACCOUNT", 20),
 		LoginWindow:       e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
+	}
+	var err error
+	if c.TrustedProxies, err = api.ParseTrustedProxies(e.str("DOTA_TRUSTED_PROXIES", "")); err != nil {
+		e.fail("DOTA_TRUSTED_PROXIES", err)
+	}
+	if c.PublicURL, err = api.ParsePublicURL(e.str("DOTA_PUBLIC_URL", api.DefaultPublicURL)); err != nil {
+		e.fail("DOTA_PUBLIC_URL", err)
+	}
+	if v := e.str("DOTA_TRUST_PROXY", "false"); v != "false" && v != "0" {
+		// It trusted every address; starting as if it were still read would either trust
+		// nobody (every visitor sharing the balancer's limits) or everybody.
+		e.fail("DOTA_TRUST_PROXY", fmt.Errorf("no longer read: name the proxies' networks in DOTA_TRUSTED_PROXIES "+
+			"(e.g. 10.0.0.0/8) and the site's address in DOTA_PUBLIC_URL"))
+	}
+	if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+		e.fail("DOTA_METRICS_ADDR", fmt.Errorf("want host:port, such as :9090 or 127.0.0.1:9090"))
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)
@@ -90,7 +115,8 @@ func loadConfig() (config, error) {
 	}
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
 		"DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
-		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail} {
+		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail,
+		"DOTA_LOGIN_MAX_PER_ACCOUNT": c.LoginPerAccount} {
 		if n < 1 {
 			e.fail(key, fmt.Errorf("at least 1"))
 		}
@@ -125,19 +151,6 @@ func (e *envReader) int(key string, def int) int {
 		return def
 	}
 	return n
-}
-
-func (e *envReader) bool(key string, def bool) bool {
-	v := e.str(key, "")
-	if v == "" {
-		return def
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		e.fail(key, err)
-		return def
-	}
-	return b
 }
 
 func (e *envReader) duration(key string, def time.Duration) time.Duration {
