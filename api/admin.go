@@ -18,10 +18,10 @@ const ctxSession = "console_session"
 
 // admin serves the console's /api/admin routes.
 type admin struct {
-	console    *console.Console
-	chat       *chatbot.Engine // nil leaves the operations page out
-	events     *Events
-	trustProxy bool
+	console   *console.Console
+	chat      *chatbot.Engine // nil leaves the operations page out
+	events    *Events
+	httpsSite bool // the session cookie is Secure
 }
 
 // signedIn is a route any signed-in user may call.
@@ -53,14 +53,6 @@ func (a *admin) mount(r *gin.Engine) {
 }
 
 type handle func(method, path string, n console.Need, fn gin.HandlerFunc)
-
-// noStore keeps the console's answers out of every cache.
-func noStore() gin.HandlerFunc {
-	return func(c *gin.Context) {
-		c.Header("Cache-Control", "no-store")
-		c.Next()
-	}
-}
 
 // session loads the signed-in user's session from the cookie, or answers 401.
 func (a *admin) session() gin.HandlerFunc {

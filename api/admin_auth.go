@@ -54,8 +54,9 @@ func (a *admin) logout(c *gin.Context) {
 
 func (a *admin) me(c *gin.Context) { c.JSON(http.StatusOK, profileOf(sessionOf(c))) }
 
-// setCookie writes the session cookie: HttpOnly, SameSite=Lax, Secure over TLS.
+// setCookie writes the session cookie: HttpOnly, SameSite=Lax, Secure when the site's
+// public address is https or the connection itself is TLS.
 func (a *admin) setCookie(c *gin.Context, token string, maxAge int) {
 	http.SetCookie(c.Writer, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", MaxAge: maxAge,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: IsTLS(c.Request, a.trustProxy)})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: a.httpsSite || c.Request.TLS != nil})
 }

@@ -232,7 +232,7 @@ func TestChatGeminiAnswersAndFallsBack(t *testing.T) {
 		}
 	}
 	// The counter is exposed on /metrics under its contract name.
-	r := do(t, "GET", srv.URL+"/metrics", nil)
+	r := do(t, "GET", metricsServer(t)+"/metrics", nil)
 	if !strings.Contains(string(r.Raw), `dota_chat_messages_total{lang="en",source="fallback"}`) {
 		t.Fatal("metric missing from /metrics")
 	}

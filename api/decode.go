@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
+	"net"
 	"net/http"
 	"reflect"
 	"strings"
@@ -11,9 +13,17 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// decodeJSON reads the request body into v. Malformed JSON and wrong value types are
-// validation errors naming the field; an oversized body is too_large.
+// decodeJSON reads the request body into v. Every JSON route reads its body here, so
+// this is where a body that is not declared as JSON is refused: a browser sends a
+// cross-site form or a text/plain body without asking the site first (no CORS
+// preflight), never an application/json one, so the check stops a forged cross-site
+// request (a login CSRF) before it does anything. Malformed JSON and wrong value types
+// are validation errors naming the field; an oversized body is too_large; a body that
+// arrives too slowly is cut (bodyDeadline).
 func decodeJSON(c *gin.Context, v any) error {
+	if !isJSON(c.GetHeader("Content-Type")) {
+		return errValidation("not_json", map[string]string{"body": text(langOf(c), "not_json")})
+	}
 	dec := json.NewDecoder(c.Request.Body)
 	err := dec.Decode(v)
 	if err == nil && dec.More() {
@@ -22,6 +32,7 @@ func decodeJSON(c *gin.Context, v any) error {
 	var (
 		maxErr  *http.MaxBytesError
 		typeErr *json.UnmarshalTypeError
+		netErr  net.Error
 	)
 	switch {
 	case err == nil:
@@ -32,6 +43,8 @@ func decodeJSON(c *gin.Context, v any) error {
 		return nil
 	case errors.As(err, &maxErr):
 		return errTooLarge
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return errValidation("body_timeout", map[string]string{"body": text(langOf(c), "body_timeout")})
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
@@ -46,6 +59,13 @@ func decodeJSON(c *gin.Context, v any) error {
 		}
 		return errValidation("bad_json", map[string]string{"body": text(langOf(c), "bad_json")})
 	}
+}
+
+// isJSON reports whether a Content-Type names JSON: application/json, with any
+// parameters (charset=utf-8).
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
 }
 
 // nulField returns the JSON name of the first string in v holding a NUL byte, or "".

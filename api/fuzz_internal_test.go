@@ -25,6 +25,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		w := httptest.NewRecorder()
 		c, _ := gin.CreateTestContext(w)
 		c.Request = httptest.NewRequest(http.MethodPost, "/api/appointments", bytes.NewReader(data))
+		c.Request.Header.Set("Content-Type", "application/json")
 		c.Request.Body = http.MaxBytesReader(w, c.Request.Body, 512)
 		var req booking.Request
 		err := decodeJSON(c, &req)
@@ -83,6 +84,7 @@ func TestDecodeJSONRefusesNUL(t *testing.T) {
 		w := httptest.NewRecorder()
 		c, _ := gin.CreateTestContext(w)
 		c.Request = httptest.NewRequest(http.MethodPost, "/", strings.NewReader(raw))
+		c.Request.Header.Set("Content-Type", "application/json")
 		var b body
 		err := decodeJSON(c, &b)
 		var apiErr *Error

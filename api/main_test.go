@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"testing"
 	"testing/fstest"
@@ -56,20 +57,40 @@ var webApp = fstest.MapFS{
 // roomyForms are form limits no test but those of the limits reaches.
 var roomyForms = api.FormLimits{PerAddress: 1_000_000, ChallengeAfter: 1_000_000, PerContact: 1_000_000}
 
-func newServer(t *testing.T) *httptest.Server {
+// loopback are the networks the test client connects from, to configure them as
+// trusted proxies.
+var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+
+func newServer(t *testing.T, tune ...func(*api.Deps)) *httptest.Server {
 	t.Helper()
-	return newServerWith(t, roomyForms, now)
+	return newServerWith(t, roomyForms, now, tune...)
 }
 
 // newServerWith is newServer with the given form limits and clock, and Redis keys of its own.
-func newServerWith(t *testing.T, forms api.FormLimits, at time.Time) *httptest.Server {
+func newServerWith(t *testing.T, forms api.FormLimits, at time.Time, tune ...func(*api.Deps)) *httptest.Server {
 	t.Helper()
 	_, prefix := testdb.Redis(t)
 	core := booking.New(pool, booking.WithClock(func() time.Time { return at }))
-	srv := httptest.NewServer(api.New(api.Deps{Booking: core, DB: pool, Redis: rdb, Web: webApp, MaxBodyBytes: 64 << 10,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RedisPrefix: prefix, Forms: forms}))
+	deps := api.Deps{Booking: core, DB: pool, Redis: rdb, Web: webApp, MaxBodyBytes: 64 << 10, PublicURL: publicURL,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RedisPrefix: prefix, Forms: forms}
+	for _, f := range tune {
+		f(&deps)
+	}
+	srv := httptest.NewServer(api.New(deps))
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// publicURL is the site's public address the test routers are configured with.
+const publicURL = "https://www.dota.example"
+
+// metricsServer serves api.Metrics, as the binary's metrics listener does, until the
+// test ends, and returns its URL.
+func metricsServer(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(api.Metrics())
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 type response struct {

@@ -74,6 +74,16 @@ var messages = map[string]map[string]string{
 		"en": "The request body is not valid JSON.",
 		"ar": "محتوى الطلب ليس JSON صالحًا.",
 	},
+	"not_json": {
+		"fr": "Le corps de la requête doit être envoyé en JSON (Content-Type: application/json).",
+		"en": "The request body must be sent as JSON (Content-Type: application/json).",
+		"ar": "يجب إرسال محتوى الطلب بصيغة JSON (Content-Type: application/json).",
+	},
+	"body_timeout": {
+		"fr": "Le corps de la requête est arrivé trop lentement.",
+		"en": "The request body arrived too slowly.",
+		"ar": "وصل محتوى الطلب ببطء شديد.",
+	},
 	"bad_type": {
 		"fr": "Type de valeur invalide.",
 		"en": "Invalid value type.",

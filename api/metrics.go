@@ -1,13 +1,19 @@
 package api
 
 import (
+	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promauto"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
+
+// Metrics serves the Prometheus exposition of the process's metrics. The binary serves
+// it on a listener of its own (DOTA_METRICS_ADDR), never on the public router.
+func Metrics() http.Handler { return promhttp.Handler() }
 
 var (
 	httpRequests = promauto.NewCounterVec(prometheus.CounterOpts{

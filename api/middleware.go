@@ -3,6 +3,8 @@ package api
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -92,6 +94,50 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 	}
 }
 
+// DefaultBodyTimeout bounds the time a client takes to send a request's body when the
+// configuration sets no other (DOTA_BODY_TIMEOUT).
+const DefaultBodyTimeout = 30 * time.Second
+
+// bodyDeadline gives a client d to send a request's body: a body that trickles in
+// slower is cut (the read fails with a time-out) and the connection is closed, so a
+// slow client cannot hold a connection and a handler forever. The deadline is on the
+// connection's reads only and is lifted once the body is read: answers of any length,
+// the console's live event streams among them, are never cut by it. Requests without
+// a body get none: the server's ReadHeaderTimeout covers their headers.
+func bodyDeadline(d time.Duration) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.ContentLength == 0 || c.Request.Body == nil || c.Request.Body == http.NoBody {
+			c.Next()
+			return
+		}
+		rc := http.NewResponseController(c.Writer)
+		if err := rc.SetReadDeadline(time.Now().Add(d)); err != nil {
+			c.Next() // a writer that is not a connection's (tests' recorders): nothing to bound
+			return
+		}
+		c.Request.Body = &deadlineBody{ReadCloser: c.Request.Body, rc: rc}
+		c.Next()
+	}
+}
+
+// deadlineBody lifts the read deadline once the body has been read to its end: the
+// server then reads the connection only to notice the client leaving, which must not
+// time out while a long answer is being written.
+type deadlineBody struct {
+	io.ReadCloser
+	rc     *http.ResponseController
+	lifted bool
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) && !b.lifted {
+		b.lifted = true
+		_ = b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
+}
+
 // bodyLimit refuses request bodies larger than max bytes with 413 too_large.
 func bodyLimit(max int64) gin.HandlerFunc {
 	return func(c *gin.Context) {
@@ -140,8 +186,10 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"frame-src https://www.youtube-nocookie.com https://www.youtube.com; frame-ancestors 'none'; " +
 	"base-uri 'self'; form-action 'self'; object-src 'none'"
 
-// securityHeaders sets the headers every response carries.
-func securityHeaders(trustProxy bool) gin.HandlerFunc {
+// securityHeaders sets the headers every response carries. HSTS goes with every answer
+// when the site's public address is https (the balancer in front terminates TLS), and
+// with answers over a TLS connection of our own.
+func securityHeaders(httpsSite bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -150,35 +198,18 @@ func securityHeaders(trustProxy bool) gin.HandlerFunc {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		if IsTLS(c.Request, trustProxy) {
+		if httpsSite || c.Request.TLS != nil {
 			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 		}
 		c.Next()
 	}
 }
 
-// requestOrigin is the scheme and host the visitor used, for absolute URLs in pages and
-// files (the forwarded host counts only behind a trusted proxy). A host with characters
-// no host name has is not echoed: the answer is then "".
-func requestOrigin(r *http.Request, trustProxy bool) string {
-	scheme := "http"
-	if IsTLS(r, trustProxy) {
-		scheme = "https"
+// noStore keeps an answer out of every cache: the console's, and every answer that
+// carries a visitor's personal data (chat transcripts, bookings, subscriptions).
+func noStore() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Header("Cache-Control", "no-store")
+		c.Next()
 	}
-	host := r.Host
-	if trustProxy {
-		if fwd := strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Host"), ",")[0]); fwd != "" {
-			host = fwd
-		}
-	}
-	if host == "" || strings.Trim(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]") != "" {
-		return ""
-	}
-	return scheme + "://" + host
-}
-
-// IsTLS reports whether the visitor reached us over TLS, directly or, when the proxy is
-// trusted, through a TLS-terminating balancer.
-func IsTLS(r *http.Request, trustProxy bool) bool {
-	return r.TLS != nil || (trustProxy && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"))
 }

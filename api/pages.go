@@ -20,7 +20,7 @@ const pagesDir = "pages/"
 
 // pageTable is dist/pages/routes.json: the app's routes, in the router's order.
 type pageTable struct {
-	// Origin is the placeholder the pages carry where the visitor's origin goes.
+	// Origin is the placeholder the pages carry where the site's public origin goes.
 	Origin          string      `json:"origin"`
 	Languages       []string    `json:"languages"`
 	DefaultLanguage string      `json:"defaultLanguage"`
@@ -44,18 +44,18 @@ type pageRoute struct {
 }
 
 // pages chooses and serves the prerendered page of a path, in the visitor's language,
-// with the visitor's origin in its absolute URLs.
+// with the site's public origin in its absolute URLs.
 type pages struct {
-	table      pageTable
-	files      map[string]*asset
-	shell      *asset
-	trustProxy bool
-	services   *servicePages
+	table    pageTable
+	files    map[string]*asset
+	shell    *asset
+	origin   string
+	services *servicePages
 }
 
 // loadPages reads the route table among the web app's files; nil when the build has
 // none (every path then gets the shell). Service pages are drawn with what find returns.
-func loadPages(assets map[string]*asset, shell *asset, trustProxy bool, find serviceFinder, log *slog.Logger) *pages {
+func loadPages(assets map[string]*asset, shell *asset, origin string, find serviceFinder, log *slog.Logger) *pages {
 	raw := assets[pagesDir+"routes.json"]
 	if raw == nil {
 		return nil
@@ -67,7 +67,7 @@ func loadPages(assets map[string]*asset, shell *asset, trustProxy bool, find ser
 	for i := range t.Routes {
 		t.Routes[i].segments = segmentsOf(t.Routes[i].Pattern)
 	}
-	p := &pages{table: t, files: assets, shell: shell, trustProxy: trustProxy}
+	p := &pages{table: t, files: assets, shell: shell, origin: origin}
 	if find != nil {
 		if log == nil {
 			log = slog.Default()
@@ -137,7 +137,7 @@ func (p *pages) serve(c *gin.Context, path string) bool {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	origin := requestOrigin(c.Request, p.trustProxy)
+	origin := p.origin
 	body := bytes.ReplaceAll(page.data, []byte(p.table.Origin), []byte(origin))
 	if route.ServerDraws == "service" && p.services != nil {
 		segments := segmentsOf(path)

@@ -227,8 +227,12 @@ func TestWebAppAndHeaders(t *testing.T) {
 	if ready := do(t, "GET", srv.URL+"/readyz", nil); ready.Status != http.StatusOK {
 		t.Fatalf("readyz: %s", ready.Raw)
 	}
-	if m := do(t, "GET", srv.URL+"/metrics", nil); m.Status != 200 || !strings.Contains(string(m.Raw), "dota_http_requests_total") {
+	if m := do(t, "GET", metricsServer(t)+"/metrics", nil); m.Status != 200 || !strings.Contains(string(m.Raw), "dota_http_requests_total") {
 		t.Fatal("metrics")
+	}
+	// The public router does not expose them (the web app answers): they have a listener of their own.
+	if m := do(t, "GET", srv.URL+"/metrics", nil); strings.Contains(string(m.Raw), "dota_http_requests_total") {
+		t.Fatalf("the public router serves /metrics: %d", m.Status)
 	}
 }
 

@@ -7,10 +7,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
@@ -30,11 +32,19 @@ type Deps struct {
 	Web          fs.FS // the built web app; nil serves a notice
 	Logger       *slog.Logger
 	MaxBodyBytes int64
-	TrustProxy   bool
 	// RedisPrefix starts the Redis keys of the form limits and challenges.
 	RedisPrefix string
 	// Forms are the limits of the public forms; zero values take the defaults.
 	Forms FormLimits
+	// BodyTimeout bounds the time a client takes to send a request's body
+	// (DefaultBodyTimeout when zero).
+	BodyTimeout time.Duration
+	// TrustedProxies are the networks of the proxies in front of the site: only a peer
+	// in one of them may name the client in X-Forwarded-For. None when empty.
+	TrustedProxies []netip.Prefix
+	// PublicURL is the site's origin (ParsePublicURL), the start of every absolute
+	// address the site writes; DefaultPublicURL when empty.
+	PublicURL string
 	// Console serves /api/admin; without it the console's routes are absent.
 	Console *console.Console
 	// Events relays live events to console streams; made from Console when nil.
@@ -49,21 +59,29 @@ func New(d Deps) http.Handler {
 	if d.MaxBodyBytes <= 0 {
 		d.MaxBodyBytes = DefaultMaxBodyBytes
 	}
+	if d.BodyTimeout <= 0 {
+		d.BodyTimeout = DefaultBodyTimeout
+	}
+	if d.PublicURL == "" {
+		d.PublicURL = DefaultPublicURL
+	}
+	httpsSite := strings.HasPrefix(d.PublicURL, "https://")
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.ContextWithFallback = true
-	if d.TrustProxy {
-		_ = r.SetTrustedProxies([]string{"0.0.0.0/0", "::/0"})
-	} else {
-		_ = r.SetTrustedProxies(nil)
+	proxies := make([]string, 0, len(d.TrustedProxies))
+	for _, p := range d.TrustedProxies {
+		proxies = append(proxies, p.String())
 	}
-	r.Use(recovery(d.Logger), requestIDs(), securityHeaders(d.TrustProxy), accessLog(d.Logger),
-		instrument(), languages(), errorHandler(d.Logger), bodyLimit(d.MaxBodyBytes), cleanURL())
+	_ = r.SetTrustedProxies(proxies)
+	r.RemoteIPHeaders = []string{"X-Forwarded-For"}
+	r.Use(recovery(d.Logger), requestIDs(), securityHeaders(httpsSite), accessLog(d.Logger),
+		instrument(), languages(), errorHandler(d.Logger), bodyDeadline(d.BodyTimeout), bodyLimit(d.MaxBodyBytes),
+		cleanURL())
 
 	h := &health{db: d.DB, redis: d.Redis}
 	r.GET("/healthz", h.live)
 	r.GET("/readyz", h.ready)
-	r.GET("/metrics", gin.WrapH(promhttp.Handler()))
 
 	settings := d.Booking.Settings
 	if d.Console != nil {
@@ -78,26 +96,27 @@ func New(d Deps) http.Handler {
 	g.GET("/projects", pub.projects)
 	g.GET("/projects/:id", pub.project)
 	g.GET("/slots", pub.slots)
-	g.POST("/appointments", pub.book)
-	g.POST("/newsletter", pub.subscribe)
+	// Answers that carry a visitor's personal data are never stored by a cache.
+	g.POST("/appointments", noStore(), pub.book)
+	g.POST("/newsletter", noStore(), pub.subscribe)
 	g.GET("/challenge", pub.guard.challenge)
 	g.POST("/events", pub.event)
-	registerSEO(r, d)
+	registerSEO(r, d.Booking, d.PublicURL)
 	if d.Chat != nil {
 		ch := &chat{engine: d.Chat}
-		g.POST("/chat/sessions", ch.start)
-		g.POST("/chat/sessions/:id/messages", ch.send)
-		g.GET("/chat/sessions/:id", ch.conversation)
+		g.POST("/chat/sessions", noStore(), ch.start)
+		g.POST("/chat/sessions/:id/messages", noStore(), ch.send)
+		g.GET("/chat/sessions/:id", noStore(), ch.conversation)
 	}
 
 	if d.Console != nil {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, chat: d.Chat, events: d.Events, trustProxy: d.TrustProxy}).mount(r)
+		(&admin{console: d.Console, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
-	r.NoRoute(spa(d.Web, d.TrustProxy, d.Booking.ServiceBySlug, d.Logger))
+	r.NoRoute(spa(d.Web, d.PublicURL, d.Booking.ServiceBySlug, d.Logger))
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
 	r.HandleMethodNotAllowed = false
 	return r

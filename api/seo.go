@@ -13,21 +13,22 @@ import (
 // sitePages are the public site's fixed pages, as the React router serves them.
 var sitePages = []string{"/", "/hero", "/about", "/services", "/projects", "/contact", "/rendez-vous", "/privacy"}
 
-// seo serves robots.txt and sitemap.xml, built from the catalogue in the database.
+// seo serves robots.txt and sitemap.xml, built from the catalogue in the database, with
+// the site's public origin in every address.
 type seo struct {
-	booking    *booking.Core
-	trustProxy bool
+	booking *booking.Core
+	origin  string
 }
 
 // registerSEO adds /robots.txt and /sitemap.xml to the router.
-func registerSEO(r gin.IRoutes, d Deps) {
-	s := &seo{booking: d.Booking, trustProxy: d.TrustProxy}
+func registerSEO(r gin.IRoutes, core *booking.Core, origin string) {
+	s := &seo{booking: core, origin: origin}
 	r.GET("/robots.txt", s.robots)
 	r.GET("/sitemap.xml", s.sitemap)
 }
 
 func (s *seo) robots(c *gin.Context) {
-	body := "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: " + requestOrigin(c.Request, s.trustProxy) + "/sitemap.xml\n"
+	body := "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: " + s.origin + "/sitemap.xml\n"
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(body))
 }
@@ -88,7 +89,7 @@ func (s *seo) sitemap(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	origin := requestOrigin(c.Request, s.trustProxy)
+	origin := s.origin
 	set := urlSet{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	for _, p := range sitePages {
 		set.URLs = append(set.URLs, entry(origin, p, time.Time{})...)

@@ -4,6 +4,8 @@ import (
 	"encoding/xml"
 	"strings"
 	"testing"
+
+	"github.com/dota-agency/dota/api"
 )
 
 func TestRobots(t *testing.T) {
@@ -13,7 +15,7 @@ func TestRobots(t *testing.T) {
 		t.Fatalf("robots.txt: %d %s", res.Status, res.Header.Get("Content-Type"))
 	}
 	body := string(res.Raw)
-	for _, want := range []string{"User-agent: *", "Disallow: /admin", "Disallow: /api/", "Sitemap: " + srv.URL + "/sitemap.xml"} {
+	for _, want := range []string{"User-agent: *", "Disallow: /admin", "Disallow: /api/", "Sitemap: " + publicURL + "/sitemap.xml"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("robots.txt lacks %q:\n%s", want, body)
 		}
@@ -48,13 +50,13 @@ func TestSitemapListsPagesServicesAndProjects(t *testing.T) {
 		loc  string
 		want bool
 	}{
-		{srv.URL + "/", true},
-		{srv.URL + "/services?lang=ar", true},
-		{srv.URL + "/privacy?lang=en", true},
-		{srv.URL + "/services/developpement-web", true},
-		{srv.URL + "/services/formation?lang=en", true},
-		{srv.URL + "/projects/" + firstProject, true},
-		{srv.URL + "/admin", false},
+		{publicURL + "/", true},
+		{publicURL + "/services?lang=ar", true},
+		{publicURL + "/privacy?lang=en", true},
+		{publicURL + "/services/developpement-web", true},
+		{publicURL + "/services/formation?lang=en", true},
+		{publicURL + "/projects/" + firstProject, true},
+		{publicURL + "/admin", false},
 	}
 	for _, tt := range tests {
 		links, ok := locs[tt.loc]
@@ -70,7 +72,21 @@ func TestSitemapListsPagesServicesAndProjects(t *testing.T) {
 	if err := pool.QueryRow(t.Context(), `SELECT id FROM projects WHERE NOT published LIMIT 1`).Scan(&unpublished); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := locs[srv.URL+"/projects/"+unpublished]; ok {
+	if _, ok := locs[publicURL+"/projects/"+unpublished]; ok {
 		t.Error("an unpublished project is in the sitemap")
+	}
+}
+
+// TestAbsoluteAddressesComeFromThePublicURL: robots.txt and the sitemap name the
+// configured public address, whatever Host or forwarded headers a request carries —
+// even from a trusted proxy.
+func TestAbsoluteAddressesComeFromThePublicURL(t *testing.T) {
+	srv := newServer(t, func(d *api.Deps) { d.TrustedProxies = loopback })
+	spoof := []string{"X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "http"}
+	for _, path := range []string{"/robots.txt", "/sitemap.xml"} {
+		res := do(t, "GET", srv.URL+path, nil, spoof...)
+		if res.Status != 200 || strings.Contains(string(res.Raw), "evil.example") || !strings.Contains(string(res.Raw), publicURL+"/") {
+			t.Errorf("%s with a forged host: %d\n%s", path, res.Status, res.Raw)
+		}
 	}
 }

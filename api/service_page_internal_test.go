@@ -71,7 +71,7 @@ var botsIA = booking.Service{
 }
 
 func TestServicePageIsDrawnWithItsService(t *testing.T) {
-	h := spa(servicePageApp(), false, catalogue(botsIA), nil)
+	h := spa(servicePageApp(), "http://dota.example", catalogue(botsIA), nil)
 	got := get(t, h, "/services/bots-ia", nil)
 	if got.status != http.StatusOK {
 		t.Fatalf("status %d, want 200: %.200q", got.status, got.body)
@@ -136,7 +136,7 @@ func TestServicePageIsDrawnWithItsService(t *testing.T) {
 }
 
 func TestServicePageInAnotherLanguage(t *testing.T) {
-	h := spa(servicePageApp(), false, catalogue(botsIA), nil)
+	h := spa(servicePageApp(), "http://dota.example", catalogue(botsIA), nil)
 	got := get(t, h, "/services/bots-ia?lang=ar", nil)
 	for _, want := range []string{
 		`<title>روبوتات الذكاء الاصطناعي | دوتا</title>`,
@@ -153,7 +153,7 @@ func TestServicePageInAnotherLanguage(t *testing.T) {
 
 func TestServicePageWithoutOptionalParts(t *testing.T) {
 	bare := booking.Service{Slug: "bare", Name: booking.Localized{"fr": "Nu"}, Icon: "Nope", IsActive: true}
-	got := get(t, spa(servicePageApp(), false, catalogue(bare), nil), "/services/bare", nil)
+	got := get(t, spa(servicePageApp(), "http://dota.example", catalogue(bare), nil), "/services/bare", nil)
 	want := `<header class="page-head service__head"><span class="service__icon"><svg class="code"></svg></span>` +
 		`<div><h1>Nu</h1><p>Service description not available.</p></div></header>` +
 		`<div class="service__rest" aria-busy="true"></div></article>`
@@ -163,7 +163,7 @@ func TestServicePageWithoutOptionalParts(t *testing.T) {
 }
 
 func TestUnknownServiceIsNotFound(t *testing.T) {
-	got := get(t, spa(servicePageApp(), false, catalogue(botsIA), nil), "/services/nope", nil)
+	got := get(t, spa(servicePageApp(), "http://dota.example", catalogue(botsIA), nil), "/services/nope", nil)
 	if got.status != http.StatusNotFound {
 		t.Errorf("status %d, want 404", got.status)
 	}
@@ -177,7 +177,7 @@ func TestUnknownServiceIsNotFound(t *testing.T) {
 }
 
 func TestServicePageWithoutItsServiceIsThePrerenderedPage(t *testing.T) {
-	h := spa(servicePageApp(), false, catalogue(botsIA), nil)
+	h := spa(servicePageApp(), "http://dota.example", catalogue(botsIA), nil)
 	got := get(t, h, "/services/broken", nil)
 	if got.status != http.StatusOK || !strings.Contains(got.body, "Loading service details") || strings.Contains(got.body, "page-data") {
 		t.Errorf("GET /services/broken = %d %.200q, want the prerendered page (the app asks again)", got.status, got.body)
@@ -186,16 +186,16 @@ func TestServicePageWithoutItsServiceIsThePrerenderedPage(t *testing.T) {
 	// A build whose page lacks the places to draw into serves the page as it is.
 	app := servicePageApp()
 	app["pages/fr/services-serviceSlug.html"] = &fstest.MapFile{Data: []byte(`<main>other</main>`)}
-	if got := get(t, spa(app, false, catalogue(botsIA), nil), "/services/bots-ia", nil); got.status != http.StatusOK || got.body != `<main>other</main>` {
+	if got := get(t, spa(app, "http://dota.example", catalogue(botsIA), nil), "/services/bots-ia", nil); got.status != http.StatusOK || got.body != `<main>other</main>` {
 		t.Errorf("page without places = %d %q", got.status, got.body)
 	}
 }
 
 func TestServicePageChangesWithItsService(t *testing.T) {
-	first := get(t, spa(servicePageApp(), false, catalogue(botsIA), nil), "/services/bots-ia", nil)
+	first := get(t, spa(servicePageApp(), "http://dota.example", catalogue(botsIA), nil), "/services/bots-ia", nil)
 	renamed := botsIA
 	renamed.Name = booking.Localized{"fr": "Assistants"}
-	h := spa(servicePageApp(), false, catalogue(renamed), nil)
+	h := spa(servicePageApp(), "http://dota.example", catalogue(renamed), nil)
 	again := get(t, h, "/services/bots-ia", map[string]string{"If-None-Match": first.header.Get("ETag")})
 	if again.status != http.StatusOK || !strings.Contains(again.body, "<h1>Assistants</h1>") {
 		t.Errorf("after a rename, revalidation = %d %.100q, want 200 with the new name", again.status, again.body)

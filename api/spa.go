@@ -17,13 +17,13 @@ const notBuilt = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><ti
 // spa serves the web app: real files as they are (hashed assets cached for good), the
 // prerendered page of each public route (pages.go), and index.html, the app's empty
 // shell, for the console and for every path when the build has no prerendered pages.
-func spa(web fs.FS, trustProxy bool, services serviceFinder, log *slog.Logger) gin.HandlerFunc {
+func spa(web fs.FS, origin string, services serviceFinder, log *slog.Logger) gin.HandlerFunc {
 	assets := loadAssets(web)
 	index := assets["index.html"]
 	if index == nil {
 		index = &asset{data: []byte(notBuilt), ctype: "text/html; charset=utf-8", etag: `"not-built"`}
 	}
-	prerendered := loadPages(assets, index, trustProxy, services, log)
+	prerendered := loadPages(assets, index, origin, services, log)
 	return func(c *gin.Context) {
 		p := c.Request.URL.Path
 		if strings.HasPrefix(p, "/api/") || p == "/api" {

@@ -22,19 +22,18 @@ var dummyHash = sync.OnceValue(func() string {
 const MaxPasswordLen = 256
 
 // Login checks the e-mail and password of an active user and opens a fresh session,
-// returning its token (for the cookie) and the session. Attempts are throttled per
-// address and per e-mail across replicas.
+// returning its token (for the cookie) and the session. Failed attempts are throttled
+// per account and address, per address and per account across replicas (throttle.go);
+// a successful one is not counted.
 func (c *Console) Login(ctx context.Context, email, password, ip string) (string, *Session, error) {
 	email = booking.NormalizeEmail(email)
-	if err := c.throttle(ctx, "login:ip:"+ip, c.cfg.LoginPerIP); err != nil {
+	keys := c.loginKeys(email, ip)
+	if err := c.beginLogin(ctx, keys); err != nil {
 		return "", nil, err
 	}
 	if len(password) > MaxPasswordLen || email == "" || len(email) > booking.EmailMaxLen || password == "" {
 		signIns.WithLabelValues("invalid").Inc()
 		return "", nil, ErrInvalidCredentials
-	}
-	if err := c.throttle(ctx, "login:email:"+email, c.cfg.LoginPerEmail); err != nil {
-		return "", nil, err
 	}
 	u, hash, err := c.userByEmail(ctx, email)
 	if errors.Is(err, errNoUser) {
@@ -54,20 +53,7 @@ func (c *Console) Login(ctx context.Context, email, password, ip string) (string
 	if err != nil {
 		return "", nil, err
 	}
-	_ = c.limiter.Reset(ctx, "login:email:"+email, c.cfg.LoginWindow)
+	c.loginOK(ctx, keys)
 	signIns.WithLabelValues("success").Inc()
 	return token, &Session{User: u, CSRFToken: csrf, hash: hashToken(token)}, nil
-}
-
-// throttle counts one sign-in attempt against key's budget.
-func (c *Console) throttle(ctx context.Context, key string, limit int) error {
-	d, err := c.limiter.Allow(ctx, key, limit, c.cfg.LoginWindow)
-	if err != nil {
-		return err
-	}
-	if !d.Allowed {
-		signIns.WithLabelValues("throttled").Inc()
-		return &ThrottledError{RetryAfter: d.RetryAfterSeconds()}
-	}
-	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/booking/ratelimit"
 )
 
 // Defaults of the console's configuration.
@@ -19,6 +18,7 @@ const (
 	DefaultSessionAbsolute = 12 * time.Hour
 	DefaultLoginPerIP      = 20
 	DefaultLoginPerEmail   = 5
+	DefaultLoginPerAccount = 20
 	DefaultLoginWindow     = 15 * time.Minute
 	// settingsTTL bounds how stale another replica's settings change may look here.
 	settingsTTL = 3 * time.Second
@@ -28,9 +28,11 @@ const (
 type Config struct {
 	SessionIdle     time.Duration // a session unused this long ends
 	SessionAbsolute time.Duration // a session ends this long after sign-in, used or not
-	LoginPerIP      int           // sign-in attempts per address per LoginWindow
-	LoginPerEmail   int           // sign-in attempts per e-mail per LoginWindow
-	LoginWindow     time.Duration
+	// The sign-in throttle counts failures only (throttle.go).
+	LoginPerIP      int           // failures from one address that lock it out
+	LoginPerEmail   int           // free failures per account and address before back-off
+	LoginPerAccount int           // failures on one account that put it under attack
+	LoginWindow     time.Duration // how long a failure is remembered; the longest lock-out
 }
 
 func (c *Config) defaults() {
@@ -46,6 +48,9 @@ func (c *Config) defaults() {
 	if c.LoginPerEmail <= 0 {
 		c.LoginPerEmail = DefaultLoginPerEmail
 	}
+	if c.LoginPerAccount <= 0 {
+		c.LoginPerAccount = DefaultLoginPerAccount
+	}
 	if c.LoginWindow <= 0 {
 		c.LoginWindow = DefaultLoginWindow
 	}
@@ -59,7 +64,6 @@ type Console struct {
 	booking *booking.Core
 	// appointments books and changes appointments under the booking rules.
 	appointments appointmentCore
-	limiter      *ratelimit.Limiter
 	cfg          Config
 	log          *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
@@ -79,7 +83,7 @@ func New(core *booking.Core, rdb *redis.Client, prefix string, cfg Config, log *
 		log = slog.Default()
 	}
 	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core, appointments: core,
-		limiter: ratelimit.New(rdb, prefix), cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
+		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
 }
 
 // appointmentCore is what the console needs of the booking core to book and change

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Paths the Go server answers; `npm run dev` forwards them to `make run`'s server.
 const backend = 'http://localhost:8080';
-const proxied = ['/api', '/healthz', '/readyz', '/metrics', '/robots.txt', '/sitemap.xml'];
+const proxied = ['/api', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml'];
 
 export default defineConfig({
   plugins: [react()],

@@ -30,7 +30,7 @@ func consoleEnv(t *testing.T, extra env) (*dota, env, string, string) {
 // once, a CSRF token stolen from another session is refused, and the cookie is HttpOnly,
 // SameSite, and Secure only over TLS.
 func TestConsoleSessionAttacks(t *testing.T) {
-	srv, _, email, password := consoleEnv(t, env{"DOTA_TRUST_PROXY": "true"})
+	srv, srvEnv, email, password := consoleEnv(t, env{"DOTA_TRUSTED_PROXIES": "127.0.0.1/32"})
 
 	t.Run("session fixation", func(t *testing.T) {
 		fixed := "attacker-chosen-token-0123456789"
@@ -49,8 +49,15 @@ func TestConsoleSessionAttacks(t *testing.T) {
 	})
 
 	t.Run("cookie flags", func(t *testing.T) {
-		_, plain := signIn(t, srv.URL, email, password, "")
-		_, tls := signIn(t, srv.URL, email, password, "", "X-Forwarded-Proto", "https")
+		// An http site: a forwarded X-Forwarded-Proto does not make the cookie Secure; an
+		// https site (TLS ends at the balancer) makes it Secure.
+		_, plain := signIn(t, srv.URL, email, password, "", "X-Forwarded-Proto", "https")
+		httpsEnv := env{}
+		for k, v := range srvEnv {
+			httpsEnv[k] = v
+		}
+		httpsEnv["DOTA_PUBLIC_URL"] = "https://www.dota.example"
+		_, tls := signIn(t, startDota(t, httpsEnv).URL, email, password, "")
 		for what, c := range map[string]*http.Cookie{"plain HTTP": plain, "behind TLS": tls} {
 			if c == nil || !c.HttpOnly || (c.SameSite != http.SameSiteLaxMode && c.SameSite != http.SameSiteStrictMode) ||
 				c.Path != "/" {
@@ -61,7 +68,7 @@ func TestConsoleSessionAttacks(t *testing.T) {
 			t.Error("the cookie is Secure over plain HTTP: the browser would drop it")
 		}
 		if tls != nil && !tls.Secure {
-			t.Error("the cookie is not Secure behind a trusted TLS proxy")
+			t.Error("the cookie is not Secure on an https site")
 		}
 	})
 
@@ -129,12 +136,13 @@ func TestConsoleSessionAttacks(t *testing.T) {
 	})
 }
 
-// TestConsoleLoginThrottling tries passwords in bulk: sign-in is throttled per client
-// address and per account (429 with Retry-After, even for the right password), other
-// addresses and accounts still sign in, and a sign-in with an unknown e-mail does the
-// same password-hashing work as one with a known e-mail and a wrong password.
+// TestConsoleLoginThrottling tries passwords in bulk: failed sign-ins are throttled per
+// client address and per account and address (429 with Retry-After, even for the right
+// password), while other addresses and accounts still sign in — the owner of an account
+// under attack among them — and a sign-in with an unknown e-mail does the same
+// password-hashing work as one with a known e-mail and a wrong password.
 func TestConsoleLoginThrottling(t *testing.T) {
-	srv, _, email, password := consoleEnv(t, env{"DOTA_TRUST_PROXY": "true", "DOTA_LOGIN_MAX_PER_IP": "6",
+	srv, _, email, password := consoleEnv(t, env{"DOTA_TRUSTED_PROXIES": "127.0.0.1/32", "DOTA_LOGIN_MAX_PER_IP": "6",
 		"DOTA_LOGIN_MAX_PER_EMAIL": "4"})
 	from := func(ip string) []string { return []string{"X-Forwarded-For", ip} }
 
@@ -154,26 +162,32 @@ func TestConsoleLoginThrottling(t *testing.T) {
 		}
 	})
 
-	t.Run("per account", func(t *testing.T) {
+	t.Run("per account and address", func(t *testing.T) {
 		victim := "victim-" + testdb.RandomHex(3) + "@dota.example"
 		createAdmin(t, srv.env, victim, "editor", "Victime-123456")
 		for i := 0; i < 4; i++ {
-			r, _ := signIn(t, srv.URL, victim, "wrong-password", "", from(fmt.Sprintf("192.0.2.%d", 10+i))...)
-			if r.Status != http.StatusUnauthorized {
+			if r, _ := signIn(t, srv.URL, victim, "wrong-password", "", from("192.0.2.10")...); r.Status != http.StatusUnauthorized {
 				t.Fatalf("attempt %d: %d %s", i+1, r.Status, r.Raw)
 			}
 		}
-		r, _ := signIn(t, srv.URL, strings.ToUpper(victim), "Victime-123456", "", from("192.0.2.99")...)
+		r, _ := signIn(t, srv.URL, strings.ToUpper(victim), "Victime-123456", "", from("192.0.2.10")...)
 		if r.Status != http.StatusTooManyRequests || r.code() != "rate_limited" || r.Header.Get("Retry-After") == "" {
-			t.Errorf("5th attempt on one account from a fresh address: %d %s", r.Status, r.Raw)
+			t.Errorf("5th attempt on one account from one address: %d %s", r.Status, r.Raw)
 		}
-		if r, _ := signIn(t, srv.URL, email, password, "", from("192.0.2.99")...); r.Status != http.StatusOK {
+		// Others guessing the account do not lock its owner out.
+		for i := 0; i < 4; i++ {
+			signIn(t, srv.URL, victim, "wrong-password", "", from(fmt.Sprintf("192.0.2.%d", 20+i))...)
+		}
+		if r, _ := signIn(t, srv.URL, victim, "Victime-123456", "", from("198.51.100.99")...); r.Status != http.StatusOK {
+			t.Errorf("the owner from a clean address: %d %s", r.Status, r.Raw)
+		}
+		if r, _ := signIn(t, srv.URL, email, password, "", from("192.0.2.10")...); r.Status != http.StatusOK {
 			t.Errorf("another account cannot sign in from that address: %d %s", r.Status, r.Raw)
 		}
 	})
 
 	t.Run("unknown e-mail hashes like a known one", func(t *testing.T) {
-		checks := func() float64 { return metric(t, srv.URL, "dota_console_password_checks_total") }
+		checks := func() float64 { return metric(t, srv.MetricsURL, "dota_console_password_checks_total") }
 		attempt := func(who, ip string) (float64, time.Duration) {
 			before := checks()
 			start := time.Now()

@@ -165,7 +165,8 @@ func (st *stream) waitClosed(timeout time.Duration) bool {
 	}
 }
 
-// metric reads a counter or gauge, summed over its labels, from /metrics.
+// metric reads a counter or gauge, summed over its labels, from /metrics of the metrics
+// listener at base.
 func metric(t testing.TB, base, name string) float64 {
 	t.Helper()
 	r := must(t, "GET", base+"/metrics", nil)

@@ -97,14 +97,16 @@ type env map[string]string
 
 // dota is one running dota process.
 type dota struct {
-	t      testing.TB
-	URL    string
-	Addr   string
-	env    env
-	cmd    *exec.Cmd
-	log    *syncBuffer
-	done   chan struct{}
-	waitEr error
+	t    testing.TB
+	URL  string
+	Addr string
+	// MetricsURL is the metrics listener's (DOTA_METRICS_ADDR): /metrics is there.
+	MetricsURL string
+	env        env
+	cmd        *exec.Cmd
+	log        *syncBuffer
+	done       chan struct{}
+	waitEr     error
 }
 
 // database makes a migrated throw-away database on the shared PostgreSQL, seeded with the
@@ -177,6 +179,10 @@ func startDota(t testing.TB, e env) *dota {
 		full[k] = v
 	}
 	full["DOTA_ADDR"] = d.Addr
+	if full["DOTA_METRICS_ADDR"] == "" {
+		full["DOTA_METRICS_ADDR"] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	}
+	d.MetricsURL = "http://" + full["DOTA_METRICS_ADDR"]
 	d.cmd = exec.Command(binary(t), "serve")
 	d.cmd.Env = full.list()
 	d.cmd.Stdout = d.log

@@ -94,8 +94,13 @@ func TestNoSecretInServedAssets(t *testing.T) {
 	}
 	t.Logf("%d built files scanned on disk and as served", files)
 	for _, path := range []string{"/", "/services", "/services/bots-ia?lang=ar", "/admin", "/nope", "/api/services", "/api/services?raw=1", "/api/projects",
-		"/api/slots?date=2026-11-30", "/healthz", "/readyz", "/metrics", "/api/nope", "/robots.txt", "/sitemap.xml"} {
-		r := must(t, "GET", srv.URL+path, nil)
+		"/api/slots?date=2026-11-30", "/healthz", "/readyz", "/metrics", "/api/nope", "/robots.txt", "/sitemap.xml",
+		"metrics listener /metrics"} {
+		url := srv.URL + path
+		if rest, ok := strings.CutPrefix(path, "metrics listener "); ok {
+			url = srv.MetricsURL + rest // what Prometheus stores must not hold a secret either
+		}
+		r := must(t, "GET", url, nil)
 		scanSecrets(t, path, r.Raw, secrets)
 		for k, vs := range r.Header {
 			scanSecrets(t, path+" header "+k, []byte(strings.Join(vs, " ")), secrets)

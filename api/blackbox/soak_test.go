@@ -136,7 +136,7 @@ func TestSoak(t *testing.T) {
 		t.Fatalf("measuring capacity: %v", err)
 	}
 	target := rate / 2
-	restBefore := atRest(t, srv.URL)
+	restBefore := atRest(t, srv.MetricsURL)
 	t.Logf("capacity %.0f req/s; soaking at %.0f req/s for %v; %.0f goroutines at rest", rate, target, duration, restBefore)
 
 	type sample struct {
@@ -182,8 +182,8 @@ func TestSoak(t *testing.T) {
 			}(n)
 			n++
 		case <-sampleTick.C:
-			heap, err1 := gauge(srv.URL, "go_memstats_heap_inuse_bytes")
-			gors, err2 := gauge(srv.URL, "go_goroutines")
+			heap, err1 := gauge(srv.MetricsURL, "go_memstats_heap_inuse_bytes")
+			gors, err2 := gauge(srv.MetricsURL, "go_goroutines")
 			if err1 != nil || err2 != nil {
 				t.Fatalf("metrics: %v %v", err1, err2)
 			}
@@ -192,7 +192,7 @@ func TestSoak(t *testing.T) {
 	}
 	wg.Wait()
 	c.CloseIdleConnections()
-	restAfter := atRest(t, srv.URL)
+	restAfter := atRest(t, srv.MetricsURL)
 	t.Logf("%d requests, %d failed; %.0f goroutines at rest after", sent.Load(), failures.Load(), restAfter)
 	if restAfter > restBefore+5 {
 		t.Errorf("goroutines at rest grew from %.0f to %.0f: a leak", restBefore, restAfter)

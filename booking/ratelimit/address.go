@@ -2,19 +2,18 @@ package ratelimit
 
 import "net/netip"
 
-// AddressKey is the part of a client address a per-address budget counts: the address
-// itself for IPv4, its /64 network for IPv6 (one subscriber usually holds a whole /64,
-// so counting single IPv6 addresses would let one visitor rotate through millions).
-// A string that is not an address is returned as is.
+// AddressKey is the key a per-address budget counts a client under: an IPv4 address
+// as it is, an IPv6 address by its /64 network, since one subscriber usually holds a
+// whole /64 and could otherwise take a fresh address for every request. Anything that
+// does not parse as an address is kept as given.
 func AddressKey(ip string) string {
 	a, err := netip.ParseAddr(ip)
 	if err != nil {
 		return ip
 	}
-	a = a.Unmap()
+	a = a.Unmap().WithZone("")
 	if a.Is4() {
 		return a.String()
 	}
-	p, _ := a.Prefix(64)
-	return p.String()
+	return netip.PrefixFrom(a, 64).Masked().String()
 }

@@ -334,9 +334,9 @@ func (b *bench) freeRow(ctx context.Context) row {
 	return r
 }
 
-// metric reads one sample of the server's /metrics, 0 when absent.
+// metric reads one sample of the server's /metrics (on its metrics listener), 0 when absent.
 func (p *proc) metric(ctx context.Context, series string) (float64, error) {
-	body, err := get(ctx, http.DefaultClient, p.base+"/metrics", nil)
+	body, err := get(ctx, http.DefaultClient, p.metrics+"/metrics", nil)
 	if err != nil {
 		return 0, err
 	}

@@ -176,12 +176,13 @@ func (e *env) command(ctx context.Context, stdin string, args ...string) (string
 
 // proc is one running dota server.
 type proc struct {
-	name  string
-	cmd   *exec.Cmd
-	base  string // http://127.0.0.1:PORT
-	pprof string // http://127.0.0.1:PORT of the profiling listener
-	log   string
-	done  chan struct{}
+	name    string
+	cmd     *exec.Cmd
+	base    string // http://127.0.0.1:PORT
+	pprof   string // http://127.0.0.1:PORT of the profiling listener
+	metrics string // http://127.0.0.1:PORT of the metrics listener (DOTA_METRICS_ADDR)
+	log     string
+	done    chan struct{}
 }
 
 // freePort asks the kernel for a loopback port nobody uses.
@@ -204,6 +205,10 @@ func (e *env) start(ctx context.Context, name string, env ...string) (*proc, err
 	if err != nil {
 		return nil, err
 	}
+	mport, err := freePort()
+	if err != nil {
+		return nil, err
+	}
 	logPath := filepath.Join(e.tmp, name+".log")
 	lf, err := os.Create(logPath)
 	if err != nil {
@@ -213,6 +218,7 @@ func (e *env) start(ctx context.Context, name string, env ...string) (*proc, err
 	cmd.Env = append(e.baseEnv(), append([]string{
 		"DOTA_ADDR=127.0.0.1:" + strconv.Itoa(port),
 		"DOTA_PPROF_ADDR=127.0.0.1:" + strconv.Itoa(pport),
+		"DOTA_METRICS_ADDR=127.0.0.1:" + strconv.Itoa(mport),
 	}, env...)...)
 	cmd.Stdout, cmd.Stderr = lf, lf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
@@ -221,7 +227,7 @@ func (e *env) start(ctx context.Context, name string, env ...string) (*proc, err
 		return nil, err
 	}
 	p := &proc{name: name, cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port),
-		pprof: fmt.Sprintf("http://127.0.0.1:%d", pport), log: logPath, done: make(chan struct{})}
+		pprof: fmt.Sprintf("http://127.0.0.1:%d", pport), metrics: fmt.Sprintf("http://127.0.0.1:%d", mport), log: logPath, done: make(chan struct{})}
 	go func() {
 		_ = cmd.Wait()
 		lf.Close()

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
@@ -23,7 +25,10 @@ type config struct {
 	LogLevel        slog.Level
 	MaxBodyBytes    int64
 	ShutdownTimeout time.Duration
-	TrustProxy      bool
+	BodyTimeout     time.Duration
+	TrustedProxies  []netip.Prefix
+	PublicURL       string
+	MetricsAddr     string
 	DBMaxConns      int32
 	RedisPrefix     string
 	PprofAddr       string
@@ -43,6 +48,7 @@ type config struct {
 	SessionAbsolute   time.Duration
 	LoginPerIP        int
 	LoginPerEmail     int
+	LoginPerAccount   int
 	LoginWindow       time.Duration
 	Forms             api.FormLimits
 	// ChallengeKeyGenerated is true when DOTA_CHALLENGE_KEY was unset and a key was made.
@@ -59,7 +65,8 @@ func loadConfig() (config, error) {
 		LogFormat:       e.str("DOTA_LOG_FORMAT", "auto"),
 		MaxBodyBytes:    int64(e.int("DOTA_MAX_BODY_BYTES", 1<<20)),
 		ShutdownTimeout: e.duration("DOTA_SHUTDOWN_TIMEOUT", 20*time.Second),
-		TrustProxy:      e.bool("DOTA_TRUST_PROXY", false),
+		BodyTimeout:     e.duration("DOTA_BODY_TIMEOUT", api.DefaultBodyTimeout),
+		MetricsAddr:     e.str("DOTA_METRICS_ADDR", ":9090"),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
 		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
@@ -79,6 +86,7 @@ func loadConfig() (config, error) {
 		SessionAbsolute:   e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
 		LoginPerIP:        e.int("DOTA_LOGIN_MAX_PER_IP", 20),
 		LoginPerEmail:     e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
+		LoginPerAccount:   e.int("DOTA_LOGIN_MAX_PER_ACCOUNT", 20),
 		LoginWindow:       e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
 		Forms: api.FormLimits{
 			Window:         e.duration("DOTA_FORM_WINDOW", api.DefaultFormWindow),
@@ -100,6 +108,22 @@ func loadConfig() (config, error) {
 	if c.Forms.Challenge.MaxNumber < 1000 || c.Forms.Challenge.MaxNumber > 10_000_000 {
 		e.fail("DOTA_CHALLENGE_MAX_NUMBER", fmt.Errorf("between 1000 and 10000000"))
 	}
+	var err error
+	if c.TrustedProxies, err = api.ParseTrustedProxies(e.str("DOTA_TRUSTED_PROXIES", "")); err != nil {
+		e.fail("DOTA_TRUSTED_PROXIES", err)
+	}
+	if c.PublicURL, err = api.ParsePublicURL(e.str("DOTA_PUBLIC_URL", api.DefaultPublicURL)); err != nil {
+		e.fail("DOTA_PUBLIC_URL", err)
+	}
+	if v := e.str("DOTA_TRUST_PROXY", "false"); v != "false" && v != "0" {
+		// It trusted every address; starting as if it were still read would either trust
+		// nobody (every visitor sharing the balancer's limits) or everybody.
+		e.fail("DOTA_TRUST_PROXY", fmt.Errorf("no longer read: name the proxies' networks in DOTA_TRUSTED_PROXIES "+
+			"(e.g. 10.0.0.0/8) and the site's address in DOTA_PUBLIC_URL"))
+	}
+	if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+		e.fail("DOTA_METRICS_ADDR", fmt.Errorf("want host:port, such as :9090 or 127.0.0.1:9090"))
+	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)
 	}
@@ -114,6 +138,7 @@ func loadConfig() (config, error) {
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
 		"DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
 		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail,
+		"DOTA_LOGIN_MAX_PER_ACCOUNT": c.LoginPerAccount,
 		"DOTA_FORM_MAX_PER_IP": c.Forms.PerAddress, "DOTA_FORM_CHALLENGE_AFTER": c.Forms.ChallengeAfter,
 		"DOTA_FORM_MAX_PER_CONTACT": c.Forms.PerContact} {
 		if n < 1 {
@@ -150,19 +175,6 @@ func (e *envReader) int(key string, def int) int {
 		return def
 	}
 	return n
-}
-
-func (e *envReader) bool(key string, def bool) bool {
-	v := e.str(key, "")
-	if v == "" {
-		return def
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		e.fail(key, err)
-		return def
-	}
-	return b
 }
 
 func (e *envReader) duration(key string, def time.Duration) time.Duration {

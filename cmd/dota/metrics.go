@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"net"
+	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/api"
 )
 
 // dependencyPingTimeout bounds each scrape-time ping of PostgreSQL and Redis.
@@ -83,3 +88,27 @@ func answered(err error) float64 {
 	}
 	return 1
 }
+
+// metricsServer serves /metrics, alone, on DOTA_METRICS_ADDR: Prometheus scrapes each
+// replica there, and the public listener (and so the balancer) has no /metrics.
+type metricsServer struct {
+	srv *http.Server
+	ln  net.Listener
+}
+
+// listenMetrics binds the metrics listener now, so that an address in use stops the
+// start with its reason instead of failing later in the background.
+func listenMetrics(addr string) (*metricsServer, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("DOTA_METRICS_ADDR: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", api.Metrics())
+	return &metricsServer{ln: ln, srv: &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}}, nil
+}
+
+func (m *metricsServer) serve() error { return m.srv.Serve(m.ln) }
+
+func (m *metricsServer) Close() error { return m.srv.Close() }

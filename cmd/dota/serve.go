@@ -56,14 +56,18 @@ func serve(ctx context.Context, cfg config) error {
 	dota := newChat(ctx, cfg, core, pool, rdb, log)
 	cons := console.New(core, rdb, cfg.RedisPrefix, console.Config{
 		SessionIdle: cfg.SessionIdle, SessionAbsolute: cfg.SessionAbsolute,
-		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginWindow: cfg.LoginWindow,
+		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginPerAccount: cfg.LoginPerAccount,
+		LoginWindow: cfg.LoginWindow,
 	}, log)
 	events := api.NewEvents(cons, log)
 	handler := api.New(api.Deps{
 		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
-		MaxBodyBytes: cfg.MaxBodyBytes, TrustProxy: cfg.TrustProxy,
+		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
+		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
 		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms,
 	})
+	// No ReadTimeout or WriteTimeout: either would cut the console's live event streams.
+	// Headers are bounded here, bodies by DOTA_BODY_TIMEOUT (api.Deps.BodyTimeout).
 	srv := &http.Server{
 		Addr:              cfg.Addr,
 		Handler:           handler,
@@ -73,11 +77,21 @@ func serve(ctx context.Context, cfg config) error {
 	if cfg.PprofAddr != "" {
 		go servePprof(ctx, cfg.PprofAddr, log)
 	}
+	metrics, err := listenMetrics(cfg.MetricsAddr)
+	if err != nil {
+		return err
+	}
+	defer metrics.Close()
 	srv.RegisterOnShutdown(events.Close)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() {
-		log.Info("serving", "addr", cfg.Addr)
+		log.Info("serving", "addr", cfg.Addr, "metrics", cfg.MetricsAddr, "public_url", cfg.PublicURL)
 		errc <- srv.ListenAndServe()
+	}()
+	go func() {
+		if err := metrics.serve(); !errors.Is(err, http.ErrServerClosed) {
+			errc <- err
+		}
 	}()
 	select {
 	case err := <-errc:

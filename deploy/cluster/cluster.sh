@@ -17,9 +17,12 @@
 #   CLUSTER_LISTEN    nginx's listen address (default 8080: every interface)
 #   CLUSTER_REPLICAS  the replicas' DOTA_ADDR, space-separated
 #                     (default "127.0.0.1:8081 127.0.0.1:8082")
+#   CLUSTER_METRICS   the replicas' DOTA_METRICS_ADDR, space-separated, in the same
+#                     order (default "127.0.0.1:9091 127.0.0.1:9092")
 #   CLUSTER_SEED      0 skips `dota seed` (default 1)
 #   DATABASE_URL, REDIS_URL and every DOTA_* variable reach the replicas unchanged;
-#   DOTA_TRUST_PROXY defaults to true, since nginx sets X-Forwarded-For;
+#   DOTA_TRUSTED_PROXIES defaults to the loopback addresses nginx connects from, and
+#   DOTA_PUBLIC_URL to nginx's address;
 #   DOTA_CHALLENGE_KEY defaults to a key made once in CLUSTER_DIR.
 set -euo pipefail
 
@@ -28,8 +31,9 @@ DOTA_BIN=${DOTA_BIN:-$ROOT/bin/dota}
 CLUSTER_DIR=${CLUSTER_DIR:-$ROOT/.data/cluster}
 CLUSTER_LISTEN=${CLUSTER_LISTEN:-8080}
 CLUSTER_REPLICAS=${CLUSTER_REPLICAS:-127.0.0.1:8081 127.0.0.1:8082}
+CLUSTER_METRICS=${CLUSTER_METRICS:-127.0.0.1:9091 127.0.0.1:9092}
 CLUSTER_SEED=${CLUSTER_SEED:-1}
-export DOTA_TRUST_PROXY=${DOTA_TRUST_PROXY:-true}
+export DOTA_TRUSTED_PROXIES=${DOTA_TRUSTED_PROXIES:-127.0.0.1/32,::1/128}
 # Every replica signs and checks the forms' challenges with one key (DOTA_CHALLENGE_KEY):
 # made once and kept in CLUSTER_DIR unless the environment gives one.
 if [ -z "${DOTA_CHALLENGE_KEY:-}" ]; then
@@ -42,6 +46,7 @@ READY_SECONDS=30
 STOP_SECONDS=40
 
 read -r -a REPLICAS <<<"$CLUSTER_REPLICAS"
+read -r -a METRICS <<<"$CLUSTER_METRICS"
 NGINX_CONF=$CLUSTER_DIR/nginx.conf
 NGINX_PID=$CLUSTER_DIR/nginx.pid
 
@@ -60,6 +65,9 @@ url() {
   case $host in "" | 0.0.0.0 | "[::]") host=127.0.0.1 ;; esac
   printf 'http://%s:%s' "$host" "$port"
 }
+
+# Absolute addresses the replicas write name the balancer.
+export DOTA_PUBLIC_URL=${DOTA_PUBLIC_URL:-$(url "$CLUSTER_LISTEN")}
 
 # wait_ready URL WHAT: polls URL/readyz until it answers 200.
 wait_ready() {
@@ -106,13 +114,15 @@ start_replica() {
     # Built since it started: replace it, one replica at a time, as a rollout would.
     stop_pid "$pidf" "replica $i (older than $DOTA_BIN)"
   fi
-  DOTA_ADDR=$addr nohup "$DOTA_BIN" serve >>"$log" 2>&1 </dev/null &
+  local metrics=${METRICS[$(($1 - 1))]:-}
+  [ -n "$metrics" ] || die "CLUSTER_METRICS names no metrics address for replica $i"
+  DOTA_ADDR=$addr DOTA_METRICS_ADDR=$metrics nohup "$DOTA_BIN" serve >>"$log" 2>&1 </dev/null &
   echo $! >"$pidf"
   if ! wait_ready "$(url "$addr")"; then
     tail -n 20 "$log" >&2 || true
     die "replica $i did not become ready at $(url "$addr"); see $log"
   fi
-  say "replica $i: started at $(url "$addr") (pid $(cat "$pidf"), log ${log#"$ROOT"/})"
+  say "replica $i: started at $(url "$addr"), metrics at $(url "$metrics")/metrics (pid $(cat "$pidf"), log ${log#"$ROOT"/})"
 }
 
 render_nginx() {

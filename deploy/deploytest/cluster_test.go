@@ -26,6 +26,7 @@ type cluster struct {
 	env      env
 	front    string   // nginx
 	replicas []string // each replica's own URL, in cluster.sh's order
+	metrics  []string // each replica's metrics listener, in the same order
 	vars     []string
 }
 
@@ -45,17 +46,21 @@ func startCluster(t *testing.T, replicas int, extra ...string) *cluster {
 	c := &cluster{t: t, dir: dir, env: e}
 	listen := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	c.front = "http://" + listen
-	var addrs []string
+	var addrs, metricsAddrs []string
 	for range replicas {
 		addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 		addrs = append(addrs, addr)
 		c.replicas = append(c.replicas, "http://"+addr)
+		m := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		metricsAddrs = append(metricsAddrs, m)
+		c.metrics = append(c.metrics, "http://"+m)
 	}
 	c.vars = append(append(e.vars(),
 		"DOTA_BIN="+dotaBin(t),
 		"CLUSTER_DIR="+dir,
 		"CLUSTER_LISTEN="+listen,
 		"CLUSTER_REPLICAS="+strings.Join(addrs, " "),
+		"CLUSTER_METRICS="+strings.Join(metricsAddrs, " "),
 	), extra...)
 	t.Cleanup(func() {
 		out, err := c.script("down")
@@ -155,9 +160,13 @@ func TestCluster(t *testing.T) {
 				t.Errorf("GET / through the balancer: Content-Type %q", ct)
 			}
 		}
-		for _, r := range c.replicas {
-			if !strings.Contains(scrape(t, r), "dota_dependency_up{dependency=\"redis\"} 1") {
-				t.Errorf("%s does not report Redis up", r)
+		for i, m := range c.metrics {
+			if !strings.Contains(scrape(t, m), "dota_dependency_up{dependency=\"redis\"} 1") {
+				t.Errorf("%s does not report Redis up", c.replicas[i])
+			}
+			// The replica's public port has no metrics either.
+			if res := newClient(t, c.replicas[i]).do("GET", "/metrics", nil, nil); res.StatusCode == http.StatusOK {
+				t.Errorf("%s serves /metrics on its public port", c.replicas[i])
 			}
 		}
 	})
@@ -215,8 +224,8 @@ func TestCluster(t *testing.T) {
 			}
 		}
 		created := 0.0
-		for _, r := range c.replicas {
-			created += metricSum(scrape(t, r), "dota_appointments_created_total", `source="form"`)
+		for _, m := range c.metrics {
+			created += metricSum(scrape(t, m), "dota_appointments_created_total", `source="form"`)
 		}
 		if created != 1 {
 			t.Errorf("the replicas counted %v form bookings, want 1", created)
@@ -419,13 +428,13 @@ func TestCluster(t *testing.T) {
 func (c *cluster) metric(name string, labels ...string) float64 {
 	c.t.Helper()
 	var sum float64
-	for _, r := range c.replicas {
+	for i, r := range c.replicas {
 		res, err := http.Get(r + "/readyz")
 		if err != nil {
 			continue // stopped
 		}
 		res.Body.Close()
-		sum += metricSum(scrape(c.t, r), name, labels...)
+		sum += metricSum(scrape(c.t, c.metrics[i]), name, labels...)
 	}
 	return sum
 }

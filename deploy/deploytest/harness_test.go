@@ -123,12 +123,14 @@ func runDota(t testing.TB, e env, stdin string, args ...string) string {
 	return string(out)
 }
 
-// startDota serves the binary on a free port until the test ends and returns its URL.
-func startDota(t testing.TB, e env, extra ...string) string {
+// startDota serves the binary on a free port until the test ends and returns its URL
+// and its metrics listener's.
+func startDota(t testing.TB, e env, extra ...string) (base, metrics string) {
 	t.Helper()
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	metricsAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	cmd := exec.Command(dotaBin(t), "serve")
-	cmd.Env = append(append(e.vars(), "DOTA_ADDR="+addr), extra...)
+	cmd.Env = append(append(e.vars(), "DOTA_ADDR="+addr, "DOTA_METRICS_ADDR="+metricsAddr), extra...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
@@ -148,9 +150,9 @@ func startDota(t testing.TB, e env, extra ...string) string {
 			t.Logf("dota serve logs:\n%s", logs.String())
 		}
 	})
-	base := "http://" + addr
+	base = "http://" + addr
 	waitReady(t, base)
-	return base
+	return base, "http://" + metricsAddr
 }
 
 // waitReady polls base/readyz until it answers 200.
@@ -271,7 +273,7 @@ func freeSlots(c *client, n int, skip map[string]bool) [][2]string {
 	return out
 }
 
-// scrape returns the text exposition of base/metrics.
+// scrape returns the text exposition of base/metrics (base: a metrics listener).
 func scrape(t testing.TB, base string) string {
 	t.Helper()
 	res, err := http.Get(base + "/metrics")

@@ -5,6 +5,8 @@ package deploytest
 import (
 	"bytes"
 	"encoding/json"
+	"net"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +18,8 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml"
+
+	"github.com/dota-agency/dota/api"
 )
 
 // run runs a command in the repository root and returns its standard output,
@@ -55,6 +59,10 @@ type composeService struct {
 		Published string `json:"published"`
 	} `json:"ports"`
 	Environment map[string]*string `json:"environment"`
+	Expose      []string           `json:"expose"`
+	Networks    map[string]*struct {
+		IPv4Address string `json:"ipv4_address"`
+	} `json:"networks"`
 }
 
 func TestComposeConfig(t *testing.T) {
@@ -78,6 +86,14 @@ func TestComposeConfig(t *testing.T) {
 	if !slices.Equal(migrate.Command, []string{"migrate", "up"}) {
 		t.Errorf("migrate runs %q, want [migrate up]", migrate.Command)
 	}
+	var nginxAddr netip.Addr
+	if n := cfg.Services["nginx"].Networks["default"]; n != nil {
+		nginxAddr, _ = netip.ParseAddr(n.IPv4Address)
+	}
+	if !nginxAddr.IsValid() {
+		t.Fatal("nginx has no fixed address on the default network: the replicas cannot name it as their trusted proxy")
+	}
+	scrapeTargets := prometheusTargets(t)
 	var replicas []string
 	for name, s := range cfg.Services {
 		if s.Image != migrate.Image || !slices.Equal(s.Command, []string{"serve"}) {
@@ -93,8 +109,22 @@ func TestComposeConfig(t *testing.T) {
 		if s.Build == nil || s.Build.Dockerfile != "deploy/Dockerfile" {
 			t.Errorf("%s is not built from deploy/Dockerfile", name)
 		}
-		if v := s.Environment["DOTA_TRUST_PROXY"]; v == nil || *v != "true" {
-			t.Errorf("%s sits behind nginx but does not trust its X-Forwarded-For", name)
+		checkProxyEnv(t, name, s.Environment, nginxAddr)
+		if v := s.Environment["DOTA_PUBLIC_URL"]; v == nil {
+			t.Errorf("%s has no DOTA_PUBLIC_URL", name)
+		} else if _, err := api.ParsePublicURL(*v); err != nil {
+			t.Errorf("%s: DOTA_PUBLIC_URL %q: %v", name, *v, err)
+		}
+		if v := s.Environment["DOTA_METRICS_ADDR"]; v == nil {
+			t.Errorf("%s has no DOTA_METRICS_ADDR", name)
+		} else {
+			_, port, _ := net.SplitHostPort(*v)
+			if !slices.Contains(s.Expose, port) {
+				t.Errorf("%s serves metrics on %s but exposes %v", name, *v, s.Expose)
+			}
+			if !slices.Contains(scrapeTargets, name+":"+port) {
+				t.Errorf("Prometheus scrapes %v, not %s's metrics listener %s:%s", scrapeTargets, name, name, port)
+			}
 		}
 		if len(s.Ports) > 0 {
 			t.Errorf("%s publishes ports; only nginx should", name)
@@ -119,6 +149,58 @@ func TestComposeConfig(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkProxyEnv checks that a replica trusts the given proxy address's X-Forwarded-For,
+// and no other network than a private one.
+func checkProxyEnv(t *testing.T, name string, env map[string]*string, proxy netip.Addr) {
+	t.Helper()
+	if _, old := env["DOTA_TRUST_PROXY"]; old {
+		t.Errorf("%s sets DOTA_TRUST_PROXY, which the binary refuses: use DOTA_TRUSTED_PROXIES", name)
+	}
+	v := env["DOTA_TRUSTED_PROXIES"]
+	if v == nil {
+		t.Errorf("%s sits behind a proxy but trusts none (DOTA_TRUSTED_PROXIES)", name)
+		return
+	}
+	nets, err := api.ParseTrustedProxies(*v)
+	if err != nil {
+		t.Errorf("%s: DOTA_TRUSTED_PROXIES %q: %v", name, *v, err)
+		return
+	}
+	covers := false
+	for _, n := range nets {
+		if !n.Addr().IsPrivate() && !n.Addr().IsLoopback() {
+			t.Errorf("%s trusts %s, beyond private networks: anyone there could forge X-Forwarded-For", name, n)
+		}
+		covers = covers || n.Contains(proxy)
+	}
+	if proxy.IsValid() && !covers {
+		t.Errorf("%s trusts %v, not its proxy %s", name, nets, proxy)
+	}
+}
+
+// prometheusTargets lists the dota job's scrape targets in deploy/prometheus/prometheus.yml.
+func prometheusTargets(t *testing.T) []string {
+	t.Helper()
+	var cfg struct {
+		ScrapeConfigs []struct {
+			JobName       string `yaml:"job_name"`
+			StaticConfigs []struct {
+				Targets []string `yaml:"targets"`
+			} `yaml:"static_configs"`
+		} `yaml:"scrape_configs"`
+	}
+	readYAML(t, filepath.Join(repoRoot(t), "deploy", "prometheus", "prometheus.yml"), &cfg)
+	var out []string
+	for _, sc := range cfg.ScrapeConfigs {
+		if sc.JobName == "dota" {
+			for _, st := range sc.StaticConfigs {
+				out = append(out, st.Targets...)
+			}
+		}
+	}
+	return out
 }
 
 // dockerfile checks the multi-stage build's shape: web build, Go build, a non-root
@@ -303,6 +385,39 @@ func TestKustomizeBuild(t *testing.T) {
 	}
 	if !matches(byKind["PodDisruptionBudget"].get("spec", "selector", "matchLabels")) {
 		t.Error("the PodDisruptionBudget does not select the Deployment's pods")
+	}
+
+	// Forwarded headers count from the ingress controller's pods only; absolute addresses
+	// name the Ingress's host; metrics are on their own port, which the Service leaves out.
+	cmEnv := map[string]*string{}
+	for k, v := range cm.get("data").(map[string]any) {
+		s := v.(string)
+		cmEnv[k] = &s
+	}
+	checkProxyEnv(t, "the ConfigMap", cmEnv, netip.Addr{})
+	if host := byKind["Ingress"].str("spec", "rules", 0, "host"); cm.str("data", "DOTA_PUBLIC_URL") != "https://"+host {
+		t.Errorf("DOTA_PUBLIC_URL = %q, the Ingress serves https://%s", cm.str("data", "DOTA_PUBLIC_URL"), host)
+	}
+	_, metricsPort, err := net.SplitHostPort(cm.str("data", "DOTA_METRICS_ADDR"))
+	if err != nil {
+		t.Fatalf("ConfigMap DOTA_METRICS_ADDR %q: %v", cm.str("data", "DOTA_METRICS_ADDR"), err)
+	}
+	var containerMetrics string
+	for _, p := range c.get("ports").([]any) {
+		if po := object(p.(map[string]any)); po.str("name") == "metrics" {
+			containerMetrics = po.str("containerPort")
+		}
+	}
+	if containerMetrics != metricsPort {
+		t.Errorf("the container's metrics port is %q, DOTA_METRICS_ADDR listens on %s", containerMetrics, metricsPort)
+	}
+	if a := dep.str("spec", "template", "metadata", "annotations", "prometheus.io/port"); a != metricsPort {
+		t.Errorf("Prometheus is told to scrape port %q, metrics are on %s", a, metricsPort)
+	}
+	for _, p := range byKind["Service"].get("spec", "ports").([]any) {
+		if tp := object(p.(map[string]any)).str("targetPort"); tp == "metrics" || tp == metricsPort {
+			t.Error("the Service exposes the metrics port: the Ingress could reach it")
+		}
 	}
 
 	ing := byKind["Ingress"]

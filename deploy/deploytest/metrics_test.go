@@ -28,9 +28,9 @@ func TestMetricsExported(t *testing.T) {
 	promtool := tool(t, "promtool", "make test-deploy installs Debian's prometheus package")
 	e := newEnv(t)
 	runDota(t, e, "", "seed")
-	base := startDota(t, e, exerciseEnv(t)...)
+	base, metrics := startDota(t, e, exerciseEnv(t)...)
 	exercise(t, e, base)
-	text := scrape(t, base)
+	text := scrape(t, metrics)
 
 	check := exec.Command(promtool, "check", "metrics")
 	check.Stdin = strings.NewReader(text)

@@ -113,11 +113,16 @@ export async function startServer() {
   const adminUrl = withDatabase(baseDatabaseURL, 'postgres');
   const databaseURL = withDatabase(baseDatabaseURL, name);
   const port = await freePort();
+  const metricsPort = await freePort();
   const env = {
     ...process.env,
     DATABASE_URL: databaseURL,
     REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
     DOTA_ADDR: `127.0.0.1:${port}`,
+    // Several servers run at once: each serves /metrics on a port of its own, and
+    // writes its absolute addresses (canonical links, sitemap) with its own address.
+    DOTA_METRICS_ADDR: `127.0.0.1:${metricsPort}`,
+    DOTA_PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Each server keeps its Redis keys (sessions, limits, series) apart from the others'.
     DOTA_REDIS_PREFIX: `${name}:`,
     // Every browser test books from 127.0.0.1: the form limits step out of their way
