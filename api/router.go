@@ -21,6 +21,12 @@ import (
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
 const DefaultMaxBodyBytes = 1 << 20
 
+// ChatMaxBodyBytes bounds the body of a chat message, far under the global limit: a
+// message is cut at chatbot.MaxInputRunes characters anyway, and every byte a visitor
+// sends is read by the sanitizer. It leaves room for that many characters of four bytes
+// each, and the language.
+const ChatMaxBodyBytes = 8 << 10
+
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
 	Booking      *booking.Core
@@ -80,8 +86,9 @@ func New(d Deps) http.Handler {
 	registerSEO(r, d)
 	if d.Chat != nil {
 		ch := &chat{engine: d.Chat}
-		g.POST("/chat/sessions", ch.start)
-		g.POST("/chat/sessions/:id/messages", ch.send)
+		chatLimit := bodyLimit(ChatMaxBodyBytes)
+		g.POST("/chat/sessions", chatLimit, ch.start)
+		g.POST("/chat/sessions/:id/messages", chatLimit, ch.send)
 		g.GET("/chat/sessions/:id", ch.conversation)
 	}
 
