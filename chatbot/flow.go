@@ -194,7 +194,7 @@ func (t *turn) fail(reason string) {
 		t.s.Attempts = 0
 		l := t.lang()
 		t.say(reason+"\n"+text(l, "too_many_failures"), SourceFlow)
-		t.s.QuickReplies = []QuickReply{{text(l, "qr_form"), FormPath}, {text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		t.s.QuickReplies = []QuickReply{formReply(l), {Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 		return
 	}
 	attempts := t.s.Attempts
