@@ -95,7 +95,7 @@ func (t *turn) looksLikeValue(msg string, ws []string) bool {
 }
 
 func (t *turn) answerThenAsk(msg string, ws []string) {
-	ans, src := t.e.answerFree(t.ctx, t.lang(), msg, ws, t.catalogue())
+	ans, src := t.e.answerFree(t.ctx, t.aiShares(), t.lang(), msg, ws, t.catalogue())
 	t.say(ans, src)
 	t.ask()
 }
@@ -186,7 +186,7 @@ func (t *turn) confirm(msg string, ws []string) {
 		t.say(text(t.lang(), "what_change"), SourceFlow)
 		t.s.QuickReplies = t.fieldReplies()
 	case isQuestion(msg, ws):
-		ans, src := t.e.answerFree(t.ctx, t.lang(), msg, ws, t.catalogue())
+		ans, src := t.e.answerFree(t.ctx, t.aiShares(), t.lang(), msg, ws, t.catalogue())
 		t.say(ans, src)
 		t.say(text(t.lang(), "confirm_again"), SourceFlow)
 	default:

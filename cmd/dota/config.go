@@ -33,6 +33,7 @@ type config struct {
 	AIQueueInterval   time.Duration
 	AIQueueMax        int
 	AIBudgetPerMinute int
+	AIVisitorShare    int
 	ChatSessionTTL    time.Duration
 	ChatSessionRate   int
 	ChatIPRate        int
@@ -66,6 +67,7 @@ func loadConfig() (config, error) {
 		AIQueueInterval:   e.duration("DOTA_AI_QUEUE_INTERVAL", chatbot.DefaultAIQueueInterval),
 		AIQueueMax:        e.int("DOTA_AI_QUEUE_MAX", chatbot.DefaultAIQueueMax),
 		AIBudgetPerMinute: e.int("DOTA_AI_BUDGET_PER_MINUTE", chatbot.DefaultAIBudgetPerMinute),
+		AIVisitorShare:    e.int("DOTA_AI_VISITOR_SHARE", chatbot.DefaultAIVisitorShare),
 		ChatSessionTTL:    e.duration("DOTA_CHAT_SESSION_TTL", chatbot.DefaultSessionTTL),
 		ChatSessionRate:   e.int("DOTA_CHAT_SESSION_RATE", chatbot.DefaultSessionMessageLimit),
 		ChatIPRate:        e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
@@ -89,7 +91,7 @@ func loadConfig() (config, error) {
 		e.fail("DOTA_MAX_BODY_BYTES", fmt.Errorf("at least 1024"))
 	}
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
-		"DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
+		"DOTA_AI_VISITOR_SHARE": c.AIVisitorShare, "DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
 		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail} {
 		if n < 1 {
 			e.fail(key, fmt.Errorf("at least 1"))
