@@ -20,21 +20,29 @@ func TestTwoBookingsKeepTheirTranscripts(t *testing.T) {
 		{"0555 12 34 56", "company", "entreprise"},
 		{"Atlas Import", "service", "Quel service"},
 		{"application mobile", "date", "Quel jour"},
-		{"mercredi", "time", "mercredi 25 novembre 2026"},
-		{"14h", "confirm", "Je confirme"},
+		{"", "time", "2026"},           // the first day offered: other tests book on the same days
+		{"", "confirm", "Je confirme"}, // its first free time
 		{"oui", "booked", "C'est noté"},
 	} {
-		c.say(turn[0], turn[1], turn[2])
+		msg := turn[0]
+		if msg == "" {
+			msg = firstQuickReply(t, c)
+		}
+		c.say(msg, turn[1], turn[2])
 	}
 	first, _ := c.last.Body["appointment_id"].(string)
 	for _, turn := range [][3]string{
 		{"je voudrais prendre un autre rendez-vous", "service", "Quel service"},
 		{"vidéo", "date", "Quel jour"},
-		{"jeudi", "time", "jeudi 26 novembre 2026"},
-		{"10h", "confirm", "Je confirme"},
+		{"", "time", "2026"},
+		{"", "confirm", "Je confirme"},
 		{"oui", "booked", "C'est noté"},
 	} {
-		c.say(turn[0], turn[1], turn[2])
+		msg := turn[0]
+		if msg == "" {
+			msg = firstQuickReply(t, c)
+		}
+		c.say(msg, turn[1], turn[2])
 	}
 	second, _ := c.last.Body["appointment_id"].(string)
 	if first == "" || second == "" || first == second {
@@ -62,4 +70,15 @@ func TestTwoBookingsKeepTheirTranscripts(t *testing.T) {
 			t.Errorf("Console.Transcript(%s): found %v, %d messages, %v", tt.id, t2.Found, len(t2.Messages), err)
 		}
 	}
+}
+
+// firstQuickReply is the value of the first quick reply of the conversation's last answer.
+func firstQuickReply(t *testing.T, c *conversation) string {
+	t.Helper()
+	qr, _ := c.last.Body["quick_replies"].([]any)
+	if len(qr) == 0 {
+		t.Fatalf("no quick reply: %s", c.last.Raw)
+	}
+	v, _ := qr[0].(map[string]any)["value"].(string)
+	return v
 }

@@ -156,8 +156,9 @@ type Transcript struct {
 }
 
 // Transcript returns the conversation that booked an appointment, whichever of the
-// conversation's bookings it was; Found is false when the appointment did not come from
-// the chat.
+// conversation's bookings it was (chat_conversation_appointments links each; the
+// conversation's own appointment_id names its latest); Found is false when the
+// appointment did not come from the chat.
 func (c *Console) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
 	if _, err := c.Appointment(ctx, appointmentID); err != nil {
 		return Transcript{}, err
@@ -165,9 +166,10 @@ func (c *Console) Transcript(ctx context.Context, appointmentID string) (Transcr
 	t := Transcript{AppointmentID: appointmentID, Messages: []TranscriptMessage{}}
 	var convID string
 	var started time.Time
-	err := c.db.QueryRow(ctx, `SELECT c.id, c.language, c.last_step, c.started_at FROM chat_conversations c
-		JOIN chat_conversation_appointments l ON l.conversation_id = c.id
-		WHERE l.appointment_id = $1 ORDER BY c.started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
+	err := c.db.QueryRow(ctx, `SELECT id, language, last_step, started_at FROM chat_conversations
+		WHERE id IN (SELECT conversation_id FROM chat_conversation_appointments WHERE appointment_id = $1
+			UNION SELECT id FROM chat_conversations WHERE appointment_id = $1)
+		ORDER BY started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, nil
 	}
