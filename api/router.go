@@ -23,6 +23,12 @@ import (
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
 const DefaultMaxBodyBytes = 1 << 20
 
+// ChatMaxBodyBytes bounds the body of a chat message, far under the global limit: a
+// message is cut at chatbot.MaxInputRunes characters anyway, and every byte a visitor
+// sends is read by the sanitizer. It leaves room for that many characters of four bytes
+// each, and the language.
+const ChatMaxBodyBytes = 8 << 10
+
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
 	Booking      *booking.Core
@@ -104,8 +110,9 @@ func New(d Deps) http.Handler {
 	registerSEO(r, d.Booking, d.PublicURL)
 	if d.Chat != nil {
 		ch := &chat{engine: d.Chat}
-		g.POST("/chat/sessions", noStore(), ch.start)
-		g.POST("/chat/sessions/:id/messages", noStore(), ch.send)
+		chatLimit := bodyLimit(ChatMaxBodyBytes)
+		g.POST("/chat/sessions", chatLimit, noStore(), ch.start)
+		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), ch.send)
 		g.GET("/chat/sessions/:id", noStore(), ch.conversation)
 	}
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking/ratelimit"
 )
 
 // reserveScript takes the next place in the AI queue shared by every replica: calls are
@@ -38,10 +40,23 @@ func (e *Engine) reserve(ctx context.Context) (wait time.Duration, depth int, ok
 	return time.Duration(res[0]) * time.Millisecond, int(res[1]), res[0] >= 0, nil
 }
 
+// aiShares are the visitor's shares of the AI budget a free question counts against: their
+// conversation's and, when the chat knows it, their address's, each AIVisitorShare calls
+// a minute.
+func (t *turn) aiShares() []ratelimit.Budget {
+	share := t.e.cfg.AIVisitorShare
+	out := []ratelimit.Budget{{Key: "ai:session:" + t.s.ID, Limit: share, Window: rateWindow}}
+	if t.clientIP != "" {
+		out = append(out, ratelimit.Budget{Key: "ai:ip:" + t.clientIP, Limit: share, Window: rateWindow})
+	}
+	return out
+}
+
 // answerFree answers a free question: from the rules when one applies; else from Gemini
-// through the reply cache, the AI budget and the queue; else, when Gemini is absent,
-// failing, over budget or too slow, from the rules' general answer.
-func (e *Engine) answerFree(ctx context.Context, lang, message string, ws []string, cat catalogueData) (string, string) {
+// through the reply cache, the visitor's shares of the AI budget, the AI budget and the
+// queue; else, when Gemini is absent, failing, over a budget or too slow, from the rules'
+// general answer. A visitor over their share does not count against the site's budget.
+func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang, message string, ws []string, cat catalogueData) (string, string) {
 	if ans, ok := e.ruleAnswer(lang, ws, cat); ok {
 		return ans, SourceRule
 	}
@@ -63,6 +78,9 @@ func (e *Engine) answerFree(ctx context.Context, lang, message string, ws []stri
 		aiRequests.WithLabelValues(outcome).Inc()
 		e.opsIncr(ctx, "ai_fail", "ai_fail_"+outcome)
 		return fallback, SourceFallback
+	}
+	if !e.withinShares(ctx, shares) {
+		return fail("share")
 	}
 	if d, err := e.limiter.Allow(ctx, "ai-budget", e.cfg.AIBudgetPerMinute, time.Minute); err != nil || !d.Allowed {
 		return fail("budget")
@@ -103,4 +121,19 @@ func (e *Engine) answerFree(ctx context.Context, lang, message string, ws []stri
 	e.opsIncr(ctx, "ai_ok")
 	e.rdb.Set(ctx, cacheKey, ans, e.cfg.ReplyCacheTTL)
 	return ans, SourceAI
+}
+
+// withinShares counts one AI call against each of the visitor's shares, in one round trip;
+// it is false when one is spent, or when Redis does not answer.
+func (e *Engine) withinShares(ctx context.Context, shares []ratelimit.Budget) bool {
+	ds, err := e.limiter.AllowEach(ctx, shares...)
+	if err != nil {
+		return false
+	}
+	for _, d := range ds {
+		if !d.Allowed {
+			return false
+		}
+	}
+	return true
 }

@@ -120,14 +120,14 @@ func (t *turn) offer(reason string, alts []booking.SlotRef) {
 	l := t.lang()
 	if len(alts) == 0 {
 		t.say(reason+"\n"+text(l, "no_slots"), SourceFlow)
-		t.s.QuickReplies = []QuickReply{{text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		t.s.QuickReplies = []QuickReply{{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 		return
 	}
 	labels := []string{}
 	qr := []QuickReply{}
 	for _, a := range alts {
 		labels = append(labels, formatWhen(l, a.Date, a.Time))
-		qr = append(qr, QuickReply{shortDay(l, a.Date) + " " + a.Time, a.Date + " " + a.Time})
+		qr = append(qr, QuickReply{Label: shortDay(l, a.Date) + " " + a.Time, Value: a.Date + " " + a.Time})
 	}
 	t.say(reason+"\n"+text(l, "nearest", "slots", strings.Join(labels, " ; ")), SourceFlow)
 	t.s.QuickReplies = qr
@@ -187,8 +187,8 @@ func (t *turn) book() {
 			msg = "book_unknown"
 		}
 		t.say(text(l, msg), SourceFlow)
-		t.s.QuickReplies = []QuickReply{{text(l, "qr_yes"), text(l, "qr_yes")}, {text(l, "qr_form"), FormPath},
-			{text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		t.s.QuickReplies = []QuickReply{{Label: text(l, "qr_yes"), Value: text(l, "qr_yes")}, formReply(l),
+			{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 		return
 	}
 	a := res.Appointment

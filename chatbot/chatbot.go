@@ -51,6 +51,11 @@ const (
 	rateWindow        = time.Minute
 )
 
+// DefaultAIVisitorShare is how many Gemini calls one visitor may make in a minute, counted
+// for their conversation and for their address: a sixth of the site's budget, so that no
+// visitor spends it all. Past their share Dota answers them from its rules.
+const DefaultAIVisitorShare = 10
+
 // Config tunes the engine; zero values take the defaults above.
 type Config struct {
 	RedisPrefix         string
@@ -58,6 +63,7 @@ type Config struct {
 	AITimeout           time.Duration
 	AIQueueInterval     time.Duration
 	AIBudgetPerMinute   int
+	AIVisitorShare      int // Gemini calls a minute for one conversation and for one address
 	AIQueueMax          int
 	ReplyCacheTTL       time.Duration
 	CatalogueTTL        time.Duration
@@ -87,6 +93,7 @@ func (c *Config) defaults() {
 	set(&c.CatalogueTTL, DefaultCatalogueTTL)
 	set(&c.DBTimeout, DefaultDBTimeout)
 	seti(&c.AIBudgetPerMinute, DefaultAIBudgetPerMinute)
+	seti(&c.AIVisitorShare, DefaultAIVisitorShare)
 	seti(&c.AIQueueMax, DefaultAIQueueMax)
 	seti(&c.SessionMessageLimit, DefaultSessionMessageLimit)
 	seti(&c.IPMessageLimit, DefaultIPMessageLimit)

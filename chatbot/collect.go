@@ -115,7 +115,7 @@ func (t *turn) looksLikeValue(msg string, ws []string) bool {
 }
 
 func (t *turn) answerThenAsk(msg string, ws []string) {
-	ans, src := t.e.answerFree(t.ctx, t.lang(), msg, ws, t.catalogue())
+	ans, src := t.e.answerFree(t.ctx, t.aiShares(), t.lang(), msg, ws, t.catalogue())
 	t.say(ans, src)
 	t.ask()
 }
@@ -221,7 +221,7 @@ func (t *turn) confirm(msg string, ws []string) {
 	case plainYes(ws):
 		t.book()
 	case isQuestion(msg, ws):
-		ans, src := t.e.answerFree(t.ctx, l, msg, ws, t.catalogue())
+		ans, src := t.e.answerFree(t.ctx, t.aiShares(), l, msg, ws, t.catalogue())
 		t.say(ans, src)
 		t.say(text(l, "confirm_again"), SourceFlow)
 	case noWords.score(ws) > 0:

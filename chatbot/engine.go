@@ -73,6 +73,7 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 	}
 	t := e.turn(ctx, s)
 	t.lock = lk
+	t.clientIP = clientIP
 	if fresh {
 		t.greet()
 	}

@@ -1,6 +1,10 @@
 package chatbot
 
-import "time"
+import (
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
 
 // The agency's contact details and promises, named once; Dota quotes them and so does
 // the prompt given to Gemini.
@@ -20,6 +24,15 @@ const (
 	confirmWithin   = "2 h"
 	emailAnsweredIn = "24 h"
 )
+
+// formPath is the form's address in lang, as the site names its pages: the default
+// language's has no parameter, the others' name their language.
+func formPath(lang string) string {
+	if lang == booking.DefaultLanguage {
+		return FormPath
+	}
+	return FormPath + "?lang=" + lang
+}
 
 // YearsOfExperience is the agency's experience as the chat states it: the current year
 // minus the year it was founded.

@@ -14,6 +14,7 @@ type turn struct {
 	cat      *catalogueData
 	ops      []string     // operations counters of the turn, stored with the session
 	lock     *sessionLock // the session's lock, released with the save; nil when none
+	clientIP string       // the visitor's address, for their share of the AI budget; "" when unknown
 }
 
 // count adds one to each operations counter when the turn is saved.
@@ -130,7 +131,7 @@ func (t *turn) free(msg string, ws []string) {
 		t.s.QuickReplies = t.menu()
 		return
 	}
-	ans, src := t.e.answerFree(t.ctx, t.lang(), msg, ws, t.catalogue())
+	ans, src := t.e.answerFree(t.ctx, t.aiShares(), t.lang(), msg, ws, t.catalogue())
 	t.say(ans, src)
 	if !t.s.Offered {
 		t.s.Offered = true
@@ -194,7 +195,7 @@ func (t *turn) fail(reason string) {
 		t.s.Attempts = 0
 		l := t.lang()
 		t.say(reason+"\n"+text(l, "too_many_failures"), SourceFlow)
-		t.s.QuickReplies = []QuickReply{{text(l, "qr_form"), FormPath}, {text(l, "qr_cancel"), text(l, "qr_cancel")}}
+		t.s.QuickReplies = []QuickReply{formReply(l), {Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 		return
 	}
 	attempts := t.s.Attempts

@@ -28,7 +28,7 @@ var (
 	}, []string{"reason"})
 	aiRequests = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "ai", Name: "requests_total",
-		Help: "Gemini requests by outcome (ok, error, timeout, rate_limited, empty, budget, queue_full).",
+		Help: "Gemini requests by outcome (ok, error, timeout, rate_limited, empty, share (a visitor over their share), budget, queue_full).",
 	}, []string{"outcome"})
 	aiDuration = promauto.NewHistogram(prometheus.HistogramOpts{
 		Namespace: "dota", Subsystem: "ai", Name: "request_duration_seconds",

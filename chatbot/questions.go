@@ -17,7 +17,7 @@ func (t *turn) menu() []QuickReply {
 
 func (t *turn) yesNo() []QuickReply {
 	l := t.lang()
-	return []QuickReply{{text(l, "qr_yes"), text(l, "qr_yes")}, {text(l, "qr_no"), text(l, "qr_no")}}
+	return []QuickReply{{Label: text(l, "qr_yes"), Value: text(l, "qr_yes")}, {Label: text(l, "qr_no"), Value: text(l, "qr_no")}}
 }
 
 // ask asks the question of the current step, with its quick replies.
@@ -32,7 +32,7 @@ func (t *turn) askWith(lead string) {
 		q = text(l, "ask_"+t.s.Step)
 	case StepCompany:
 		q = text(l, "ask_company")
-		qr = []QuickReply{{text(l, "qr_skip"), text(l, "qr_skip")}}
+		qr = []QuickReply{{Label: text(l, "qr_skip"), Value: text(l, "qr_skip")}}
 	case StepService:
 		cat := t.catalogue()
 		q = text(l, "ask_service", "list", "")
@@ -49,11 +49,11 @@ func (t *turn) askWith(lead string) {
 		slots := freeSlots(day)
 		q = text(l, "ask_time", "day", formatDay(l, day.Date), "slots", strings.Join(slots, ", "))
 		for _, s := range slots {
-			qr = append(qr, QuickReply{s, s})
+			qr = append(qr, QuickReply{Label: s, Value: s})
 		}
 	case StepConfirm:
 		q = t.summary()
-		qr = append(t.yesNo(), QuickReply{text(l, "qr_cancel"), text(l, "qr_cancel")})
+		qr = append(t.yesNo(), QuickReply{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")})
 	}
 	if lead != "" {
 		q = lead + "\n" + q
@@ -66,7 +66,7 @@ func (t *turn) serviceReplies(services []booking.Service) []QuickReply {
 	out := []QuickReply{}
 	for _, s := range services {
 		n := s.Name.In(t.lang())
-		out = append(out, QuickReply{n, n})
+		out = append(out, QuickReply{Label: n, Value: n})
 	}
 	return out
 }
@@ -87,7 +87,7 @@ func (t *turn) dayReplies() []QuickReply {
 	for _, a := range alts {
 		if !seen[a.Date] && len(out) < 3 {
 			seen[a.Date] = true
-			out = append(out, QuickReply{shortDay(t.lang(), a.Date), a.Date})
+			out = append(out, QuickReply{Label: shortDay(t.lang(), a.Date), Value: a.Date})
 		}
 	}
 	return out
@@ -118,7 +118,12 @@ func (t *turn) fieldReplies() []QuickReply {
 	out := []QuickReply{}
 	for _, f := range []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepDate, StepTime} {
 		label := text(l, "field_"+f)
-		out = append(out, QuickReply{label, text(l, "change") + " " + strings.ToLower(label)})
+		out = append(out, QuickReply{Label: label, Value: text(l, "change") + " " + strings.ToLower(label)})
 	}
-	return append(out, QuickReply{text(l, "qr_cancel"), text(l, "qr_cancel")})
+	return append(out, QuickReply{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")})
+}
+
+// formReply opens the classic appointment form, in the visitor's language.
+func formReply(l string) QuickReply {
+	return QuickReply{Label: text(l, "qr_form"), Value: formPath(l), Kind: ReplyLink}
 }

@@ -51,10 +51,46 @@ type Message struct {
 	Step      string    `json:"-"`
 }
 
-// QuickReply is a suggested answer: the widget shows Label and sends Value.
+// QuickReply is a suggested answer: the widget shows Label and sends Value as the
+// visitor's message or, for a link, opens Value, a path of the site.
 type QuickReply struct {
-	Label string `json:"label"`
-	Value string `json:"value"`
+	Label string    `json:"label"`
+	Value string    `json:"value"`
+	Kind  ReplyKind `json:"kind"`
+}
+
+// ReplyKind is what choosing a quick reply does; the zero value sends a message.
+type ReplyKind int
+
+// Kinds of quick reply.
+const (
+	ReplyMessage ReplyKind = iota // Value is sent as the visitor's message
+	ReplyLink                     // Value is a path of the site the widget navigates to
+)
+
+var replyKinds = [...]string{ReplyMessage: "message", ReplyLink: "link"}
+
+// MarshalText names the kind: message or link.
+func (k ReplyKind) MarshalText() ([]byte, error) {
+	if k < 0 || int(k) >= len(replyKinds) {
+		return nil, fmt.Errorf("quick reply: unknown kind %d", int(k))
+	}
+	return []byte(replyKinds[k]), nil
+}
+
+// UnmarshalText reads a kind's name; an empty one is a message.
+func (k *ReplyKind) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*k = ReplyMessage
+		return nil
+	}
+	for i, name := range replyKinds {
+		if string(b) == name {
+			*k = ReplyKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("quick reply: unknown kind %q", b)
 }
 
 // Collected is what the visitor has given so far; Date is YYYY-MM-DD and Time HH:MM.

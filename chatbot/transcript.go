@@ -8,8 +8,11 @@ import (
 )
 
 // persist stores a turn's messages in PostgreSQL, creating the conversation on its first
-// turn and linking it to the appointment it produced. The transcript is for staff; a
-// failure to store it is logged and counted, and the visitor's conversation goes on.
+// turn and linking it to the appointment it produced: chat_conversations names the latest
+// one, and chat_conversation_appointments keeps every one, so that each booking of a
+// conversation keeps its transcript (an appointment deleted since is not linked). The
+// transcript is for staff; a failure to store it is logged and counted, and the visitor's
+// conversation goes on.
 //
 // Its transaction commits without waiting for the write-ahead log to reach the disk
 // (synchronous_commit off, for this transaction only): a turn no longer waits for an
@@ -42,7 +45,11 @@ func (e *Engine) persist(ctx context.Context, s *session, msgs []Message) {
 			VALUES ($1, $2, $3, $4::uuid, $5, $5)
 			ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
 				appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now()
-			RETURNING id)
+			RETURNING id),
+		booked AS (
+			INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
+			SELECT c.id, a.id FROM c JOIN appointments a ON a.id = $4::uuid
+			ON CONFLICT DO NOTHING)
 		INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at)
 		SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at
 		FROM c, unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[]) AS m(sender, text, source, step, at)`,

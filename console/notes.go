@@ -155,8 +155,10 @@ type Transcript struct {
 	Messages      []TranscriptMessage `json:"messages"`
 }
 
-// Transcript returns the conversation that booked an appointment; Found is false when
-// the appointment did not come from the chat.
+// Transcript returns the conversation that booked an appointment, whichever of the
+// conversation's bookings it was (chat_conversation_appointments links each; the
+// conversation's own appointment_id names its latest); Found is false when the
+// appointment did not come from the chat.
 func (c *Console) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
 	if _, err := c.Appointment(ctx, appointmentID); err != nil {
 		return Transcript{}, err
@@ -165,7 +167,9 @@ func (c *Console) Transcript(ctx context.Context, appointmentID string) (Transcr
 	var convID string
 	var started time.Time
 	err := c.db.QueryRow(ctx, `SELECT id, language, last_step, started_at FROM chat_conversations
-		WHERE appointment_id = $1 ORDER BY started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
+		WHERE id IN (SELECT conversation_id FROM chat_conversation_appointments WHERE appointment_id = $1
+			UNION SELECT id FROM chat_conversations WHERE appointment_id = $1)
+		ORDER BY started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, nil
 	}

@@ -2,6 +2,7 @@ package blackbox
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -51,6 +52,49 @@ func TestServiceDetailsSanitized(t *testing.T) {
 					t.Errorf("%s hands the browser %q in %.120q", path, bad, s)
 				}
 			}
+		}
+	}
+}
+
+// TestChatSanitizerCost sends the nested script payload that once held a core for
+// minutes ("java"×k + "javascript:" + "script:"×k, where removing one match makes the
+// next): at the chat's size limit it is answered within the client's time-out with no
+// script text kept, and past the limit it is refused, 413 too_large in the visitor's
+// language, before anything reads it.
+func TestChatSanitizerCost(t *testing.T) {
+	srv := startDota(t, baseEnv(t, database(t)))
+	chat := must(t, "POST", srv.URL+"/api/chat/sessions", map[string]any{"lang": "fr"})
+	id, _ := chat.Body["session_id"].(string)
+	if chat.Status != http.StatusCreated || id == "" {
+		t.Fatalf("chat: %d %s", chat.Status, chat.Raw)
+	}
+	nested := func(k int) []byte {
+		raw, _ := json.Marshal(map[string]string{"text": strings.Repeat("java", k) + "javascript:" + strings.Repeat("script:", k)})
+		return raw
+	}
+	const limit = 8 << 10 // api.ChatMaxBodyBytes
+	k := (limit - len(nested(0))) / len("javascript:")
+	atLimit := nested(k)
+	if len(atLimit) > limit || len(nested(k+1)) <= limit {
+		t.Fatalf("the payload is %d bytes, not the limit's %d", len(atLimit), limit)
+	}
+	r := must(t, "POST", srv.URL+"/api/chat/sessions/"+id+"/messages", atLimit)
+	if r.Status != http.StatusOK {
+		t.Fatalf("nested payload at the limit: %d %s", r.Status, r.Raw)
+	}
+	back := must(t, "GET", srv.URL+"/api/chat/sessions/"+id, nil)
+	var all []string
+	jsonStrings(back.Body["messages"], &all)
+	for _, s := range all {
+		if low := strings.ToLower(s); strings.Contains(low, "script:") || strings.Contains(low, "javascript") {
+			t.Errorf("the conversation keeps %.80q", s)
+		}
+	}
+
+	for _, body := range [][]byte{nested(k + 1), nested(6000)} {
+		r := must(t, "POST", srv.URL+"/api/chat/sessions/"+id+"/messages", body)
+		if r.Status != http.StatusRequestEntityTooLarge || r.code() != "too_large" || !strings.Contains(r.message(), "volumineuse") {
+			t.Errorf("%d bytes: %d %s", len(body), r.Status, r.Raw)
 		}
 	}
 }

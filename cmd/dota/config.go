@@ -39,6 +39,7 @@ type config struct {
 	AIQueueInterval   time.Duration
 	AIQueueMax        int
 	AIBudgetPerMinute int
+	AIVisitorShare    int
 	ChatSessionTTL    time.Duration
 	ChatSessionRate   int
 	ChatIPRate        int
@@ -77,6 +78,7 @@ func loadConfig() (config, error) {
 		AIQueueInterval:   e.duration("DOTA_AI_QUEUE_INTERVAL", chatbot.DefaultAIQueueInterval),
 		AIQueueMax:        e.int("DOTA_AI_QUEUE_MAX", chatbot.DefaultAIQueueMax),
 		AIBudgetPerMinute: e.int("DOTA_AI_BUDGET_PER_MINUTE", chatbot.DefaultAIBudgetPerMinute),
+		AIVisitorShare:    e.int("DOTA_AI_VISITOR_SHARE", chatbot.DefaultAIVisitorShare),
 		ChatSessionTTL:    e.duration("DOTA_CHAT_SESSION_TTL", chatbot.DefaultSessionTTL),
 		ChatSessionRate:   e.int("DOTA_CHAT_SESSION_RATE", chatbot.DefaultSessionMessageLimit),
 		ChatIPRate:        e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
@@ -136,10 +138,10 @@ func loadConfig() (config, error) {
 		e.fail("DOTA_MAX_BODY_BYTES", fmt.Errorf("at least 1024"))
 	}
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
-		"DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
+		"DOTA_AI_VISITOR_SHARE": c.AIVisitorShare, "DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
 		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail,
 		"DOTA_LOGIN_MAX_PER_ACCOUNT": c.LoginPerAccount,
-		"DOTA_FORM_MAX_PER_IP": c.Forms.PerAddress, "DOTA_FORM_CHALLENGE_AFTER": c.Forms.ChallengeAfter,
+		"DOTA_FORM_MAX_PER_IP":       c.Forms.PerAddress, "DOTA_FORM_CHALLENGE_AFTER": c.Forms.ChallengeAfter,
 		"DOTA_FORM_MAX_PER_CONTACT": c.Forms.PerContact} {
 		if n < 1 {
 			e.fail(key, fmt.Errorf("at least 1"))

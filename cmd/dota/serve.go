@@ -133,7 +133,7 @@ func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.
 	return chatbot.New(core, pool, rdb, chatbot.Config{
 		RedisPrefix: cfg.RedisPrefix, SessionTTL: cfg.ChatSessionTTL, AITimeout: cfg.AITimeout,
 		AIQueueInterval: cfg.AIQueueInterval, AIBudgetPerMinute: cfg.AIBudgetPerMinute, AIQueueMax: cfg.AIQueueMax,
-		ReplyCacheTTL: cfg.ChatReplyCacheTTL, CatalogueTTL: cfg.ChatCatalogueTTL,
+		AIVisitorShare: cfg.AIVisitorShare, ReplyCacheTTL: cfg.ChatReplyCacheTTL, CatalogueTTL: cfg.ChatCatalogueTTL,
 		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate,
 	}, opts...)
 }

@@ -8,10 +8,20 @@ export interface ChatMessage {
   timestamp: string;
 }
 
-/** A one-tap answer the server offers (a service, a slot, yes or no). */
+/**
+ * A one-tap answer the server offers (a service, a slot, yes or no). A `message` (the
+ * default when absent) sends `value` as the visitor's message; a `link` opens `value`, a
+ * path of the site, and sends nothing.
+ */
 export interface QuickReply {
   label: string;
   value: string;
+  kind?: 'message' | 'link';
+}
+
+/** Whether a quick reply opens a page of the site rather than sending a message. */
+export function isLinkReply(q: QuickReply): boolean {
+  return q.kind === 'link' && q.value.startsWith('/') && !q.value.startsWith('//');
 }
 
 /** What the visitor has given so far, for the summary card. */

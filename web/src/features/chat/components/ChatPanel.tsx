@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
+import { isLinkReply } from '../api/chat';
 import { useChat } from '../store';
 import { Summary } from './Summary';
 
@@ -144,11 +146,18 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
           <Summary collected={collected} appointmentId={appointmentId} />
           {quickReplies.length > 0 && !pending && (
             <div className="chat-panel__chips" role="group" aria-label={t('suggestions')}>
-              {quickReplies.map((q) => (
-                <button key={q.value + q.label} type="button" className="chat-chip" onClick={() => void submit(q.value)} disabled={disabled}>
-                  {q.label}
-                </button>
-              ))}
+              {quickReplies.map((q) =>
+                // A link opens its page in the app and sends nothing; the panel folds so the page shows.
+                isLinkReply(q) ? (
+                  <Link key={q.value + q.label} to={q.value} className="chat-chip chat-chip--link" onClick={() => setMinimized(true)}>
+                    {q.label}
+                  </Link>
+                ) : (
+                  <button key={q.value + q.label} type="button" className="chat-chip" onClick={() => void submit(q.value)} disabled={disabled}>
+                    {q.label}
+                  </button>
+                ),
+              )}
             </div>
           )}
           {disabled && <p className="chat-panel__notice">{t('maintenance')}</p>}
