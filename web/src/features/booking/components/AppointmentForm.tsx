@@ -16,6 +16,7 @@ import {
   type AppointmentRequest,
 } from '../api/appointments';
 import './AppointmentForm.css';
+import { Honeypot } from '../../../components/ui/Honeypot';
 
 /** Services offered when none load from the server. */
 export const FALLBACK_SERVICES = [
@@ -298,18 +299,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
         </div>
       )}
 
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>{t('form.honeypot')}</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(e) => setWebsite(e.target.value)}
-        />
-      </div>
+      <Honeypot id={`${id}-website`} label={t('form.honeypot')} value={website} onChange={setWebsite} />
 
       <button type="submit" className="button button--primary appt-form__submit" disabled={submitting || disabled}>
         {verifying ? t('form.verifying') : submitting ? t('form.submitting') : t('form.submit')}

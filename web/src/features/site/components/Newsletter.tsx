@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { sendWithChallenge } from '../../../lib/challenge';
 import { subscribe } from '../api/newsletter';
 import './Newsletter.css';
+import { Honeypot } from '../../../components/ui/Honeypot';
 
 /** The footer's newsletter form, with the spec's messages for each outcome. */
 export function Newsletter() {
@@ -63,18 +64,7 @@ export function Newsletter() {
           {verifying ? t('newsletter.verifying') : sending ? t('newsletter.sending') : t('newsletter.submit')}
         </button>
       </div>
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor="newsletter-website">{t('newsletter.honeypot')}</label>
-        <input
-          id="newsletter-website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(e) => setWebsite(e.target.value)}
-        />
-      </div>
+      <Honeypot id="newsletter-website" label={t('newsletter.honeypot')} value={website} onChange={setWebsite} />
       {message && (
         <p id="newsletter-message" className={`newsletter__message ${message.ok ? 'is-ok' : 'is-error'}`}>
           {message.text}
