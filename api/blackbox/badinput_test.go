@@ -54,15 +54,19 @@ type route struct {
 	body         map[string]any // a valid body; nil for GET
 	emptyOK      bool           // an empty body is a valid request
 	valid        map[string]string
+	maxBody      int // the route's own body limit, when smaller than the server's
 }
+
+// chatMaxBody is the chat routes' body limit (api.ChatMaxBodyBytes).
+const chatMaxBody = 8 << 10
 
 // publicRoutes are the public routes of the contract, with valid values to vary from;
 // chatID is an open conversation.
 func publicRoutes(chatID string) []route {
 	return []route{
-		{method: "POST", path: "/api/chat/sessions", body: map[string]any{"lang": "fr"}, emptyOK: true},
+		{method: "POST", path: "/api/chat/sessions", body: map[string]any{"lang": "fr"}, emptyOK: true, maxBody: chatMaxBody},
 		{method: "POST", path: "/api/chat/sessions/{id}/messages", pathParams: []string{"{id}"},
-			valid: map[string]string{"{id}": chatID}, body: map[string]any{"text": "Bonjour", "lang": "fr"}},
+			valid: map[string]string{"{id}": chatID}, body: map[string]any{"text": "Bonjour", "lang": "fr"}, maxBody: chatMaxBody},
 		{method: "GET", path: "/api/chat/sessions/{id}", pathParams: []string{"{id}"}, params: []string{"lang"},
 			valid: map[string]string{"{id}": chatID}},
 		{method: "GET", path: "/api/services", params: []string{"order", "limit", "raw", "lang"}},
@@ -133,14 +137,22 @@ func probes(routes []route, maxBody int) []probe {
 		if r.body == nil {
 			continue
 		}
+		limit := maxBody
+		if r.maxBody > 0 {
+			limit = r.maxBody
+		}
 		for i, b := range malformedBodies {
 			if b == "" && r.emptyOK {
 				continue
 			}
-			out = append(out, probe{name: fmt.Sprintf("%s %s malformed[%d]", r.method, r.path, i),
-				method: r.method, path: basePath, body: []byte(b), wantStatus: http.StatusBadRequest, wantCode: "validation"})
+			p := probe{name: fmt.Sprintf("%s %s malformed[%d]", r.method, r.path, i),
+				method: r.method, path: basePath, body: []byte(b), wantStatus: http.StatusBadRequest, wantCode: "validation"}
+			if len(b) > limit {
+				p.wantStatus, p.wantCode = http.StatusRequestEntityTooLarge, "too_large"
+			}
+			out = append(out, p)
 		}
-		big := []byte(`{"name":"` + strings.Repeat("x", maxBody) + `"}`)
+		big := []byte(`{"name":"` + strings.Repeat("x", limit) + `"}`)
 		out = append(out,
 			probe{name: r.path + " oversized", method: r.method, path: basePath, body: big,
 				wantStatus: http.StatusRequestEntityTooLarge, wantCode: "too_large"},

@@ -12,7 +12,7 @@ import (
 // bookings succeed again within 5 s of PostgreSQL being back, without restarting dota.
 func TestPostgresRestartUnderLoad(t *testing.T) {
 	pg := startPostgres(t)
-	e := env{"DATABASE_URL": pg.url("dota"), "DOTA_LOG_FORMAT": "json", "DOTA_LOG_LEVEL": "warn"}
+	e := env{"DATABASE_URL": pg.url("dota"), "DOTA_LOG_FORMAT": "json", "DOTA_LOG_LEVEL": "warn"}.withRoomyForms()
 	runDota(t, e, "migrate", "up")
 	rs := startRedis(t)
 	e["REDIS_URL"] = rs.url()
