@@ -92,6 +92,10 @@ func setup(ctx context.Context, root, adminURL, redisURL string, logf func(strin
 		e.teardown("")
 		return nil, err
 	}
+	if err := e.setCapacity(ctx, benchCapacity); err != nil {
+		e.teardown("")
+		return nil, fmt.Errorf("bench settings: %w", err)
+	}
 	return e, nil
 }
 
