@@ -43,19 +43,24 @@ type Appointment struct {
 	ClientID        string    `json:"client_id"`
 	CreatedAt       time.Time `json:"created_at"`
 	UpdatedAt       time.Time `json:"updated_at"`
+	// StartsAt is Date and Time in the agency's time zone, as an instant; nil without a slot.
+	StartsAt *time.Time `json:"starts_at"`
+	// Sequence is raised at every change a calendar must hear of: its calendar SEQUENCE.
+	Sequence int `json:"sequence"`
 }
 
 // AppointmentColumns lists an appointment's columns in the order ScanAppointment reads them.
 const AppointmentColumns = `a.id, a.name, coalesce(a.email, ''), coalesce(a.phone, ''), coalesce(a.service, ''),
 	coalesce(to_char(a.date, 'YYYY-MM-DD'), ''), coalesce(a.time, ''), coalesce(a.message, ''),
 	coalesce(a.company, ''), coalesce(a.sector, ''), a.status, coalesce(a.status_dashboard, ''), a.source,
-	a.language, coalesce(a.client_id::text, ''), a.created_at, a.updated_at`
+	a.language, coalesce(a.client_id::text, ''), a.created_at, a.updated_at, a.starts_at, a.sequence`
 
 // ScanAppointment reads one row of AppointmentColumns.
 func ScanAppointment(row pgx.CollectableRow) (Appointment, error) {
 	var a Appointment
 	err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
-		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt)
+		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
+		&a.StartsAt, &a.Sequence)
 	return a, err
 }
 

@@ -140,10 +140,10 @@ const (
 			SELECT $15, $16, $2, $3, $22, $19, $24, $20, $21 WHERE $13::uuid IS NULL
 			RETURNING id),
 		a AS (
-			INSERT INTO appointments (name, email, phone, service, date, time, message,
+			INSERT INTO appointments (name, email, phone, service, date, time, starts_at, message,
 				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
 				request_hash)
-			VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, 'pending', $10, $11, $12,
+			VALUES ($1, $2, $3, $4, $5::date, $6, $25, $7, $8, $9, 'pending', $10, $11, $12,
 				coalesce($13::uuid, (SELECT id FROM c)), $14, $23)
 			RETURNING *),
 		n AS (
@@ -235,14 +235,14 @@ func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash st
 	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
 		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg,
-		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2))
+		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), st.StartsAt(r.Date, r.Time))
 	b.Queue("COMMIT")
 	br = conn.SendBatch(ctx, b)
 	var res Result
 	a, n := &res.Appointment, &res.Notification
 	err = br.QueryRow().Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
 		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
-		&n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID, &n.CreatedAt, &n.ExpiresAt)
+		&a.StartsAt, &a.Sequence, &n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID, &n.CreatedAt, &n.ExpiresAt)
 	if err == nil {
 		var tag pgconn.CommandTag
 		if tag, err = br.Exec(); err == nil && tag.String() != "COMMIT" {

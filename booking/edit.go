@@ -38,6 +38,16 @@ func takesSlot(before, after Appointment) bool {
 	return holdsSlot(after) && (!holdsSlot(before) || before.Date != after.Date || before.Time != after.Time)
 }
 
+// calendarChange is 1 when changing before into after is news for a calendar (a new
+// slot, a cancellation, a return from one), which raises the appointment's sequence; else 0.
+func calendarChange(before, after Appointment) int {
+	if before.Date != after.Date || before.Time != after.Time ||
+		(before.Status == StatusCancelled) != (after.Status == StatusCancelled) {
+		return 1
+	}
+	return 0
+}
+
 var hhmm = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 
 // apply merges the change into a and validates the result. A changed date or time must be
@@ -146,9 +156,10 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 		}
 		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET name = $2, email = $3, phone = $4, service = $5,
 			date = $6::date, time = $7, message = $8, company = $9, status = $10, status_dashboard = $10,
-			updated_at = now() WHERE a.id = $1 RETURNING `+AppointmentColumns,
+			starts_at = $11, sequence = sequence + $12, updated_at = now() WHERE a.id = $1 RETURNING `+AppointmentColumns,
 			id, a.Name, NullIfEmpty(a.Email), NullIfEmpty(a.Phone), NullIfEmpty(a.Service),
-			NullIfEmpty(a.Date), NullIfEmpty(a.Time), NullIfEmpty(a.Message), NullIfEmpty(a.Company), a.Status)
+			NullIfEmpty(a.Date), NullIfEmpty(a.Time), NullIfEmpty(a.Message), NullIfEmpty(a.Company), a.Status,
+			st.StartsAt(a.Date, a.Time), calendarChange(before, a))
 		if err != nil {
 			return err
 		}
@@ -225,8 +236,9 @@ func (s *Core) SetStatus(ctx context.Context, ids []string, status, by string) (
 			FROM appointments WHERE id = ANY($1::uuid[]) AND status <> $2`, ids, status, by); err != nil {
 			return err
 		}
-		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET status = $2, status_dashboard = $2, updated_at = now()
-			WHERE a.id = ANY($1::uuid[]) RETURNING `+AppointmentColumns, ids, status)
+		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET status = $2, status_dashboard = $2,
+			sequence = sequence + CASE WHEN (status = 'cancelled') <> ($2 = 'cancelled') THEN 1 ELSE 0 END,
+			updated_at = now() WHERE a.id = ANY($1::uuid[]) RETURNING `+AppointmentColumns, ids, status)
 		if err != nil {
 			return err
 		}

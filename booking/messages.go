@@ -166,6 +166,11 @@ var messages = map[string]map[string]string{
 		"en": "Enter a number of days between 1 and 730.",
 		"ar": "أدخل عدد أيام بين 1 و730.",
 	},
+	"minutes_invalid": {
+		"fr": "Indiquez un nombre de minutes entre 0 et 10080 (une semaine).",
+		"en": "Enter a number of minutes between 0 and 10080 (one week).",
+		"ar": "أدخل عدد دقائق بين 0 و10080 (أسبوع واحد).",
+	},
 	"invalid_option": {
 		"fr": "Cette valeur ne fait pas partie des choix proposés.",
 		"en": "This value is not one of the offered choices.",

@@ -25,6 +25,14 @@ const (
 	MaxBookingHorizonDays     = 730
 )
 
+// The reminder's lead and the customer's minimum notice, in minutes: defaults and the
+// largest value the settings accept (a week).
+const (
+	DefaultReminderLeadMinutes = 1440
+	DefaultMinNoticeMinutes    = 1440
+	MaxLeadMinutes             = 10080
+)
+
 // Settings are the agency's site-wide settings, one row on the server.
 type Settings struct {
 	SiteName           string   `json:"site_name"`
@@ -42,8 +50,12 @@ type Settings struct {
 	SlotCapacity       int      `json:"slot_capacity"`
 	ClosedDates        []string `json:"closed_dates"`
 	// BookingHorizonDays is how many days ahead of today a slot may be booked.
-	BookingHorizonDays int       `json:"booking_horizon_days"`
-	UpdatedAt          time.Time `json:"updated_at"`
+	BookingHorizonDays int `json:"booking_horizon_days"`
+	// ReminderLeadMinutes is how long before an appointment its reminder goes out; 0 sends none.
+	ReminderLeadMinutes int `json:"reminder_lead_minutes"`
+	// MinNoticeMinutes is how long before an appointment the customer may still cancel or move it.
+	MinNoticeMinutes int       `json:"min_notice_minutes"`
+	UpdatedAt        time.Time `json:"updated_at"`
 }
 
 // Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
@@ -78,6 +90,25 @@ func mustLocation(name string) *time.Location {
 	return loc
 }
 
+// ReminderLead is how long before an appointment its reminder goes out; 0 sends none.
+func (st Settings) ReminderLead() time.Duration { return time.Duration(st.ReminderLeadMinutes) * time.Minute }
+
+// MinNotice is how long before an appointment the customer may still cancel or move it.
+func (st Settings) MinNotice() time.Duration { return time.Duration(st.MinNoticeMinutes) * time.Minute }
+
+// StartsAt is the instant a slot (YYYY-MM-DD, HH:MM) begins in the agency's time zone;
+// nil without a slot or when either part cannot be read.
+func (st Settings) StartsAt(date, hhmm string) *time.Time {
+	if date == "" || hhmm == "" {
+		return nil
+	}
+	t, err := time.ParseInLocation("2006-01-02 15:04", date+" "+hhmm, st.Location())
+	if err != nil {
+		return nil
+	}
+	return &t
+}
+
 // Closed reports whether the agency has closed the given date (YYYY-MM-DD).
 func (st Settings) Closed(date string) bool { return slices.Contains(st.ClosedDates, date) }
 
@@ -102,6 +133,11 @@ func (st Settings) Validate() error {
 	if st.BookingHorizonDays < 1 || st.BookingHorizonDays > MaxBookingHorizonDays {
 		v.Add("booking_horizon_days", "horizon_invalid")
 	}
+	for f, m := range map[string]int{"reminder_lead_minutes": st.ReminderLeadMinutes, "min_notice_minutes": st.MinNoticeMinutes} {
+		if m < 0 || m > MaxLeadMinutes {
+			v.Add(f, "minutes_invalid")
+		}
+	}
 	if strings.TrimSpace(st.SiteName) == "" {
 		v.Add("site_name", "required")
 	}
@@ -124,7 +160,7 @@ func (st Settings) Validate() error {
 const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
-	booking_horizon_days, updated_at`
+	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -137,7 +173,8 @@ func scanSettings(row rowScanner) (Settings, error) {
 	var st Settings
 	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
-		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays, &st.UpdatedAt)
+		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
+		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -155,9 +192,11 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 	return scanSettings(s.db.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
 		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
 		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
-		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15, updated_at = now()
+		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
+		reminder_lead_minutes = $16, min_notice_minutes = $17, updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
-		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays))
+		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
+		st.ReminderLeadMinutes, st.MinNoticeMinutes))
 }

@@ -181,7 +181,7 @@ func (c *Console) Appointments(ctx context.Context, f AppointmentFilter, p Pagin
 		var a booking.Appointment
 		err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
 			&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
-			&out.Total)
+			&a.StartsAt, &a.Sequence, &out.Total)
 		return a, err
 	})
 	if err != nil {

@@ -23,7 +23,7 @@ const (
 // few years of activity would, so searches and filters are as selective as in use.
 func (b *bench) seedAppointments(ctx context.Context, n int) error {
 	_, err := b.env.db.Exec(ctx, `
-		INSERT INTO appointments (name, email, phone, service, date, time, message, company, status,
+		INSERT INTO appointments (name, email, phone, service, date, time, starts_at, message, company, status,
 			status_dashboard, source, language, created_at, updated_at)
 		SELECT
 			(ARRAY['Amine','Lina','Nour','Yacine','Sara','Karim','Meriem','Walid','Imane','Sofiane'])[1 + i % 10] || ' ' ||
@@ -31,8 +31,7 @@ func (b *bench) seedAppointments(ctx context.Context, n int) error {
 			'client' || i || '@example.dz',
 			'+213 5' || lpad((i * 7919 % 100000000)::text, 8, '0'),
 			(ARRAY['Développement web','Application mobile','Shooting photo','Bot IA','Formation','Consultation'])[1 + (i / 7) % 6],
-			CASE WHEN i % 5 = 0 THEN NULL ELSE date '2024-01-07' + (i % 900) END,
-			CASE WHEN i % 5 = 0 THEN NULL ELSE (ARRAY['09:00','10:00','11:00','12:00','14:00','15:00','16:00','17:00'])[1 + i % 8] END,
+			slot.d, slot.t, (slot.d + slot.t::time) AT TIME ZONE 'Africa/Algiers',
 			CASE WHEN i % 3 = 0 THEN 'Nous voulons refaire notre site vitrine et ajouter une boutique.' ELSE NULL END,
 			CASE WHEN i % 4 = 0 THEN 'Entreprise ' || (i % 500) ELSE NULL END,
 			(ARRAY['pending','confirmed','completed','cancelled','not_responding_1','not_responding_2','unreachable','updating'])[1 + (i / 3) % 8],
@@ -41,7 +40,9 @@ func (b *bench) seedAppointments(ctx context.Context, n int) error {
 			(ARRAY['fr','en','ar'])[1 + i % 3],
 			now() - make_interval(mins => i * 10),
 			now() - make_interval(mins => i * 10)
-		FROM generate_series(1, $1) AS i`, n)
+		FROM generate_series(1, $1) AS i, LATERAL (SELECT
+			CASE WHEN i % 5 = 0 THEN NULL ELSE date '2024-01-07' + (i % 900) END AS d,
+			CASE WHEN i % 5 = 0 THEN NULL ELSE (ARRAY['09:00','10:00','11:00','12:00','14:00','15:00','16:00','17:00'])[1 + i % 8] END AS t) slot`, n)
 	if err != nil {
 		return err
 	}
