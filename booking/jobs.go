@@ -3,8 +3,8 @@ package booking
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -99,8 +99,10 @@ type quietHandler struct{ slog.Handler }
 func (h quietHandler) Enabled(ctx context.Context, l slog.Level) bool {
 	return l >= slog.LevelWarn && h.Handler.Enabled(ctx, l)
 }
-func (h quietHandler) WithAttrs(a []slog.Attr) slog.Handler { return quietHandler{h.Handler.WithAttrs(a)} }
-func (h quietHandler) WithGroup(n string) slog.Handler      { return quietHandler{h.Handler.WithGroup(n)} }
+func (h quietHandler) WithAttrs(a []slog.Attr) slog.Handler {
+	return quietHandler{h.Handler.WithAttrs(a)}
+}
+func (h quietHandler) WithGroup(n string) slog.Handler { return quietHandler{h.Handler.WithGroup(n)} }
 
 // StartJobs makes this replica work the jobs until ctx ends or StopJobs is called.
 func (s *Core) StartJobs(ctx context.Context) error { return s.jobs.Start(ctx) }
