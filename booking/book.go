@@ -46,12 +46,21 @@ type Result struct {
 	Appointment  Appointment
 	Notification Notification
 	Replayed     bool
+	// ConfirmationEmail is true when a confirmation is on its way to the booking's e-mail:
+	// it has one, and mail is configured. What the form and Dota promise depends on it.
+	ConfirmationEmail bool
 }
 
 // Book validates the request, matches or creates the client, checks that the slot is
 // open and has room, and stores the appointment as pending with its notification, all in
 // one transaction. Live events go out after the commit.
 func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
+	res, err := s.book(ctx, r)
+	res.ConfirmationEmail = err == nil && res.Appointment.Email != "" && s.MailConfigured()
+	return res, err
+}
+
+func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	r.normalize()
 	st, err := s.Settings(ctx)
 	if err != nil {
