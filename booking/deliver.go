@@ -82,6 +82,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), "")
 		return river.JobCancel(err)
 	}
+	msg.ID = d.ID // a send repeated after a crash is the same message
 	err = s.mail.Sender.Send(ctx, msg)
 	switch {
 	case err == nil:

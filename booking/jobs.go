@@ -26,7 +26,7 @@ type JobsConfig struct {
 	// Workers is how many jobs this replica works at once.
 	Workers int
 	// RescueAfter is how long a job may stay running before another replica takes it
-	// over as crashed; it must exceed the send time-out.
+	// over as crashed; one attempt may take half of it, up to a minute.
 	RescueAfter time.Duration
 	// RetryBase scales the back-off between attempts: attempt n waits RetryBase·n⁴.
 	RetryBase time.Duration
@@ -37,8 +37,8 @@ const (
 	DefaultJobWorkers     = 10
 	DefaultJobRescueAfter = 5 * time.Minute
 	DefaultJobRetryBase   = time.Second
-	// jobTimeout bounds one attempt: rendering, and the SMTP conversation.
-	jobTimeout = time.Minute
+	// maxJobTimeout bounds one attempt: rendering, and the SMTP conversation.
+	maxJobTimeout = time.Minute
 	// maxDeliveryAttempts is how often a message is tried before it is recorded as failed
 	// (with the default back-off, about a day and a half).
 	maxDeliveryAttempts = 12
@@ -48,7 +48,7 @@ func (c *JobsConfig) defaults() {
 	if c.Workers <= 0 {
 		c.Workers = DefaultJobWorkers
 	}
-	if c.RescueAfter <= jobTimeout {
+	if c.RescueAfter <= 0 {
 		c.RescueAfter = DefaultJobRescueAfter
 	}
 	if c.RetryBase <= 0 {
@@ -84,7 +84,7 @@ func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], 
 	return river.NewClient(riverpgxv5.New(db), &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
 		Workers:              workers,
-		JobTimeout:           jobTimeout,
+		JobTimeout:           min(maxJobTimeout, cfg.RescueAfter/2),
 		RescueStuckJobsAfter: cfg.RescueAfter,
 		MaxAttempts:          maxDeliveryAttempts,
 		RetryPolicy:          retryPolicy{base: cfg.RetryBase},

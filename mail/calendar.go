@@ -18,8 +18,8 @@ func (r *Renderer) Calendar(in Input) (Attachment, error) {
 	if err := in.check(); err != nil {
 		return Attachment{}, err
 	}
-	if in.Kind == KindWaitlistOffer {
-		return Attachment{}, invalid("a waitlist offer has no calendar file")
+	if in.Kind == KindWaitlistOffer || in.Start.IsZero() {
+		return Attachment{}, invalid("a waitlist offer or a request with no slot has no calendar file")
 	}
 	to, err := in.recipient()
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,7 +43,21 @@ type kindTexts struct {
 	Body    map[string][]string `json:"body"`
 	More    []string            `json:"more"`
 	Action  string              `json:"action"`
+	// Undated are the texts of a request with no slot yet (the kinds of Undated).
+	Undated *undatedTexts `json:"undated"`
 }
+
+// undatedTexts are a kind's texts for an appointment without a date and time.
+type undatedTexts struct {
+	Subject string   `json:"subject"`
+	Heading string   `json:"heading"`
+	Body    []string `json:"body"`
+	More    []string `json:"more"`
+}
+
+// Undated lists the kinds that may be about a request with no slot yet: its
+// acknowledgement, its confirmation by staff, its cancellation.
+var Undated = []Kind{KindConfirmation, KindConfirmed, KindCancelled}
 
 // catalogues is every language's catalogue, loaded and checked when the package loads:
 // a missing text is a build error, not a blank line in a customer's mail.
@@ -86,6 +101,9 @@ func (c *catalogue) check() error {
 		kt, ok := c.Kinds[k]
 		if !ok || kt.Subject == "" || kt.Heading == "" || len(kt.Body) == 0 || kt.Action == "" {
 			return fmt.Errorf("kind %s is incomplete", k)
+		}
+		if u := kt.Undated; slices.Contains(Undated, k) && (u == nil || u.Subject == "" || u.Heading == "" || len(u.Body) == 0) {
+			return fmt.Errorf("kind %s lacks its undated texts", k)
 		}
 	}
 	for _, l := range []string{"service", "when", "old_when", "duration", "address", "time_zone", "hold_until"} {

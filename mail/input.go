@@ -5,6 +5,7 @@ import (
 	"fmt"
 	netmail "net/mail"
 	"net/url"
+	"slices"
 	"time"
 )
 
@@ -112,7 +113,8 @@ func (in Input) check() error {
 	if in.RecipientEmail == "" {
 		return invalid("no recipient e-mail")
 	}
-	if in.Service == "" || in.Start.IsZero() || in.Duration <= 0 {
+	undated := in.Start.IsZero() && slices.Contains(Undated, in.Kind)
+	if in.Service == "" || (!undated && (in.Start.IsZero() || in.Duration <= 0)) {
 		return invalid("%s needs a service, a start and a positive duration", in.Kind)
 	}
 	switch in.Kind {

@@ -246,17 +246,17 @@ func TestUnknownLanguageIsFrench(t *testing.T) {
 func TestRenderRefusesIncompleteInput(t *testing.T) {
 	r := newRenderer(t)
 	cases := map[string]func(*mail.Input){
-		"unknown kind":         func(in *mail.Input) { in.Kind = "birthday" },
-		"no recipient":         func(in *mail.Input) { in.RecipientEmail = "" },
-		"bad recipient":        func(in *mail.Input) { in.RecipientEmail = "not an address" },
-		"no start":             func(in *mail.Input) { in.Start = time.Time{} },
-		"no duration":          func(in *mail.Input) { in.Duration = 0 },
-		"no appointment id":    func(in *mail.Input) { in.AppointmentID = "" },
-		"moved without old":    func(in *mail.Input) { in.Kind = mail.KindMoved; in.OldStart = time.Time{} },
-		"offer without link":   func(in *mail.Input) { in.Kind = mail.KindWaitlistOffer; in.OfferURL = "" },
-		"offer without hold":   func(in *mail.Input) { in.Kind = mail.KindWaitlistOffer; in.HoldUntil = time.Time{} },
-		"manage link relative": func(in *mail.Input) { in.ManageURL = "/manage/tok" },
-		"manage link script":   func(in *mail.Input) { in.ManageURL = "javascript:alert(1)" },
+		"unknown kind":           func(in *mail.Input) { in.Kind = "birthday" },
+		"no recipient":           func(in *mail.Input) { in.RecipientEmail = "" },
+		"bad recipient":          func(in *mail.Input) { in.RecipientEmail = "not an address" },
+		"reminder without start": func(in *mail.Input) { in.Kind = mail.KindReminder; in.Start = time.Time{} },
+		"no duration":            func(in *mail.Input) { in.Duration = 0 },
+		"no appointment id":      func(in *mail.Input) { in.AppointmentID = "" },
+		"moved without old":      func(in *mail.Input) { in.Kind = mail.KindMoved; in.OldStart = time.Time{} },
+		"offer without link":     func(in *mail.Input) { in.Kind = mail.KindWaitlistOffer; in.OfferURL = "" },
+		"offer without hold":     func(in *mail.Input) { in.Kind = mail.KindWaitlistOffer; in.HoldUntil = time.Time{} },
+		"manage link relative":   func(in *mail.Input) { in.ManageURL = "/manage/tok" },
+		"manage link script":     func(in *mail.Input) { in.ManageURL = "javascript:alert(1)" },
 	}
 	for name, spoil := range cases {
 		in := input(mail.KindConfirmation, "fr")
@@ -274,5 +274,25 @@ func TestRenderRefusesIncompleteInput(t *testing.T) {
 	}
 	if strings.Contains(m.HTML, "<a href=\"https://rdv") {
 		t.Errorf("a link appears without a link to show")
+	}
+}
+
+func TestARequestWithNoSlotIsAcknowledgedWithoutATime(t *testing.T) {
+	r := newRenderer(t)
+	for _, k := range mail.Undated {
+		for _, lang := range mail.Languages {
+			in := input(k, lang)
+			in.Start, in.Duration = time.Time{}, 0
+			m, err := r.Render(in)
+			if err != nil {
+				t.Fatalf("%s %s: %v", k, lang, err)
+			}
+			if len(m.Attachments) != 0 {
+				t.Errorf("%s %s: a calendar file for a request with no slot", k, lang)
+			}
+			if strings.Contains(m.Text, "{") || strings.Contains(m.Text, "0001") || !strings.Contains(m.Text, in.Service) {
+				t.Errorf("%s %s: text\n%s", k, lang, m.Text)
+			}
+		}
 	}
 }

@@ -24,6 +24,9 @@ var (
 
 // Message is a rendered e-mail, ready for Transport.Send.
 type Message struct {
+	// ID, when set, makes the Message-ID (ID@the sender's domain): a message sent again
+	// after a crash keeps it, so mailboxes show it once. Random when empty.
+	ID          string
 	Kind        Kind
 	Lang        string
 	From        netmail.Address
@@ -105,7 +108,9 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 	}
 	m.HTML, m.Text = html.String(), text.String()
 
-	if in.Kind != KindWaitlistOffer { // an offer is not an appointment yet: nothing to add to a calendar
+	// An offer is not an appointment yet, nor is a request with no slot: nothing to add to
+	// a calendar.
+	if in.Kind != KindWaitlistOffer && !in.Start.IsZero() {
 		m.Attachments = append(m.Attachments, r.calendar(in, c, m.From, to))
 	}
 	return m, nil

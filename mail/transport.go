@@ -146,7 +146,7 @@ func (t *Transport) build(m *Message) (*gomail.Msg, error) {
 		}
 	}
 	msg.Subject(m.Subject)
-	msg.SetMessageIDWithValue(messageID(m.From.Address))
+	msg.SetMessageIDWithValue(messageID(m.ID, m.From.Address))
 	// RFC 3834: an automatic message, so out-of-office replies are not sent back.
 	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
@@ -162,11 +162,15 @@ func (t *Transport) build(m *Message) (*gomail.Msg, error) {
 	return msg, nil
 }
 
-// messageID is a random id in the sender's domain, so it says who wrote the message.
-func messageID(from string) string {
+// messageID is id, or a random one, in the sender's domain, so it says who wrote the
+// message.
+func messageID(id, from string) string {
 	domain := "localhost"
 	if i := strings.LastIndexByte(from, '@'); i >= 0 && i < len(from)-1 {
 		domain = from[i+1:]
+	}
+	if id != "" {
+		return id + "@" + domain
 	}
 	b := make([]byte, 20)
 	_, _ = rand.Read(b)

@@ -64,8 +64,22 @@ func newView(in Input, lang string, c *catalogue) view {
 	if in.Kind == KindMoved || in.Kind == KindCancelled {
 		variant = string(in.By)
 	}
-	for _, p := range c.body(in.Kind, variant) {
+	paragraphs := c.body(in.Kind, variant)
+	if in.Start.IsZero() {
+		// A request with no slot yet: its own texts, and no time to show.
+		u := kt.Undated
+		v.Subject, v.Heading = fill(u.Subject, args), fill(u.Heading, args)
+		paragraphs = append(append([]string{}, u.Body...), u.More...)
+	}
+	for _, p := range paragraphs {
 		v.Paragraphs = append(v.Paragraphs, fill(p, args))
+	}
+	if in.Start.IsZero() {
+		v.Details = []detail{{c.Labels["service"], in.Service}}
+		if in.Agency.Address != "" {
+			v.Details = append(v.Details, detail{c.Labels["address"], in.Agency.Address})
+		}
+		return v
 	}
 
 	v.Details = []detail{{c.Labels["service"], in.Service}, {c.Labels["when"], args["when"]}}

@@ -147,8 +147,8 @@ func loadConfig() (config, error) {
 	if c.Jobs.Workers < 1 || c.Jobs.Workers > 1000 {
 		e.fail("DOTA_JOB_WORKERS", fmt.Errorf("between 1 and 1000"))
 	}
-	if c.Jobs.RescueAfter <= time.Minute {
-		e.fail("DOTA_JOB_RESCUE_AFTER", fmt.Errorf("more than 1m, the longest a message may take to send"))
+	if c.Jobs.RescueAfter < 2*time.Second {
+		e.fail("DOTA_JOB_RESCUE_AFTER", fmt.Errorf("at least 2s; one attempt may take half of it, up to 1m"))
 	}
 	if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
 		e.fail("DOTA_METRICS_ADDR", fmt.Errorf("want host:port, such as :9090 or 127.0.0.1:9090"))
