@@ -63,9 +63,12 @@ export async function serviceNames(signal?: AbortSignal): Promise<string[]> {
   return res.items.map((s) => s.name);
 }
 
+/** A booking as the form hears of it: whether a confirmation e-mail is on its way. */
+export type Booked = Appointment & { confirmation_email?: boolean };
+
 /** Books; the key makes a retry or a double click book once. */
-export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Appointment> {
-  return api.post<Appointment>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Booked> {
+  return api.post<Booked>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** A random key for the Idempotency-Key header. */

@@ -125,8 +125,15 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     setAlternatives([]);
     setLimited(null);
     try {
-      await sendWithChallenge((altcha) => createAppointment({ ...body, website, altcha }, key.current), setVerifying);
-      toast({ title: t('toast.successTitle'), description: t('toast.successText') });
+      const booked = await sendWithChallenge(
+        (altcha) => createAppointment({ ...body, website, altcha }, key.current),
+        setVerifying,
+      );
+      // An e-mail is promised only when one is on its way.
+      const text = booked.confirmation_email
+        ? t('toast.successEmail', { email: booked.email })
+        : t('toast.successText');
+      toast({ title: t('toast.successTitle'), description: text });
       track('contact_form_submit', { service: body.service || 'none' });
       // Tells a console open in another tab of this browser to refresh its list.
       try {
