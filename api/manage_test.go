@@ -92,8 +92,9 @@ func TestManageLinkRoutes(t *testing.T) {
 		t.Fatalf("show: %d %v %v", got.Status, got.Body, got.Header)
 	}
 
-	// A move to a free slot; to a closed one is 422 slot_closed; to a full one 409 with alternatives.
-	to, toTime := slotAhead(t, url, 7, 1)
+	// A move to a free slot three days ahead (inside a week's notice, beyond a day's); to no
+	// slot is 400; to a full one 409 with alternatives.
+	to, toTime := slotAhead(t, url, 3, 1)
 	moved := do(t, "POST", link+"/reschedule", map[string]string{"date": to, "time": toTime})
 	if moved.Status != 200 || moved.Body["date"] != to || moved.Body["time"] != toTime {
 		t.Fatalf("reschedule: %d %v", moved.Status, moved.Body)
@@ -111,7 +112,7 @@ func TestManageLinkRoutes(t *testing.T) {
 		t.Errorf("reschedule into a full slot: %d %v", full.Status, full.Body)
 	}
 
-	// Inside the notice: 422 too_late, saying how to reach the agency.
+	// Inside a week's notice: 422 too_late, saying how to reach the agency.
 	if _, err := pool.Exec(context.Background(), `UPDATE settings SET min_notice_minutes = 10080`); err != nil {
 		t.Fatal(err)
 	}

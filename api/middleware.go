@@ -85,13 +85,30 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 		log.LogAttrs(c.Request.Context(), slog.LevelInfo, "http",
 			slog.String("request_id", requestID(c)),
 			slog.String("method", c.Request.Method),
-			slog.String("path", c.Request.URL.Path),
+			slog.String("path", loggedPath(c.Request.URL.Path)),
 			slog.String("route", routeOf(c)),
 			slog.Int("status", c.Writer.Status()),
 			slog.Int("bytes", c.Writer.Size()),
 			slog.Duration("duration", time.Since(start)),
 			slog.String("ip", c.ClientIP()))
 	}
+}
+
+// secretPaths start the paths whose next segment is a credential (a manage link's
+// token): the log keeps the route, never the secret.
+var secretPaths = []string{"/api/manage/", "/manage/"}
+
+// loggedPath is path with the credential of a secret path masked.
+func loggedPath(path string) string {
+	for _, p := range secretPaths {
+		if rest, ok := strings.CutPrefix(path, p); ok {
+			if i := strings.IndexByte(rest, '/'); i >= 0 {
+				return p + "…" + rest[i:]
+			}
+			return p + "…"
+		}
+	}
+	return path
 }
 
 // DefaultBodyTimeout bounds the time a client takes to send a request's body when the
