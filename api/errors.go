@@ -114,6 +114,7 @@ func describe(err error, lang string) (int, body) {
 		takenErr *booking.SlotTakenError
 		closeErr *booking.SlotClosedError
 		refused  *booking.SlotsRefusedError
+		lateErr  *booking.TooLateError
 		rateErr  *chatbot.RateLimitedError
 	)
 	if status, b, ok := describeConsole(err, lang); ok {
@@ -139,6 +140,8 @@ func describe(err error, lang string) (int, body) {
 	case errors.As(err, &closeErr):
 		return http.StatusUnprocessableEntity, body{Code: "slot_closed", Message: closeErr.LocalizedMessage(lang),
 			Alternatives: closeErr.Alternatives}
+	case errors.As(err, &lateErr):
+		return http.StatusUnprocessableEntity, body{Code: "too_late", Message: lateErr.LocalizedMessage(lang)}
 	case errors.As(err, &rateErr):
 		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: text(lang, "rate_limited"),
 			RetryAfter: rateErr.RetryAfter}

@@ -99,30 +99,11 @@ var (
 // `challenge: "required"`. Should Redis not answer, the form is served unguarded (a
 // booking matters more than a limit) and a warning logged.
 func (g *formGuard) admit(c *gin.Context, s submission) error {
-	if g.counter == nil {
-		return nil
-	}
-	budgets := []ratelimit.Budget{{Key: s.form + ":ip:" + ratelimit.AddressKey(c.ClientIP()),
-		Limit: g.limits.PerAddress, Window: g.limits.Window}}
-	for _, k := range s.contacts {
-		budgets = append(budgets, ratelimit.Budget{Key: s.form + ":" + k, Limit: g.limits.PerContact, Window: g.limits.Window})
-	}
-	ds, err := g.counter.AllowEach(c, budgets...)
-	if err != nil {
-		g.log.WarnContext(c.Request.Context(), "form limits not checked: Redis does not answer",
-			"request_id", requestID(c), "form", s.form, "err", err)
-		return nil
-	}
-	retry := 0
-	for _, d := range ds {
-		if !d.Allowed {
-			retry = max(retry, d.RetryAfterSeconds())
-		}
+	ds, err := g.count(c, s.form, s.contacts)
+	if err != nil || ds == nil {
+		return err
 	}
 	switch {
-	case retry > 0:
-		formRefusals.WithLabelValues(s.form, "rate_limited").Inc()
-		return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "form_rate_limited", RetryAfter: retry}
 	case s.Website != "":
 		formRefusals.WithLabelValues(s.form, "honeypot").Inc()
 		return errHoneypot
@@ -138,6 +119,49 @@ func (g *formGuard) admit(c *gin.Context, s submission) error {
 			RetryAfter: windowLeft(g.limits.Window, time.Now()), Challenge: "required"}
 	}
 	return nil
+}
+
+// count counts one request of form against the address's and each key's budget, in one
+// round trip to Redis: 429 rate_limited with Retry-After past a hard limit. It returns
+// the decisions, the address's first; none when nothing could be counted (no Redis, or
+// Redis not answering: the request is served unguarded, and a warning logged).
+func (g *formGuard) count(c *gin.Context, form string, keys []string) ([]ratelimit.Decision, error) {
+	if g.counter == nil {
+		return nil, nil
+	}
+	budgets := []ratelimit.Budget{{Key: form + ":ip:" + ratelimit.AddressKey(c.ClientIP()),
+		Limit: g.limits.PerAddress, Window: g.limits.Window}}
+	for _, k := range keys {
+		budgets = append(budgets, ratelimit.Budget{Key: form + ":" + k, Limit: g.limits.PerContact, Window: g.limits.Window})
+	}
+	ds, err := g.counter.AllowEach(c, budgets...)
+	if err != nil {
+		g.log.WarnContext(c.Request.Context(), "form limits not checked: Redis does not answer",
+			"request_id", requestID(c), "form", form, "err", err)
+		return nil, nil
+	}
+	retry := 0
+	for _, d := range ds {
+		if !d.Allowed {
+			retry = max(retry, d.RetryAfterSeconds())
+		}
+	}
+	if retry > 0 {
+		formRefusals.WithLabelValues(form, "rate_limited").Inc()
+		return nil, &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "form_rate_limited", RetryAfter: retry}
+	}
+	return ds, nil
+}
+
+// limit is a middleware that counts each request of form against the address's budget and
+// the budget of the route parameter param (a manage link's token, hashed).
+func (g *formGuard) limit(form, param string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if _, err := g.count(c, form, []string{param + ":" + shortHash(c.Param(param))}); err != nil {
+			_ = c.Error(err)
+			c.Abort()
+		}
+	}
 }
 
 // windowLeft is how many seconds remain, at least 1, in the fixed window holding now.

@@ -142,7 +142,14 @@ func (p *public) book(c *gin.Context) {
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 	}
-	c.JSON(http.StatusCreated, res.Appointment)
+	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail})
+}
+
+// booked is a booking as the form hears of it: the appointment, and whether a
+// confirmation e-mail is on its way (an e-mail was given and mail is configured).
+type booked struct {
+	booking.Appointment
+	ConfirmationEmail bool `json:"confirmation_email"`
 }
 
 func (p *public) subscribe(c *gin.Context) {

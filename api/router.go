@@ -106,6 +106,7 @@ func New(d Deps) http.Handler {
 	g.POST("/appointments", noStore(), pub.book)
 	g.POST("/newsletter", noStore(), pub.subscribe)
 	g.GET("/challenge", pub.guard.challenge)
+	(&manage{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
 	g.POST("/events", pub.event)
 	registerSEO(r, d.Booking, d.PublicURL)
 	if d.Chat != nil {

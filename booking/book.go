@@ -46,12 +46,21 @@ type Result struct {
 	Appointment  Appointment
 	Notification Notification
 	Replayed     bool
+	// ConfirmationEmail is true when a confirmation is on its way to the booking's e-mail:
+	// it has one, and mail is configured. What the form and Dota promise depends on it.
+	ConfirmationEmail bool
 }
 
 // Book validates the request, matches or creates the client, checks that the slot is
 // open and has room, and stores the appointment as pending with its notification, all in
 // one transaction. Live events go out after the commit.
 func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
+	res, err := s.book(ctx, r)
+	res.ConfirmationEmail = err == nil && res.Appointment.Email != "" && s.MailConfigured()
+	return res, err
+}
+
+func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	r.normalize()
 	st, err := s.Settings(ctx)
 	if err != nil {
@@ -180,7 +189,7 @@ func (s *Core) bookTx(ctx context.Context, st Settings, r Request, hash string) 
 		return Result{}, err
 	}
 	defer conn.Release()
-	res, err := bookOn(ctx, conn.Conn(), st, r, hash)
+	res, err := s.bookOn(ctx, conn.Conn(), st, r, hash)
 	if err != nil && conn.Conn().PgConn().TxStatus() != 'I' {
 		// End what the pipeline began. Should this fail too, the pool closes the connection
 		// on release rather than reuse it inside a transaction.
@@ -191,7 +200,7 @@ func (s *Core) bookTx(ctx context.Context, st Settings, r Request, hash string) 
 	return res, err
 }
 
-func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash string) (Result, error) {
+func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash string) (Result, error) {
 	key, date, clientID := NullIfEmpty(r.IdempotencyKey), NullIfEmpty(r.Date), NullIfEmpty(r.ClientID)
 
 	b := &pgx.Batch{}
@@ -236,21 +245,27 @@ func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash st
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
 		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg,
 		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), st.StartsAt(r.Date, r.Time))
-	b.Queue("COMMIT")
+	// Without an e-mail there is no message to schedule, and COMMIT rides with the insert.
+	messages := r.Email != ""
+	if !messages {
+		b.Queue("COMMIT")
+	}
 	br = conn.SendBatch(ctx, b)
 	var res Result
 	a, n := &res.Appointment, &res.Notification
 	err = br.QueryRow().Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
 		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
 		&a.StartsAt, &a.Sequence, &n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID, &n.CreatedAt, &n.ExpiresAt)
-	if err == nil {
-		var tag pgconn.CommandTag
-		if tag, err = br.Exec(); err == nil && tag.String() != "COMMIT" {
-			err = fmt.Errorf("booking: transaction ended with %s", tag)
-		}
+	if err == nil && !messages {
+		err = committed(br.Exec())
 	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil && messages {
+		if err = s.scheduleMessages(ctx, pipelineTx{conn: conn}, st, Appointment{}, *a, actorAgency); err == nil {
+			err = committed(conn.Exec(ctx, "COMMIT"))
+		}
 	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "appointments_idempotency_key_key" {
@@ -260,6 +275,14 @@ func bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash st
 		return Result{}, err
 	}
 	return res, nil
+}
+
+// committed checks that a COMMIT committed: a failed transaction answers it with ROLLBACK.
+func committed(tag pgconn.CommandTag, err error) error {
+	if err == nil && tag.String() != "COMMIT" {
+		err = fmt.Errorf("booking: transaction ended with %s", tag)
+	}
+	return err
 }
 
 func notificationText(a Appointment) (title, message string) {

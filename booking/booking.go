@@ -8,7 +8,11 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/dota-agency/dota/mail"
 )
 
 // Core is the booking core, safe for concurrent use.
@@ -17,6 +21,9 @@ type Core struct {
 	now       func() time.Time
 	publisher Publisher
 	log       *slog.Logger
+	mail      Mail
+	jobsCfg   JobsConfig
+	jobs      *river.Client[pgx.Tx]
 }
 
 // Option configures a Core.
@@ -31,13 +38,49 @@ func WithPublisher(p Publisher) Option { return func(s *Core) { s.publisher = p 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(s *Core) { s.log = l } }
 
-// New returns the booking core over the given database pool.
+// WithMail sets how messages to customers are written and sent. Without it they are
+// written for http://localhost:8080 and recorded as not sent: no mail is configured.
+func WithMail(m Mail) Option { return func(s *Core) { s.mail = m } }
+
+// WithJobs tunes how this replica works the jobs.
+func WithJobs(cfg JobsConfig) Option { return func(s *Core) { s.jobsCfg = cfg } }
+
+// DefaultPublicURL is where links point when no public URL is configured.
+const DefaultPublicURL = "http://localhost:8080"
+
+// New returns the booking core over the given database pool. Its options are checked
+// where they are built (mail.NewRenderer, mail.NewTransport), so New cannot fail.
 func New(db *pgxpool.Pool, opts ...Option) *Core {
 	s := &Core{db: db, now: time.Now, log: slog.Default()}
 	for _, o := range opts {
 		o(s)
 	}
+	if s.mail.PublicURL == "" {
+		s.mail.PublicURL = DefaultPublicURL
+	}
+	if s.mail.Renderer == nil {
+		r, err := mail.NewRenderer("", s.mail.PublicURL)
+		if err != nil {
+			panic(err) // WithMail's public URL comes with its own renderer
+		}
+		s.mail.Renderer = r
+	}
+	if s.mail.Sender == nil {
+		s.mail.Sender, _ = mail.NewTransport("") // no server: messages are recorded as not sent
+	}
+	jobs, err := newJobs(db, s, s.jobsCfg)
+	if err != nil {
+		panic(err) // River refuses only a configuration this package writes
+	}
+	s.jobs = jobs
 	return s
+}
+
+// MailConfigured reports whether messages to customers are really sent: what the form
+// and Dota promise after a booking depends on it.
+func (s *Core) MailConfigured() bool {
+	t, ok := s.mail.Sender.(interface{ Configured() bool })
+	return !ok || t.Configured()
 }
 
 // Now is the service's current time.

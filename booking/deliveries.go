@@ -2,6 +2,7 @@ package booking
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -49,6 +50,7 @@ type Delivery struct {
 	Reason        string     `json:"reason"`
 	Attempts      int        `json:"attempts"`
 	Subject       string     `json:"subject"`
+	ResentFrom    string     `json:"resent_from"`
 	DueAt         time.Time  `json:"due_at"`
 	SentAt        *time.Time `json:"sent_at"`
 	CreatedAt     time.Time  `json:"created_at"`
@@ -56,12 +58,12 @@ type Delivery struct {
 }
 
 const deliveryColumns = `d.id, coalesce(d.appointment_id::text, ''), d.kind, d.language, d.recipient, d.state,
-	d.reason, d.attempts, d.subject, d.due_at, d.sent_at, d.created_at, d.updated_at`
+	d.reason, d.attempts, d.subject, coalesce(d.resent_from::text, ''), d.due_at, d.sent_at, d.created_at, d.updated_at`
 
 func scanDelivery(row pgx.CollectableRow) (Delivery, error) {
 	var d Delivery
 	err := row.Scan(&d.ID, &d.AppointmentID, &d.Kind, &d.Language, &d.Recipient, &d.State, &d.Reason,
-		&d.Attempts, &d.Subject, &d.DueAt, &d.SentAt, &d.CreatedAt, &d.UpdatedAt)
+		&d.Attempts, &d.Subject, &d.ResentFrom, &d.DueAt, &d.SentAt, &d.CreatedAt, &d.UpdatedAt)
 	return d, err
 }
 
@@ -130,5 +132,47 @@ func (s *Core) Deliveries(ctx context.Context, f DeliveryFilter) (DeliveryPage, 
 	if len(items) > 0 {
 		out.Items = items
 	}
+	return out, nil
+}
+
+// Resend sends a delivery again, for a member of staff (by, their e-mail): a new row of
+// the same kind, about the appointment as it is now, due at once. ErrNotFound when the
+// delivery or its appointment is gone; ErrConflict while the delivery is still scheduled.
+func (s *Core) Resend(ctx context.Context, id, by string) (Delivery, error) {
+	if !IsUUID(id) {
+		return Delivery{}, ErrNotFound
+	}
+	var out Delivery
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `INSERT INTO deliveries AS d (appointment_id, kind, language, recipient, actor,
+				sequence, starts_at, old_starts_at, resent_from)
+			SELECT a.id, o.kind, a.language, a.email, o.actor, a.sequence, a.starts_at, o.old_starts_at, o.id
+			FROM deliveries o JOIN appointments a ON a.id = o.appointment_id
+			WHERE o.id = $1 AND o.state <> 'scheduled' AND a.email IS NOT NULL
+			RETURNING `+deliveryColumns, id)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectExactlyOneRow(rows, scanDelivery)
+		if errors.Is(err, pgx.ErrNoRows) {
+			var state string
+			if err := tx.QueryRow(ctx, `SELECT state FROM deliveries WHERE id = $1`, id).Scan(&state); err != nil {
+				return ErrNotFound
+			}
+			if state == DeliveryScheduled {
+				return ErrConflict
+			}
+			return ErrNotFound // its appointment has no e-mail any more
+		}
+		if err != nil {
+			return err
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, deliverArgs{DeliveryID: out.ID}, nil)
+		return err
+	})
+	if err != nil {
+		return Delivery{}, err
+	}
+	s.log.Info("deliveries: resent", "delivery", id, "as", out.ID, "by", by)
 	return out, nil
 }

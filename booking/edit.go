@@ -119,8 +119,16 @@ func (ch Change) apply(a *Appointment) error {
 // checked as Book checks a booking: the slot must be one of an open day's slots and not
 // past (else *SlotClosedError), and, under the slot's lock, hold fewer appointments than
 // the capacity, this one aside (else *SlotTakenError). Both offer the nearest free slots.
-// The caller publishes the live event.
+// The messages the change causes are scheduled with it; the live event follows the commit.
 func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
+	return s.change(ctx, id, by, actorAgency, func(_ Settings, a *Appointment) error { return ch.apply(a) })
+}
+
+// change applies fn to one appointment under its row lock, checks the slot the result
+// takes, and writes it with its history row (when the status changes) and the messages it
+// causes, in one transaction; then it publishes the live event. by names who acted in the
+// history; actor says who acted as the customer reads it.
+func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Settings, *Appointment) error) (Appointment, error) {
 	if !IsUUID(id) {
 		return Appointment{}, ErrNotFound
 	}
@@ -142,7 +150,7 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 			return err
 		}
 		before := a
-		if err := ch.apply(&a); err != nil {
+		if err := fn(st, &a); err != nil {
 			return err
 		}
 		if takesSlot(before, a) {
@@ -166,6 +174,9 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 		if out, err = pgx.CollectExactlyOneRow(rows, ScanAppointment); err != nil {
 			return err
 		}
+		if err := s.scheduleMessages(ctx, tx, st, before, out, actor); err != nil {
+			return err
+		}
 		if before.Status == a.Status {
 			return nil
 		}
@@ -177,6 +188,7 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 	if err != nil {
 		return Appointment{}, s.withAlternatives(ctx, err)
 	}
+	s.publish(ctx, Event{Kind: EventAppointmentUpdated, Appointment: &out})
 	return out, nil
 }
 
@@ -242,11 +254,41 @@ func (s *Core) SetStatus(ctx context.Context, ids []string, status, by string) (
 		if err != nil {
 			return err
 		}
-		updated, err = pgx.CollectRows(rows, ScanAppointment)
-		return err
+		if updated, err = pgx.CollectRows(rows, ScanAppointment); err != nil {
+			return err
+		}
+		byID := make(map[string]Appointment, len(current))
+		for _, a := range current {
+			byID[a.ID] = a
+		}
+		for _, a := range updated {
+			if err := s.scheduleMessages(ctx, tx, st, byID[a.ID], a, actorAgency); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.publishUpdated(ctx, updated)
 	return updated, nil
+}
+
+// eventRowsMax is how many changed rows a bulk change sends one by one; beyond it one
+// event names them all, so a burst cannot overrun the streams' bounded buffers.
+const eventRowsMax = 20
+
+func (s *Core) publishUpdated(ctx context.Context, list []Appointment) {
+	if len(list) > eventRowsMax {
+		ids := make([]string, len(list))
+		for i, a := range list {
+			ids[i] = a.ID
+		}
+		s.publish(ctx, Event{Kind: EventAppointmentUpdated, IDs: ids})
+		return
+	}
+	for i := range list {
+		s.publish(ctx, Event{Kind: EventAppointmentUpdated, Appointment: &list[i]})
+	}
 }

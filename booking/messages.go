@@ -166,6 +166,21 @@ var messages = map[string]map[string]string{
 		"en": "Enter a number of days between 1 and 730.",
 		"ar": "أدخل عدد أيام بين 1 و730.",
 	},
+	"appointment": {
+		"fr": "Rendez-vous",
+		"en": "Appointment",
+		"ar": "موعد",
+	},
+	"too_late": {
+		"fr": "Ce rendez-vous est trop proche pour être modifié en ligne ({hours} h avant au plus tard). Appelez-nous au {phone} ou écrivez à {email}.",
+		"en": "This appointment is too close to be changed online (at the latest {hours} h before). Call us on {phone} or write to {email}.",
+		"ar": "هذا الموعد قريب جدًا ولا يمكن تعديله عبر الإنترنت (قبل {hours} ساعة على الأقل). اتصلوا بنا على {phone} أو راسلونا على {email}.",
+	},
+	"already_cancelled": {
+		"fr": "Ce rendez-vous est déjà annulé.",
+		"en": "This appointment is already cancelled.",
+		"ar": "هذا الموعد ملغى بالفعل.",
+	},
 	"minutes_invalid": {
 		"fr": "Indiquez un nombre de minutes entre 0 et 10080 (une semaine).",
 		"en": "Enter a number of minutes between 0 and 10080 (one week).",

@@ -10,3 +10,9 @@ var appointmentsCreated = promauto.NewCounterVec(prometheus.CounterOpts{
 	Name:      "appointments_created_total",
 	Help:      "Appointments created, by source (form, chat, console).",
 }, []string{"source"})
+
+var messagesTotal = promauto.NewCounterVec(prometheus.CounterOpts{
+	Namespace: "dota",
+	Name:      "messages_total",
+	Help:      "Messages to customers by kind and outcome: sent, failed, skipped, or retried after a failed attempt.",
+}, []string{"kind", "state"})

@@ -91,7 +91,9 @@ func mustLocation(name string) *time.Location {
 }
 
 // ReminderLead is how long before an appointment its reminder goes out; 0 sends none.
-func (st Settings) ReminderLead() time.Duration { return time.Duration(st.ReminderLeadMinutes) * time.Minute }
+func (st Settings) ReminderLead() time.Duration {
+	return time.Duration(st.ReminderLeadMinutes) * time.Minute
+}
 
 // MinNotice is how long before an appointment the customer may still cancel or move it.
 func (st Settings) MinNotice() time.Duration { return time.Duration(st.MinNoticeMinutes) * time.Minute }

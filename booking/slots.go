@@ -11,6 +11,9 @@ import (
 // 09:00 to 12:00 and 14:00 to 17:00.
 var SlotTimes = []string{"09:00", "10:00", "11:00", "12:00", "14:00", "15:00", "16:00", "17:00"}
 
+// SlotLength is how long an appointment lasts: a slot is an hour.
+const SlotLength = time.Hour
+
 // AlternativesCount is how many free slots are offered when a choice is full or closed.
 const AlternativesCount = 3
 

@@ -197,7 +197,11 @@ func (t *turn) book() {
 	t.moveTo(StepBooked)
 	bookingsCompleted.Inc()
 	t.count("funnel_booked")
-	t.say(text(l, "booked", "when", formatWhen(l, a.Date, a.Time)), SourceFlow)
+	if res.ConfirmationEmail {
+		t.say(text(l, "booked_mail", "when", formatWhen(l, a.Date, a.Time), "email", a.Email), SourceFlow)
+	} else {
+		t.say(text(l, "booked", "when", formatWhen(l, a.Date, a.Time)), SourceFlow)
+	}
 	t.s.QuickReplies = t.menu()
 }
 

@@ -9,10 +9,10 @@ import (
 // The agency's contact details and promises, named once; Dota quotes them and so does
 // the prompt given to Gemini.
 const (
-	ContactEmail    = "contact@dota.dz"
-	ContactPhone1   = "+213 555 00 00 00"
-	ContactPhone2   = "+213 770 00 00 00"
-	OfficeCity      = "Alger"
+	ContactEmail    = booking.AgencyEmail
+	ContactPhone1   = booking.AgencyPhone
+	ContactPhone2   = booking.AgencyPhone2
+	OfficeCity      = booking.AgencyCity
 	FoundedYear     = 2018
 	ProjectsClaim   = "100+"
 	ClientsClaim    = "70+"

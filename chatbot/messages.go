@@ -191,9 +191,14 @@ var catalogue = map[string]map[string]string{
 	},
 	"none": {"fr": "—", "en": "—", "ar": "—"},
 	"booked": {
-		"fr": "C'est noté ! Votre demande de rendez-vous pour le {when} est enregistrée et en attente de confirmation. Vous recevrez un e-mail de confirmation sous 2 h. Avez-vous une autre question ?",
-		"en": "Done! Your appointment request for {when} is saved and awaiting confirmation. You will receive a confirmation email within 2 hours. Anything else I can help with?",
-		"ar": "تم! طلب موعدك يوم {when} مسجَّل وفي انتظار التأكيد. ستصلك رسالة تأكيد عبر البريد الإلكتروني خلال ساعتين. هل لديك سؤال آخر؟",
+		"fr": "C'est noté ! Votre demande de rendez-vous pour le {when} est enregistrée et en attente de confirmation par notre équipe. Avez-vous une autre question ?",
+		"en": "Done! Your appointment request for {when} is saved and awaiting confirmation by our team. Anything else I can help with?",
+		"ar": "تم! طلب موعدك يوم {when} مسجَّل وفي انتظار تأكيد فريقنا. هل لديك سؤال آخر؟",
+	},
+	"booked_mail": {
+		"fr": "C'est noté ! Votre demande de rendez-vous pour le {when} est enregistrée et en attente de confirmation par notre équipe. Un e-mail de confirmation part à l'instant vers {email}, avec un lien pour déplacer ou annuler le rendez-vous. Avez-vous une autre question ?",
+		"en": "Done! Your appointment request for {when} is saved and awaiting confirmation by our team. A confirmation email is on its way to {email}, with a link to move or cancel the appointment. Anything else I can help with?",
+		"ar": "تم! طلب موعدك يوم {when} مسجَّل وفي انتظار تأكيد فريقنا. رسالة تأكيد في طريقها الآن إلى {email}، مع رابط لتغيير الموعد أو إلغائه. هل لديك سؤال آخر؟",
 	},
 	"book_failed": {
 		"fr": "Désolé, je n'ai pas pu enregistrer votre rendez-vous : rien n'a été réservé. Vous pouvez réessayer (répondez « oui »), utiliser le formulaire {form} ou nous appeler au {phone}.",

@@ -73,13 +73,12 @@ type AppointmentEdit = booking.Change
 
 // EditAppointment changes an appointment through the booking core, which checks a new
 // slot as it checks a booking, sets status_dashboard = status and writes the history row
-// naming the user in the same transaction. The live event goes out after the commit.
+// naming the user in the same transaction; it publishes the live event after the commit.
 func (c *Console) EditAppointment(ctx context.Context, by User, id string, e AppointmentEdit) (booking.Appointment, error) {
 	out, err := c.appointments.Edit(ctx, id, e, by.Email)
 	if err != nil {
 		return booking.Appointment{}, consoleCatalogue(err)
 	}
-	c.publish(ctx, booking.Event{Kind: booking.EventAppointmentUpdated, Appointment: &out})
 	return out, nil
 }
 
@@ -136,7 +135,6 @@ func (c *Console) BulkStatus(ctx context.Context, by User, ids []string, status 
 	if err != nil {
 		return 0, consoleCatalogue(err)
 	}
-	c.publishUpdated(ctx, updated)
 	return len(updated), nil
 }
 
@@ -157,22 +155,4 @@ func (c *Console) BulkDelete(ctx context.Context, ids []string) (int, error) {
 		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentDeleted, IDs: deleted})
 	}
 	return len(deleted), nil
-}
-
-// eventRowsMax is how many changed rows a bulk action sends one by one; beyond it one
-// event names them all, so a burst cannot overrun the streams' bounded buffers.
-const eventRowsMax = 20
-
-func (c *Console) publishUpdated(ctx context.Context, list []booking.Appointment) {
-	if len(list) > eventRowsMax {
-		ids := make([]string, len(list))
-		for i, a := range list {
-			ids[i] = a.ID
-		}
-		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentUpdated, IDs: ids})
-		return
-	}
-	for i := range list {
-		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentUpdated, Appointment: &list[i]})
-	}
 }

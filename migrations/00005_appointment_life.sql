@@ -28,7 +28,7 @@ CREATE TABLE manage_tokens (
 CREATE INDEX manage_tokens_appointment_idx ON manage_tokens (appointment_id);
 
 -- The delivery ledger: one row per message to a customer, written in the transaction of
--- the change that causes it, with the River job that sends it.
+-- the change that causes it, with the River job that sends it (its args name the row).
 CREATE TABLE deliveries (
     id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     appointment_id uuid REFERENCES appointments (id) ON DELETE CASCADE,
@@ -45,7 +45,8 @@ CREATE TABLE deliveries (
     old_starts_at  timestamptz,
     actor          text NOT NULL DEFAULT 'agency' CHECK (actor IN ('agency', 'customer')),
     subject        text NOT NULL DEFAULT '',
-    job_id         bigint,
+    -- the delivery staff asked to send again
+    resent_from    uuid REFERENCES deliveries (id) ON DELETE SET NULL,
     due_at         timestamptz NOT NULL DEFAULT now(),
     sent_at        timestamptz,
     created_at     timestamptz NOT NULL DEFAULT now(),
@@ -54,8 +55,10 @@ CREATE TABLE deliveries (
 CREATE INDEX deliveries_appointment_idx ON deliveries (appointment_id, created_at);
 CREATE INDEX deliveries_list_idx ON deliveries (created_at DESC, id DESC);
 CREATE INDEX deliveries_state_idx ON deliveries (state, kind, created_at DESC);
--- One reminder per appointment and start, however often it is moved back and forth.
-CREATE UNIQUE INDEX deliveries_reminder_once ON deliveries (appointment_id, starts_at) WHERE kind = 'reminder';
+-- One reminder per appointment and start, however often it is moved back and forth: a
+-- reminder skipped because the appointment moved away does not stand in the way.
+CREATE UNIQUE INDEX deliveries_reminder_once ON deliveries (appointment_id, starts_at)
+    WHERE kind = 'reminder' AND state IN ('scheduled', 'sent') AND resent_from IS NULL;
 
 -- +goose Down
 DROP TABLE deliveries;

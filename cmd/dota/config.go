@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/api"
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/mail"
 )
 
 // config is the binary's configuration, read from the environment. Every variable is
@@ -54,6 +56,11 @@ type config struct {
 	Forms             api.FormLimits
 	// ChallengeKeyGenerated is true when DOTA_CHALLENGE_KEY was unset and a key was made.
 	ChallengeKeyGenerated bool
+
+	// Messages to customers: the SMTP server (none: recorded as not sent) and the sender.
+	SMTPURL  string
+	MailFrom string
+	Jobs     booking.JobsConfig
 }
 
 func loadConfig() (config, error) {
@@ -90,6 +97,12 @@ func loadConfig() (config, error) {
 		LoginPerEmail:     e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
 		LoginPerAccount:   e.int("DOTA_LOGIN_MAX_PER_ACCOUNT", 20),
 		LoginWindow:       e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
+		SMTPURL:           e.str("DOTA_SMTP_URL", ""),
+		MailFrom:          e.str("DOTA_MAIL_FROM", ""),
+		Jobs: booking.JobsConfig{
+			Workers:     e.int("DOTA_JOB_WORKERS", booking.DefaultJobWorkers),
+			RescueAfter: e.duration("DOTA_JOB_RESCUE_AFTER", booking.DefaultJobRescueAfter),
+		},
 		Forms: api.FormLimits{
 			Window:         e.duration("DOTA_FORM_WINDOW", api.DefaultFormWindow),
 			PerAddress:     e.int("DOTA_FORM_MAX_PER_IP", api.DefaultFormPerAddress),
@@ -122,6 +135,20 @@ func loadConfig() (config, error) {
 		// nobody (every visitor sharing the balancer's limits) or everybody.
 		e.fail("DOTA_TRUST_PROXY", fmt.Errorf("no longer read: name the proxies' networks in DOTA_TRUSTED_PROXIES "+
 			"(e.g. 10.0.0.0/8) and the site's address in DOTA_PUBLIC_URL"))
+	}
+	if c.SMTPURL != "" {
+		if _, err := mail.ParseURL(c.SMTPURL); err != nil {
+			e.fail("DOTA_SMTP_URL", err)
+		}
+	}
+	if _, err := mail.NewRenderer(c.MailFrom, c.PublicURL); c.PublicURL != "" && err != nil {
+		e.fail("DOTA_MAIL_FROM", err)
+	}
+	if c.Jobs.Workers < 1 || c.Jobs.Workers > 1000 {
+		e.fail("DOTA_JOB_WORKERS", fmt.Errorf("between 1 and 1000"))
+	}
+	if c.Jobs.RescueAfter <= time.Minute {
+		e.fail("DOTA_JOB_RESCUE_AFTER", fmt.Errorf("more than 1m, the longest a message may take to send"))
 	}
 	if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
 		e.fail("DOTA_METRICS_ADDR", fmt.Errorf("want host:port, such as :9090 or 127.0.0.1:9090"))

@@ -16,6 +16,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/web"
 )
 
@@ -51,8 +52,19 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
-	core := booking.New(pool, booking.WithLogger(log),
+	mailer, err := newMail(cfg)
+	if err != nil {
+		return err
+	}
+	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
 		booking.WithPublisher(console.NewPublisher(rdb, cfg.RedisPrefix, log)))
+	if !core.MailConfigured() {
+		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
+	}
+	// Every replica works the jobs: messages due, reminders, retries.
+	if err := core.StartJobs(ctx); err != nil {
+		return err
+	}
 	dota := newChat(ctx, cfg, core, pool, rdb, log)
 	cons := console.New(core, rdb, cfg.RedisPrefix, console.Config{
 		SessionIdle: cfg.SessionIdle, SessionAbsolute: cfg.SessionAbsolute,
@@ -109,8 +121,24 @@ func serve(ctx context.Context, cfg config) error {
 	} else if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	if err := core.StopJobs(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("jobs did not stop cleanly; another replica takes over what was running", "err", err)
+	}
 	log.Info("stopped")
 	return nil
+}
+
+// newMail builds the renderer and the SMTP transport of the messages to customers.
+func newMail(cfg config) (booking.Mail, error) {
+	r, err := mail.NewRenderer(cfg.MailFrom, cfg.PublicURL)
+	if err != nil {
+		return booking.Mail{}, err
+	}
+	t, err := mail.NewTransport(cfg.SMTPURL)
+	if err != nil {
+		return booking.Mail{}, err
+	}
+	return booking.Mail{Renderer: r, Sender: t, PublicURL: cfg.PublicURL}, nil
 }
 
 // newChat builds Dota, with Gemini when a key is configured. Gemini's connection test runs

@@ -1,0 +1,54 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// The customer's manage link: see, cancel or move one appointment, with the token of the
+// link as the only credential. The token is checked by booking; an unknown or spent one
+// is 404.
+
+type manage struct {
+	booking *booking.Core
+}
+
+func (m *manage) mount(g *gin.RouterGroup, limit gin.HandlerFunc) {
+	g.GET("/manage/:token", noStore(), m.show)
+	g.POST("/manage/:token/cancel", limit, noStore(), m.cancel)
+	g.POST("/manage/:token/reschedule", limit, noStore(), m.reschedule)
+}
+
+func (m *manage) show(c *gin.Context) {
+	a, err := m.booking.Manage(c, c.Param("token"))
+	managed(c, a, err)
+}
+
+func (m *manage) cancel(c *gin.Context) {
+	a, err := m.booking.CancelByCustomer(c, c.Param("token"))
+	managed(c, a, err)
+}
+
+func (m *manage) reschedule(c *gin.Context) {
+	var req struct {
+		Date string `json:"date"`
+		Time string `json:"time"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	a, err := m.booking.RescheduleByCustomer(c, c.Param("token"), req.Date, req.Time)
+	managed(c, a, err)
+}
+
+func managed(c *gin.Context, a booking.Managed, err error) {
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, a)
+}

@@ -1,0 +1,240 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/dota-agency/dota/mail"
+)
+
+// Mail is how the core writes and sends its messages to customers.
+type Mail struct {
+	// Renderer writes them; its public URL names calendar UIDs.
+	Renderer *mail.Renderer
+	// Sender delivers them; a transport without a server records them as not sent.
+	Sender mail.Sender
+	// PublicURL is where the links in messages point (DOTA_PUBLIC_URL), without a final /.
+	PublicURL string
+}
+
+// Why a message was not sent, as the ledger records it (the console words them).
+const (
+	ReasonNotConfigured     = "mail_not_configured"
+	ReasonBookedInsideLead  = "booked_inside_lead"
+	ReasonCancelled         = "appointment_cancelled"
+	ReasonMoved             = "appointment_moved"
+	ReasonSuperseded        = "superseded"
+	ReasonPast              = "appointment_past"
+	ReasonAppointmentGone   = "appointment_deleted"
+	ReasonAttemptsExhausted = "attempts_exhausted"
+)
+
+// deliverWorker sends one row of the ledger.
+type deliverWorker struct {
+	river.WorkerDefaults[deliverArgs]
+	core *Core
+}
+
+// pendingDelivery is a ledger row with the appointment as it is now.
+type pendingDelivery struct {
+	Delivery
+	Actor       string
+	Sequence    int
+	StartsAt    *time.Time
+	OldStartsAt *time.Time
+	Appt        *Appointment
+}
+
+// Work sends the delivery unless it is done already or the appointment changed so that
+// it no longer says what is true; it records what happened in the ledger. A temporary
+// failure is returned, and River tries again later.
+func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
+	s := w.core
+	d, err := s.pendingDelivery(ctx, job.Args.DeliveryID)
+	if errors.Is(err, ErrNotFound) {
+		return nil // its appointment was deleted, and the row with it
+	}
+	if err != nil {
+		return err
+	}
+	if d.State != DeliveryScheduled {
+		return nil // done by an earlier attempt that was cut short after recording
+	}
+	if reason := d.stale(s.now()); reason != "" {
+		return s.recordDelivery(ctx, d, DeliverySkipped, reason, "")
+	}
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return err
+	}
+	in, err := s.mailInput(ctx, st, d)
+	if err != nil {
+		return err
+	}
+	msg, err := s.mail.Renderer.Render(in)
+	if err != nil {
+		// Input that cannot be written now never will be: no retry.
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), "")
+		return river.JobCancel(err)
+	}
+	err = s.mail.Sender.Send(ctx, msg)
+	switch {
+	case err == nil:
+		return s.recordDelivery(ctx, d, DeliverySent, "", msg.Subject)
+	case errors.Is(err, mail.ErrNotConfigured):
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.Subject)
+	case mail.IsPermanent(err):
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), msg.Subject)
+		return river.JobCancel(err)
+	case job.Attempt >= job.MaxAttempts:
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, ReasonAttemptsExhausted+": "+err.Error(), msg.Subject)
+		return err
+	default:
+		// Still scheduled: the ledger shows the attempt and why it failed.
+		if rerr := s.recordDelivery(ctx, d, DeliveryScheduled, err.Error(), msg.Subject); rerr != nil {
+			s.log.Warn("deliveries: recording a failed attempt", "delivery", d.ID, "err", rerr)
+		}
+		return err
+	}
+}
+
+// stale says why the message should no longer be sent, or "" when it should.
+func (d pendingDelivery) stale(now time.Time) string {
+	a := d.Appt
+	if a == nil {
+		return ReasonAppointmentGone
+	}
+	cancelled := a.Status == StatusCancelled
+	switch d.Kind {
+	case KindCancelled:
+		if !cancelled {
+			return ReasonSuperseded // it was restored since
+		}
+		return ""
+	case KindReminder:
+		switch {
+		case cancelled:
+			return ReasonCancelled
+		case a.StartsAt == nil || d.StartsAt == nil || !a.StartsAt.Equal(*d.StartsAt):
+			return ReasonMoved
+		case !a.StartsAt.After(now):
+			return ReasonPast
+		}
+		return ""
+	}
+	switch {
+	case cancelled:
+		return ReasonCancelled
+	case a.Sequence > d.Sequence:
+		return ReasonSuperseded // a later message tells the newer state
+	}
+	return ""
+}
+
+// mailInput is what the renderer needs for d, with a fresh manage link.
+func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (mail.Input, error) {
+	a := d.Appt
+	in := mail.Input{
+		Kind:           mail.Kind(d.Kind),
+		Lang:           d.Language,
+		AppointmentID:  a.ID,
+		Sequence:       d.Sequence,
+		Service:        a.Service,
+		Duration:       SlotLength,
+		Location:       st.Location(),
+		RecipientName:  a.Name,
+		RecipientEmail: d.Recipient,
+		Source:         mail.Source(a.Source),
+		By:             mail.Actor(d.Actor),
+		Agency:         agencyContact(st),
+	}
+	if in.Service == "" {
+		in.Service = Text(d.Language, "appointment")
+	}
+	if d.StartsAt != nil {
+		in.Start = *d.StartsAt
+	}
+	if d.OldStartsAt != nil {
+		in.OldStart = *d.OldStartsAt
+	}
+	if d.Kind != KindCancelled {
+		token, err := s.newManageToken(ctx, a.ID)
+		if err != nil {
+			return in, err
+		}
+		in.ManageURL = s.manageURL(token, d.Language)
+	}
+	return in, nil
+}
+
+// pendingDelivery reads a ledger row with its appointment, nil when it has none.
+func (s *Core) pendingDelivery(ctx context.Context, id string) (pendingDelivery, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+deliveryColumns+`, d.actor, d.sequence, d.starts_at, d.old_starts_at
+		FROM deliveries d WHERE d.id = $1`, id)
+	if err != nil {
+		return pendingDelivery{}, err
+	}
+	d, err := pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (pendingDelivery, error) {
+		var p pendingDelivery
+		err := row.Scan(&p.ID, &p.AppointmentID, &p.Kind, &p.Language, &p.Recipient, &p.State, &p.Reason,
+			&p.Attempts, &p.Subject, &p.ResentFrom, &p.DueAt, &p.SentAt, &p.CreatedAt, &p.UpdatedAt,
+			&p.Actor, &p.Sequence, &p.StartsAt, &p.OldStartsAt)
+		return p, err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return d, ErrNotFound
+	}
+	if err != nil || d.AppointmentID == "" {
+		return d, err
+	}
+	a, err := s.appointmentByID(ctx, d.AppointmentID)
+	if errors.Is(err, ErrNotFound) {
+		return d, nil
+	}
+	d.Appt = &a
+	return d, err
+}
+
+// appointmentByID reads one appointment; ErrNotFound when there is none.
+func (s *Core) appointmentByID(ctx context.Context, id string) (Appointment, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1`, id)
+	if err != nil {
+		return Appointment{}, err
+	}
+	a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return a, ErrNotFound
+	}
+	return a, err
+}
+
+// recordDelivery writes the outcome of an attempt. A scheduled state keeps the row due,
+// with the attempt's error as its reason.
+func (s *Core) recordDelivery(ctx context.Context, d pendingDelivery, state, reason, subject string) error {
+	_, err := s.db.Exec(ctx, `UPDATE deliveries SET state = $2, reason = $3,
+			subject = CASE WHEN $4 = '' THEN subject ELSE $4 END,
+			attempts = attempts + CASE WHEN $4 = '' THEN 0 ELSE 1 END,
+			sent_at = CASE WHEN $2 = 'sent' THEN now() END, updated_at = now()
+		WHERE id = $1 AND state = 'scheduled'`, d.ID, state, truncate(reason, 500), subject)
+	if err != nil {
+		return fmt.Errorf("deliveries: %w", err)
+	}
+	outcome := state
+	if state == DeliveryScheduled {
+		outcome = "retried"
+	}
+	messagesTotal.WithLabelValues(d.Kind, outcome).Inc()
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

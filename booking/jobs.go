@@ -1,0 +1,229 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Messages to customers are River jobs (github.com/riverqueue/river): each is inserted in
+// the transaction of the change that causes it, next to its row in the ledger
+// (deliveries.go), so a crash between the commit and the send loses nothing; every
+// replica works them, with retries and back-off. A job names its ledger row and re-checks
+// the appointment before sending (deliver.go).
+
+// JobsConfig tunes how this replica works the jobs.
+type JobsConfig struct {
+	// Workers is how many jobs this replica works at once.
+	Workers int
+	// RescueAfter is how long a job may stay running before another replica takes it
+	// over as crashed; it must exceed the send time-out.
+	RescueAfter time.Duration
+	// RetryBase scales the back-off between attempts: attempt n waits RetryBase·n⁴.
+	RetryBase time.Duration
+}
+
+// Job defaults.
+const (
+	DefaultJobWorkers     = 10
+	DefaultJobRescueAfter = 5 * time.Minute
+	DefaultJobRetryBase   = time.Second
+	// jobTimeout bounds one attempt: rendering, and the SMTP conversation.
+	jobTimeout = time.Minute
+	// maxDeliveryAttempts is how often a message is tried before it is recorded as failed
+	// (with the default back-off, about a day and a half).
+	maxDeliveryAttempts = 12
+)
+
+func (c *JobsConfig) defaults() {
+	if c.Workers <= 0 {
+		c.Workers = DefaultJobWorkers
+	}
+	if c.RescueAfter <= jobTimeout {
+		c.RescueAfter = DefaultJobRescueAfter
+	}
+	if c.RetryBase <= 0 {
+		c.RetryBase = DefaultJobRetryBase
+	}
+}
+
+// deliverArgs is the job that sends one row of the ledger.
+type deliverArgs struct {
+	DeliveryID string `json:"delivery_id"`
+}
+
+// Kind names the job in River's tables.
+func (deliverArgs) Kind() string { return "deliver" }
+
+// retryPolicy waits base·n⁴ after the n-th failed attempt (1 s, 16 s, 81 s, … with the
+// default base), as River's own policy does, with a base tests can shorten.
+type retryPolicy struct{ base time.Duration }
+
+func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	n := time.Duration(job.Attempt)
+	return time.Now().Add(p.base * n * n * n * n)
+}
+
+// newJobs builds the River client over the pool: it inserts jobs at once and works them
+// once StartJobs is called.
+func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], error) {
+	cfg.defaults()
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &deliverWorker{core: s}); err != nil {
+		return nil, err
+	}
+	return river.NewClient(riverpgxv5.New(db), &river.Config{
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
+		Workers:              workers,
+		JobTimeout:           jobTimeout,
+		RescueStuckJobsAfter: cfg.RescueAfter,
+		MaxAttempts:          maxDeliveryAttempts,
+		RetryPolicy:          retryPolicy{base: cfg.RetryBase},
+		Logger:               slog.New(quietHandler{s.log.Handler()}),
+	})
+}
+
+// quietHandler passes on River's warnings and errors only: its routine information
+// (clients starting, jobs scheduled) would drown Dota's own log.
+type quietHandler struct{ slog.Handler }
+
+func (h quietHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && h.Handler.Enabled(ctx, l)
+}
+func (h quietHandler) WithAttrs(a []slog.Attr) slog.Handler {
+	return quietHandler{h.Handler.WithAttrs(a)}
+}
+func (h quietHandler) WithGroup(n string) slog.Handler { return quietHandler{h.Handler.WithGroup(n)} }
+
+// StartJobs makes this replica work the jobs until ctx ends or StopJobs is called.
+func (s *Core) StartJobs(ctx context.Context) error { return s.jobs.Start(ctx) }
+
+// StopJobs lets the jobs being worked finish (as long as ctx allows) and stops.
+func (s *Core) StopJobs(ctx context.Context) error { return s.jobs.Stop(ctx) }
+
+// newDelivery is a message a change causes, written to the ledger with its job.
+type newDelivery struct {
+	Kind        string
+	Appointment Appointment
+	OldStartsAt *time.Time
+	Actor       string // mail.ByCustomer or mail.ByAgency
+	DueAt       time.Time
+	// Skipped, when set, records the message as skipped for this reason, with no job.
+	Skipped string
+}
+
+// actorAgency says, in a message, that the agency acted (the customer reads "we");
+// ActorCustomer that the customer did.
+const actorAgency = "agency"
+
+// enqueue writes the deliveries to the ledger and inserts a job for each one that was
+// written and is not skipped, in tx. A reminder already written for the same start is not
+// written again (deliveries_reminder_once).
+func (s *Core) enqueue(ctx context.Context, tx pgx.Tx, ds []newDelivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	var (
+		appts, kinds, langs, recipients, states, reasons, actors []string
+		seqs                                                     []int32
+		starts, olds, dues                                       []*time.Time
+	)
+	for _, d := range ds {
+		a := d.Appointment
+		state := DeliveryScheduled
+		if d.Skipped != "" {
+			state = DeliverySkipped
+		}
+		due := d.DueAt
+		appts, kinds, langs = append(appts, a.ID), append(kinds, d.Kind), append(langs, a.Language)
+		recipients, states, reasons = append(recipients, a.Email), append(states, state), append(reasons, d.Skipped)
+		actors, seqs = append(actors, d.Actor), append(seqs, int32(a.Sequence))
+		starts, olds, dues = append(starts, a.StartsAt), append(olds, d.OldStartsAt), append(dues, &due)
+	}
+	rows, err := tx.Query(ctx, `INSERT INTO deliveries (appointment_id, kind, language, recipient, state, reason,
+			actor, sequence, starts_at, old_starts_at, due_at)
+		SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+			$8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[])
+		ON CONFLICT DO NOTHING
+		RETURNING id, due_at, state = 'scheduled'`,
+		appts, kinds, langs, recipients, states, reasons, actors, seqs, starts, olds, dues)
+	if err != nil {
+		return fmt.Errorf("deliveries: %w", err)
+	}
+	var jobs []river.InsertManyParams
+	var (
+		id        string
+		due       time.Time
+		scheduled bool
+	)
+	_, err = pgx.ForEachRow(rows, []any{&id, &due, &scheduled}, func() error {
+		if !scheduled {
+			return nil
+		}
+		opts := &river.InsertOpts{}
+		if due.After(time.Now()) {
+			opts.ScheduledAt = due // else it is available at once, with no wait for the scheduler
+		}
+		jobs = append(jobs, river.InsertManyParams{Args: deliverArgs{DeliveryID: id}, InsertOpts: opts})
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("deliveries: %w", err)
+	}
+	if len(jobs) == 0 {
+		return nil
+	}
+	if _, err := s.jobs.InsertManyFastTx(ctx, tx, jobs); err != nil {
+		return fmt.Errorf("deliveries: jobs: %w", err)
+	}
+	return nil
+}
+
+// pipelineTx is a transaction that was begun inside a pipelined batch (Book's) on conn,
+// seen as a pgx.Tx so River can insert jobs into it. Commit and Rollback end it.
+type pipelineTx struct {
+	conn *pgx.Conn
+}
+
+var _ pgx.Tx = pipelineTx{}
+
+func (t pipelineTx) Begin(context.Context) (pgx.Tx, error) {
+	return nil, errors.New("booking: no nested transaction inside the booking pipeline")
+}
+func (t pipelineTx) Commit(ctx context.Context) error {
+	_, err := t.conn.Exec(ctx, "COMMIT")
+	return err
+}
+func (t pipelineTx) Rollback(ctx context.Context) error {
+	_, err := t.conn.Exec(ctx, "ROLLBACK")
+	return err
+}
+func (t pipelineTx) CopyFrom(ctx context.Context, table pgx.Identifier, cols []string, src pgx.CopyFromSource) (int64, error) {
+	return t.conn.CopyFrom(ctx, table, cols, src)
+}
+func (t pipelineTx) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
+	return t.conn.SendBatch(ctx, b)
+}
+func (t pipelineTx) LargeObjects() pgx.LargeObjects { return pgx.LargeObjects{} }
+func (t pipelineTx) Prepare(ctx context.Context, name, sql string) (*pgconn.StatementDescription, error) {
+	return t.conn.Prepare(ctx, name, sql)
+}
+func (t pipelineTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return t.conn.Exec(ctx, sql, args...)
+}
+func (t pipelineTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return t.conn.Query(ctx, sql, args...)
+}
+func (t pipelineTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return t.conn.QueryRow(ctx, sql, args...)
+}
+func (t pipelineTx) Conn() *pgx.Conn { return t.conn }
