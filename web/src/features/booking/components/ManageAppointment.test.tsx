@@ -49,7 +49,7 @@ describe('ManageAppointment', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const posts: { url: string; body: unknown; lang: string | null }[] = [];
   let answer: (url: string, body: unknown) => Response;
-  let onStale: ReturnType<typeof vi.fn>;
+  let onStale: ReturnType<typeof vi.fn<() => void>>;
 
   beforeAll(async () => {
     await initI18n();
@@ -58,7 +58,7 @@ describe('ManageAppointment', () => {
   });
   beforeEach(() => {
     posts.length = 0;
-    onStale = vi.fn();
+    onStale = vi.fn<() => void>();
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.startsWith('/api/slots')) return json(200, day(new URL(url, 'http://x').searchParams.get('date') ?? ''));
