@@ -86,6 +86,7 @@ func TestPrerenderedPagesByRouteAndLanguage(t *testing.T) {
 		{"unknown paths are not found, in the language", "/nope?lang=en", nil, 404, "<main>not-found en"},
 		{"the console gets the app's shell", "/admin/appointments", nil, 200, "<title>shell</title>"},
 		{"so does the console's root", "/admin", nil, 200, "<title>shell</title>"},
+		{"a manage link gets the shell, though no route names it", "/manage/tok?lang=ar", nil, 200, "<title>shell</title>"},
 		{"page files are not served as files", "/pages/fr/home.html", nil, 404, "<main>not-found fr"},
 		{"the route table is not served as a file", "/pages/routes.json", nil, 404, "<main>not-found fr"},
 	}

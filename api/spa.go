@@ -14,9 +14,14 @@ import (
 const notBuilt = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Dota</title></head>
 <body><h1>Dota</h1><p>The web app is not built into this binary. Run <code>make run</code>.</p></body></html>`
 
+// managePrefix starts the customer's manage links, /manage/{token} (in every e-mail about
+// an appointment): the token in the address opens the appointment to whoever holds it.
+const managePrefix = "manage/"
+
 // spa serves the web app: real files as they are (hashed assets cached for good), the
 // prerendered page of each public route (pages.go), and index.html, the app's empty
-// shell, for the console and for every path when the build has no prerendered pages.
+// shell, for the console, for the manage links, and for every path when the build has
+// no prerendered pages.
 func spa(web fs.FS, origin string, services serviceFinder, log *slog.Logger) gin.HandlerFunc {
 	assets := loadAssets(web)
 	index := assets["index.html"]
@@ -43,9 +48,23 @@ func spa(web fs.FS, origin string, services serviceFinder, log *slog.Logger) gin
 			c.String(http.StatusNotFound, "not found")
 			return
 		}
+		if strings.HasPrefix(name, managePrefix) {
+			servePrivate(c, index)
+			return
+		}
 		if prerendered != nil && prerendered.serve(c, "/"+name) {
 			return
 		}
 		index.serve(c, "no-cache")
 	}
+}
+
+// servePrivate serves the shell for a page whose address is a secret (a manage link's
+// token): no cache keeps it, no search engine lists it, and no request from it, to this
+// site or another, names its address in a Referer.
+func servePrivate(c *gin.Context, index *asset) {
+	h := c.Writer.Header()
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Robots-Tag", "noindex")
+	index.serve(c, "no-store")
 }

@@ -10,6 +10,9 @@
 //   E2E_BASE_URL   test an already running server instead (e.g. `npx vite preview`)
 //   CHROMIUM_PATH  browser binary (default /usr/bin/chromium)
 //   E2E_KEEP_DB=1  keep the test database after the run, for debugging
+//
+// startServer({ smtp: true }) also starts an SMTP server in this process (mailbox.mjs)
+// and points the binary at it: the test reads the e-mails customers get.
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -28,10 +31,13 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.met
 
 /**
  * Why browser tests cannot run here, or undefined when they can. Pass it as
- * the `skip` option of a describe() so the runner prints the reason.
+ * the `skip` option of a describe() so the runner prints the reason. With
+ * { binary: true } (a test that configures the server, e.g. its SMTP), only
+ * DOTA_BIN will do.
  */
-export function e2eSkipReason() {
-  if (process.env.DOTA_BIN || process.env.E2E_BASE_URL) return undefined;
+export function e2eSkipReason({ binary = false } = {}) {
+  if (process.env.DOTA_BIN || (process.env.E2E_BASE_URL && !binary)) return undefined;
+  if (binary) return 'DOTA_BIN is not set: build the server (make build) and run with DOTA_BIN=path/to/dota';
   return 'DOTA_BIN is not set: build the server (make build) and run with DOTA_BIN=path/to/dota, or set E2E_BASE_URL';
 }
 
@@ -97,13 +103,16 @@ async function waitReady(baseURL, child, logs) {
 
 /**
  * Starts the server for a test file and resolves to
- * { baseURL, databaseURL, env, logs(), run(args, {input}), stop() }.
+ * { baseURL, databaseURL, env, logs(), run(args, {input}), mailbox, stop() }.
+ * With smtp: true the server sends its e-mails to mailbox (mailbox.mjs); otherwise
+ * mailbox is null and the server records them as not sent.
  * With E2E_BASE_URL set, it returns that server and stop() does nothing.
  */
-export async function startServer() {
+export async function startServer({ smtp = false } = {}) {
+  if (process.env.E2E_BASE_URL && smtp) throw new Error('startServer({ smtp: true }) needs DOTA_BIN: E2E_BASE_URL names a server it cannot configure');
   if (process.env.E2E_BASE_URL) {
     const baseURL = process.env.E2E_BASE_URL.replace(/\/$/, '');
-    return { baseURL, databaseURL: null, env: process.env, logs: () => '', run: notAvailable, stop: async () => {} };
+    return { baseURL, databaseURL: null, env: process.env, logs: () => '', run: notAvailable, mailbox: null, stop: async () => {} };
   }
   const bin = process.env.DOTA_BIN;
   if (!bin) throw new Error(e2eSkipReason());
@@ -133,6 +142,13 @@ export async function startServer() {
   };
   const baseURL = `http://127.0.0.1:${port}`;
 
+  // Loaded only by the tests that read e-mails.
+  const mailbox = smtp ? await (await import('./mailbox.mjs')).startMailbox() : null;
+  if (mailbox) {
+    env.DOTA_SMTP_URL = mailbox.url;
+    env.DOTA_MAIL_FROM = 'Dota <rdv@dota.test>';
+  }
+
   await psql(adminUrl, `CREATE DATABASE "${name}"`);
   const dropDatabase = async () => {
     if (process.env.E2E_KEEP_DB === '1') {
@@ -156,6 +172,7 @@ export async function startServer() {
   } catch (err) {
     await stopChild(child);
     await dropDatabase();
+    await mailbox?.close();
     throw err;
   }
 
@@ -166,9 +183,11 @@ export async function startServer() {
     logs: () => logs.join(''),
     /** Runs another dota subcommand against this server's database. */
     run: (args, options = {}) => run(bin, args, { env, ...options }),
+    mailbox,
     async stop() {
       await stopChild(child);
       await dropDatabase();
+      await mailbox?.close();
     },
   };
 }

@@ -26,12 +26,19 @@ export interface RouteHandle {
   serverDraws?: 'service';
 }
 
-/** A public page, loaded when first shown; `name` is its export in the module. */
-function sitePage(file: string, { name = 'default', ...rest }: { name?: string } & Omit<RouteHandle, 'module'> = {}) {
+/**
+ * A public page, loaded when first shown; `name` is its export in the module. With
+ * `prerender: false` the page is drawn in the browser only (the server sends the app's
+ * shell), for a page whose address is a secret.
+ */
+function sitePage(
+  file: string,
+  { name = 'default', prerender = true, ...rest }: { name?: string; prerender?: boolean } & Omit<RouteHandle, 'module'> = {},
+) {
   const load = pageModules[`../features/site/pages/${file}.tsx`];
   if (!load) throw new Error(`no page module ${file}`);
   const Page = lazy(() => load().then((m) => ({ default: m[name] })));
-  const handle: RouteHandle = { module: `src/features/site/pages/${file}.tsx`, ...rest };
+  const handle: RouteHandle = prerender ? { module: `src/features/site/pages/${file}.tsx`, ...rest } : rest;
   return { element: <Page />, handle } satisfies RouteObject;
 }
 
@@ -62,6 +69,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy', ...sitePage('PrivacyPage') },
       { path: 'contact', ...sitePage('ContactPage') },
       { path: 'rendez-vous', ...sitePage('ContactPage', { name: 'AppointmentPage' }) },
+      // The link in every e-mail about an appointment (api/spa.go serves it privately).
+      { path: 'manage/:token', ...sitePage('ManagePage', { prerender: false }) },
       { path: '*', ...sitePage('NotFoundPage', { status: 404 }) },
     ],
   },

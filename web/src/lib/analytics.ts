@@ -21,9 +21,21 @@ interface TagWindow {
 }
 
 let tagLoaded = false;
+// Set once this document has shown a private page (see tag).
+let sawPrivatePage = typeof window !== 'undefined' && isPrivatePath(window.location.pathname);
+
+/** Whether an address carries a secret: a manage link's token (/manage/{token}). */
+export function isPrivatePath(pathname: string): boolean {
+  return pathname === '/manage' || pathname.startsWith('/manage/');
+}
 
 function tag(...args: unknown[]): void {
   if (!tagId) return;
+  // The tag reads the page's address on its own, and after a navigation inside the app
+  // the previous one too: once a private page has been open, it hears nothing more from
+  // this document. (The first-party events never carry an address.)
+  if (isPrivatePath(window.location.pathname)) sawPrivatePage = true;
+  if (sawPrivatePage) return;
   const w = window as unknown as TagWindow;
   if (!tagLoaded) {
     tagLoaded = true;

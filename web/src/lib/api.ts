@@ -17,6 +17,8 @@ export type ApiErrorCode =
   | 'too_large'
   | 'rate_limited'
   | 'unavailable'
+  | 'too_late'
+  | 'gone'
   | 'internal'
   | 'network';
 
@@ -117,6 +119,7 @@ const fallbackCodes: Record<number, ApiErrorCode> = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  410: 'gone',
   413: 'too_large',
   429: 'rate_limited',
   503: 'unavailable',

@@ -14,6 +14,13 @@ export interface SeoProps {
   noindex?: boolean;
   /** Open Graph type: website (default) or article. */
   type?: 'website' | 'article';
+  /**
+   * The address the head names instead of the page's own, for a page whose address is a
+   * secret (a manage link's token): /manage rather than /manage/{token}.
+   */
+  path?: string;
+  /** false keeps the page view from the third-party tag (a page whose address is a secret). */
+  pageView?: boolean;
 }
 
 /** The head of a page: what the prerenderer writes and the browser keeps up to date. */
@@ -139,11 +146,12 @@ function applyHead(head: SeoHead): void {
  */
 export function useSeo(props: SeoProps): void {
   const { t, i18n } = useTranslation('site');
-  const { pathname } = useLocation();
+  const location = useLocation();
   const collect = useContext(SeoCollector);
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const siteName = t('seo.siteName');
-  const { title, description, jsonLd, noindex, type } = props;
+  const { title, description, jsonLd, noindex, type, pageView = true } = props;
+  const pathname = props.path ?? location.pathname;
   const ld = jsonLd ? JSON.stringify(jsonLd) : '';
 
   // Prerendering: there is no document; the prerenderer writes the head itself.
@@ -154,6 +162,6 @@ export function useSeo(props: SeoProps): void {
     const context = { origin: window.location.origin, pathname, lang, siteName };
     const head = { ...seoHead({ title, description, noindex, type }, context), jsonLd: ld };
     applyHead(head);
-    trackPageView(pathname, head.title);
-  }, [siteName, title, description, ld, noindex, type, pathname, lang]);
+    if (pageView) trackPageView(pathname, head.title);
+  }, [siteName, title, description, ld, noindex, type, pathname, lang, pageView]);
 }

@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Icon } from '../../../components/ui/Icon';
+import { ApiError } from '../../../lib/api';
+import { ManageAppointment, useManagedAppointment } from '../../booking/manage';
+import { ContactCards } from '../components/ContactCards';
+import { CONTACT_EMAIL, PHONE_PRIMARY, PHONE_SECONDARY, telHref } from '../contact';
+import { useSeo } from '../hooks/useSeo';
+import { useSiteInfo } from '../SiteInfo';
+import './ManagePage.css';
+
+/** The agency's phones and e-mail, in a line or two, where the page cannot help. */
+function AgencyContact() {
+  const { t } = useTranslation('site');
+  // The address the agency set in its settings, which its e-mails give too.
+  const email = useSiteInfo()?.contact_email || CONTACT_EMAIL;
+  return (
+    <ul className="agency-contact">
+      <li>
+        <Icon name="Phone" size={18} />
+        <span className="visually-hidden">{t('contactCards.phone')}: </span>
+        <a href={telHref(PHONE_PRIMARY)} dir="ltr">
+          {PHONE_PRIMARY}
+        </a>
+        <a href={telHref(PHONE_SECONDARY)} dir="ltr">
+          {PHONE_SECONDARY}
+        </a>
+        <span className="agency-contact__note">{t('contactCards.hoursText')}</span>
+      </li>
+      <li>
+        <Icon name="Mail" size={18} />
+        <span className="visually-hidden">{t('contactCards.email')}: </span>
+        <a href={`mailto:${email}`}>{email}</a>
+        <span className="agency-contact__note">{t('contactCards.emailNote')}</span>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * /manage/:token, the page of the link in every e-mail about an appointment: the
+ * customer sees it, cancels it or moves it. Its address is a secret: drawn in the
+ * browser only (never prerendered), not indexed, no page view to any tag, and the head
+ * names /manage, never the token.
+ */
+export default function ManagePage() {
+  const { t } = useTranslation('manage');
+  const { token } = useParams();
+  useSeo({ title: t('seo.title'), description: t('seo.description'), noindex: true, path: '/manage', pageView: false });
+  const { state, reload, replace } = useManagedAppointment(token);
+
+  if (state.kind === 'loading') {
+    return (
+      <p className="status-text" role="status">
+        {t('page.loading')}
+      </p>
+    );
+  }
+
+  if (state.kind === 'invalid') {
+    return (
+      <section className="manage-page manage-page--invalid" aria-labelledby="manage-title">
+        <header className="page-head">
+          <h1 id="manage-title">{t('invalid.title')}</h1>
+          <p>{t('invalid.text')}</p>
+        </header>
+        <p>{t('invalid.contact')}</p>
+        <AgencyContact />
+        <p>
+          <Link to="/rendez-vous" className="button button--primary">
+            {t('invalid.book')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (state.kind === 'failed') {
+    const limited = state.error instanceof ApiError && state.error.code === 'rate_limited' ? state.error : null;
+    return (
+      <section className="manage-page" aria-labelledby="manage-title">
+        <header className="page-head">
+          <h1 id="manage-title">{t('page.title')}</h1>
+        </header>
+        <div className="manage-page__failed" role="alert">
+          <p>{limited ? limited.message || t('errors.rateLimited') : t('page.loadFailed')}</p>
+          <button type="button" className="button button--primary" onClick={reload}>
+            {t('page.retry')}
+          </button>
+        </div>
+        <AgencyContact />
+      </section>
+    );
+  }
+
+  return (
+    <section className="manage-page" aria-labelledby="manage-title">
+      <header className="page-head">
+        <h1 id="manage-title">{t('page.title')}</h1>
+        <p>{t('page.subtitle')}</p>
+      </header>
+      <ManageAppointment
+        token={token ?? ''}
+        appointment={state.appointment}
+        onChange={replace}
+        onStale={reload}
+        contact={<AgencyContact />}
+      />
+      <section className="section manage-page__contact" aria-labelledby="manage-contact-title">
+        <h2 id="manage-contact-title">{t('page.contactTitle')}</h2>
+        <ContactCards level={3} />
+      </section>
+    </section>
+  );
+}
