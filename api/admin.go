@@ -46,6 +46,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountClients(h)
 	a.mountProjects(h)
 	a.mountNotifications(h)
+	a.mountMessages(h)
 	a.mountSettings(h)
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)

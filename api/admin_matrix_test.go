@@ -50,6 +50,8 @@ var access = map[string]string{
 	"POST /api/admin/notifications/bulk":         "a",
 	"PATCH /api/admin/notifications/:id":         "a",
 	"DELETE /api/admin/notifications/:id":        "a",
+	"GET /api/admin/messages":                    "a",
+	"POST /api/admin/messages/:id/resend":        "a",
 	"GET /api/admin/users":                       "a",
 	"POST /api/admin/users":                      "a",
 	"PATCH /api/admin/users/:id":                 "a",

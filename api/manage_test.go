@@ -108,7 +108,7 @@ func TestManageLinkRoutes(t *testing.T) {
 		t.Fatalf("second booking: %d %v", r.Status, r.Body)
 	}
 	full := do(t, "POST", link+"/reschedule", map[string]string{"date": other, "time": otherTime})
-	if full.Status != 409 || errCode(full) != "slot_taken" || full.Body["error"].(map[string]any)["alternatives"] == nil {
+	if full.Status != 409 || errorCode(full) != "slot_taken" || full.Body["error"].(map[string]any)["alternatives"] == nil {
 		t.Errorf("reschedule into a full slot: %d %v", full.Status, full.Body)
 	}
 
@@ -118,7 +118,7 @@ func TestManageLinkRoutes(t *testing.T) {
 	}
 	time.Sleep(3500 * time.Millisecond) // the settings cache's life
 	late := do(t, "POST", link+"/cancel", nil, "Accept-Language", "fr")
-	if late.Status != 422 || errCode(late) != "too_late" || !strings.Contains(errMessage(late), booking.AgencyPhone) {
+	if late.Status != 422 || errorCode(late) != "too_late" || !strings.Contains(errMessage(late), booking.AgencyPhone) {
 		t.Errorf("cancel inside the notice: %d %v", late.Status, late.Body)
 	}
 	if _, err := pool.Exec(context.Background(), `UPDATE settings SET min_notice_minutes = 1440`); err != nil {
@@ -129,11 +129,11 @@ func TestManageLinkRoutes(t *testing.T) {
 	if r := do(t, "POST", link+"/cancel", nil); r.Status != 200 || r.Body["status"] != "cancelled" || r.Body["can_cancel"] != false {
 		t.Fatalf("cancel: %d %v", r.Status, r.Body)
 	}
-	if r := do(t, "POST", link+"/cancel", nil); r.Status != 409 || errCode(r) != "conflict" {
+	if r := do(t, "POST", link+"/cancel", nil); r.Status != 409 || errorCode(r) != "conflict" {
 		t.Errorf("second cancel: %d %v", r.Status, r.Body)
 	}
 	for _, bad := range []string{strings.Repeat("x", 43), "short", m[1] + "A"} {
-		if r := do(t, "GET", url+"/api/manage/"+bad, nil); r.Status != 404 || errCode(r) != "not_found" {
+		if r := do(t, "GET", url+"/api/manage/"+bad, nil); r.Status != 404 || errorCode(r) != "not_found" {
 			t.Errorf("token %q: %d %v", bad, r.Status, r.Body)
 		}
 	}
@@ -152,12 +152,6 @@ func messageTo(t *testing.T, smtp *mailtest.Server, rcpt string) *mailtest.Parse
 	}
 	t.Fatalf("no message to %s", rcpt)
 	return nil
-}
-
-func errCode(r response) string {
-	e, _ := r.Body["error"].(map[string]any)
-	c, _ := e["code"].(string)
-	return c
 }
 
 func errMessage(r response) string {

@@ -64,6 +64,8 @@ type Console struct {
 	booking *booking.Core
 	// appointments books and changes appointments under the booking rules.
 	appointments appointmentCore
+	// deliveries is the ledger of messages to customers.
+	deliveries deliveries
 	cfg          Config
 	log          *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
@@ -82,7 +84,7 @@ func New(core *booking.Core, rdb *redis.Client, prefix string, cfg Config, log *
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core, appointments: core,
+	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core, appointments: core, deliveries: core,
 		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
 }
 

@@ -13,6 +13,7 @@ const (
 	PageClients        Page = "clients"
 	PageProjects       Page = "projects"
 	PageNotifications  Page = "notifications"
+	PageMessages       Page = "messages"
 	PageUsers          Page = "users"
 	PageSettings       Page = "settings"
 	PageOps            Page = "ops"
@@ -20,7 +21,7 @@ const (
 
 // Pages lists every page in menu order.
 var Pages = []Page{PageDashboard, PageAppointments, PageNewAppointment, PageClients, PageProjects,
-	PageNotifications, PageUsers, PageSettings, PageOps}
+	PageNotifications, PageMessages, PageUsers, PageSettings, PageOps}
 
 // Action is something a user does on a page; non-admins need it granted.
 type Action string
@@ -41,6 +42,7 @@ const (
 	ActProjectsDelete      Action = "projects.delete"
 	ActNotificationsUpdate Action = "notifications.update"
 	ActNotificationsDelete Action = "notifications.delete"
+	ActMessagesResend      Action = "messages.resend"
 	ActUsersCreate         Action = "users.create"
 	ActUsersUpdate         Action = "users.update"
 	ActUsersDelete         Action = "users.delete"
@@ -50,7 +52,7 @@ const (
 // Actions lists every action, the values a user's permissions list may hold.
 var Actions = []Action{ActAppointmentsCreate, ActAppointmentsUpdate, ActAppointmentsDelete, ActAppointmentsExport,
 	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActProjectsCreate,
-	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActUsersCreate,
+	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActMessagesResend, ActUsersCreate,
 	ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
 
 // rolePages is the one policy table: the pages each role may open. Admins open all.

@@ -1,0 +1,56 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/console"
+)
+
+// The delivery ledger: every message to a customer, sent or due. The whole ledger is the
+// messages page's (admins'); one appointment's messages are readable by whoever reads
+// appointments, and sent again by admins or whoever is granted messages.resend.
+func (a *admin) mountMessages(h handle) {
+	h("GET", "/messages", signedIn, a.messages)
+	h("POST", "/messages/:id/resend", need(console.PageAppointments, console.ActMessagesResend), a.resendMessage)
+}
+
+func (a *admin) messages(c *gin.Context) {
+	f := booking.DeliveryFilter{State: c.Query("status"), Kind: c.Query("kind"), AppointmentID: c.Query("appointment")}
+	need := console.Need{Page: console.PageMessages}
+	if f.AppointmentID != "" {
+		need = console.Need{Page: console.PageAppointments}
+	}
+	if err := console.Authorize(userOf(c), need); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	for field, dst := range map[string]*int{"page": &f.Page, "size": &f.Size} {
+		if v := c.Query(field); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				_ = c.Error(errValidation("bad_query", map[string]string{field: "bad_query"}))
+				return
+			}
+			*dst = n
+		}
+	}
+	page, err := a.console.Messages(c, f)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, page)
+}
+
+func (a *admin) resendMessage(c *gin.Context) {
+	d, err := a.console.ResendMessage(c, userOf(c), c.Param("id"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusCreated, d)
+}
