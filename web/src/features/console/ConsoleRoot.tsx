@@ -16,6 +16,7 @@ const NewAppointmentPage = lazy(() => import('./pages/NewAppointmentPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ProjectsPage = lazy(() => import('./pages/ProjectsPage'));
 const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
+const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const UsersPage = lazy(() => import('./pages/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const OpsPage = lazy(() => import('./pages/OpsPage'));
@@ -28,6 +29,7 @@ const pages: [PageKey, ReactNode][] = [
   ['clients', <ClientsPage />],
   ['projects', <ProjectsPage />],
   ['notifications', <NotificationsPage />],
+  ['messages', <MessagesPage />],
   ['users', <UsersPage />],
   ['settings', <SettingsPage />],
   ['ops', <OpsPage />],

@@ -8,6 +8,7 @@ const PAGE_KEYS: readonly PageKey[] = [
   'clients',
   'projects',
   'notifications',
+  'messages',
   'users',
   'settings',
   'ops',

@@ -11,6 +11,7 @@ export type PageKey =
   | 'clients'
   | 'projects'
   | 'notifications'
+  | 'messages'
   | 'users'
   | 'settings'
   | 'ops';
@@ -200,6 +201,10 @@ export interface Settings {
   backup_frequency: string;
   /** How many days ahead a slot may be booked (1 to 730). */
   booking_horizon_days: number;
+  /** Minutes before an appointment its reminder goes out; 0 sends none. */
+  reminder_lead_minutes: number;
+  /** Minutes before an appointment the customer may still cancel or move it. */
+  min_notice_minutes: number;
   [other: string]: unknown;
 }
 
@@ -255,4 +260,37 @@ export interface LiveEvent {
   appointment?: Appointment;
   notification?: Notification;
   ids?: string[];
+}
+
+/** Kinds of message to a customer. */
+export const DELIVERY_KINDS = ['confirmation', 'confirmed', 'moved', 'cancelled', 'reminder', 'waitlist_offer'] as const;
+
+/** States of a message in the ledger. */
+export const DELIVERY_STATES = ['scheduled', 'sent', 'failed', 'skipped'] as const;
+
+/** One message to a customer, sent or due (GET /api/admin/messages). */
+export interface Delivery {
+  id: string;
+  appointment_id: string;
+  kind: (typeof DELIVERY_KINDS)[number] | (string & {});
+  language: string;
+  recipient: string;
+  state: (typeof DELIVERY_STATES)[number] | (string & {});
+  /** Why it failed or was skipped; while scheduled, why its last attempt failed. */
+  reason: string;
+  attempts: number;
+  subject: string;
+  resent_from: string;
+  due_at: string;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A page of the ledger. */
+export interface DeliveryPage {
+  items: Delivery[];
+  total: number;
+  page: number;
+  size: number;
 }

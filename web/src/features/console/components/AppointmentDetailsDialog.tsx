@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNote, deleteNote, getAppointment, getTranscript } from '../api/appointments';
+import { listMessages } from '../api/messages';
 import type { Appointment, Note } from '../api/types';
 import { useLiveEvents } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
@@ -8,6 +9,7 @@ import { useCan } from '../hooks/useSession';
 import { toast } from '../hooks/useToasts';
 import { formatDate, formatDateTime } from '../lib/time';
 import { StatusBadge } from './Badges';
+import { DeliveryList } from './DeliveryList';
 import { ConfirmDialog, Dialog } from './Dialog';
 import { EmptyState, ErrorState, Skeleton } from './Feedback';
 
@@ -39,11 +41,15 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
     (signal) => (a.source === 'chat' ? getTranscript(initial.id, signal) : Promise.resolve([])),
     [initial.id, a.source],
   );
+  const messages = useQuery((signal) => listMessages({ appointment: initial.id }, signal, 1, 20), [initial.id]);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<Note | null>(null);
   useLiveEvents(['appointment.updated'], (event) => {
-    if (event.appointment?.id === initial.id || event.ids?.includes(initial.id)) void detail.reload();
+    if (event.appointment?.id === initial.id || event.ids?.includes(initial.id)) {
+      void detail.reload();
+      void messages.reload();
+    }
   });
 
   const submitNote = async (event: FormEvent) => {
@@ -164,6 +170,18 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
                   </li>
                 ))}
               </ol>
+            )}
+          </section>
+          <section aria-labelledby="details-messages">
+            <h3 id="details-messages">{t('messages.ofAppointment')}</h3>
+            {messages.error && !messages.data ? (
+              <ErrorState error={messages.error} onRetry={() => void messages.reload()} />
+            ) : messages.loading ? (
+              <Skeleton rows={2} />
+            ) : (messages.data?.items ?? []).length === 0 ? (
+              <EmptyState>{t('messages.noneForAppointment')}</EmptyState>
+            ) : (
+              <DeliveryList items={messages.data!.items} onResent={() => void messages.reload()} showRecipient={false} />
             )}
           </section>
           <section aria-labelledby="details-notes">

@@ -65,6 +65,7 @@ export const PAGE_ORDER: PageKey[] = [
   'clients',
   'projects',
   'notifications',
+  'messages',
   'users',
   'settings',
   'ops',

@@ -79,6 +79,25 @@ export default function SettingsPage() {
       </select>
     </label>
   );
+  const number = (key: 'booking_horizon_days' | 'reminder_lead_minutes' | 'min_notice_minutes', min: number, max: number, hint: string) => (
+    <label className="field">
+      <span>{t(`settings.field.${key}`)}</span>
+      <input
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        value={form[key]}
+        onChange={(e) => set(key, Number(e.target.value))}
+        aria-invalid={!!errors[key]}
+        aria-describedby={`settings-${key}-hint`}
+      />
+      <span id={`settings-${key}-hint`} className="field__hint">
+        {hint}
+      </span>
+      {errors[key] && <span className="field__error">{errors[key]}</span>}
+    </label>
+  );
 
   return (
     <section className="page" aria-labelledby="settings-title">
@@ -102,23 +121,9 @@ export default function SettingsPage() {
         </fieldset>
         <fieldset className="card">
           <legend>{t('settings.booking')}</legend>
-          <label className="field">
-            <span>{t('settings.field.booking_horizon_days')}</span>
-            <input
-              type="number"
-              min={1}
-              max={730}
-              step={1}
-              value={form.booking_horizon_days}
-              onChange={(e) => set('booking_horizon_days', Number(e.target.value))}
-              aria-invalid={!!errors.booking_horizon_days}
-              aria-describedby="settings-horizon-hint"
-            />
-            <span id="settings-horizon-hint" className="field__hint">
-              {t('settings.bookingHorizonHint')}
-            </span>
-            {errors.booking_horizon_days && <span className="field__error">{errors.booking_horizon_days}</span>}
-          </label>
+          {number('booking_horizon_days', 1, 730, t('settings.bookingHorizonHint'))}
+          {number('reminder_lead_minutes', 0, 10080, t('settings.reminderLeadHint'))}
+          {number('min_notice_minutes', 0, 10080, t('settings.minNoticeHint'))}
         </fieldset>
         <fieldset className="card">
           <legend>{t('settings.notifications')}</legend>

@@ -1,0 +1,19 @@
+import { api } from '../../../lib/api';
+import type { Delivery, DeliveryPage } from './types';
+
+/** Filters of the ledger; appointment narrows it to one appointment's messages. */
+export interface DeliveryFilters {
+  status?: string;
+  kind?: string;
+  appointment?: string;
+}
+
+/** The ledger of messages to customers, newest first. */
+export function listMessages(filters: DeliveryFilters, signal?: AbortSignal, page = 1, size = 20): Promise<DeliveryPage> {
+  return api.get<DeliveryPage>('/api/admin/messages', { query: { ...filters, page, size }, signal });
+}
+
+/** Sends a message again: a new delivery about the appointment as it is now. */
+export function resendMessage(id: string): Promise<Delivery> {
+  return api.post<Delivery>(`/api/admin/messages/${encodeURIComponent(id)}/resend`, {});
+}

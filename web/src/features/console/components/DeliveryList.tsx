@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { resendMessage } from '../api/messages';
+import type { Delivery } from '../api/types';
+import { useCan } from '../hooks/useSession';
+import { toast } from '../hooks/useToasts';
+import { formatDateTime } from '../lib/time';
+
+/** Props of DeliveryList. */
+export interface DeliveryListProps {
+  items: Delivery[];
+  /** Called after a message was sent again, to reload the list. */
+  onResent: () => void;
+  /** Show each message's recipient (the whole ledger) or not (one appointment's). */
+  showRecipient?: boolean;
+}
+
+/** Why a message was not sent, in the reader's words: a known reason code, else the server's text. */
+export function reasonText(t: (key: string, options?: Record<string, unknown>) => string, reason: string): string {
+  if (!reason) return '';
+  const [code, ...rest] = reason.split(': ');
+  const known = t(`messages.reason.${code}`, { defaultValue: '' });
+  if (!known) return reason;
+  return rest.length ? `${known}: ${rest.join(': ')}` : known;
+}
+
+/** The messages to customers: kind, recipient, state and why, attempts, times, and Resend. */
+export function DeliveryList({ items, onResent, showRecipient = true }: DeliveryListProps) {
+  const { t, i18n } = useTranslation('console');
+  const canResend = useCan('messages.resend');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const resend = async (d: Delivery) => {
+    setBusy(d.id);
+    try {
+      await resendMessage(d.id);
+      toast.success(t('messages.resent', { to: d.recipient }));
+      onResent();
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.code === 'conflict' ? t('messages.stillScheduled') : t('messages.resendFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('messages.column.kind')}</th>
+            {showRecipient && <th scope="col">{t('messages.column.recipient')}</th>}
+            <th scope="col">{t('messages.column.state')}</th>
+            <th scope="col">{t('messages.column.attempts')}</th>
+            <th scope="col">{t('messages.column.when')}</th>
+            {canResend && <th scope="col"><span className="visually-hidden">{t('messages.column.actions')}</span></th>}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((d) => (
+            <tr key={d.id}>
+              <td>
+                {t(`messages.kind.${d.kind}`, { defaultValue: d.kind })}{' '}
+                <span className="badge">{d.language.toUpperCase()}</span>
+                {d.subject && <div className="muted">{d.subject}</div>}
+              </td>
+              {showRecipient && <td>{d.recipient}</td>}
+              <td>
+                <span className={`badge badge--delivery-${d.state}`}>{t(`messages.state.${d.state}`, { defaultValue: d.state })}</span>
+                {d.reason && (
+                  <div className="muted">
+                    {d.state === 'scheduled' ? t('messages.lastAttempt', { reason: reasonText(t, d.reason) }) : reasonText(t, d.reason)}
+                  </div>
+                )}
+                {d.resent_from && <div className="muted">{t('messages.resentCopy')}</div>}
+              </td>
+              <td>{d.attempts}</td>
+              <td>
+                {d.sent_at
+                  ? t('messages.sentAt', { at: formatDateTime(i18n.language, d.sent_at) })
+                  : t('messages.dueAt', { at: formatDateTime(i18n.language, d.due_at) })}
+              </td>
+              {canResend && (
+                <td className="table__actions">
+                  {d.state !== 'scheduled' && (
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={busy === d.id}
+                      onClick={() => void resend(d)}
+                      aria-label={t('messages.resendNamed', { kind: t(`messages.kind.${d.kind}`, { defaultValue: d.kind }), to: d.recipient })}
+                    >
+                      {busy === d.id ? t('messages.resending') : t('messages.resend')}
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listMessages, type DeliveryFilters } from '../api/messages';
+import { DELIVERY_KINDS, DELIVERY_STATES } from '../api/types';
+import { DeliveryList } from '../components/DeliveryList';
+import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
+import { Pagination } from '../components/Pagination';
+import { useFallbackPoll } from '../hooks/useLive';
+import { useQuery } from '../hooks/useQuery';
+
+/** /admin/messages: every message to a customer, sent or due, filtered by kind and state. */
+export default function MessagesPage() {
+  const { t } = useTranslation('console');
+  const [filters, setFilters] = useState<DeliveryFilters>({ kind: '', status: '' });
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  useEffect(() => setPage(1), [filters]);
+  const list = useQuery((signal) => listMessages(filters, signal, page, size), [filters, page, size]);
+  const refresh = () => void list.reload();
+  useFallbackPoll(refresh, 30_000);
+  const items = list.data?.items ?? [];
+
+  const filter = (key: 'kind' | 'status', values: readonly string[], allLabel: string, prefix: string) => (
+    <label className="field field--inline">
+      <span className="visually-hidden">{t(`messages.filter.${key}`)}</span>
+      <select value={filters[key]} onChange={(e) => setFilters({ ...filters, [key]: e.target.value })}>
+        <option value="">{allLabel}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {t(`${prefix}.${v}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section className="page" aria-labelledby="messages-title">
+      <header className="page__header">
+        <h1 id="messages-title">{t('messages.title')}</h1>
+        <div className="page__actions">
+          <button type="button" className="btn" onClick={refresh}>
+            {t('action.refresh')}
+          </button>
+        </div>
+      </header>
+      <p className="muted">{t('messages.intro')}</p>
+      <div className="filters" role="search">
+        {filter('kind', DELIVERY_KINDS, t('messages.allKinds'), 'messages.kind')}
+        {filter('status', DELIVERY_STATES, t('messages.allStates'), 'messages.state')}
+      </div>
+      {list.error && !list.data ? (
+        <ErrorState error={list.error} title={t('messages.fetchFailed')} onRetry={() => void list.reload()} />
+      ) : list.loading ? (
+        <Skeleton rows={6} />
+      ) : items.length === 0 ? (
+        <EmptyState>{t('messages.empty')}</EmptyState>
+      ) : (
+        <>
+          <DeliveryList items={items} onResent={refresh} />
+          <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
+        </>
+      )}
+    </section>
+  );
+}
