@@ -62,7 +62,7 @@ describe('operations console', () => {
     const expected = {
       admin: {
         landing: '/admin/dashboard',
-        menu: ['Tableau de bord', 'Rendez-vous', 'Nouveau RDV', 'Clients', 'Projets', 'Notifications', 'Utilisateurs', 'Paramètres', 'Opérations'],
+        menu: ['Tableau de bord', 'Rendez-vous', 'Nouveau RDV', 'Clients', 'Projets', 'Notifications', 'Messages', 'Utilisateurs', 'Paramètres', 'Opérations'],
       },
       moderator: {
         landing: '/admin/dashboard',
