@@ -241,8 +241,9 @@ describe('operations console', () => {
     const name = `Chat Visiteuse ${Date.now()}`;
     const id = await sql(
       server,
-      `INSERT INTO appointments (name, email, phone, date, time, message, source, status_dashboard)
-       VALUES ('${name}', 'chat@example.dz', '0770 11 22 33', '${slot.date}', '${slot.time}', 'Réservé par le chat', 'chat', 'new') RETURNING id`,
+      `INSERT INTO appointments (name, email, phone, date, time, starts_at, message, source, status_dashboard)
+       VALUES ('${name}', 'chat@example.dz', '0770 11 22 33', '${slot.date}', '${slot.time}',
+         ('${slot.date}'::date + '${slot.time}'::time) AT TIME ZONE 'Africa/Algiers', 'Réservé par le chat', 'chat', 'new') RETURNING id`,
     );
     const conversation = await sql(
       server,
