@@ -41,7 +41,7 @@ func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...fu
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	core := booking.New(pool, booking.WithClock(func() time.Time { return now }),
 		booking.WithPublisher(console.NewPublisher(r, prefix, log)))
-	cons := console.New(core, r, prefix, console.Config{}, log)
+	cons := console.New(core, pool, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
 	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix},
 		chatbot.WithClock(func() time.Time { return now }), chatbot.WithLogger(log))

@@ -37,7 +37,7 @@ func throttleServer(t *testing.T, cfg console.Config, proxies []netip.Prefix) (s
 	r, prefix := testdb.Redis(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	core := booking.New(pool, booking.WithClock(clk.now))
-	cons := console.New(core, r, prefix, cfg, log)
+	cons := console.New(core, pool, r, prefix, cfg, log)
 	events := api.NewEvents(cons, log)
 	srv := httptest.NewServer(api.New(api.Deps{Booking: core, DB: pool, Redis: r, Web: webApp, Logger: log,
 		Console: cons, Events: events, TrustedProxies: proxies, PublicURL: publicURL}))

@@ -6,6 +6,7 @@ package booking
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,11 @@ type Core struct {
 	mail      Mail
 	jobsCfg   JobsConfig
 	jobs      *river.Client[pgx.Tx]
+
+	settingsTTL time.Duration
+	settingsMu  sync.Mutex
+	settings    Settings
+	settingsAt  time.Time
 }
 
 // Option configures a Core.
@@ -41,6 +47,13 @@ func WithLogger(l *slog.Logger) Option { return func(s *Core) { s.log = l } }
 // WithMail sets how messages to customers are written and sent. Without it they are
 // written for http://localhost:8080 and recorded as not sent: no mail is configured.
 func WithMail(m Mail) Option { return func(s *Core) { s.mail = m } }
+
+// WithSettingsTTL caches the settings on this replica for ttl (DefaultSettingsTTL in
+// production); without it every read goes to the database.
+func WithSettingsTTL(ttl time.Duration) Option { return func(s *Core) { s.settingsTTL = ttl } }
+
+// DefaultSettingsTTL bounds how stale another replica's settings change may look here.
+const DefaultSettingsTTL = 3 * time.Second
 
 // WithJobs tunes how this replica works the jobs.
 func WithJobs(cfg JobsConfig) Option { return func(s *Core) { s.jobsCfg = cfg } }
@@ -68,6 +81,9 @@ func New(db *pgxpool.Pool, opts ...Option) *Core {
 	if s.mail.Sender == nil {
 		s.mail.Sender, _ = mail.NewTransport("") // no server: messages are recorded as not sent
 	}
+	if db == nil {
+		return s // a core without a database: the router's route table only
+	}
 	jobs, err := newJobs(db, s, s.jobsCfg)
 	if err != nil {
 		panic(err) // River refuses only a configuration this package writes
@@ -85,9 +101,6 @@ func (s *Core) MailConfigured() bool {
 
 // Now is the service's current time.
 func (s *Core) Now() time.Time { return s.now() }
-
-// DB exposes the pool to packages that extend the core (the console and the chat).
-func (s *Core) DB() *pgxpool.Pool { return s.db }
 
 func (s *Core) publish(ctx context.Context, e Event) {
 	if s.publisher == nil {

@@ -193,25 +193,12 @@ func (s *Core) pendingDelivery(ctx context.Context, id string) (pendingDelivery,
 	if err != nil || d.AppointmentID == "" {
 		return d, err
 	}
-	a, err := s.appointmentByID(ctx, d.AppointmentID)
+	a, err := s.Appointment(ctx, d.AppointmentID)
 	if errors.Is(err, ErrNotFound) {
 		return d, nil
 	}
 	d.Appt = &a
 	return d, err
-}
-
-// appointmentByID reads one appointment; ErrNotFound when there is none.
-func (s *Core) appointmentByID(ctx context.Context, id string) (Appointment, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1`, id)
-	if err != nil {
-		return Appointment{}, err
-	}
-	a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return a, ErrNotFound
-	}
-	return a, err
 }
 
 // recordDelivery writes the outcome of an attempt. A scheduled state keeps the row due,

@@ -136,3 +136,10 @@ func (e *IdempotencyConflictError) Is(target error) bool { return target == ErrC
 func (e *IdempotencyConflictError) LocalizedMessage(lang string) string {
 	return Text(lang, "idempotency_key_reused")
 }
+
+// invalidField is a validation error of one field.
+func invalidField(field, code string) error {
+	v := &ValidationError{}
+	v.Add(field, code)
+	return v
+}

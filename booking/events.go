@@ -9,6 +9,8 @@ const (
 	EventAppointmentDeleted  = "appointment.deleted"
 	EventNotificationCreated = "notification.created"
 	EventNotificationUpdated = "notification.updated"
+	// EventNotificationDeleted is published when notifications are deleted (IDs name them).
+	EventNotificationDeleted = "notification.deleted"
 )
 
 // Event is a change that staff watching the console should see at once. It is published

@@ -123,7 +123,7 @@ func (s *Core) Manage(ctx context.Context, token string) (Managed, error) {
 	if err != nil {
 		return Managed{}, err
 	}
-	a, err := s.appointmentByID(ctx, id)
+	a, err := s.Appointment(ctx, id)
 	if err != nil {
 		return Managed{}, err
 	}

@@ -166,9 +166,32 @@ const settingsColumns = `site_name, site_description, contact_email, maintenance
 
 type rowScanner interface{ Scan(dest ...any) error }
 
-// Settings reads the current settings.
+// Settings returns the current settings: the one path every package reads them by. With
+// WithSettingsTTL they are read from the database at most once per TTL on this replica,
+// so another replica's change shows within it; this replica's own SaveSettings shows at once.
 func (s *Core) Settings(ctx context.Context) (Settings, error) {
-	return scanSettings(s.db.QueryRow(ctx, `SELECT `+settingsColumns+` FROM settings WHERE id = 1`))
+	if s.settingsTTL > 0 {
+		s.settingsMu.Lock()
+		st, at := s.settings, s.settingsAt
+		s.settingsMu.Unlock()
+		if !at.IsZero() && time.Since(at) < s.settingsTTL {
+			return st, nil
+		}
+	}
+	st, err := scanSettings(s.db.QueryRow(ctx, `SELECT `+settingsColumns+` FROM settings WHERE id = 1`))
+	if err == nil {
+		s.cacheSettings(st)
+	}
+	return st, err
+}
+
+func (s *Core) cacheSettings(st Settings) {
+	if s.settingsTTL <= 0 {
+		return
+	}
+	s.settingsMu.Lock()
+	s.settings, s.settingsAt = st, time.Now()
+	s.settingsMu.Unlock()
 }
 
 func scanSettings(row rowScanner) (Settings, error) {
@@ -191,7 +214,7 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 	if st.ClosedDates == nil {
 		st.ClosedDates = []string{}
 	}
-	return scanSettings(s.db.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
+	saved, err := scanSettings(s.db.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
 		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
 		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
 		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
@@ -201,4 +224,8 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
 		st.ReminderLeadMinutes, st.MinNoticeMinutes))
+	if err == nil {
+		s.cacheSettings(saved)
+	}
+	return saved, err
 }

@@ -48,7 +48,7 @@ func (e *Engine) persist(ctx context.Context, s *session, msgs []Message) {
 			RETURNING id),
 		booked AS (
 			INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
-			SELECT c.id, a.id FROM c JOIN appointments a ON a.id = $4::uuid
+			SELECT c.id, $4::uuid FROM c WHERE $4::uuid IS NOT NULL
 			ON CONFLICT DO NOTHING)
 		INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at)
 		SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at

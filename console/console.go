@@ -3,7 +3,6 @@ package console
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -20,8 +19,6 @@ const (
 	DefaultLoginPerEmail   = 5
 	DefaultLoginPerAccount = 20
 	DefaultLoginWindow     = 15 * time.Minute
-	// settingsTTL bounds how stale another replica's settings change may look here.
-	settingsTTL = 3 * time.Second
 )
 
 // Config tunes sessions and the sign-in throttle.
@@ -56,35 +53,37 @@ func (c *Config) defaults() {
 	}
 }
 
-// Console is the back-office's domain service, safe for concurrent use.
+// Console is the back-office's domain service, safe for concurrent use. It owns its own
+// tables (staff accounts, notes, projects) and asks the booking core, through the small
+// interfaces below, for everything about appointments, clients, notifications, messages
+// and settings.
 type Console struct {
-	db      *pgxpool.Pool
-	rdb     *redis.Client
-	prefix  string
-	booking *booking.Core
+	db     *pgxpool.Pool
+	rdb    *redis.Client
+	prefix string
 	// appointments books and changes appointments under the booking rules.
-	appointments appointmentCore
-	// deliveries is the ledger of messages to customers.
-	deliveries deliveries
-	cfg          Config
-	log          *slog.Logger
+	appointments  appointmentCore
+	reader        appointmentReader
+	clients       clientStore
+	notifications notificationStore
+	deliveries    deliveries
+	settings      settingsStore
+	cfg           Config
+	log           *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
 	// given by booking.WithPublisher(NewPublisher(...)).
 	publisher *Publisher
-
-	mu         sync.Mutex
-	settings   booking.Settings
-	settingsAt time.Time
 }
 
-// New returns the console over the booking core, the database pool and Redis; every
-// Redis key it writes starts with prefix.
-func New(core *booking.Core, rdb *redis.Client, prefix string, cfg Config, log *slog.Logger) *Console {
+// New returns the console over the booking core, the database pool of its own tables and
+// Redis; every Redis key it writes starts with prefix.
+func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string, cfg Config, log *slog.Logger) *Console {
 	cfg.defaults()
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Console{db: core.DB(), rdb: rdb, prefix: prefix, booking: core, appointments: core, deliveries: core,
+	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
+		notifications: core, deliveries: core, settings: core,
 		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
 }
 
@@ -94,40 +93,24 @@ type appointmentCore interface {
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
 	Edit(ctx context.Context, id string, ch booking.Change, by string) (booking.Appointment, error)
 	SetStatus(ctx context.Context, ids []string, status, by string) ([]booking.Appointment, error)
+	DeleteAppointments(ctx context.Context, ids []string) ([]string, error)
 }
 
-// Booking returns the booking core the console builds on.
-func (c *Console) Booking() *booking.Core { return c.booking }
+// settingsStore is the booking core's one cached path to the settings.
+type settingsStore interface {
+	Now() time.Time
+	Settings(ctx context.Context) (booking.Settings, error)
+	SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error)
+}
 
-func (c *Console) now() time.Time { return c.booking.Now() }
+func (c *Console) now() time.Time { return c.settings.Now() }
 
-// Settings returns the site settings, read from the database at most every few seconds.
+// Settings returns the site settings, through the booking core's cache.
 func (c *Console) Settings(ctx context.Context) (booking.Settings, error) {
-	c.mu.Lock()
-	if !c.settingsAt.IsZero() && time.Since(c.settingsAt) < settingsTTL {
-		st := c.settings
-		c.mu.Unlock()
-		return st, nil
-	}
-	c.mu.Unlock()
-	st, err := c.booking.Settings(ctx)
-	if err != nil {
-		return st, err
-	}
-	c.mu.Lock()
-	c.settings, c.settingsAt = st, time.Now()
-	c.mu.Unlock()
-	return st, nil
+	return c.settings.Settings(ctx)
 }
 
 // SaveSettings validates and stores the settings; this replica sees them at once.
 func (c *Console) SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error) {
-	saved, err := c.booking.SaveSettings(ctx, st)
-	if err != nil {
-		return saved, err
-	}
-	c.mu.Lock()
-	c.settings, c.settingsAt = saved, time.Now()
-	c.mu.Unlock()
-	return saved, nil
+	return c.settings.SaveSettings(ctx, st)
 }

@@ -11,7 +11,7 @@ func TestDashboardSeriesAndFunnel(t *testing.T) {
 	clk := &clock{t: time.Now()}
 	c := newConsole(t, clk)
 	ctx := t.Context()
-	res, err := c.booking.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "SEO",
+	res, err := c.appointments.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "SEO",
 		Source: booking.SourceChat})
 	if err != nil {
 		t.Fatal(err)

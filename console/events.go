@@ -14,7 +14,7 @@ import (
 // Kinds of live events the console adds to the booking core's.
 const (
 	// EventNotificationDeleted is published when notifications are deleted (IDs name them).
-	EventNotificationDeleted = "notification.deleted"
+	EventNotificationDeleted = booking.EventNotificationDeleted
 	// EventSessionEnded tells every replica to close the streams of ended sessions: IDs
 	// hold user ids (all their sessions ended) or session ids (Session.ID, one logout).
 	// It never reaches a browser.

@@ -33,35 +33,28 @@ func SafeCell(s string) string {
 
 // ExportCSV writes the filtered appointments, newest first, as CSV in UTF-8 with a
 // byte-order mark (so spreadsheet programs read Arabic and accents right), row by row
-// as the database returns them.
+// as the database returns them. A refused filter writes nothing.
 func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, w io.Writer) error {
-	where, args, err := c.where(ctx, f, true)
-	if err != nil {
-		return err
-	}
 	st, err := c.Settings(ctx)
 	if err != nil {
 		return err
 	}
 	loc := st.Location()
-	rows, err := c.db.Query(ctx, `SELECT `+booking.AppointmentColumns+` FROM appointments a WHERE `+where+
-		` ORDER BY a.created_at DESC, a.id DESC`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	if _, err := io.WriteString(w, "\uFEFF"); err != nil {
-		return err
-	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(ExportColumns); err != nil {
-		return err
+	started := false
+	start := func() error {
+		started = true
+		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
+			return err
+		}
+		return cw.Write(ExportColumns)
 	}
 	n := 0
-	for rows.Next() {
-		a, err := booking.ScanAppointment(rows)
-		if err != nil {
-			return err
+	err = c.reader.EachAppointment(ctx, f, func(a booking.Appointment) error {
+		if !started {
+			if err := start(); err != nil {
+				return err
+			}
 		}
 		rec := []string{a.Name, a.Email, a.Phone, a.Service, a.Date, a.Time, a.Message, a.Status,
 			a.CreatedAt.In(loc).Format("2006-01-02 15:04")}
@@ -73,13 +66,17 @@ func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, w io.Write
 		}
 		if n++; n%200 == 0 {
 			cw.Flush()
-			if err := cw.Error(); err != nil {
-				return err
-			}
+			return cw.Error()
 		}
+		return nil
+	})
+	if err != nil {
+		return consoleCatalogue(err)
 	}
-	if err := rows.Err(); err != nil {
-		return err
+	if !started {
+		if err := start(); err != nil {
+			return err
+		}
 	}
 	cw.Flush()
 	return cw.Error()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -21,16 +22,8 @@ type Note struct {
 	CreatedAt     time.Time `json:"created_at"`
 }
 
-// HistoryEntry is one change of an appointment's status.
-type HistoryEntry struct {
-	ID             string    `json:"id"`
-	AppointmentID  string    `json:"appointment_id"`
-	PreviousStatus string    `json:"previous_status"`
-	NewStatus      string    `json:"new_status"`
-	ChangedBy      string    `json:"changed_by"`
-	Notes          string    `json:"notes"`
-	ChangedAt      time.Time `json:"changed_at"`
-}
+// HistoryEntry is one change of an appointment's status (booking writes the history).
+type HistoryEntry = booking.HistoryEntry
 
 // AppointmentDetail is an appointment with its notes and status history, newest first.
 type AppointmentDetail struct {
@@ -57,7 +50,7 @@ func (c *Console) AppointmentDetail(ctx context.Context, id string) (Appointment
 	if d.Notes, err = c.notes(ctx, id); err != nil {
 		return d, err
 	}
-	d.History, err = c.history(ctx, id)
+	d.History, err = c.reader.History(ctx, id)
 	return d, err
 }
 
@@ -87,17 +80,17 @@ func (c *Console) AddNote(ctx context.Context, by User, appointmentID, text stri
 	if len([]rune(text)) > booking.MessageMaxLen {
 		return Note{}, invalid("note", "too_long")
 	}
-	if !booking.IsUUID(appointmentID) {
-		return Note{}, booking.ErrNotFound
+	if _, err := c.Appointment(ctx, appointmentID); err != nil {
+		return Note{}, err
 	}
 	rows, err := c.db.Query(ctx, `INSERT INTO appointment_notes (appointment_id, author_name, author_role, note)
-		SELECT id, $2, $3, $4 FROM appointments WHERE id = $1 RETURNING `+noteColumns,
-		appointmentID, by.Email, by.Role, text)
+		VALUES ($1, $2, $3, $4) RETURNING `+noteColumns, appointmentID, by.Email, by.Role, text)
 	if err != nil {
 		return Note{}, err
 	}
 	n, err := pgx.CollectExactlyOneRow(rows, scanNote)
-	if errors.Is(err, pgx.ErrNoRows) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23503" { // the appointment was deleted meanwhile
 		return n, booking.ErrNotFound
 	}
 	return n, err
@@ -120,20 +113,7 @@ func (c *Console) History(ctx context.Context, appointmentID string) ([]HistoryE
 	if _, err := c.Appointment(ctx, appointmentID); err != nil {
 		return nil, err
 	}
-	return c.history(ctx, appointmentID)
-}
-
-func (c *Console) history(ctx context.Context, id string) ([]HistoryEntry, error) {
-	rows, err := c.db.Query(ctx, `SELECT id, appointment_id, coalesce(previous_status, ''), new_status, changed_by,
-		coalesce(notes, ''), changed_at FROM status_history WHERE appointment_id = $1 ORDER BY changed_at DESC, id`, id)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (HistoryEntry, error) {
-		var h HistoryEntry
-		err := row.Scan(&h.ID, &h.AppointmentID, &h.PreviousStatus, &h.NewStatus, &h.ChangedBy, &h.Notes, &h.ChangedAt)
-		return h, err
-	})
+	return c.reader.History(ctx, appointmentID)
 }
 
 // TranscriptMessage is one line of a chat conversation.

@@ -168,7 +168,7 @@ func (c *Console) Projects(ctx context.Context, q, status string, p Paging) (Pro
 	var conds []string
 	var args []any
 	if q = strings.TrimSpace(q); q != "" {
-		args = append(args, likePattern(q))
+		args = append(args, booking.LikePattern(q))
 		conds = append(conds, fmt.Sprintf(`(title ILIKE $%[1]d OR description ILIKE $%[1]d OR category ILIKE $%[1]d OR service ILIKE $%[1]d)`, len(args)))
 	}
 	if status != "" {

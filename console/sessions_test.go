@@ -27,7 +27,7 @@ func newConsole(t *testing.T, clk *clock) *Console {
 	t.Helper()
 	rdb, prefix := testdb.Redis(t)
 	core := booking.New(pool, booking.WithClock(clk.now))
-	return New(core, rdb, prefix, Config{LoginPerEmail: 3}, nil)
+	return New(core, pool, rdb, prefix, Config{LoginPerEmail: 3}, nil)
 }
 
 func TestSessionsExpireAndEnd(t *testing.T) {

@@ -6,13 +6,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/dota-agency/dota/booking"
 )
 
 // MaxBulk bounds how many rows one bulk action may touch.
-const MaxBulk = 500
+const MaxBulk = booking.MaxBulk
 
 // NewAppointment is the console's new-appointment form: a booking request, optionally
 // with a new client.
@@ -32,8 +30,8 @@ func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointm
 		if !Can(by, ActClientsCreate) {
 			return booking.Result{}, nil, &ForbiddenError{Need: Need{Page: PageClients, Action: ActClientsCreate}}
 		}
-		if err := cl.normalize(true); err != nil {
-			return booking.Result{}, nil, err
+		if err := cl.Normalize(true); err != nil {
+			return booking.Result{}, nil, consoleCatalogue(err)
 		}
 		value := func(s *string) string {
 			if s == nil {
@@ -105,18 +103,7 @@ func (c *Console) DeleteAppointment(ctx context.Context, id string) error {
 }
 
 func checkIDs(ids []string, emptyCode string) error {
-	switch {
-	case len(ids) == 0:
-		return invalid("ids", emptyCode)
-	case len(ids) > MaxBulk:
-		return invalid("ids", "too_many_ids")
-	}
-	for _, id := range ids {
-		if !booking.IsUUID(id) {
-			return invalid("ids", "invalid_input")
-		}
-	}
-	return nil
+	return consoleCatalogue(booking.CheckIDs(ids, emptyCode))
 }
 
 // BulkStatus sets status (and status_dashboard) on the appointments through the booking
@@ -140,19 +127,6 @@ func (c *Console) BulkStatus(ctx context.Context, by User, ids []string, status 
 
 // BulkDelete removes the appointments and returns how many it removed.
 func (c *Console) BulkDelete(ctx context.Context, ids []string) (int, error) {
-	if err := checkIDs(ids, "select_appointments"); err != nil {
-		return 0, err
-	}
-	rows, err := c.db.Query(ctx, `DELETE FROM appointments WHERE id = ANY($1::uuid[]) RETURNING id::text`, ids)
-	if err != nil {
-		return 0, err
-	}
-	deleted, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return 0, err
-	}
-	if len(deleted) > 0 {
-		c.publish(ctx, booking.Event{Kind: booking.EventAppointmentDeleted, IDs: deleted})
-	}
-	return len(deleted), nil
+	deleted, err := c.appointments.DeleteAppointments(ctx, ids)
+	return len(deleted), consoleCatalogue(err)
 }

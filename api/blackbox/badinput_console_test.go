@@ -26,7 +26,7 @@ func routeTable(t *testing.T) []gin.RouteInfo {
 	t.Helper()
 	rdb, prefix := testdb.Redis(t)
 	core := booking.New(nil)
-	cons := console.New(core, rdb, prefix, console.Config{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	cons := console.New(core, nil, rdb, prefix, console.Config{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	events := api.NewEvents(cons, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	defer events.Close()
 	h := api.New(api.Deps{Booking: core, Console: cons, Events: events,

@@ -57,6 +57,7 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
+		booking.WithSettingsTTL(booking.DefaultSettingsTTL),
 		booking.WithPublisher(console.NewPublisher(rdb, cfg.RedisPrefix, log)))
 	if !core.MailConfigured() {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
@@ -66,7 +67,7 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	dota := newChat(ctx, cfg, core, pool, rdb, log)
-	cons := console.New(core, rdb, cfg.RedisPrefix, console.Config{
+	cons := console.New(core, pool, rdb, cfg.RedisPrefix, console.Config{
 		SessionIdle: cfg.SessionIdle, SessionAbsolute: cfg.SessionAbsolute,
 		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginPerAccount: cfg.LoginPerAccount,
 		LoginWindow: cfg.LoginWindow,

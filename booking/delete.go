@@ -1,0 +1,47 @@
+package booking
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// MaxBulk bounds how many rows one bulk action may touch.
+const MaxBulk = 500
+
+// CheckIDs validates the ids of a bulk action: some (else emptyCode), at most MaxBulk,
+// each a UUID.
+func CheckIDs(ids []string, emptyCode string) error {
+	switch {
+	case len(ids) == 0:
+		return invalidField("ids", emptyCode)
+	case len(ids) > MaxBulk:
+		return invalidField("ids", "too_many_ids")
+	}
+	for _, id := range ids {
+		if !IsUUID(id) {
+			return invalidField("ids", "invalid_input")
+		}
+	}
+	return nil
+}
+
+// DeleteAppointments removes the appointments, with their notes, history, messages and
+// links, and returns the ids it removed; one live event names them after the commit.
+func (s *Core) DeleteAppointments(ctx context.Context, ids []string) ([]string, error) {
+	if err := CheckIDs(ids, "select_appointments"); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `DELETE FROM appointments WHERE id = ANY($1::uuid[]) RETURNING id::text`, ids)
+	if err != nil {
+		return nil, err
+	}
+	deleted, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	if len(deleted) > 0 {
+		s.publish(ctx, Event{Kind: EventAppointmentDeleted, IDs: deleted})
+	}
+	return deleted, nil
+}
