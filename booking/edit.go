@@ -38,6 +38,25 @@ func takesSlot(before, after Appointment) bool {
 	return holdsSlot(after) && (!holdsSlot(before) || before.Date != after.Date || before.Time != after.Time)
 }
 
+// historyNote is the history's account of changing before into after: its status, else
+// its slot; "" for a change the history does not record (the details of a request).
+func historyNote(before, after Appointment) string {
+	switch {
+	case before.Status != after.Status:
+		return fmt.Sprintf("Status changed from %s to %s during edit", before.Status, after.Status)
+	case before.Date != after.Date || before.Time != after.Time:
+		return fmt.Sprintf("Moved from %s to %s", slotText(before), slotText(after))
+	}
+	return ""
+}
+
+func slotText(a Appointment) string {
+	if a.Date == "" {
+		return "no slot"
+	}
+	return a.Date + " " + a.Time
+}
+
 // calendarChange is 1 when changing before into after is news for a calendar (a new
 // slot, a cancellation, a return from one), which raises the appointment's sequence; else 0.
 func calendarChange(before, after Appointment) int {
@@ -177,12 +196,12 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err := s.scheduleMessages(ctx, tx, st, before, out, actor); err != nil {
 			return err
 		}
-		if before.Status == a.Status {
+		note := historyNote(before, a)
+		if note == "" {
 			return nil
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, notes)
-			VALUES ($1, $2, $3, $4, $5)`, id, before.Status, a.Status, by,
-			fmt.Sprintf("Status changed from %s to %s during edit", before.Status, a.Status))
+			VALUES ($1, $2, $3, $4, $5)`, id, before.Status, a.Status, by, note)
 		return err
 	})
 	if err != nil {

@@ -212,11 +212,19 @@ func TestLifeOfAnAppointmentByMail(t *testing.T) {
 		t.Errorf("second cancel: %v, want a conflict", err)
 	}
 
-	// The history names the customer; the reminders of both starts were skipped.
-	var by string
-	if err := pool.QueryRow(ctx, `SELECT changed_by FROM status_history WHERE appointment_id = $1
-		AND new_status = 'cancelled'`, a.ID).Scan(&by); err != nil || by != booking.ActorCustomer {
-		t.Errorf("history: %q %v", by, err)
+	// The history names the customer for the move and the cancellation, staff for the
+	// confirmation; the reminders of both starts were skipped.
+	history, err := c.History(ctx, a.ID)
+	if err != nil || len(history) != 3 {
+		t.Fatalf("history: %+v %v", history, err)
+	}
+	for i, want := range []string{booking.ActorCustomer, "staff@dota.dz", booking.ActorCustomer} {
+		if got := history[len(history)-1-i].ChangedBy; got != want {
+			t.Errorf("history row %d by %q, want %q", i, got, want)
+		}
+	}
+	if !strings.HasPrefix(history[2].Notes, "Moved from "+slot.Date) {
+		t.Errorf("the move's history: %q", history[2].Notes)
 	}
 	page, err := c.Deliveries(ctx, booking.DeliveryFilter{AppointmentID: a.ID, Kind: booking.KindReminder})
 	if err != nil {
