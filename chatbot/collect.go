@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -19,6 +20,9 @@ func (t *turn) setService(ws []string) bool {
 // collect handles a message at a step that asks for a value.
 func (t *turn) collect(msg string, ws []string) {
 	step := t.s.Step
+	if t.fillMany(msg, ws) {
+		return
+	}
 	if t.divert(msg, ws) {
 		return
 	}
@@ -70,6 +74,26 @@ func (t *turn) collect(msg string, ws []string) {
 	case StepTime:
 		t.chooseTime(msg)
 	}
+}
+
+// fillMany fills every field of a message that carries several, whatever the step asked,
+// and asks for the first one still missing; it reports whether it did. A correction
+// ("change my mobile number to …") is read as one, by divert.
+func (t *turn) fillMany(msg string, ws []string) bool {
+	if _, _, corrects := correction(msg, ws); corrects {
+		return false
+	}
+	f := t.extract(msg, ws)
+	if f.count() < 2 {
+		return false
+	}
+	noted := t.absorb(f)
+	if len(noted) == 0 {
+		return false
+	}
+	t.moveTo(t.nextStep())
+	t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
+	return true
 }
 
 // divert handles a message that does not answer the current step — a correction of

@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -125,7 +126,8 @@ func parseDate(s string, today time.Time) (time.Time, string, bool) {
 	}
 	ws := strings.Fields(n)
 	for _, r := range relativeDays {
-		if containsPhrase(ws, words(r.phrase)) {
+		// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس".
+		if containsExactly(ws, words(r.phrase)) {
 			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
 		}
 	}
@@ -238,4 +240,14 @@ func clock(h, m int, ampm string) string {
 		return ""
 	}
 	return time.Date(2000, 1, 1, h, m, 0, 0, time.UTC).Format("15:04")
+}
+
+// containsExactly reports whether phrase occurs in text word for word, unstemmed.
+func containsExactly(text, phrase []string) bool {
+	for i := 0; i+len(phrase) <= len(text); i++ {
+		if slices.Equal(text[i:i+len(phrase)], phrase) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,9 @@
 package chatbot
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // turn is the handling of one message: the session it changes and the messages it adds.
 type turn struct {
@@ -89,6 +92,7 @@ func (t *turn) handle(raw string) {
 		t.moveTo(StepName)
 		t.say(text(t.lang(), "restarted"), SourceFlow)
 		t.s.QuickReplies = []QuickReply{}
+	case t.intent(ws, inFlow):
 	case !inFlow:
 		t.free(msg, ws)
 	case t.s.Step == StepConfirm:
@@ -96,6 +100,22 @@ func (t *turn) handle(raw string) {
 	default:
 		t.collect(msg, ws)
 	}
+}
+
+// intent answers the visitor's own appointment or a wish to talk to a person, at any
+// step, and reports whether it did; inside the booking flow, the step is asked again.
+func (t *turn) intent(ws []string, inFlow bool) bool {
+	ans, ok := t.intentAnswer(ws, inFlow)
+	if !ok {
+		return false
+	}
+	t.say(ans, SourceRule)
+	if inFlow {
+		t.ask()
+		return true
+	}
+	t.s.QuickReplies = t.menu()
+	return true
 }
 
 // resetFlow forgets the booking under way; all forgets the contact details too.
@@ -112,9 +132,11 @@ func (t *turn) resetFlow(all bool) {
 // free handles a message outside the booking flow: the offer, or a question.
 func (t *turn) free(msg string, ws []string) {
 	short := len(ws) <= 4
+	f := t.extract(msg, ws)
 	switch {
-	case bookWords.score(ws) > 0, t.s.Offered && short && yesWords.score(ws) > 0 && noWords.score(ws) == 0:
-		t.startFlow()
+	case bookWords.score(ws) > 0, t.s.Offered && short && yesWords.score(ws) > 0 && noWords.score(ws) == 0,
+		f.count() >= 2:
+		t.startFlow(f)
 		return
 	case t.s.Offered && short && noWords.score(ws) > 0:
 		t.s.Offered = false
@@ -140,9 +162,16 @@ func (t *turn) free(msg string, ws []string) {
 	t.s.QuickReplies = t.menu()
 }
 
-func (t *turn) startFlow() {
+// startFlow starts a booking with what the message already carries, and asks for the
+// first thing still missing.
+func (t *turn) startFlow(f found) {
 	t.resetFlow(false)
 	t.s.Offered = false
+	if noted := t.absorb(f); len(noted) > 0 {
+		t.moveTo(t.nextStep())
+		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
+		return
+	}
 	next := t.nextStep()
 	t.moveTo(next)
 	if next == StepName {

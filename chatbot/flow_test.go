@@ -242,7 +242,7 @@ func TestFreeQuestionsInEachLanguage(t *testing.T) {
 		{"fr", "Combien de temps pour un projet ?", "2 à 4 semaines"},
 		{"fr", "Où êtes-vous situés ?", "Alger"},
 		{"fr", "Comment vous contacter ?", ContactEmail},
-		{"fr", "Vous êtes ouverts le samedi ?", "Fermé le vendredi et le samedi"},
+		{"fr", "Vous êtes ouverts le samedi ?", "fermés le samedi"},
 		{"fr", "Quels services proposez-vous ?", "Formation"},
 		{"fr", "Montrez-moi vos réalisations", "100 projets"},
 		{"en", "What are your prices?", "5,000 to 50,000 DZD"},

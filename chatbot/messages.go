@@ -320,6 +320,51 @@ var catalogue = map[string]map[string]string{
 		"en": "Our office is in Algiers. We welcome you by appointment, Sunday to Thursday from 9:00 to 17:00.",
 		"ar": "مكتبنا في الجزائر العاصمة. نستقبلك بموعد مسبق، من الأحد إلى الخميس من 9:00 إلى 17:00.",
 	},
+	"own_cancel": {
+		"fr": "Pour annuler votre rendez-vous, ouvrez le lien « Gérer mon rendez-vous » de l'e-mail de confirmation : l'annulation y est immédiate. Pas d'e-mail ? Appelez-nous au {phone} (du dimanche au jeudi, 9h-17h) ou écrivez à {email}.",
+		"en": "To cancel your appointment, open the \"Manage my appointment\" link in your confirmation email: the cancellation is immediate. No email? Call us on {phone} (Sunday to Thursday, 9:00-17:00) or write to {email}.",
+		"ar": "لإلغاء موعدك، افتح رابط «إدارة موعدي» في رسالة التأكيد: يتم الإلغاء فورًا. لم تصلك رسالة؟ اتصل بنا على {phone} (من الأحد إلى الخميس، 9:00-17:00) أو راسلنا على {email}.",
+	},
+	"own_move": {
+		"fr": "Pour déplacer votre rendez-vous, ouvrez le lien « Gérer mon rendez-vous » de l'e-mail de confirmation et choisissez un autre créneau libre. Pas d'e-mail ? Appelez-nous au {phone} (du dimanche au jeudi, 9h-17h) ou écrivez à {email}.",
+		"en": "To move your appointment, open the \"Manage my appointment\" link in your confirmation email and pick another free slot. No email? Call us on {phone} (Sunday to Thursday, 9:00-17:00) or write to {email}.",
+		"ar": "لتغيير موعدك، افتح رابط «إدارة موعدي» في رسالة التأكيد واختر موعدًا آخر متاحًا. لم تصلك رسالة؟ اتصل بنا على {phone} (من الأحد إلى الخميس، 9:00-17:00) أو راسلنا على {email}.",
+	},
+	"person": {
+		"fr": "Notre équipe vous répond avec plaisir : appelez le {phone} (du dimanche au jeudi, 9h-17h) ou écrivez à {email}, réponse sous 24 h. Je reste là pour vos questions ou pour prendre rendez-vous.",
+		"en": "Our team will be glad to help: call {phone} (Sunday to Thursday, 9:00-17:00) or write to {email}, answered within 24 h. I'm still here for your questions or to book an appointment.",
+		"ar": "يسعد فريقنا مساعدتك: اتصل على {phone} (من الأحد إلى الخميس، 9:00-17:00) أو راسلنا على {email}، ونرد خلال 24 ساعة. ما زلت هنا لأسئلتك أو لحجز موعد.",
+	},
+	"bot": {
+		"fr": "Oui, je suis Dota, l'assistant automatique de l'agence. Pour parler à une personne, appelez le {phone} ou écrivez à {email}.",
+		"en": "Yes, I'm Dota, the agency's automated assistant. To talk to a person, call {phone} or write to {email}.",
+		"ar": "نعم، أنا دوتا، المساعد الآلي للوكالة. للتحدث مع شخص، اتصل على {phone} أو راسلنا على {email}.",
+	},
+	"bye": {
+		"fr": "Au revoir et à bientôt !",
+		"en": "Goodbye, see you soon!",
+		"ar": "مع السلامة، إلى اللقاء!",
+	},
+	"day_open": {
+		"fr": "Oui, nous travaillons le {day}, de 9h à 12h et de 14h à 17h.",
+		"en": "Yes, we work on {day}, from 9:00 to 12:00 and 14:00 to 17:00.",
+		"ar": "نعم، نعمل يوم {day}، من 9:00 إلى 12:00 ومن 14:00 إلى 17:00.",
+	},
+	"day_closed": {
+		"fr": "Non, nous sommes fermés le {day}. Nous travaillons du dimanche au jeudi, de 9h à 17h.",
+		"en": "No, we are closed on {day}. We work Sunday to Thursday, 9:00 to 17:00.",
+		"ar": "لا، نحن مغلقون يوم {day}. نعمل من الأحد إلى الخميس، من 9:00 إلى 17:00.",
+	},
+	"closing_time": {
+		"fr": "Nous fermons à 17h, du dimanche au jeudi (fermé le vendredi et le samedi).",
+		"en": "We close at 17:00, Sunday to Thursday (closed on Friday and Saturday).",
+		"ar": "نغلق في الساعة 17:00، من الأحد إلى الخميس (مغلق يومي الجمعة والسبت).",
+	},
+	"understood": {
+		"fr": "C'est noté : {list}.",
+		"en": "Noted: {list}.",
+		"ar": "تم التسجيل: {list}.",
+	},
 	"answer_hours": {
 		"fr": "Nous sommes ouverts du dimanche au jeudi, de 9h à 17h (créneaux 9h-12h et 14h-17h). Fermé le vendredi et le samedi.",
 		"en": "We are open Sunday to Thursday, 9:00 to 17:00 (slots 9:00-12:00 and 14:00-17:00). Closed on Friday and Saturday.",

@@ -145,9 +145,14 @@ func serviceList(lang string, services []booking.Service) string {
 
 // ruleAnswer answers a free question from the rules; ok is false when no rule applies.
 func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
+	if ans, ok := dayAnswer(lang, ws); ok {
+		return ans, true
+	}
 	topic := topicOf(ws)
 	svc, named := serviceIn(ws, cat.Services)
 	switch {
+	case botWords.score(ws) > 0 && questionShaped(ws):
+		return text(lang, "bot", "phone", booking.AgencyPhone, "email", booking.AgencyEmail), true
 	case named && (topic == "" || topic == "services"):
 		v := svc.In(lang)
 		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true
@@ -169,6 +174,8 @@ func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string
 		return text(lang, "answer_about", "years", strconv.Itoa(YearsOfExperience(e.now()))), true
 	case topic != "":
 		return text(lang, "answer_"+topic), true
+	case byeWords.score(ws) > 0:
+		return text(lang, "bye"), true
 	case helloWords.score(ws) > 0:
 		return text(lang, "hello"), true
 	case thanksWords.score(ws) > 0:

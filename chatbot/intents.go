@@ -1,0 +1,127 @@
+package chatbot
+
+import (
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// Intents Dota recognises at any step, besides booking and the business topics: the
+// visitor's own appointment (move or cancel it), a person to talk to, whether Dota is a
+// bot, goodbyes, and the questions about a day or the closing time. Each is a list of
+// phrases in fr, en and ar, Algerian usage included (darija in Latin or Arabic letters).
+var (
+	// appointmentWords name an appointment.
+	appointmentWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
+		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
+		"mawid", "lmawid")
+	// ownWords say the appointment is the visitor's own.
+	ownWords = newMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
+		"نتاعي", "ntaei")
+	// cancelOwnWords cancel an appointment already booked.
+	cancelOwnWords = newMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
+		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
+		"nannuli", "nanuli", "annulih")
+	// moveOwnWords move an appointment already booked.
+	moveOwnWords = newMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
+		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
+		"reschedule", "move", "postpone", "change the date", "change the time", "change my appointment",
+		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
+		"nbeddel", "nbdl", "nbdel", "nghayer", "nbadal", "nchangi", "nchanger", "ncangi")
+	// humanWords ask for a person.
+	humanWords = newMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
+		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",
+		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
+		"talk to someone", "speak to someone", "customer service", "your team", "شخص", "شخص حقيقي", "إنسان",
+		"انسان", "موظف", "بشري", "أحد الموظفين", "فريقكم", "واحد من الفريق", "wahed", "m3a wahed",
+		"m3a l equipe", "bnadem")
+	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
+	talkWords = newMatcher("parler", "discuter", "joindre", "contacter", "talk", "speak", "chat with", "reach",
+		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
+		"nhder", "netkellem", "nhdr")
+	botWords = newMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
+		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت")
+	byeWords = newMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
+		"goodbye", "good bye", "see you", "مع السلامة", "الى اللقاء", "إلى اللقاء", "بسلامة", "bslama", "beslama",
+		"bye bye", "ciao", "salam")
+	// openWords ask whether the agency works on a day.
+	openWords = newMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
+		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "خدامين", "تخدمو", "تخدموا", "khdamin",
+		"tekhdmou", "t5edmou", "dawam", "دوام")
+	// closingWords ask when the agency closes.
+	closingWords = newMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
+		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
+)
+
+// ownAppointment reports whether a message is about the visitor's appointment already
+// booked, to cancel it ("cancel") or move it ("move"). Outside the booking flow, a cancel
+// or move word with an appointment is enough ("بغيت نلغي الموعد"); inside it, cancelling
+// is the booking under way's own command, and a move must name the visitor's own
+// appointment ("je veux déplacer mon rendez-vous"), since "plutôt jeudi" changes the
+// booking under way.
+func ownAppointment(ws []string, inFlow bool) (string, bool) {
+	appt := appointmentWords.score(ws) > 0
+	own := ownWords.score(ws) > 0
+	switch {
+	case moveOwnWords.score(ws) > 0 && appt && (!inFlow || own):
+		return "move", true
+	case !inFlow && cancelOwnWords.score(ws) > 0 && appt:
+		return "cancel", true
+	}
+	return "", false
+}
+
+// wantsPerson reports whether a message asks to talk to a person.
+func wantsPerson(ws []string) bool {
+	return humanWords.score(ws) > 0 && (talkWords.score(ws) > 0 || covers(ws, humanWords, commandFillers, politeWords))
+}
+
+// weekdayIn names the weekday a message asks about, if any.
+func weekdayIn(ws []string) (time.Weekday, bool) {
+	for _, w := range ws {
+		if d, ok := weekdayNames[w]; ok {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// intentAnswer answers the intents of this file; ok is false when the message is none of
+// them.
+func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
+	l := t.lang()
+	phones := booking.AgencyPhone
+	if what, ok := ownAppointment(ws, inFlow); ok {
+		return text(l, "own_"+what, "phone", phones, "email", booking.AgencyEmail), true
+	}
+	if wantsPerson(ws) {
+		return text(l, "person", "phone", phones, "email", booking.AgencyEmail), true
+	}
+	return "", false
+}
+
+// dayAnswer answers "are you open on Saturday?" and "what time do you close?"; ok is false
+// when the message asks neither.
+func dayAnswer(lang string, ws []string) (string, bool) {
+	if d, ok := weekdayIn(ws); ok && openWords.score(ws) > 0 {
+		name := weekdays[lang][d]
+		if booking.IsBusinessDay(d) {
+			return text(lang, "day_open", "day", name), true
+		}
+		return text(lang, "day_closed", "day", name), true
+	}
+	if closingWords.score(ws) > 0 && questionShaped(ws) {
+		return text(lang, "closing_time"), true
+	}
+	return "", false
+}
+
+// questionShaped reports whether words read as a question without a question mark.
+func questionShaped(ws []string) bool {
+	for _, p := range questionWords.phrases {
+		if phraseAt(ws, p, 0) {
+			return true
+		}
+	}
+	return len(ws) <= 6
+}
