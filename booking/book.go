@@ -120,7 +120,8 @@ var errReplay = errors.New("idempotent replay")
 //     new person, sharing either, make one client). Every transaction takes at most one
 //     lock of each kind, kinds in this order, so two of them never wait for each other.
 //  2. checkBooking, a separate statement so that its snapshot is taken once the locks are
-//     held: whether the key already booked, how many appointments hold the slot, and the
+//     held: whether the key already booked, how many appointments hold the slot and how
+//     many it may hold (the capacity is read here, never from a cached copy), and the
 //     client the request matches: by e-mail (case-insensitive) first, else by the phone in
 //     E.164 against numero_1_e164 or numero_2_e164, the oldest client first. The match is
 //     a union of one index lookup per column: the OR of the same conditions gets a
@@ -134,6 +135,7 @@ const (
 		$1::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE idempotency_key = $1),
 		CASE WHEN $2::date IS NULL THEN 0 ELSE (SELECT count(*) FROM appointments
 			WHERE date = $2::date AND time = $3 AND status <> 'cancelled') END,
+		(SELECT slot_capacity FROM settings WHERE id = 1),
 		CASE WHEN $4::uuid IS NOT NULL THEN (SELECT id FROM clients WHERE id = $4::uuid)
 			ELSE (SELECT id FROM (
 				SELECT id, created_at, 0 AS pref FROM clients WHERE $5 <> '' AND lower(email) = $5
@@ -209,16 +211,17 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164)
 	br := conn.SendBatch(ctx, b)
 	var (
-		exists  bool
-		taken   int
-		matched *string
+		exists   bool
+		taken    int
+		capacity int
+		matched  *string
 	)
 	_, err := br.Exec()
 	if err == nil {
 		_, err = br.Exec()
 	}
 	if err == nil {
-		err = br.QueryRow().Scan(&exists, &taken, &matched)
+		err = br.QueryRow().Scan(&exists, &taken, &capacity, &matched)
 	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
@@ -228,7 +231,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		return Result{}, err
 	case exists:
 		return Result{}, errReplay
-	case date != nil && taken >= st.SlotCapacity:
+	case date != nil && taken >= capacity:
 		return Result{}, ErrSlotTaken
 	case clientID != nil && matched == nil:
 		v := &ValidationError{}

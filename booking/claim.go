@@ -94,18 +94,21 @@ func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Ap
 		return nil, err
 	}
 	// A statement of its own, so that its snapshot is taken once the locks are held.
+	// The capacity is read here, never from a cached copy of the settings.
 	rows, err := tx.Query(ctx, `SELECT (SELECT count(*) FROM appointments
-		WHERE date = s.d::date AND time = s.t AND status <> 'cancelled' AND id <> ALL($3::uuid[]))
+		WHERE date = s.d::date AND time = s.t AND status <> 'cancelled' AND id <> ALL($3::uuid[])),
+		(SELECT slot_capacity FROM settings WHERE id = 1)
 		FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS s(d, t, i) ORDER BY s.i`, dates, times, ids)
 	if err != nil {
 		return nil, err
 	}
-	held, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	type count struct{ Held, Capacity int }
+	held, err := pgx.CollectRows(rows, pgx.RowToStructByPos[count])
 	if err != nil {
 		return nil, err
 	}
 	for i, ref := range slots {
-		if held[i]+len(bySlot[ref]) <= st.SlotCapacity {
+		if held[i].Held+len(bySlot[ref]) <= held[i].Capacity {
 			continue
 		}
 		for _, id := range bySlot[ref] {
