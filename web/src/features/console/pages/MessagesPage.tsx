@@ -4,6 +4,7 @@ import { listMessages, type DeliveryFilters } from '../api/messages';
 import { DELIVERY_KINDS, DELIVERY_STATES } from '../api/types';
 import { DeliveryList } from '../components/DeliveryList';
 import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
+import { FilterSelect } from '../components/FilterSelect';
 import { Pagination } from '../components/Pagination';
 import { useFallbackPoll } from '../hooks/useLive';
 import { useQuery } from '../hooks/useQuery';
@@ -21,17 +22,14 @@ export default function MessagesPage() {
   const items = list.data?.items ?? [];
 
   const filter = (key: 'kind' | 'status', values: readonly string[], allLabel: string, prefix: string) => (
-    <label className="field field--inline">
-      <span className="visually-hidden">{t(`messages.filter.${key}`)}</span>
-      <select value={filters[key]} onChange={(e) => setFilters({ ...filters, [key]: e.target.value })}>
-        <option value="">{allLabel}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {t(`${prefix}.${v}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={t(`messages.filter.${key}`)}
+      value={filters[key] ?? ''}
+      values={values}
+      allLabel={allLabel}
+      optionLabel={(v) => t(`${prefix}.${v}`)}
+      onChange={(v) => setFilters({ ...filters, [key]: v })}
+    />
   );
 
   return (

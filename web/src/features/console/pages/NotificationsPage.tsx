@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bulkNotifications, deleteNotification, listNotifications, setNotificationStatus, type NotificationFilters } from '../api/notifications';
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type Notification } from '../api/types';
 import { ConfirmDialog } from '../components/Dialog';
+import { FilterSelect } from '../components/FilterSelect';
 import { Pagination } from '../components/Pagination';
 import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
 import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
@@ -81,17 +82,14 @@ export default function NotificationsPage() {
     setSelected(next);
   };
   const filter = (key: keyof NotificationFilters, values: readonly string[], allLabel: string, prefix: string) => (
-    <label className="field field--inline">
-      <span className="visually-hidden">{t(`notifications.filter.${key}`)}</span>
-      <select value={filters[key]} onChange={(e) => setFilters({ ...filters, [key]: e.target.value })}>
-        <option value="">{allLabel}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {t(`${prefix}.${v}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={t(`notifications.filter.${key}`)}
+      value={filters[key] ?? ''}
+      values={values}
+      allLabel={allLabel}
+      optionLabel={(v) => t(`${prefix}.${v}`)}
+      onChange={(v) => setFilters({ ...filters, [key]: v })}
+    />
   );
 
   return (
