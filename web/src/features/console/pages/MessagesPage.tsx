@@ -21,17 +21,6 @@ export default function MessagesPage() {
   useFallbackPoll(refresh, 30_000);
   const items = list.data?.items ?? [];
 
-  const filter = (key: 'kind' | 'status', values: readonly string[], allLabel: string, prefix: string) => (
-    <FilterSelect
-      label={t(`messages.filter.${key}`)}
-      value={filters[key] ?? ''}
-      values={values}
-      allLabel={allLabel}
-      optionLabel={(v) => t(`${prefix}.${v}`)}
-      onChange={(v) => setFilters({ ...filters, [key]: v })}
-    />
-  );
-
   return (
     <section className="page" aria-labelledby="messages-title">
       <header className="page__header">
@@ -44,8 +33,12 @@ export default function MessagesPage() {
       </header>
       <p className="muted">{t('messages.intro')}</p>
       <div className="filters" role="search">
-        {filter('kind', DELIVERY_KINDS, t('messages.allKinds'), 'messages.kind')}
-        {filter('status', DELIVERY_STATES, t('messages.allStates'), 'messages.state')}
+        <FilterSelect label={t('messages.filter.kind')} value={filters.kind ?? ''} values={DELIVERY_KINDS}
+          allLabel={t('messages.allKinds')} optionLabel={(v) => t(`messages.kind.${v}`)}
+          onChange={(kind) => setFilters({ ...filters, kind })} />
+        <FilterSelect label={t('messages.filter.status')} value={filters.status ?? ''} values={DELIVERY_STATES}
+          allLabel={t('messages.allStates')} optionLabel={(v) => t(`messages.state.${v}`)}
+          onChange={(status) => setFilters({ ...filters, status })} />
       </div>
       {list.error && !list.data ? (
         <ErrorState error={list.error} title={t('messages.fetchFailed')} onRetry={() => void list.reload()} />
