@@ -131,25 +131,22 @@ func (t *turn) resetFlow(all bool) {
 
 // free handles a message outside the booking flow: the offer, or a question.
 func (t *turn) free(msg string, ws []string) {
-	short := len(ws) <= 4
 	f := t.extract(msg, ws)
-	switch {
-	case bookWords.score(ws) > 0, t.s.Offered && short && yesWords.score(ws) > 0 && noWords.score(ws) == 0,
-		f.count() >= 2:
+	switch readIntent(msg, ws, f, t.s.Offered, t.catalogue().Services) {
+	case IntentBook:
 		t.startFlow(f)
 		return
-	case t.s.Offered && short && noWords.score(ws) > 0:
-		t.s.Offered = false
-		t.say(text(t.lang(), "declined"), SourceRule)
+	case IntentNo:
+		if t.s.Offered {
+			t.s.Offered = false
+			t.say(text(t.lang(), "declined"), SourceRule)
+		} else {
+			t.say(text(t.lang(), "goodbye"), SourceRule) // "non" to "anything else?"
+		}
 		t.s.QuickReplies = t.menu()
 		return
-	case short && !isQuestion(msg, ws) && (yesWords.score(ws) > 0 || noWords.score(ws) > 0):
-		// "oui" or "non" to "anything else?": nothing for Gemini to answer.
-		code := "listening"
-		if noWords.score(ws) > 0 {
-			code = "goodbye"
-		}
-		t.say(text(t.lang(), code), SourceRule)
+	case IntentYes:
+		t.say(text(t.lang(), "listening"), SourceRule) // "oui" to "anything else?"
 		t.s.QuickReplies = t.menu()
 		return
 	}

@@ -53,6 +53,45 @@ var (
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
 )
 
+// What a message outside a booking asks for, as readIntent names it; a question the
+// rules answer is named by questionOf.
+const (
+	IntentBook   = "book"
+	IntentMove   = "move"
+	IntentCancel = "cancel"
+	IntentPerson = "person"
+	IntentYes    = "yes"
+	IntentNo     = "no"
+	IntentOther  = "other" // a question for Gemini, or nothing the rules read
+)
+
+// readIntent names what a message outside a booking asks for, in the order Dota weighs
+// them: the visitor's own appointment, a person, a booking (asked for, accepted, or
+// implied by several details given at once), a plain yes or no, a question the rules
+// answer; offered says whether Dota has just offered to book.
+func readIntent(msg string, ws []string, f found, offered bool, services []booking.Service) string {
+	if what, ok := ownAppointment(ws, false); ok {
+		return what
+	}
+	if wantsPerson(ws) {
+		return IntentPerson
+	}
+	short := len(ws) <= 4
+	yes, no := yesWords.score(ws) > 0, noWords.score(ws) > 0
+	switch {
+	case bookWords.score(ws) > 0, f.count() >= 2, offered && short && yes && !no:
+		return IntentBook
+	case offered && short && no, short && !isQuestion(msg, ws) && no:
+		return IntentNo
+	case short && !isQuestion(msg, ws) && yes:
+		return IntentYes
+	}
+	if q, _ := questionOf(ws, services); q != "" {
+		return q
+	}
+	return IntentOther
+}
+
 // ownAppointment reports whether a message is about the visitor's appointment already
 // booked, to cancel it ("cancel") or move it ("move"). Outside the booking flow, a cancel
 // or move word with an appointment is enough ("بغيت نلغي الموعد"); inside it, cancelling
@@ -64,9 +103,9 @@ func ownAppointment(ws []string, inFlow bool) (string, bool) {
 	own := ownWords.score(ws) > 0
 	switch {
 	case moveOwnWords.score(ws) > 0 && appt && (!inFlow || own):
-		return "move", true
+		return IntentMove, true
 	case !inFlow && cancelOwnWords.score(ws) > 0 && appt:
-		return "cancel", true
+		return IntentCancel, true
 	}
 	return "", false
 }
@@ -96,22 +135,6 @@ func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
 	}
 	if wantsPerson(ws) {
 		return text(l, "person", "phone", phones, "email", booking.AgencyEmail), true
-	}
-	return "", false
-}
-
-// dayAnswer answers "are you open on Saturday?" and "what time do you close?"; ok is false
-// when the message asks neither.
-func dayAnswer(lang string, ws []string) (string, bool) {
-	if d, ok := weekdayIn(ws); ok && openWords.score(ws) > 0 {
-		name := weekdays[lang][d]
-		if booking.IsBusinessDay(d) {
-			return text(lang, "day_open", "day", name), true
-		}
-		return text(lang, "day_closed", "day", name), true
-	}
-	if closingWords.score(ws) > 0 && questionShaped(ws) {
-		return text(lang, "closing_time"), true
 	}
 	return "", false
 }

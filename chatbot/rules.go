@@ -143,22 +143,69 @@ func serviceList(lang string, services []booking.Service) string {
 	return strings.Join(names, ", ")
 }
 
-// ruleAnswer answers a free question from the rules; ok is false when no rule applies.
-func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
-	if ans, ok := dayAnswer(lang, ws); ok {
-		return ans, true
+// Questions the rules answer, as questionOf names them.
+const (
+	QuestionDay      = "day"     // whether a given weekday is open
+	QuestionClosing  = "closing" // the closing time
+	QuestionBot      = "bot"     // "are you a bot?"
+	QuestionService  = "service" // one service of the catalogue
+	QuestionBye      = "bye"
+	QuestionHello    = "hello"
+	QuestionThanks   = "thanks"
+	QuestionServices = "services"
+)
+
+// questionOf names the question a message asks that the rules answer: a day or the
+// closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
+// contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
+func questionOf(ws []string, services []booking.Service) (string, booking.Service) {
+	if _, ok := weekdayIn(ws); ok && openWords.score(ws) > 0 {
+		return QuestionDay, booking.Service{}
+	}
+	if closingWords.score(ws) > 0 && questionShaped(ws) {
+		return QuestionClosing, booking.Service{}
 	}
 	topic := topicOf(ws)
-	svc, named := serviceIn(ws, cat.Services)
+	svc, named := serviceIn(ws, services)
 	switch {
 	case botWords.score(ws) > 0 && questionShaped(ws):
+		return QuestionBot, svc
+	case named && (topic == "" || topic == QuestionServices):
+		return QuestionService, svc
+	case topic != "":
+		return topic, svc
+	case byeWords.score(ws) > 0:
+		return QuestionBye, svc
+	case helloWords.score(ws) > 0:
+		return QuestionHello, svc
+	case thanksWords.score(ws) > 0:
+		return QuestionThanks, svc
+	}
+	return "", svc
+}
+
+// ruleAnswer answers a free question from the rules; ok is false when no rule applies.
+func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
+	q, svc := questionOf(ws, cat.Services)
+	switch q {
+	case "":
+		return "", false
+	case QuestionDay:
+		d, _ := weekdayIn(ws)
+		if booking.IsBusinessDay(d) {
+			return text(lang, "day_open", "day", weekdays[lang][d]), true
+		}
+		return text(lang, "day_closed", "day", weekdays[lang][d]), true
+	case QuestionClosing:
+		return text(lang, "closing_time"), true
+	case QuestionBot:
 		return text(lang, "bot", "phone", booking.AgencyPhone, "email", booking.AgencyEmail), true
-	case named && (topic == "" || topic == "services"):
+	case QuestionService:
 		v := svc.In(lang)
 		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true
-	case topic == "services":
+	case QuestionServices:
 		return text(lang, "answer_services", "list", serviceList(lang, cat.Services)), true
-	case topic == "portfolio":
+	case "portfolio":
 		if len(cat.Projects) == 0 {
 			return text(lang, "answer_portfolio_empty"), true
 		}
@@ -170,16 +217,12 @@ func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string
 			titles = append(titles, p.Title)
 		}
 		return text(lang, "answer_portfolio", "list", strings.Join(titles, ", ")), true
-	case topic == "about":
+	case "about":
 		return text(lang, "answer_about", "years", strconv.Itoa(YearsOfExperience(e.now()))), true
-	case topic != "":
-		return text(lang, "answer_"+topic), true
-	case byeWords.score(ws) > 0:
-		return text(lang, "bye"), true
-	case helloWords.score(ws) > 0:
-		return text(lang, "hello"), true
-	case thanksWords.score(ws) > 0:
+	case QuestionBye, QuestionHello:
+		return text(lang, q), true
+	case QuestionThanks:
 		return text(lang, "welcome"), true
 	}
-	return "", false
+	return text(lang, "answer_"+q), true
 }
