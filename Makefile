@@ -21,7 +21,7 @@ KUSTOMIZE := bin/kustomize
 COMPOSE_VERSION := v5.5.1
 
 .PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean \
-	cluster cluster-stop test-deploy test-cluster nginx promtool compose-cli kustomize budget test-faults test-soak bench bench-smoke
+	cluster cluster-stop eval test-deploy test-cluster nginx promtool compose-cli kustomize budget test-faults test-soak bench bench-smoke
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
 run: build services
@@ -29,6 +29,11 @@ run: build services
 	$(BIN) seed
 	$(BIN) admin create --email $(DEV_ADMIN) --role admin --generate-password --if-none
 	$(BIN) serve
+
+## eval: Dota's reader against its labelled utterances (chatbot/testdata/eval): intent accuracy
+## and field precision and recall, per language and intent, tuned and held-out parts
+eval: services
+	go test -count=1 -run '^TestEval$$' -v ./chatbot/ | grep -v '^=== RUN'
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
 test: services lint test-go test-fuzz test-web test-e2e test-faults test-deploy test-cluster bench-smoke

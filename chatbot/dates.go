@@ -33,7 +33,7 @@ var relativeDays = []struct {
 }{
 	{"apres demain", 2}, {"apres-demain", 2}, {"day after tomorrow", 2}, {"بعد غد", 2}, {"بعد غدا", 2}, {"بعد بكره", 2},
 	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0},
-	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1},
+	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"ghodwa", 1}, {"ghedwa", 1},
 }
 
 // weekdayNames maps each language's weekday names, normalized, to the weekday.

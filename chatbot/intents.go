@@ -34,19 +34,23 @@ var (
 		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
 		"talk to someone", "speak to someone", "customer service", "your team", "شخص", "شخص حقيقي", "إنسان",
 		"انسان", "موظف", "بشري", "أحد الموظفين", "فريقكم", "واحد من الفريق", "wahed", "m3a wahed",
-		"m3a l equipe", "bnadem")
+		"m3a l equipe", "bnadem", "بنادم", "customer service")
 	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
-	talkWords = newMatcher("parler", "discuter", "joindre", "contacter", "talk", "speak", "chat with", "reach",
+	talkWords = newMatcher("parler", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
+		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr")
 	botWords = newMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
 		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت")
 	byeWords = newMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
 		"goodbye", "good bye", "see you", "مع السلامة", "الى اللقاء", "إلى اللقاء", "بسلامة", "bslama", "beslama",
-		"bye bye", "ciao", "salam")
+		"bye bye", "ciao")
+	// botAddress makes "bot" a question to Dota: "tu es un robot ?", not "un bot IA".
+	botAddress = newMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
+		"راني", "راك")
 	// openWords ask whether the agency works on a day.
 	openWords = newMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
-		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "خدامين", "تخدمو", "تخدموا", "khdamin",
+		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام")
 	// closingWords ask when the agency closes.
 	closingWords = newMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
@@ -78,12 +82,15 @@ func readIntent(msg string, ws []string, f found, offered bool, services []booki
 	}
 	short := len(ws) <= 4
 	yes, no := yesWords.score(ws) > 0, noWords.score(ws) > 0
+	plain := !isQuestion(msg, ws) && covers(ws, yesWords, noWords, politeWords)
 	switch {
+	case byeWords.score(ws) > 0 && covers(ws, byeWords, politeWords, thanksWords):
+		return QuestionBye
 	case bookWords.score(ws) > 0, f.count() >= 2, offered && short && yes && !no:
 		return IntentBook
-	case offered && short && no, short && !isQuestion(msg, ws) && no:
+	case offered && short && no, short && plain && no:
 		return IntentNo
-	case short && !isQuestion(msg, ws) && yes:
+	case short && plain && yes:
 		return IntentYes
 	}
 	if q, _ := questionOf(ws, services); q != "" {

@@ -13,12 +13,12 @@ var (
 	yesWords = newMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
 		"c'est bon", "je confirme", "confirmer", "exact", "correct", "yes", "yeah", "yep", "sure", "of course",
 		"please", "confirm", "go ahead", "alright", "all right", "نعم", "أكيد", "اكيد", "حسنا", "موافق", "طبعا",
-		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه")
+		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح")
 	noWords = newMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
-		"لا", "ليس الآن", "لا شكرا", "كلا")
+		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran")
 	bookWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
-		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "موعد", "حجز", "احجز",
-		"مقابلة", "لقاء")
+		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
+		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي")
 	cancelWords = newMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
 		"never mind", "إلغاء", "الغاء", "ألغ", "توقف")
 	restartWords = newMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
@@ -26,8 +26,8 @@ var (
 	skipWords = newMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء")
-	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
-	thanksWords = newMatcher("merci", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
+	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
+	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
 	// politeWords may go with a yes or a command without changing what it says.
 	politeWords = newMatcher("merci", "merci beaucoup", "svp", "stp", "s'il vous plaît", "s'il vous plait",
 		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
@@ -58,6 +58,7 @@ var topics = []struct {
 	words matcher
 }{
 	{"prices", newMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
+		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
 	{"delays", newMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
@@ -67,6 +68,7 @@ var topics = []struct {
 		"مغلق", "الدوام", "دوام")},
 	{"address", newMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
+		"وين", "فين", "fin rakom", "win rakom",
 		"مقر", "مكتب", "مكان")},
 	{"contact", newMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
@@ -75,6 +77,7 @@ var topics = []struct {
 		"references", "travaux", "exemples", "clients", "projects", "work", "examples", "past work", "مشاريع",
 		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات")},
 	{"about", newMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
+		"années d expérience", "combien d années",
 		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
 	{"services", newMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
 		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
@@ -168,7 +171,7 @@ func questionOf(ws []string, services []booking.Service) (string, booking.Servic
 	topic := topicOf(ws)
 	svc, named := serviceIn(ws, services)
 	switch {
-	case botWords.score(ws) > 0 && questionShaped(ws):
+	case botWords.score(ws) > 0 && botAddress.score(ws) > 0 && questionShaped(ws):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
