@@ -44,6 +44,9 @@ func (a *admin) saveSettings(c *gin.Context) {
 
 func (a *admin) dashboard(c *gin.Context) {
 	d, err := a.console.Dashboard(c)
+	if err == nil && a.chat != nil {
+		d.ChatFunnel, err = a.chat.Funnel(c)
+	}
 	if err != nil {
 		_ = c.Error(err)
 		return

@@ -1,0 +1,22 @@
+package chatbot
+
+import (
+	"context"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// ContactSteps are the steps a conversation reaches once the visitor has given their
+// contact details: the funnel counts a conversation there as "contact collected".
+var ContactSteps = []string{StepCompany, StepService, StepDate, StepTime, StepConfirm, StepBooked}
+
+// Funnel counts the stored conversations by how far they went: started, contact
+// collected, booked.
+func (e *Engine) Funnel(ctx context.Context) (booking.ChatFunnel, error) {
+	var f booking.ChatFunnel
+	err := e.db.QueryRow(ctx, `SELECT count(*),
+		count(*) FILTER (WHERE last_step = ANY($1) OR appointment_id IS NOT NULL),
+		count(*) FILTER (WHERE appointment_id IS NOT NULL) FROM chat_conversations`, ContactSteps).Scan(
+		&f.Started, &f.ContactCollected, &f.Booked)
+	return f, err
+}
