@@ -171,7 +171,7 @@ func (t *turn) book() {
 	var verr *booking.ValidationError
 	if errors.As(err, &verr) {
 		bookingFailures.WithLabelValues("invalid").Inc()
-		for _, f := range flowSteps {
+		for _, f := range BookingFlow {
 			if code, bad := verr.Fields[f]; bad {
 				t.moveTo(f)
 				t.fail(booking.Text(l, code))

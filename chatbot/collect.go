@@ -26,54 +26,56 @@ func (t *turn) collect(msg string, ws []string) {
 	if t.divert(msg, ws) {
 		return
 	}
-	l := t.lang()
-	switch step {
-	case StepName, StepEmail, StepPhone, StepCompany:
-		if step == StepCompany && skipWords.exact(ws) {
-			t.s.Collected.Company, t.s.CompanyDone = "", true
-			t.advance()
-			return
-		}
-		if step == StepName && (topicOf(ws) != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0) {
-			if topicOf(ws) != "" {
-				t.answerThenAsk(msg, ws)
-			} else {
-				t.ask()
-			}
-			return
-		}
-		v, code := checkValue(step, msg)
-		if code != "" {
-			// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
-			if tp := topicOf(ws); tp != "" && !(tp == "contact" && (step == StepEmail || step == StepPhone)) {
-				t.answerThenAsk(msg, ws)
-				return
-			}
-			t.fail(text(l, code))
-			return
-		}
-		t.set(step, v)
-		if step == StepName {
-			t.moveTo(t.nextStep())
-			t.askWith(text(l, "nice_to_meet", "name", v))
-			return
-		}
+	steps[step].read(t, msg, ws)
+}
+
+// readContact reads a contact value at its step — name, e-mail, phone, company — by the
+// value's own rules; a question is answered and the step asked again.
+func readContact(t *turn, msg string, ws []string) {
+	step, l := t.s.Step, t.lang()
+	if step == StepCompany && skipWords.exact(ws) {
+		t.s.Collected.Company, t.s.CompanyDone = "", true
 		t.advance()
-	case StepService:
-		if !t.setService(ws) {
-			if topicOf(ws) != "" && isQuestion(msg, ws) {
-				t.answerThenAsk(msg, ws)
-				return
-			}
-			t.fail(text(l, "service_unknown", "list", serviceList(l, t.catalogue().Services)))
-			return
-		}
-		t.advance()
-	case StepDate:
-		t.chooseDate(msg)
-	case StepTime:
-		t.chooseTime(msg)
+		return
 	}
+	if step == StepName && (topicOf(ws) != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0) {
+		if topicOf(ws) != "" {
+			t.answerThenAsk(msg, ws)
+		} else {
+			t.ask()
+		}
+		return
+	}
+	v, code := checkValue(step, msg)
+	if code != "" {
+		// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
+		if tp := topicOf(ws); tp != "" && !(tp == "contact" && (step == StepEmail || step == StepPhone)) {
+			t.answerThenAsk(msg, ws)
+			return
+		}
+		t.fail(text(l, code))
+		return
+	}
+	t.set(step, v)
+	if step == StepName {
+		t.moveTo(t.nextStep())
+		t.askWith(text(l, "nice_to_meet", "name", v))
+		return
+	}
+	t.advance()
+}
+
+// readService reads the service at its step, by the catalogue's names and keywords.
+func readService(t *turn, msg string, ws []string) {
+	if !t.setService(ws) {
+		if topicOf(ws) != "" && isQuestion(msg, ws) {
+			t.answerThenAsk(msg, ws)
+			return
+		}
+		t.fail(text(t.lang(), "service_unknown", "list", serviceList(t.lang(), t.catalogue().Services)))
+		return
+	}
+	t.advance()
 }
 
 // fillMany fills every field of a message that carries several, whatever the step asked,

@@ -96,7 +96,7 @@ func (t *turn) handle(raw string) {
 	case !inFlow:
 		t.free(msg, ws)
 	case t.s.Step == StepConfirm:
-		t.confirm(msg, ws)
+		steps[StepConfirm].read(t, msg, ws)
 	default:
 		t.collect(msg, ws)
 	}
@@ -177,34 +177,6 @@ func (t *turn) startFlow(f found) {
 		return
 	}
 	t.ask()
-}
-
-// nextStep is the first step whose value is still missing, or confirm.
-func (t *turn) nextStep() string {
-	c := t.s.Collected
-	for _, st := range flowSteps {
-		missing := false
-		switch st {
-		case StepName:
-			missing = c.Name == ""
-		case StepEmail:
-			missing = c.Email == ""
-		case StepPhone:
-			missing = c.Phone == ""
-		case StepCompany:
-			missing = !t.s.CompanyDone
-		case StepService:
-			missing = c.Service == ""
-		case StepDate:
-			missing = c.Date == ""
-		case StepTime:
-			missing = c.Time == ""
-		}
-		if missing {
-			return st
-		}
-	}
-	return StepConfirm
 }
 
 // advance moves to the next missing step and asks for it.

@@ -6,10 +6,6 @@ import (
 	"github.com/dota-agency/dota/booking"
 )
 
-// ContactSteps are the steps a conversation reaches once the visitor has given their
-// contact details: the funnel counts a conversation there as "contact collected".
-var ContactSteps = []string{StepCompany, StepService, StepDate, StepTime, StepConfirm, StepBooked}
-
 // Funnel counts the stored conversations by how far they went: started, contact
 // collected, booked.
 func (e *Engine) Funnel(ctx context.Context) (booking.ChatFunnel, error) {

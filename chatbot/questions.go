@@ -23,45 +23,6 @@ func (t *turn) yesNo() []QuickReply {
 // ask asks the question of the current step, with its quick replies.
 func (t *turn) ask() { t.askWith("") }
 
-// askWith asks the current step's question after a lead sentence (a reason, a thanks).
-func (t *turn) askWith(lead string) {
-	l := t.lang()
-	q, qr := "", []QuickReply{}
-	switch t.s.Step {
-	case StepName, StepEmail, StepPhone:
-		q = text(l, "ask_"+t.s.Step)
-	case StepCompany:
-		q = text(l, "ask_company")
-		qr = []QuickReply{{Label: text(l, "qr_skip"), Value: text(l, "qr_skip")}}
-	case StepService:
-		cat := t.catalogue()
-		q = text(l, "ask_service", "list", "")
-		qr = t.serviceReplies(cat.Services)
-	case StepDate:
-		q = text(l, "ask_date")
-		qr = t.dayReplies()
-	case StepTime:
-		day, err := t.e.core.Day(t.ctx, t.s.Collected.Date)
-		if err != nil {
-			t.fault(err)
-			return
-		}
-		slots := freeSlots(day)
-		q = text(l, "ask_time", "day", formatDay(l, day.Date), "slots", strings.Join(slots, ", "))
-		for _, s := range slots {
-			qr = append(qr, QuickReply{Label: s, Value: s})
-		}
-	case StepConfirm:
-		q = t.summary()
-		qr = append(t.yesNo(), QuickReply{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")})
-	}
-	if lead != "" {
-		q = lead + "\n" + q
-	}
-	t.say(strings.TrimSpace(q), SourceFlow)
-	t.s.QuickReplies = qr
-}
-
 func (t *turn) serviceReplies(services []booking.Service) []QuickReply {
 	out := []QuickReply{}
 	for _, s := range services {

@@ -29,9 +29,6 @@ const (
 	StepBooked   = "booked"
 )
 
-// flowSteps are the steps that collect a value, in order.
-var flowSteps = []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepDate, StepTime}
-
 // Answer sources of a bot message.
 const (
 	SourceRule     = "rule"
