@@ -32,6 +32,7 @@ const (
 	ReasonPast              = "appointment_past"
 	ReasonAppointmentGone   = "appointment_deleted"
 	ReasonAttemptsExhausted = "attempts_exhausted"
+	ReasonCodeUsed          = "code_used"
 )
 
 // deliverWorker sends one row of the ledger.
@@ -72,7 +73,15 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	if err != nil {
 		return err
 	}
-	in, err := s.mailInput(ctx, st, d)
+	var in mail.Input
+	if d.Kind == KindCode {
+		in, err = s.codeInput(ctx, st, d)
+	} else {
+		in, err = s.mailInput(ctx, st, d)
+	}
+	if errors.Is(err, ErrNotFound) {
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonCodeUsed, "")
+	}
 	if err != nil {
 		return err
 	}
@@ -106,6 +115,9 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 
 // stale says why the message should no longer be sent, or "" when it should.
 func (d pendingDelivery) stale(now time.Time) string {
+	if d.Kind == KindCode {
+		return "" // about an address, not an appointment
+	}
 	a := d.Appt
 	if a == nil {
 		return ReasonAppointmentGone
@@ -171,6 +183,16 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		in.ManageURL = s.manageURL(token, d.Language)
 	}
 	return in, nil
+}
+
+// codeInput is a code message: a fresh code for the delivery's verification.
+func (s *Core) codeInput(ctx context.Context, st Settings, d pendingDelivery) (mail.Input, error) {
+	code, err := s.newCode(ctx, d.ID)
+	if err != nil {
+		return mail.Input{}, err
+	}
+	return mail.Input{Kind: mail.KindCode, Lang: d.Language, RecipientEmail: d.Recipient, Code: code,
+		Agency: agencyContact(st)}, nil
 }
 
 // pendingDelivery reads a ledger row with its appointment, nil when it has none.

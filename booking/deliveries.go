@@ -33,10 +33,11 @@ const (
 	KindCancelled     = "cancelled"
 	KindReminder      = "reminder"
 	KindWaitlistOffer = "waitlist_offer"
+	KindCode          = "code"
 )
 
 // DeliveryKinds lists every kind, in the order of an appointment's life.
-var DeliveryKinds = []string{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer}
+var DeliveryKinds = []string{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer, KindCode}
 
 // Delivery is one row of the ledger. Reason says why a delivery failed or was skipped,
 // and, while it is still scheduled, why its last attempt failed.

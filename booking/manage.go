@@ -171,13 +171,16 @@ func (s *Core) checkCustomerChange(st Settings, a Appointment) error {
 // (*TooLateError inside it), with a history row naming the customer and the cancellation
 // message; *AlreadyCancelledError when it is cancelled already.
 func (s *Core) CancelByCustomer(ctx context.Context, token string) (Managed, error) {
-	return s.changeByCustomer(ctx, token, func(st Settings, a *Appointment) error {
-		if err := s.checkCustomerChange(st, *a); err != nil {
-			return err
-		}
-		a.Status = StatusCancelled
-		return nil
-	})
+	return s.changeByCustomer(ctx, token, s.customerCancel)
+}
+
+// customerCancel cancels a for its customer, refused inside the notice or when cancelled.
+func (s *Core) customerCancel(st Settings, a *Appointment) error {
+	if err := s.checkCustomerChange(st, *a); err != nil {
+		return err
+	}
+	a.Status = StatusCancelled
+	return nil
 }
 
 // RescheduleByCustomer moves the appointment a manage link names to another slot: both
@@ -185,27 +188,33 @@ func (s *Core) CancelByCustomer(ctx context.Context, token string) (Managed, err
 // and the new slot is checked as Book checks one (*SlotClosedError, *SlotTakenError with
 // the nearest free slots). The history names the customer; the move message follows.
 func (s *Core) RescheduleByCustomer(ctx context.Context, token, date, hhmm string) (Managed, error) {
-	date, hhmm = strings.TrimSpace(date), strings.TrimSpace(hhmm)
 	return s.changeByCustomer(ctx, token, func(st Settings, a *Appointment) error {
-		if err := s.checkCustomerChange(st, *a); err != nil {
-			return err
-		}
-		v := &ValidationError{}
-		if _, ok := ParseDate(date, st.Location()); !ok {
-			v.Add("date", "date_invalid")
-		}
-		if !slices.Contains(SlotTimes, hhmm) {
-			v.Add("time", "time_invalid")
-		}
-		if err := v.OrNil(); err != nil {
-			return err
-		}
-		if start := st.StartsAt(date, hhmm); start != nil && start.After(s.now()) && start.Before(s.now().Add(st.MinNotice())) {
-			return &TooLateError{NoticeMinutes: st.MinNoticeMinutes, Agency: agencyContact(st)}
-		}
-		a.Date, a.Time = date, hhmm
-		return nil
+		return s.customerMove(st, a, date, hhmm)
 	})
+}
+
+// customerMove moves a to another slot for its customer: both its start and the new one
+// beyond the minimum notice; the slot itself is checked by change, as Book checks one.
+func (s *Core) customerMove(st Settings, a *Appointment, date, hhmm string) error {
+	date, hhmm = strings.TrimSpace(date), strings.TrimSpace(hhmm)
+	if err := s.checkCustomerChange(st, *a); err != nil {
+		return err
+	}
+	v := &ValidationError{}
+	if _, ok := ParseDate(date, st.Location()); !ok {
+		v.Add("date", "date_invalid")
+	}
+	if !slices.Contains(SlotTimes, hhmm) {
+		v.Add("time", "time_invalid")
+	}
+	if err := v.OrNil(); err != nil {
+		return err
+	}
+	if start := st.StartsAt(date, hhmm); start != nil && start.After(s.now()) && start.Before(s.now().Add(st.MinNotice())) {
+		return &TooLateError{NoticeMinutes: st.MinNoticeMinutes, Agency: agencyContact(st)}
+	}
+	a.Date, a.Time = date, hhmm
+	return nil
 }
 
 func (s *Core) changeByCustomer(ctx context.Context, token string, fn func(Settings, *Appointment) error) (Managed, error) {

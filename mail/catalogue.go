@@ -97,7 +97,7 @@ func mustLoadCatalogues() map[string]*catalogue {
 }
 
 func (c *catalogue) check() error {
-	for _, k := range Kinds {
+	for _, k := range append(Kinds, KindCode) {
 		kt, ok := c.Kinds[k]
 		if !ok || kt.Subject == "" || kt.Heading == "" || len(kt.Body) == 0 || kt.Action == "" {
 			return fmt.Errorf("kind %s is incomplete", k)

@@ -6,6 +6,7 @@ import (
 	netmail "net/mail"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -26,13 +27,18 @@ const (
 	KindReminder Kind = "reminder"
 	// KindWaitlistOffer offers a freed slot, held for the recipient until HoldUntil.
 	KindWaitlistOffer Kind = "waitlist_offer"
+	// KindCode carries a one-time code that proves the recipient owns the address.
+	KindCode Kind = "code"
 )
 
 // Kinds lists every kind, in the order of an appointment's life.
 var Kinds = []Kind{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer}
 
-// Valid reports whether k is one of Kinds.
+// Valid reports whether k is one of Kinds, or KindCode.
 func (k Kind) Valid() bool {
+	if k == KindCode {
+		return true
+	}
 	for _, known := range Kinds {
 		if k == known {
 			return true
@@ -90,6 +96,8 @@ type Input struct {
 	OfferURL  string    // the accept link of a waitlist offer
 	HoldUntil time.Time // until when a waitlist offer holds the slot
 
+	Code string // code: the one-time code, six digits
+
 	Source   Source    // confirmation: where the request came from (the form's words when empty)
 	By       Actor     // moved, cancelled: who did it (the agency when empty)
 	OldStart time.Time // moved: the time it had before
@@ -112,6 +120,12 @@ func (in Input) check() error {
 	}
 	if in.RecipientEmail == "" {
 		return invalid("no recipient e-mail")
+	}
+	if in.Kind == KindCode {
+		if len(in.Code) != 6 || strings.Trim(in.Code, "0123456789") != "" {
+			return invalid("a code message needs a six-digit code")
+		}
+		return nil
 	}
 	undated := in.Start.IsZero() && slices.Contains(Undated, in.Kind)
 	if in.Service == "" || (!undated && (in.Start.IsZero() || in.Duration <= 0)) {

@@ -296,3 +296,20 @@ func TestARequestWithNoSlotIsAcknowledgedWithoutATime(t *testing.T) {
 		}
 	}
 }
+
+func TestCodeMessage(t *testing.T) {
+	srv := mailtest.Start(t)
+	for _, lang := range mail.Languages {
+		in := mail.Input{Kind: mail.KindCode, Lang: lang, Code: "482913", RecipientEmail: "amina@example.net",
+			Agency: mail.Agency{Name: "Dota Agency", Email: "contact@dota.example", Phone: "+213 555 12 34 56"}}
+		_, msg := send(t, srv, in)
+		if !strings.Contains(msg.Subject, "482913") || !strings.Contains(msg.Text, "482913") ||
+			!strings.Contains(msg.HTML, "482913") || len(msg.Attachments) != 0 {
+			t.Errorf("%s: subject %q, attachments %d:\n%s", lang, msg.Subject, len(msg.Attachments), msg.Text)
+		}
+	}
+	bad := mail.Input{Kind: mail.KindCode, Lang: "fr", Code: "12ab56", RecipientEmail: "amina@example.net"}
+	if _, err := newRenderer(t).Render(bad); !errors.Is(err, mail.ErrInvalidInput) {
+		t.Errorf("a code that is not six digits: %v", err)
+	}
+}

@@ -110,7 +110,7 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 
 	// An offer is not an appointment yet, nor is a request with no slot: nothing to add to
 	// a calendar.
-	if in.Kind != KindWaitlistOffer && !in.Start.IsZero() {
+	if in.Kind != KindWaitlistOffer && in.Kind != KindCode && !in.Start.IsZero() {
 		m.Attachments = append(m.Attachments, r.calendar(in, c, m.From, to))
 	}
 	return m, nil

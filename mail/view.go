@@ -34,6 +34,7 @@ func newView(in Input, lang string, c *catalogue) view {
 		"service": in.Service,
 		"name":    in.RecipientName,
 		"when":    c.when(in.Start, loc),
+		"code":    in.Code,
 	}
 	if in.Kind == KindMoved {
 		args["old"] = c.when(in.OldStart, loc)
@@ -65,6 +66,12 @@ func newView(in Input, lang string, c *catalogue) view {
 		variant = string(in.By)
 	}
 	paragraphs := c.body(in.Kind, variant)
+	if in.Kind == KindCode {
+		for _, p := range paragraphs {
+			v.Paragraphs = append(v.Paragraphs, fill(p, args))
+		}
+		return v // no appointment to detail, no link
+	}
 	if in.Start.IsZero() {
 		// A request with no slot yet: its own texts, and no time to show.
 		u := kt.Undated

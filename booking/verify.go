@@ -1,0 +1,177 @@
+package booking
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+)
+
+// A visitor who wants Dota to show or change their appointments first proves they own the
+// e-mail address they were booked with: a six-digit code is sent there (a message of kind
+// "code", through the jobs like every other), valid CodeTTL, CodeTries tries. Only its
+// SHA-256 is kept. Nothing says whether an address has appointments before the code is
+// given: an address with none gets no message, and its code never matches.
+
+// Limits of a one-time code.
+const (
+	CodeTTL   = 10 * time.Minute
+	CodeTries = 5
+	// codesPerHour bounds the codes one address may be sent in an hour.
+	codesPerHour = 5
+)
+
+// Errors of VerifyCode and SendCode.
+var (
+	// ErrCodeWrong is a code that does not match; tries may remain.
+	ErrCodeWrong = errors.New("code does not match")
+	// ErrCodeExpired is a code past its time, its tries, or used already: ask for another.
+	ErrCodeExpired = errors.New("code expired")
+	// ErrTooManyCodes refuses another code for an address sent codesPerHour in the hour.
+	ErrTooManyCodes = errors.New("too many codes")
+)
+
+// SendCode starts a verification of email: it returns the verification's id, which
+// VerifyCode takes with the code. The code is e-mailed in lang only when the address has
+// an appointment still ahead.
+func (s *Core) SendCode(ctx context.Context, email, lang string) (string, error) {
+	email = NormalizeEmail(email)
+	if c := CheckEmail(email); c != "" {
+		return "", invalidField("email", c)
+	}
+	var id string
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		// One address at a time: the count below cannot be overtaken.
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('code ' || $1, 0))`, email); err != nil {
+			return err
+		}
+		var recent int
+		var ahead bool
+		if err := tx.QueryRow(ctx, `SELECT
+				(SELECT count(*) FROM verification_codes WHERE lower(email) = $1 AND created_at > now() - interval '1 hour'),
+				EXISTS (SELECT 1 FROM appointments WHERE lower(email) = $1 AND status NOT IN ('cancelled', 'completed')
+					AND (starts_at IS NULL OR starts_at > now()))`, email).Scan(&recent, &ahead); err != nil {
+			return err
+		}
+		if recent >= codesPerHour {
+			return ErrTooManyCodes
+		}
+		var delivery *string
+		if ahead {
+			if err := tx.QueryRow(ctx, `INSERT INTO deliveries (kind, language, recipient)
+				VALUES ('code', $1, $2) RETURNING id`, langOrDefault(lang), email).Scan(&delivery); err != nil {
+				return err
+			}
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO verification_codes (email, delivery_id, expires_at)
+			VALUES ($1, $2, now() + $3::interval) RETURNING id`, email, delivery, CodeTTL.String()).Scan(&id); err != nil {
+			return err
+		}
+		if delivery == nil {
+			return nil
+		}
+		_, err := s.jobs.InsertTx(ctx, tx, deliverArgs{DeliveryID: *delivery}, &river.InsertOpts{})
+		return err
+	})
+	return id, err
+}
+
+// newCode makes the code of a code delivery, stores its hash and starts its time.
+func (s *Core) newCode(ctx context.Context, deliveryID string) (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", err
+	}
+	code := fmt.Sprintf("%06d", n.Int64())
+	tag, err := s.db.Exec(ctx, `UPDATE verification_codes SET code_hash = $2, expires_at = now() + $3::interval
+		WHERE delivery_id = $1 AND used_at IS NULL`, deliveryID, hashToken(code), CodeTTL.String())
+	if err != nil {
+		return "", err
+	}
+	if tag.RowsAffected() == 0 {
+		return "", ErrNotFound
+	}
+	return code, nil
+}
+
+// VerifyCode checks the code of verification id and returns the address it proves; a code
+// is good once. ErrCodeWrong leaves the tries that remain; ErrCodeExpired asks for
+// another code.
+func (s *Core) VerifyCode(ctx context.Context, id, code string) (string, error) {
+	if !IsUUID(id) {
+		return "", ErrCodeExpired
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	var (
+		email string
+		hash  []byte
+		live  bool
+	)
+	err = tx.QueryRow(ctx, `SELECT email, code_hash, used_at IS NULL AND expires_at > now() AND tries < $2
+		FROM verification_codes WHERE id = $1 FOR UPDATE`, id, CodeTries).Scan(&email, &hash, &live)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows), err == nil && !live:
+		return "", ErrCodeExpired
+	case err != nil:
+		return "", err
+	}
+	if hash == nil || subtle.ConstantTimeCompare(hash, hashToken(code)) != 1 {
+		// The wrong try counts, committed before it is told.
+		if _, err := tx.Exec(ctx, `UPDATE verification_codes SET tries = tries + 1 WHERE id = $1`, id); err != nil {
+			return "", err
+		}
+		if err := tx.Commit(ctx); err != nil {
+			return "", err
+		}
+		return "", ErrCodeWrong
+	}
+	if _, err := tx.Exec(ctx, `UPDATE verification_codes SET used_at = now() WHERE id = $1`, id); err != nil {
+		return "", err
+	}
+	return email, tx.Commit(ctx)
+}
+
+// Upcoming lists the appointments booked with email that are still ahead (or have no slot
+// yet) and not cancelled, soonest first.
+func (s *Core) Upcoming(ctx context.Context, email string) ([]Appointment, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
+		WHERE lower(a.email) = $1 AND a.status NOT IN ('cancelled', 'completed')
+			AND (a.starts_at IS NULL OR a.starts_at > now())
+		ORDER BY a.starts_at NULLS LAST, a.created_at`, NormalizeEmail(email))
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, ScanAppointment)
+}
+
+// CancelVerified cancels, for the customer who proved email, their appointment id, under
+// the same rules as the manage link (CancelByCustomer).
+func (s *Core) CancelVerified(ctx context.Context, email, id string) (Appointment, error) {
+	return s.change(ctx, id, ActorCustomer, ActorCustomer, func(st Settings, a *Appointment) error {
+		if NormalizeEmail(a.Email) != NormalizeEmail(email) {
+			return ErrNotFound
+		}
+		return s.customerCancel(st, a)
+	})
+}
+
+// RescheduleVerified moves, for the customer who proved email, their appointment id to
+// another slot, under the same rules as the manage link (RescheduleByCustomer).
+func (s *Core) RescheduleVerified(ctx context.Context, email, id, date, hhmm string) (Appointment, error) {
+	return s.change(ctx, id, ActorCustomer, ActorCustomer, func(st Settings, a *Appointment) error {
+		if NormalizeEmail(a.Email) != NormalizeEmail(email) {
+			return ErrNotFound
+		}
+		return s.customerMove(st, a, date, hhmm)
+	})
+}

@@ -1,0 +1,88 @@
+package booking_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/mail/mailtest"
+)
+
+var sixDigits = regexp.MustCompile(`\b\d{6}\b`)
+
+func TestACodeProvesTheAddressBeforeAnyChange(t *testing.T) {
+	resetLife(t)
+	srv := mailtest.Start(t)
+	c := mailCore(t, srv)
+	ctx := context.Background()
+	a := bookWithMail(t, c, freeSlot(t, c, 4, 0), "fr")
+	srv.Wait(t, 1) // the confirmation
+
+	id, err := c.SendCode(ctx, "AMINE@belk.dz", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := srv.Wait(t, 2)[1].Parse(t)
+	code := sixDigits.FindString(msg.Subject)
+	if code == "" || msg.Attachment("invite.ics") != nil {
+		t.Fatalf("code message %q", msg.Subject)
+	}
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	if _, err := c.VerifyCode(ctx, id, wrong); !errors.Is(err, booking.ErrCodeWrong) {
+		t.Errorf("a wrong code: %v", err)
+	}
+	email, err := c.VerifyCode(ctx, id, code)
+	if err != nil || email != "amine@belk.dz" {
+		t.Fatalf("the right code: %q %v", email, err)
+	}
+	if _, err := c.VerifyCode(ctx, id, code); !errors.Is(err, booking.ErrCodeExpired) {
+		t.Errorf("a code used twice: %v", err)
+	}
+
+	list, err := c.Upcoming(ctx, email)
+	if err != nil || len(list) != 1 || list[0].ID != a.ID {
+		t.Fatalf("upcoming: %+v %v", list, err)
+	}
+	if _, err := c.CancelVerified(ctx, "someone@else.dz", a.ID); !errors.Is(err, booking.ErrNotFound) {
+		t.Errorf("cancelled for another address: %v", err)
+	}
+	to := freeSlot(t, c, 6, 0)
+	moved, err := c.RescheduleVerified(ctx, email, a.ID, to.Date, to.Time)
+	if err != nil || moved.Date != to.Date {
+		t.Fatalf("move: %+v %v", moved, err)
+	}
+	if _, err := c.CancelVerified(ctx, email, a.ID); err != nil {
+		t.Fatal(err)
+	}
+
+	// An address with nothing ahead gets no message, and no code matches it.
+	none, err := c.SendCode(ctx, "nobody@nowhere.dz", "fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitDelivery(t, c, a.ID, booking.KindCancelled, booking.DeliverySent)
+	time.Sleep(300 * time.Millisecond) // time for a code to nobody to go out, were there one
+	if _, err := c.VerifyCode(ctx, none, "123456"); !errors.Is(err, booking.ErrCodeWrong) {
+		t.Errorf("a code for an address with nothing ahead: %v", err)
+	}
+	for _, m := range srv.Messages() {
+		for _, to := range m.To {
+			if to == "nobody@nowhere.dz" {
+				t.Errorf("an address with no appointment was sent a code")
+			}
+		}
+	}
+	// Five tries at most.
+	for range booking.CodeTries {
+		_, _ = c.VerifyCode(ctx, none, "123456")
+	}
+	if _, err := c.VerifyCode(ctx, none, "123456"); !errors.Is(err, booking.ErrCodeExpired) {
+		t.Errorf("past its tries: %v", err)
+	}
+}
