@@ -26,6 +26,12 @@ type Booker interface {
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
 	Booked(ctx context.Context, r booking.Request) (booking.Appointment, error)
 	Settings(ctx context.Context) (booking.Settings, error)
+	// The visitor's own appointments, once they proved their address (manage.go).
+	SendCode(ctx context.Context, email, lang string) (string, error)
+	VerifyCode(ctx context.Context, id, code string) (string, error)
+	Upcoming(ctx context.Context, email string) ([]booking.Appointment, error)
+	CancelVerified(ctx context.Context, email, id string) (booking.Appointment, error)
+	RescheduleVerified(ctx context.Context, email, id, date, hhmm string) (booking.Appointment, error)
 }
 
 // Defaults of Config: the constants of the specification's section 9, and the limits an

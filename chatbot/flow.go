@@ -80,6 +80,8 @@ func (t *turn) handle(raw string) {
 	t.s.Lang = detectLang(msg, ws, t.s.Lang)
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
 	switch {
+	case inFlow && isManageStep(t.s.Step) && (isCommand(cancelWords, ws) || isCommand(restartWords, ws)):
+		t.endManage(text(t.lang(), "cancelled"))
 	case inFlow && isCommand(cancelWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(false)
@@ -95,16 +97,24 @@ func (t *turn) handle(raw string) {
 	case t.intent(ws, inFlow):
 	case !inFlow:
 		t.free(msg, ws)
-	case t.s.Step == StepConfirm:
-		steps[StepConfirm].read(t, msg, ws)
+	case t.s.Step == StepConfirm, isManageStep(t.s.Step):
+		steps[t.s.Step].read(t, msg, ws)
 	default:
 		t.collect(msg, ws)
 	}
 }
 
-// intent answers the visitor's own appointment or a wish to talk to a person, at any
-// step, and reports whether it did; inside the booking flow, the step is asked again.
+// intent starts moving or cancelling the visitor's own appointment, or answers it (inside
+// the booking flow) or a wish to talk to a person, and reports whether it did; inside the
+// booking flow, the step is asked again.
 func (t *turn) intent(ws []string, inFlow bool) bool {
+	if what, ok := ownAppointment(ws, inFlow); ok && !inFlow {
+		t.startManage(what)
+		return true
+	}
+	if isManageStep(t.s.Step) {
+		return false // the flow's own answers come first
+	}
 	ans, ok := t.intentAnswer(ws, inFlow)
 	if !ok {
 		return false

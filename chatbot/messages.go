@@ -365,6 +365,96 @@ var catalogue = map[string]map[string]string{
 		"en": "Noted: {list}.",
 		"ar": "تم التسجيل: {list}.",
 	},
+	"manage_start_move": {
+		"fr": "Je peux déplacer votre rendez-vous.",
+		"en": "I can move your appointment.",
+		"ar": "يمكنني تغيير موعدك.",
+	},
+	"manage_start_cancel": {
+		"fr": "Je peux annuler votre rendez-vous.",
+		"en": "I can cancel your appointment.",
+		"ar": "يمكنني إلغاء موعدك.",
+	},
+	"manage_ask_email": {
+		"fr": "Pour le retrouver, quelle adresse e-mail avez-vous donnée en réservant ? Je vous y enverrai un code.",
+		"en": "To find it, which email address did you give when booking? I'll send a code there.",
+		"ar": "للعثور عليه، ما هو البريد الإلكتروني الذي قدمته عند الحجز؟ سأرسل إليه رمزًا.",
+	},
+	"manage_code_sent": {
+		"fr": "Si {address} a un rendez-vous à venir chez nous, un code à 6 chiffres vient d'y partir (valable 10 minutes).",
+		"en": "If {address} has an appointment ahead with us, a 6-digit code is on its way there (valid for 10 minutes).",
+		"ar": "إذا كان لدى {address} موعد قادم معنا، فقد أُرسل إليه رمز من 6 أرقام (صالح لمدة 10 دقائق).",
+	},
+	"manage_ask_code": {
+		"fr": "Quel est le code reçu par e-mail ?",
+		"en": "What is the code you received by email?",
+		"ar": "ما هو الرمز الذي وصلك عبر البريد الإلكتروني؟",
+	},
+	"manage_code_shape": {
+		"fr": "Le code a 6 chiffres.",
+		"en": "The code has 6 digits.",
+		"ar": "الرمز مكوّن من 6 أرقام.",
+	},
+	"manage_code_wrong": {
+		"fr": "Ce code ne correspond pas.",
+		"en": "That code does not match.",
+		"ar": "هذا الرمز غير صحيح.",
+	},
+	"manage_code_expired": {
+		"fr": "Ce code n'est plus valable. Redonnez-moi votre adresse e-mail et je vous en envoie un autre.",
+		"en": "That code is no longer valid. Give me your email address again and I'll send another.",
+		"ar": "هذا الرمز لم يعد صالحًا. أعطني بريدك الإلكتروني مرة أخرى وسأرسل رمزًا آخر.",
+	},
+	"manage_too_many": {
+		"fr": "Trop de codes ont été demandés pour cette adresse. Réessayez dans une heure, ou appelez-nous au {phone}.",
+		"en": "Too many codes were asked for this address. Try again in an hour, or call us on {phone}.",
+		"ar": "طُلبت رموز كثيرة لهذا العنوان. حاول بعد ساعة، أو اتصل بنا على {phone}.",
+	},
+	"manage_none": {
+		"fr": "Je ne trouve aucun rendez-vous à venir pour cette adresse. Pour toute question, appelez-nous au {phone}.",
+		"en": "I can't find any appointment ahead for this address. For any question, call us on {phone}.",
+		"ar": "لا أجد أي موعد قادم لهذا العنوان. لأي استفسار، اتصل بنا على {phone}.",
+	},
+	"manage_no_slot": {
+		"fr": "date à convenir",
+		"en": "time to be agreed",
+		"ar": "موعد يُتفق عليه",
+	},
+	"manage_pick": {
+		"fr": "Voici vos rendez-vous à venir :\n{list}\nLequel ?",
+		"en": "Here are your appointments ahead:\n{list}\nWhich one?",
+		"ar": "هذه مواعيدك القادمة:\n{list}\nأيّها؟",
+	},
+	"manage_pick_unknown": {
+		"fr": "Je n'ai pas reconnu lequel. Répondez par son numéro.",
+		"en": "I didn't recognise which one. Reply with its number.",
+		"ar": "لم أتعرف على الموعد المقصود. أجب برقمه.",
+	},
+	"manage_confirm_cancel": {
+		"fr": "J'annule votre rendez-vous du {appointment} ?",
+		"en": "Shall I cancel your appointment on {appointment}?",
+		"ar": "هل ألغي موعدك يوم {appointment}؟",
+	},
+	"manage_cancelled": {
+		"fr": "C'est fait : votre rendez-vous du {appointment} est annulé. Un e-mail vous le confirme.",
+		"en": "Done: your appointment on {appointment} is cancelled. An email confirms it.",
+		"ar": "تم: أُلغي موعدك يوم {appointment}. ستصلك رسالة تأكيد.",
+	},
+	"manage_kept": {
+		"fr": "Très bien, votre rendez-vous est maintenu.",
+		"en": "All right, your appointment stays as it is.",
+		"ar": "حسنًا، موعدك باقٍ كما هو.",
+	},
+	"manage_ask_when": {
+		"fr": "Votre rendez-vous du {appointment} : à quel jour et quelle heure le déplacer ?",
+		"en": "Your appointment on {appointment}: to which day and hour shall I move it?",
+		"ar": "موعدك يوم {appointment}: إلى أي يوم وساعة تريد نقله؟",
+	},
+	"manage_moved": {
+		"fr": "C'est fait : votre rendez-vous est déplacé au {appointment}. Un e-mail vous le confirme.",
+		"en": "Done: your appointment is moved to {appointment}. An email confirms it.",
+		"ar": "تم: نُقل موعدك إلى {appointment}. ستصلك رسالة تأكيد.",
+	},
 	"answer_hours": {
 		"fr": "Nous sommes ouverts du dimanche au jeudi, de 9h à 17h (créneaux 9h-12h et 14h-17h). Fermé le vendredi et le samedi.",
 		"en": "We are open Sunday to Thursday, 9:00 to 17:00 (slots 9:00-12:00 and 14:00-17:00). Closed on Friday and Saturday.",

@@ -32,6 +32,9 @@ func init() {
 		StepTime:    {ask: askTime, read: func(t *turn, msg string, _ []string) { t.chooseTime(msg) }, missing: func(s *session) bool { return s.Collected.Time == "" }},
 		StepConfirm: {ask: askConfirm, read: (*turn).confirm, missing: func(*session) bool { return true }},
 	}
+	for name, st := range manageSteps() {
+		steps[name] = st
+	}
 }
 
 // BookingFlow is the booking conversation: the steps that collect its values, in order,

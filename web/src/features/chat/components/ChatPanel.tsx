@@ -37,10 +37,12 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
     if (!minimized) input.current?.focus();
   }, [minimized]);
 
-  // The booking flow starts when the conversation leaves the greeting for the first question.
+  // The booking flow starts when the conversation leaves the greeting for the first question
+  // (the move and cancel flows, manage_*, are not a booking).
   const previousStep = useRef(step);
   useEffect(() => {
-    if (previousStep.current === 'greeting' && step !== 'greeting' && step !== 'booked' && step !== '') {
+    if (previousStep.current === 'greeting' && step !== 'greeting' && step !== 'booked' && step !== ''
+      && !step.startsWith('manage_')) {
       track('appointment_booking_start', { place: 'chat' });
     }
     previousStep.current = step;

@@ -1,0 +1,318 @@
+package chatbot
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// Moving or cancelling one's appointment in the chat: Dota asks for the e-mail address it
+// was booked with, sends a one-time code there, and only once the code is given lists that
+// person's appointments ahead and moves or cancels one through booking, under the same
+// rules as the manage link. Nothing about an appointment is shown before.
+
+// Steps of the move and cancel flows.
+const (
+	StepManageEmail  = "manage_email"  // the address the appointment was booked with
+	StepManageCode   = "manage_code"   // the code sent there
+	StepManagePick   = "manage_pick"   // which appointment
+	StepManageWhen   = "manage_when"   // its new day and hour (move)
+	StepManageCancel = "manage_cancel" // cancel it? (cancel)
+)
+
+// MoveFlow and CancelFlow are the two flows, step by step.
+var (
+	MoveFlow   = []string{StepManageEmail, StepManageCode, StepManagePick, StepManageWhen}
+	CancelFlow = []string{StepManageEmail, StepManageCode, StepManagePick, StepManageCancel}
+)
+
+// manageState is a move or cancel under way.
+type manageState struct {
+	Action   string   `json:"action"` // IntentMove or IntentCancel
+	Email    string   `json:"email,omitempty"`
+	CodeID   string   `json:"code_id,omitempty"`
+	Verified bool     `json:"verified,omitempty"`
+	Options  []string `json:"options,omitempty"` // the appointments offered, by id
+	Picked   string   `json:"picked,omitempty"`
+}
+
+// manageSteps are the steps of the move and cancel flows, for the table of steps.
+func manageSteps() map[string]step {
+	always := func(*session) bool { return true }
+	return map[string]step{
+		StepManageEmail:  {ask: askText("manage_ask_email"), read: readManageEmail, missing: always},
+		StepManageCode:   {ask: askText("manage_ask_code"), read: readManageCode, missing: always},
+		StepManagePick:   {ask: askManagePick, read: readManagePick, missing: always},
+		StepManageWhen:   {ask: askManageWhen, read: readManageWhen, missing: always},
+		StepManageCancel: {ask: askManageCancel, read: readManageCancel, missing: always},
+	}
+}
+
+// isManageStep reports whether step belongs to the move and cancel flows.
+func isManageStep(step string) bool { return strings.HasPrefix(step, "manage_") }
+
+func askText(code string) func(t *turn) (string, []QuickReply, bool) {
+	return func(t *turn) (string, []QuickReply, bool) { return text(t.lang(), code), []QuickReply{}, true }
+}
+
+// startManage starts moving or cancelling the visitor's appointment.
+func (t *turn) startManage(action string) {
+	t.s.Manage = &manageState{Action: action}
+	t.moveTo(StepManageEmail)
+	t.askWith(text(t.lang(), "manage_start_"+action))
+}
+
+// endManage leaves the flow, saying msg, with the menu.
+func (t *turn) endManage(msg string) {
+	t.s.Manage = nil
+	t.moveTo(StepGreeting)
+	t.say(msg, SourceFlow)
+	t.s.QuickReplies = t.menu()
+}
+
+func readManageEmail(t *turn, msg string, _ []string) {
+	l := t.lang()
+	email, code := checkValue(StepEmail, msg)
+	if code != "" {
+		t.fail(text(l, code))
+		return
+	}
+	id, err := t.e.core.SendCode(t.ctx, email, l)
+	switch {
+	case errors.Is(err, booking.ErrTooManyCodes):
+		t.endManage(text(l, "manage_too_many", "phone", booking.AgencyPhone))
+		return
+	case err != nil:
+		t.fault(err)
+		return
+	}
+	t.s.Manage.Email, t.s.Manage.CodeID = email, id
+	t.moveTo(StepManageCode)
+	t.askWith(text(l, "manage_code_sent", "address", email))
+}
+
+func readManageCode(t *turn, msg string, _ []string) {
+	l := t.lang()
+	code := digitsOf(normalizeDigits(msg))
+	if len(code) != 6 {
+		t.fail(text(l, "manage_code_shape"))
+		return
+	}
+	email, err := t.e.core.VerifyCode(t.ctx, t.s.Manage.CodeID, code)
+	switch {
+	case errors.Is(err, booking.ErrCodeWrong):
+		t.fail(text(l, "manage_code_wrong"))
+		return
+	case errors.Is(err, booking.ErrCodeExpired):
+		t.moveTo(StepManageEmail)
+		t.askWith(text(l, "manage_code_expired"))
+		return
+	case err != nil:
+		t.fault(err)
+		return
+	}
+	t.s.Manage.Email, t.s.Manage.Verified = email, true
+	list, err := t.e.core.Upcoming(t.ctx, email)
+	if err != nil {
+		t.fault(err)
+		return
+	}
+	if len(list) == 0 {
+		t.endManage(text(l, "manage_none", "phone", booking.AgencyPhone))
+		return
+	}
+	t.s.Manage.Options = nil
+	for _, a := range list {
+		t.s.Manage.Options = append(t.s.Manage.Options, a.ID)
+	}
+	if len(list) == 1 {
+		t.pick(list[0].ID)
+		return
+	}
+	t.moveTo(StepManagePick)
+	t.ask()
+}
+
+// upcoming reads the verified visitor's appointments ahead, by id.
+func (t *turn) upcoming() (map[string]booking.Appointment, []booking.Appointment, bool) {
+	list, err := t.e.core.Upcoming(t.ctx, t.s.Manage.Email)
+	if err != nil {
+		t.fault(err)
+		return nil, nil, false
+	}
+	byID := map[string]booking.Appointment{}
+	for _, a := range list {
+		byID[a.ID] = a
+	}
+	return byID, list, true
+}
+
+// describe writes an appointment for the visitor: its day and hour, and its service.
+func describe(l string, a booking.Appointment) string {
+	when := text(l, "manage_no_slot")
+	if a.Date != "" {
+		when = formatWhen(l, a.Date, a.Time)
+	}
+	if a.Service != "" {
+		return when + " — " + a.Service
+	}
+	return when
+}
+
+func askManagePick(t *turn) (string, []QuickReply, bool) {
+	l := t.lang()
+	_, list, ok := t.upcoming()
+	if !ok {
+		return "", nil, false
+	}
+	lines, qr := []string{}, []QuickReply{}
+	for i, a := range list {
+		n := strconv.Itoa(i + 1)
+		lines = append(lines, n+". "+describe(l, a))
+		qr = append(qr, QuickReply{Label: describe(l, a), Value: n})
+	}
+	return text(l, "manage_pick", "list", strings.Join(lines, "\n")), qr, true
+}
+
+func readManagePick(t *turn, msg string, ws []string) {
+	_, list, ok := t.upcoming()
+	if !ok {
+		return
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(digitsOf(msg))); err == nil && n >= 1 && n <= len(list) {
+		t.pick(list[n-1].ID)
+		return
+	}
+	if w := ParseWhen(msg, t.e.localNow(t.ctx), false); w.Date != "" {
+		for _, a := range list {
+			if a.Date == w.Date && (w.Time == "" || a.Time == w.Time) {
+				t.pick(a.ID)
+				return
+			}
+		}
+	}
+	t.fail(text(t.lang(), "manage_pick_unknown"))
+}
+
+// pick chooses the appointment to move or cancel, and asks what the flow asks next.
+func (t *turn) pick(id string) {
+	t.s.Manage.Picked = id
+	if t.s.Manage.Action == IntentCancel {
+		t.moveTo(StepManageCancel)
+	} else {
+		t.moveTo(StepManageWhen)
+	}
+	t.ask()
+}
+
+// picked is the appointment chosen, read again; ok is false when it is gone.
+func (t *turn) picked() (booking.Appointment, bool) {
+	byID, _, ok := t.upcoming()
+	if !ok {
+		return booking.Appointment{}, false
+	}
+	a, found := byID[t.s.Manage.Picked]
+	if !found {
+		t.endManage(text(t.lang(), "manage_none", "phone", booking.AgencyPhone))
+	}
+	return a, found
+}
+
+func askManageCancel(t *turn) (string, []QuickReply, bool) {
+	a, ok := t.picked()
+	if !ok {
+		return "", nil, false
+	}
+	return text(t.lang(), "manage_confirm_cancel", "appointment", describe(t.lang(), a)), t.yesNo(), true
+}
+
+func readManageCancel(t *turn, _ string, ws []string) {
+	l := t.lang()
+	switch {
+	case plainYes(ws):
+		a, err := t.e.core.CancelVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked)
+		if err != nil {
+			t.manageRefused(err)
+			return
+		}
+		t.endManage(text(l, "manage_cancelled", "appointment", describe(l, a)))
+	case noWords.score(ws) > 0:
+		t.endManage(text(l, "manage_kept"))
+	default:
+		t.ask()
+	}
+}
+
+func askManageWhen(t *turn) (string, []QuickReply, bool) {
+	a, ok := t.picked()
+	if !ok {
+		return "", nil, false
+	}
+	return text(t.lang(), "manage_ask_when", "appointment", describe(t.lang(), a)), t.dayReplies(), true
+}
+
+func readManageWhen(t *turn, msg string, _ []string) {
+	l := t.lang()
+	w := ParseWhen(msg, t.e.localNow(t.ctx), false)
+	if w.Date == "" {
+		t.fail(text(l, "date_unknown"))
+		return
+	}
+	if w.Time == "" {
+		// A day alone: its free hours to choose from, each a whole answer.
+		day, err := t.e.core.Day(t.ctx, w.Date)
+		if err != nil {
+			t.fault(err)
+			return
+		}
+		slots := freeSlots(day)
+		if day.Closed || len(slots) == 0 {
+			t.fail(text(l, "day_full", "day", formatDay(l, w.Date)))
+			return
+		}
+		qr := []QuickReply{}
+		for _, s := range slots {
+			qr = append(qr, QuickReply{Label: s, Value: w.Date + " " + s})
+		}
+		t.say(text(l, "ask_time", "day", formatDay(l, w.Date), "slots", strings.Join(slots, ", ")), SourceFlow)
+		t.s.QuickReplies = qr
+		return
+	}
+	a, err := t.e.core.RescheduleVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked, w.Date, w.Time)
+	if err != nil {
+		t.manageRefused(err)
+		return
+	}
+	t.endManage(text(l, "manage_moved", "appointment", describe(l, a)))
+}
+
+// manageRefused tells why booking refused a move or a cancellation: a slot that cannot be
+// had (with the nearest free ones), inside the notice, or cancelled already.
+func (t *turn) manageRefused(err error) {
+	l := t.lang()
+	var late *booking.TooLateError
+	var invalid *booking.ValidationError
+	if errors.As(err, &invalid) {
+		t.fail(booking.Text(l, "slot_closed_not_a_slot"))
+		return
+	}
+	if alts, code, ok := slotAlternatives(err); ok {
+		qr := []QuickReply{}
+		for _, s := range alts {
+			qr = append(qr, QuickReply{Label: shortDay(l, s.Date) + " " + s.Time, Value: s.Date + " " + s.Time})
+		}
+		t.say(localizedSlotError(err, l, code), SourceFlow)
+		t.s.QuickReplies = qr
+		return
+	}
+	switch {
+	case errors.As(err, &late):
+		t.endManage(late.LocalizedMessage(l))
+	case errors.Is(err, booking.ErrConflict), errors.Is(err, booking.ErrNotFound):
+		t.endManage(text(l, "manage_none", "phone", booking.AgencyPhone))
+	default:
+		t.fault(err)
+	}
+}

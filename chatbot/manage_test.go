@@ -1,0 +1,159 @@
+package chatbot
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/mail"
+	"github.com/dota-agency/dota/mail/mailtest"
+	"github.com/dota-agency/dota/migrations/testdb"
+)
+
+// Moving and cancelling one's appointment in the chat, end to end: the code is read from
+// the messages a real SMTP server receives.
+
+// mailEngine is an engine on the real clock whose booking core sends through srv and
+// works its jobs.
+func mailEngine(t *testing.T, srv *mailtest.Server) (*Engine, *booking.Core) {
+	t.Helper()
+	tr, err := mail.NewTransport(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	core := booking.New(pool, booking.WithLogger(quiet), booking.WithMail(booking.Mail{Sender: tr}),
+		booking.WithJobs(booking.JobsConfig{RetryBase: 50 * time.Millisecond}))
+	if err := core.StartJobs(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = core.StopJobs(ctx)
+	})
+	rdb, prefix := testdb.Redis(t)
+	return New(core, pool, rdb, Config{RedisPrefix: prefix}, WithLogger(quiet)), core
+}
+
+// openSlots are free slots at least days ahead on the real calendar.
+func openSlots(t *testing.T, core *booking.Core, days, n int) []booking.SlotRef {
+	t.Helper()
+	var out []booking.SlotRef
+	d := time.Now().In(algiers).AddDate(0, 0, days)
+	for i := 0; i < 40 && len(out) < n; i++ {
+		day, err := core.Day(context.Background(), d.Format(time.DateOnly))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range day.Slots {
+			if !day.Closed && s.Free && !s.Past && len(out) < n {
+				out = append(out, booking.SlotRef{Date: day.Date, Time: s.Time})
+			}
+		}
+		d = d.AddDate(0, 0, 1)
+	}
+	if len(out) < n {
+		t.Fatal("not enough free slots")
+	}
+	return out
+}
+
+var codeIn = regexp.MustCompile(`\b\d{6}\b`)
+
+// codeFor waits for the latest code sent to rcpt.
+func codeFor(t *testing.T, srv *mailtest.Server, rcpt string, after int) string {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		msgs := srv.Messages()
+		for i := len(msgs) - 1; i >= after; i-- {
+			if len(msgs[i].To) == 1 && msgs[i].To[0] == rcpt {
+				if c := codeIn.FindString(msgs[i].Parse(t).Subject); c != "" {
+					return c
+				}
+			}
+		}
+	}
+	t.Fatalf("no code sent to %s", rcpt)
+	return ""
+}
+
+func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
+	srv := mailtest.Start(t)
+	e, core := mailEngine(t, srv)
+	ctx := context.Background()
+	slots := openSlots(t, core, 4, 6)
+	for i, tc := range []struct {
+		lang, ask, email, yes, moved, cancelled string
+		move                                    bool
+	}{
+		{lang: "fr", ask: "Je voudrais déplacer mon rendez-vous", email: "chat.fr@belk.dz", move: true, moved: "déplacé"},
+		{lang: "en", ask: "I need to cancel my appointment", email: "chat.en@belk.dz", yes: "yes", cancelled: "cancelled"},
+		{lang: "ar", ask: "بغيت نبدل الموعد", email: "chat.ar@belk.dz", move: true, moved: "نُقل موعدك"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			_, err := core.Book(ctx, booking.Request{Name: "Client Chat", Email: tc.email, Phone: "0555123400",
+				Service: "Développement web", Date: slots[2*i].Date, Time: slots[2*i].Time, Language: tc.lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := start(t, e, tc.lang)
+			c.say(tc.ask)
+			c.expect(StepManageEmail)
+			before := len(srv.Messages())
+			c.say(tc.email)
+			c.expect(StepManageCode, tc.email)
+			code := codeFor(t, srv, tc.email, before)
+			if tc.lang == "ar" {
+				wrong := "000000"
+				if code == wrong {
+					wrong = "111111"
+				}
+				c.say(wrong)
+				c.expect(StepManageCode, "غير صحيح")
+			}
+			c.say(code)
+			if tc.move {
+				c.expect(StepManageWhen)
+				to := slots[2*i+1]
+				c.say(to.Date + " " + to.Time)
+				c.expect(StepGreeting, tc.moved)
+				list, err := core.Upcoming(ctx, tc.email)
+				if err != nil || len(list) != 1 || list[0].Date != to.Date || list[0].Time != to.Time {
+					t.Fatalf("after the move: %+v %v", list, err)
+				}
+				return
+			}
+			c.expect(StepManageCancel, "?")
+			c.say(tc.yes)
+			c.expect(StepGreeting, tc.cancelled)
+			if list, err := core.Upcoming(ctx, tc.email); err != nil || len(list) != 0 {
+				t.Fatalf("after the cancellation: %+v %v", list, err)
+			}
+		})
+	}
+}
+
+func TestNothingIsShownBeforeTheCode(t *testing.T) {
+	srv := mailtest.Start(t)
+	e, core := mailEngine(t, srv)
+	slot := openSlots(t, core, 4, 1)[0]
+	if _, err := core.Book(context.Background(), booking.Request{Name: "Secret Client", Email: "secret@belk.dz",
+		Phone: "0555123401", Service: "Consultation", Date: slot.Date, Time: slot.Time}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, e, "fr")
+	c.say("annuler mon rendez-vous")
+	c.say("secret@belk.dz")
+	for _, guess := range []string{"123456", "654321"} {
+		c.say(guess)
+		if strings.Contains(c.text(), "Consultation") || strings.Contains(c.text(), slot.Date[8:]) {
+			t.Fatalf("an appointment was shown before the code: %q", c.text())
+		}
+	}
+	c.expect(StepManageCode)
+	c.say("annuler")
+	c.expect(StepGreeting)
+}
