@@ -250,7 +250,25 @@ func askManageWhen(t *turn) (string, []QuickReply, bool) {
 	if !ok {
 		return "", nil, false
 	}
-	return text(t.lang(), "manage_ask_when", "appointment", describe(t.lang(), a)), t.dayReplies(), true
+	// Only days the customer may still move to: beyond the minimum notice.
+	days := []QuickReply{}
+	for _, d := range t.dayReplies() {
+		if t.beyondNotice(d.Value, booking.SlotTimes[len(booking.SlotTimes)-1]) {
+			days = append(days, d)
+		}
+	}
+	return text(t.lang(), "manage_ask_when", "appointment", describe(t.lang(), a)), days, true
+}
+
+// beyondNotice reports whether a slot starts after the minimum notice, the earliest a
+// customer may move an appointment to.
+func (t *turn) beyondNotice(date, hhmm string) bool {
+	st, err := t.e.core.Settings(t.ctx)
+	if err != nil {
+		return true // the booking core checks it again
+	}
+	start := st.StartsAt(date, hhmm)
+	return start != nil && start.After(t.e.now().Add(st.MinNotice()))
 }
 
 func readManageWhen(t *turn, msg string, _ []string) {
@@ -267,7 +285,12 @@ func readManageWhen(t *turn, msg string, _ []string) {
 			t.fault(err)
 			return
 		}
-		slots := freeSlots(day)
+		var slots []string
+		for _, s := range freeSlots(day) {
+			if t.beyondNotice(w.Date, s) {
+				slots = append(slots, s)
+			}
+		}
 		if day.Closed || len(slots) == 0 {
 			t.fail(text(l, "day_full", "day", formatDay(l, w.Date)))
 			return
