@@ -72,12 +72,32 @@ func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang
 	}
 	cacheLookups.WithLabelValues("reply", "miss").Inc()
 
-	start := time.Now()
-	deadline := start.Add(e.cfg.AITimeout)
-	fail := func(outcome string) (string, string) {
+	var ans string
+	outcome := e.callAI(ctx, shares, func(cctx context.Context) error {
+		var err error
+		if ans, err = e.ai.Generate(cctx, e.prompt(lang, message, cat)); err == nil {
+			if ans = clip(ans); ans == "" {
+				err = ErrAIEmpty
+			}
+		}
+		return err
+	})
+	if outcome != "ok" {
+		return fallback, SourceFallback
+	}
+	e.rdb.Set(ctx, cacheKey, ans, e.cfg.ReplyCacheTTL)
+	return ans, SourceAI
+}
+
+// callAI makes one call to Gemini within the visitor's shares of the AI budget, the AI
+// budget and the queue shared by every replica, bounded by the AI time-out, and counts
+// it; it returns how it ended ("ok", or why not).
+func (e *Engine) callAI(ctx context.Context, shares []ratelimit.Budget, call func(context.Context) error) string {
+	deadline := time.Now().Add(e.cfg.AITimeout)
+	fail := func(outcome string) string {
 		aiRequests.WithLabelValues(outcome).Inc()
 		e.opsIncr(ctx, "ai_fail", "ai_fail_"+outcome)
-		return fallback, SourceFallback
+		return outcome
 	}
 	if !e.withinShares(ctx, shares) {
 		return fail("share")
@@ -104,23 +124,17 @@ func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang
 	cctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	callStart := time.Now()
-	ans, err := e.ai.Generate(cctx, e.prompt(lang, message, cat))
+	err = call(cctx)
 	took := time.Since(callStart)
 	aiDuration.Observe(took.Seconds())
 	e.opsLatency(ctx, took)
-	if err == nil {
-		if ans = clip(ans); ans == "" {
-			err = ErrAIEmpty
-		}
-	}
 	if err != nil {
 		e.log.WarnContext(ctx, "gemini call failed; answering from rules", "err", err, "took", took)
 		return fail(aiOutcome(cctx, err))
 	}
 	aiRequests.WithLabelValues("ok").Inc()
 	e.opsIncr(ctx, "ai_ok")
-	e.rdb.Set(ctx, cacheKey, ans, e.cfg.ReplyCacheTTL)
-	return ans, SourceAI
+	return "ok"
 }
 
 // withinShares counts one AI call against each of the visitor's shares, in one round trip;

@@ -40,6 +40,9 @@ func (t *turn) chooseDate(msg string) {
 		t.chooseTime(msg)
 		return
 	case w.Date == "":
+		if t.s.Step == StepDate && t.aiRescue(msg) {
+			return
+		}
 		t.fail(text(l, "date_unknown"))
 		return
 	case w.Past:

@@ -53,6 +53,9 @@ func readContact(t *turn, msg string, ws []string) {
 			t.answerThenAsk(msg, ws)
 			return
 		}
+		if t.aiRescue(msg) {
+			return
+		}
 		t.fail(text(l, code))
 		return
 	}
@@ -70,6 +73,9 @@ func readService(t *turn, msg string, ws []string) {
 	if !t.setService(ws) {
 		if topicOf(ws) != "" && isQuestion(msg, ws) {
 			t.answerThenAsk(msg, ws)
+			return
+		}
+		if t.aiRescue(msg) {
 			return
 		}
 		t.fail(text(t.lang(), "service_unknown", "list", serviceList(t.lang(), t.catalogue().Services)))
