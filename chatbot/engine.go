@@ -11,11 +11,13 @@ import (
 // Reply is Dota's answer to a turn: its new messages, where the conversation stands and
 // what the widget should offer next.
 type Reply struct {
-	SessionID     string       `json:"session_id"`
-	NewSession    bool         `json:"new_session,omitempty"` // the id sent was unknown or expired
-	Lang          string       `json:"lang"`
-	Messages      []Message    `json:"messages"`
-	Step          string       `json:"step"`
+	SessionID  string    `json:"session_id"`
+	NewSession bool      `json:"new_session,omitempty"` // the id sent was unknown or expired
+	Lang       string    `json:"lang"`
+	Messages   []Message `json:"messages"`
+	Step       string    `json:"step"`
+	// Flow is the flow the step belongs to: booking, move, cancel, or "" outside any.
+	Flow          string       `json:"flow"`
 	QuickReplies  []QuickReply `json:"quick_replies"`
 	Collected     Collected    `json:"collected"`
 	AppointmentID string       `json:"appointment_id,omitempty"`
@@ -109,8 +111,26 @@ func (s *session) reply(msgs []Message) Reply {
 	if msgs == nil {
 		msgs = []Message{}
 	}
-	return Reply{SessionID: s.ID, Lang: s.Lang, Messages: msgs, Step: s.Step, QuickReplies: qr,
+	return Reply{SessionID: s.ID, Lang: s.Lang, Messages: msgs, Step: s.Step, Flow: s.flow(), QuickReplies: qr,
 		Collected: s.Collected, AppointmentID: s.AppointmentID}
+}
+
+// Flows a conversation may be in, as Reply.Flow names them.
+const (
+	FlowBooking = "booking"
+	FlowMove    = IntentMove
+	FlowCancel  = IntentCancel
+)
+
+// flow names the flow of the session's step.
+func (s *session) flow() string {
+	switch {
+	case s.Manage != nil && isManageStep(s.Step):
+		return s.Manage.Action
+	case slices.Contains(BookingFlow, s.Step):
+		return FlowBooking
+	}
+	return ""
 }
 
 // budgets are the rate limits a message counts against: its client's address and, when

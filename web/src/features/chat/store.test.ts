@@ -63,6 +63,7 @@ describe('chat store', () => {
           { id: 'm3', text: 'Votre nom ?', sender: 'bot', timestamp: '2026-11-22T08:00:02Z' },
         ],
         step: 'name',
+        flow: 'booking',
         quick_replies: [{ label: 'Annuler', value: 'annuler' }],
         collected: {},
       }),
@@ -71,7 +72,7 @@ describe('chat store', () => {
     const s = useChat.getState();
     expect(s.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
     expect(s.quickReplies).toEqual([{ label: 'Annuler', value: 'annuler' }]);
-    expect(s.step).toBe('name');
+    expect(s.flow).toBe('booking');
     expect(s.pending).toBe(false);
   });
 

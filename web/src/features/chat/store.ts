@@ -14,7 +14,8 @@ export interface ChatState {
   messages: ChatMessage[];
   quickReplies: QuickReply[];
   collected: Collected;
-  step: string;
+  /** The flow the conversation is in (booking, move, cancel), '' outside any: the server's word. */
+  flow: string;
   appointmentId: string | null;
   pending: boolean;
   loaded: boolean;
@@ -51,7 +52,7 @@ export const useChat = create<ChatState>()((set, get) => {
       set({ sessionId: reply.session_id });
     }
     set({
-      step: reply.step,
+      flow: reply.flow ?? '',
       quickReplies: reply.quick_replies ?? [],
       collected: reply.collected ?? get().collected,
       appointmentId: reply.appointment_id ?? get().appointmentId,
@@ -74,7 +75,7 @@ export const useChat = create<ChatState>()((set, get) => {
     messages: [],
     quickReplies: [],
     collected: {},
-    step: '',
+    flow: '',
     appointmentId: null,
     pending: false,
     loaded: false,
@@ -99,7 +100,7 @@ export const useChat = create<ChatState>()((set, get) => {
           if (id) {
             try {
               const stored = await getSession(id);
-              set({ sessionId: id, messages: stored.messages, step: stored.step, collected: stored.collected ?? {}, quickReplies: stored.quick_replies ?? [] });
+              set({ sessionId: id, messages: stored.messages, flow: stored.flow ?? '', collected: stored.collected ?? {}, quickReplies: stored.quick_replies ?? [] });
             } catch (err) {
               if (!(err instanceof ApiError && err.status === 404)) throw err;
               await start(lang); // expired or unknown: a fresh conversation

@@ -39,6 +39,8 @@ export interface Collected {
 export interface ChatReply {
   messages: ChatMessage[];
   step: string;
+  /** The flow the step belongs to: booking, move, cancel, or '' outside any (the server names its steps). */
+  flow?: string;
   quick_replies?: QuickReply[];
   collected?: Collected;
   appointment_id?: string;
@@ -56,6 +58,7 @@ export interface NewSession extends ChatReply {
 /** A stored conversation. */
 export interface StoredSession {
   step: string;
+  flow?: string;
   lang: string;
   messages: ChatMessage[];
   collected?: Collected;

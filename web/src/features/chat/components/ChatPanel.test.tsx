@@ -38,7 +38,7 @@ describe('chat quick replies', () => {
       sessionId: 's1',
       loaded: true,
       messages: [question],
-      step: 'email',
+      flow: 'booking',
       quickReplies: [
         { label: 'Use the form', value: '/rendez-vous?lang=en', kind: 'link' },
         { label: 'Cancel', value: 'Cancel' },

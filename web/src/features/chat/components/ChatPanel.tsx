@@ -24,7 +24,7 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [text, setText] = useState('');
-  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, step } = useChat();
+  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, flow } = useChat();
   const ensureSession = useChat((s) => s.ensureSession);
   const send = useChat((s) => s.send);
   const setMinimized = useChat((s) => s.setMinimized);
@@ -37,16 +37,14 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
     if (!minimized) input.current?.focus();
   }, [minimized]);
 
-  // The booking flow starts when the conversation leaves the greeting for the first question
-  // (the move and cancel flows, manage_*, are not a booking).
-  const previousStep = useRef(step);
+  // A booking starts when the server says the conversation entered the booking flow.
+  const previousFlow = useRef(flow);
   useEffect(() => {
-    if (previousStep.current === 'greeting' && step !== 'greeting' && step !== 'booked' && step !== ''
-      && !step.startsWith('manage_')) {
+    if (previousFlow.current !== 'booking' && flow === 'booking') {
       track('appointment_booking_start', { place: 'chat' });
     }
-    previousStep.current = step;
-  }, [step]);
+    previousFlow.current = flow;
+  }, [flow]);
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
