@@ -63,6 +63,7 @@ func (t *turn) chooseDate(msg string) {
 		return
 	}
 	t.s.Collected.Date, t.s.Collected.Time = w.Date, ""
+	t.s.PartOfDay = partOfDay(words(msg)) // "jeudi matin": the morning's hours
 	if w.Time != "" {
 		t.moveTo(StepTime)
 		t.pickTime(w.Time, day)
@@ -81,6 +82,11 @@ func (t *turn) chooseTime(msg string) {
 		return
 	}
 	if w.Time == "" {
+		if part := partOfDay(words(msg)); part != "" {
+			t.s.PartOfDay = part // "l'après-midi plutôt": that part's free hours
+			t.ask()
+			return
+		}
 		t.fail(text(l, "time_unknown"))
 		return
 	}
@@ -104,7 +110,7 @@ func (t *turn) pickTime(hhmm string, day booking.Day) {
 	case !day.Slots[i].Free:
 		t.offerNearest(booking.Text(l, "slot_taken"), day.Date, hhmm)
 	default:
-		t.s.Collected.Time = hhmm
+		t.s.Collected.Time, t.s.PartOfDay = hhmm, ""
 		t.advance()
 	}
 }

@@ -22,7 +22,7 @@ var (
 	atHour      = regexp.MustCompile(`(?:^|\s)(?:at|a|à|vers|around|الساعة|الساعه|على)\s+(\d{1,2})(?:\s|$)`)
 	meridiem    = regexp.MustCompile(`\b(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)`)
 	bareNumber  = regexp.MustCompile(`^\D*?(\d{1,2})\D*$`)
-	dayMonth    = regexp.MustCompile(`\b(\d{1,2})(?:er|st|nd|rd|th)?\s+([a-z\p{Arabic}]+)(?:\s+(\d{4}))?`)
+	dayMonth    = regexp.MustCompile(`\b(\d{1,2})(?:er|st|nd|rd|th)?\s+(?:of\s+|de\s+|من\s+)?([a-z\p{Arabic}]+)(?:\s+(\d{4}))?`)
 	monthDay    = regexp.MustCompile(`\b([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s*,?\s*(\d{4}))?\b`)
 )
 
@@ -58,7 +58,17 @@ var monthNames = map[string]time.Month{
 	"يناير": 1, "جانفي": 1, "فبراير": 2, "فيفري": 2, "مارس": 3, "ابريل": 4, "افريل": 4, "مايو": 5, "ماي": 5,
 	"يونيو": 6, "جوان": 6, "يوليو": 7, "جويليه": 7, "اغسطس": 8, "اوت": 8, "سبتمبر": 9, "اكتوبر": 10,
 	"نوفمبر": 11, "ديسمبر": 12,
+	// The Levantine names, used across the Arabic-speaking world (normalized: آ and أ are ا).
+	"شباط": 2, "اذار": 3, "نيسان": 4, "ايار": 5, "حزيران": 6, "تموز": 7, "اب": 8, "ايلول": 9,
 }
+
+// monthPhrases are month names of two words, read as one: "تشرين الثاني" is November.
+var monthPhrases = strings.NewReplacer("كانون الثاني", "يناير", "تشرين الاول", "اكتوبر",
+	"تشرين الثاني", "نوفمبر", "كانون الاول", "ديسمبر")
+
+// ordinalDays write the first of a month as a number: "le premier mars", "the first of
+// March", "الأول من مارس".
+var ordinalDays = regexp.MustCompile(`(^|\s)(premier|first|الاول|اول)(\s)`)
 
 // ParseWhen reads a day and an hour from free text in French, English or Arabic, relative
 // to now (whose location is the agency's time zone). bareHour lets a lone number ("10")
@@ -107,7 +117,7 @@ func parseDate(s string, today time.Time) (time.Time, string, bool) {
 			return t, m[0], true
 		}
 	}
-	n := normalize(s)
+	n := ordinalDays.ReplaceAllString(monthPhrases.Replace(normalize(s)), "${1}1${3}")
 	for _, m := range dayMonth.FindAllStringSubmatch(n, -1) {
 		if mo, ok := monthNames[m[2]]; ok {
 			d, _ := strconv.Atoi(m[1])
@@ -183,10 +193,55 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 	return t, t.Day() == d
 }
 
-// parseTime finds an hour in s: "10h", "14h30", "10:00", "10 am", "2pm", "midi", "noon".
+// Parts of the day a visitor may name: with an hour they make it am or pm ("à 3 heures
+// de l'après-midi"); alone they ask for that part's slots (partOfDay).
+var (
+	afternoonWords = newMatcher("apres midi", "apres-midi", "aprem", "soir", "afternoon", "evening", "pm",
+		"مساء", "مساءا", "بعد الظهر", "العشيه", "la3chiya")
+	morningWords = newMatcher("matin", "matinee", "morning", "صباحا", "صباح", "الصباح", "sbah", "الصبح")
+)
+
+// partOfDay names the part of the day a message asks for, "morning", "afternoon" or "".
+func partOfDay(ws []string) string {
+	switch {
+	case afternoonWords.score(ws) > 0:
+		return "afternoon"
+	case morningWords.score(ws) > 0:
+		return "morning"
+	}
+	return ""
+}
+
+// arabicHours are the hours written as words: "الساعة الثالثة" is 3 o'clock.
+var arabicHours = map[string]int{"الواحده": 1, "الثانيه": 2, "الثالثه": 3, "الرابعه": 4, "الخامسه": 5,
+	"السادسه": 6, "السابعه": 7, "الثامنه": 8, "التاسعه": 9, "العاشره": 10, "الحاديه": 11}
+
+// parseTime finds an hour in s: "10h", "14h30", "10:00", "10 am", "2pm", "midi", "noon",
+// "الساعة الثالثة"; an afternoon word makes a morning hour pm ("3 heures de l'après-midi").
 func parseTime(s string, bareHour bool) string {
+	hhmm := readTime(s, bareHour)
+	if hhmm == "" || afternoonWords.score(words(s)) == 0 {
+		return hhmm
+	}
+	if h, _ := strconv.Atoi(hhmm[:2]); h < 12 {
+		return clock(h+12, mustAtoi(hhmm[3:]), "")
+	}
+	return hhmm
+}
+
+func mustAtoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func readTime(s string, bareHour bool) string {
 	n := normalize(s)
 	ws := strings.Fields(n)
+	for i, w := range ws {
+		if h, ok := arabicHours[w]; ok && i > 0 && (ws[i-1] == "الساعه" || ws[i-1] == "ساعه") {
+			return clock(h, 0, "")
+		}
+	}
 	for _, w := range []string{"midi", "noon", "ظهرا"} {
 		// "après-midi" is the afternoon, not noon.
 		if containsPhrase(ws, []string{w}) && !containsPhrase(ws, []string{"apres", "midi"}) {

@@ -80,3 +80,47 @@ func FuzzParseWhen(f *testing.F) {
 		}
 	})
 }
+
+func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
+	for _, tc := range []struct{ text, date, hour string }{
+		{"the 1st of March", "2027-03-01", ""},
+		{"le premier mars", "2027-03-01", ""},
+		{"الأول من مارس", "2027-03-01", ""},
+		{"15 آذار", "2027-03-15", ""},
+		{"3 نيسان", "2027-04-03", ""},
+		{"1 تشرين الثاني", "2027-11-01", ""},
+		{"٢٥/١٢/٢٠٢٦", "2026-12-25", ""},
+		{"jeudi à 3 heures de l'après-midi", "2026-11-26", "15:00"},
+		{"الخميس الساعة الثالثة مساء", "2026-11-26", "15:00"},
+		{"الخميس الساعة العاشرة صباحا", "2026-11-26", "10:00"},
+		{"thursday 3 p.m.", "2026-11-26", "15:00"},
+		{"jeudi midi", "2026-11-26", "12:00"},
+		{"يوم الخميس القادم", "2026-11-26", ""},
+	} {
+		if w := ParseWhen(tc.text, sundayMorning, false); w.Date != tc.date || w.Time != tc.hour {
+			t.Errorf("%q: %+v, want %s %s", tc.text, w, tc.date, tc.hour)
+		}
+	}
+}
+
+func TestAPartOfTheDayOffersItsHours(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	for _, m := range []string{"oui", "Yasmine Kaci", "yasmine@kaci.dz", "0555 66 77 88", "aucune", "site web"} {
+		c.say(m)
+	}
+	c.say("mercredi après-midi")
+	c.expect(StepTime)
+	for _, q := range c.quickValues() {
+		if q < "14:00" {
+			t.Fatalf("the afternoon offers %v", c.quickValues())
+		}
+	}
+	c.say("plutôt le matin")
+	c.expect(StepTime)
+	for _, q := range c.quickValues() {
+		if q >= "12:00" {
+			t.Fatalf("the morning offers %v", c.quickValues())
+		}
+	}
+}

@@ -132,7 +132,7 @@ func (t *turn) intent(ws []string, inFlow bool) bool {
 func (t *turn) resetFlow(all bool) {
 	c := &t.s.Collected
 	c.Service, c.Date, c.Time = "", "", ""
-	t.s.ServiceSlug, t.s.Choosing = "", false
+	t.s.ServiceSlug, t.s.Choosing, t.s.PartOfDay = "", false, ""
 	if all {
 		*c = Collected{}
 		t.s.CompanyDone = false

@@ -115,7 +115,8 @@ type session struct {
 	BookingSeq     int          `json:"booking_seq,omitempty"`
 	AppointmentID  string       `json:"appointment_id,omitempty"`
 	ContactCounted bool         `json:"contact_counted,omitempty"`
-	Manage         *manageState `json:"manage,omitempty"` // a move or cancel under way
+	Manage         *manageState `json:"manage,omitempty"`      // a move or cancel under way
+	PartOfDay      string       `json:"part_of_day,omitempty"` // morning or afternoon: the hours to offer
 	MessageSeq     int          `json:"message_seq"`
 	Messages       []Message    `json:"messages"`
 	QuickReplies   []QuickReply `json:"quick_replies"`

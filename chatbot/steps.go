@@ -96,7 +96,7 @@ func askTime(t *turn) (string, []QuickReply, bool) {
 		t.fault(err)
 		return "", nil, false
 	}
-	slots := freeSlots(day)
+	slots := inPart(freeSlots(day), t.s.PartOfDay)
 	qr := []QuickReply{}
 	for _, s := range slots {
 		qr = append(qr, QuickReply{Label: s, Value: s})
@@ -107,4 +107,19 @@ func askTime(t *turn) (string, []QuickReply, bool) {
 func askConfirm(t *turn) (string, []QuickReply, bool) {
 	l := t.lang()
 	return t.summary(), append(t.yesNo(), QuickReply{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}), true
+}
+
+// inPart keeps the slots of a part of the day (morning until noon, afternoon from 14:00);
+// all of them when part is "" or leaves none.
+func inPart(slots []string, part string) []string {
+	var out []string
+	for _, s := range slots {
+		if (part == "morning" && s < "12:00") || (part == "afternoon" && s >= "14:00") {
+			out = append(out, s)
+		}
+	}
+	if part == "" || len(out) == 0 {
+		return slots
+	}
+	return out
 }
