@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
-import { nextBusinessDay, sql, watchConsole } from './site-helpers.mjs';
+import { chatSay as say, chatTap as tap, nextBusinessDay, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
 
@@ -24,18 +24,7 @@ describe('Dota listens', () => {
     await server?.stop();
   });
 
-  async function say(page, panel, text) {
-    const answered = page.waitForResponse((r) => r.url().includes('/messages') && r.request().method() === 'POST');
-    await panel.getByRole('textbox').fill(text);
-    await panel.getByRole('textbox').press('Enter');
-    return (await answered).json();
-  }
 
-  async function tap(page, panel, label) {
-    const answered = page.waitForResponse((r) => r.url().includes('/messages') && r.request().method() === 'POST');
-    await panel.locator('.chat-chip', { hasText: label }).first().click();
-    return (await answered).json();
-  }
 
   test('a one-message booking, then a move after a code', { skip, timeout: 180_000 }, async (t) => {
     const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });

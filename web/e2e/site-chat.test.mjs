@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
-import { sql, watchConsole } from './site-helpers.mjs';
+import { chatSay as say, chatTap as tap, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason();
 
@@ -31,20 +31,7 @@ describe('Dota chat widget', () => {
     await server?.stop();
   });
 
-  /** Sends a message by typing it and pressing Enter, then waits for Dota's answer. */
-  async function say(page, panel, text) {
-    const answered = page.waitForResponse((r) => r.url().includes('/messages') && r.request().method() === 'POST');
-    await panel.getByRole('textbox').fill(text);
-    await panel.getByRole('textbox').press('Enter');
-    return (await answered).json();
-  }
 
-  /** Taps one of the quick replies Dota offers, then waits for the answer. */
-  async function tap(page, panel, label) {
-    const answered = page.waitForResponse((r) => r.url().includes('/messages') && r.request().method() === 'POST');
-    await panel.locator('.chat-chip', { hasText: label }).first().click();
-    return (await answered).json();
-  }
 
   async function converse(t, { lang, launcher, texts }) {
     if (chatMissing) {

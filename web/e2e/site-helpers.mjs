@@ -68,3 +68,18 @@ export async function settled(page) {
     () => !document.querySelector('main [aria-busy="true"], main .page-loader, main .status-text[role="status"]'),
   );
 }
+
+/** Sends a chat message by typing it and pressing Enter, then resolves to Dota's answer. */
+export async function chatSay(page, panel, text) {
+  const answered = page.waitForResponse((r) => r.url().includes('/messages') && r.request().method() === 'POST');
+  await panel.getByRole('textbox').fill(text);
+  await panel.getByRole('textbox').press('Enter');
+  return (await answered).json();
+}
+
+/** Taps one of the quick replies Dota offers, then resolves to the answer. */
+export async function chatTap(page, panel, label) {
+  const answered = page.waitForResponse((r) => r.url().includes('/messages') && r.request().method() === 'POST');
+  await panel.locator('.chat-chip', { hasText: label }).first().click();
+  return (await answered).json();
+}
