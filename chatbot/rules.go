@@ -3,6 +3,7 @@ package chatbot
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -126,15 +127,30 @@ func topicOf(ws []string) string {
 func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) {
 	best, found := 0, booking.Service{}
 	for _, s := range services {
-		kws := append([]string{s.Slug}, s.Name.All()...)
-		for _, list := range s.Keywords {
-			kws = append(kws, list...)
-		}
-		if n := newMatcher(kws...).score(ws); n > best {
+		if n := serviceMatcher(s).score(ws); n > best {
 			best, found = n, s
 		}
 	}
 	return found, best > 0
+}
+
+// serviceMatchers holds each service's matcher, built once per wording of the service:
+// building one stems every keyword, which was most of reading a message.
+var serviceMatchers sync.Map
+
+// serviceMatcher is the matcher of a service's slug, names and keywords.
+func serviceMatcher(s booking.Service) matcher {
+	kws := append([]string{s.Slug}, s.Name.All()...)
+	for _, list := range s.Keywords {
+		kws = append(kws, list...)
+	}
+	key := strings.Join(kws, "\x00")
+	if m, ok := serviceMatchers.Load(key); ok {
+		return m.(matcher)
+	}
+	m := newMatcher(kws...)
+	serviceMatchers.Store(key, m)
+	return m
 }
 
 // serviceList names the catalogue's services in lang.
