@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -190,8 +191,19 @@ func (a *admin) history(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"items": list})
 }
 
+// transcript answers the chat conversation behind an appointment, which the chat keeps,
+// once the console has found the appointment.
 func (a *admin) transcript(c *gin.Context) {
-	t, err := a.console.Transcript(c, c.Param("id"))
+	id := c.Param("id")
+	if _, err := a.console.Appointment(c, id); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	t := chatbot.Transcript{AppointmentID: id, Messages: []chatbot.TranscriptMessage{}}
+	var err error
+	if a.chat != nil {
+		t, err = a.chat.Transcript(c, id)
+	}
 	if err != nil {
 		_ = c.Error(err)
 		return

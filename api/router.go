@@ -89,10 +89,7 @@ func New(d Deps) http.Handler {
 	r.GET("/healthz", h.live)
 	r.GET("/readyz", h.ready)
 
-	settings := d.Booking.Settings
-	if d.Console != nil {
-		settings = d.Console.Settings
-	}
+	settings := d.Booking.Settings // the one cached path, the console's too
 	pub := &public{booking: d.Booking, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", siteInfo(settings))

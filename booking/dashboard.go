@@ -31,8 +31,8 @@ type ServiceCount struct {
 	Count   int    `json:"count"`
 }
 
-// ChatFunnel counts conversations by how far they went (the console fills it from the
-// chat's own tables).
+// ChatFunnel counts conversations by how far they went; the chat counts it
+// (chatbot.Engine.Funnel) and the API adds it to the dashboard.
 type ChatFunnel struct {
 	Started          int `json:"started"`
 	ContactCollected int `json:"contact_collected"`

@@ -27,7 +27,8 @@ func CheckIDs(ids []string, emptyCode string) error {
 }
 
 // DeleteAppointments removes the appointments, with their notes, history, messages and
-// links, and returns the ids it removed; one live event names them after the commit.
+// links, and returns the ids it removed. After the commit it publishes one live event per
+// removed appointment; beyond eventRowsMax, as for a bulk change, one event names them all.
 func (s *Core) DeleteAppointments(ctx context.Context, ids []string) ([]string, error) {
 	if err := CheckIDs(ids, "select_appointments"); err != nil {
 		return nil, err
@@ -40,8 +41,12 @@ func (s *Core) DeleteAppointments(ctx context.Context, ids []string) ([]string, 
 	if err != nil {
 		return nil, err
 	}
-	if len(deleted) > 0 {
+	if len(deleted) > eventRowsMax {
 		s.publish(ctx, Event{Kind: EventAppointmentDeleted, IDs: deleted})
+		return deleted, nil
+	}
+	for _, id := range deleted {
+		s.publish(ctx, Event{Kind: EventAppointmentDeleted, IDs: []string{id}})
 	}
 	return deleted, nil
 }

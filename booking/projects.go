@@ -2,7 +2,6 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"regexp"
 	"strings"
 	"time"
@@ -100,13 +99,13 @@ func YouTubeID(link string) string {
 	return m[1]
 }
 
-// ProjectColumns lists a project's columns in the order scanProject reads them.
-const ProjectColumns = `id, title, description, primary_image, secondary_image, youtube_video, category,
+// projectColumns lists a project's columns in the order scanProject reads them.
+const projectColumns = `id, title, description, primary_image, secondary_image, youtube_video, category,
 	technologies, year, service, type, department, fournisseur, published, devis::float8, versement::float8,
 	paiement::float8, status, attachment_drive_link, facture_drive_link, created_at, updated_at`
 
-// ScanProject reads one row of ProjectColumns.
-func ScanProject(row pgx.CollectableRow) (Project, error) {
+// scanProject reads one row of projectColumns.
+func scanProject(row pgx.CollectableRow) (Project, error) {
 	var p Project
 	err := row.Scan(&p.ID, &p.Title, &p.Description, &p.PrimaryImage, &p.SecondaryImage, &p.YouTubeVideo,
 		&p.Category, &p.Technologies, &p.Year, &p.Service, &p.Type, &p.Department, &p.Fournisseur, &p.Published,
@@ -117,12 +116,12 @@ func ScanProject(row pgx.CollectableRow) (Project, error) {
 
 // PublishedProjects lists published projects newest first, optionally of one category.
 func (s *Core) PublishedProjects(ctx context.Context, category string) ([]Project, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+ProjectColumns+` FROM projects
+	rows, err := s.db.Query(ctx, `SELECT `+projectColumns+` FROM projects
 		WHERE published AND ($1 = '' OR lower(category) = lower($1)) ORDER BY created_at DESC, id`, category)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, ScanProject)
+	return pgx.CollectRows(rows, scanProject)
 }
 
 // PublishedProject returns one published project.
@@ -130,15 +129,7 @@ func (s *Core) PublishedProject(ctx context.Context, id string) (Project, error)
 	if !IsUUID(id) {
 		return Project{}, ErrNotFound
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+ProjectColumns+` FROM projects WHERE published AND id = $1`, id)
-	if err != nil {
-		return Project{}, err
-	}
-	p, err := pgx.CollectExactlyOneRow(rows, ScanProject)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Project{}, ErrNotFound
-	}
-	return p, err
+	return collectProject(s.db.Query(ctx, `SELECT `+projectColumns+` FROM projects WHERE published AND id = $1`, id))
 }
 
 // ServiceProjects lists the published projects that use a service, named by its slug or
@@ -148,12 +139,12 @@ func (s *Core) ServiceProjects(ctx context.Context, svc Service) ([]Project, err
 	for i := range names {
 		names[i] = strings.ToLower(names[i])
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+ProjectColumns+` FROM projects
+	rows, err := s.db.Query(ctx, `SELECT `+projectColumns+` FROM projects
 		WHERE published AND lower(service) = ANY($1) ORDER BY created_at DESC, id`, names)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, ScanProject)
+	return pgx.CollectRows(rows, scanProject)
 }
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

@@ -175,6 +175,7 @@ func (s *Core) Settings(ctx context.Context) (Settings, error) {
 		st, at := s.settings, s.settingsAt
 		s.settingsMu.Unlock()
 		if !at.IsZero() && time.Since(at) < s.settingsTTL {
+			st.ClosedDates = slices.Clone(st.ClosedDates) // the caller's copy, not the cache's
 			return st, nil
 		}
 	}

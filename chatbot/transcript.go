@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -61,4 +62,59 @@ func (e *Engine) persist(ctx context.Context, s *session, msgs []Message) {
 		transcriptErrors.Add(float64(len(msgs)))
 		e.log.WarnContext(ctx, "chat transcript: storing messages failed", "err", err)
 	}
+}
+
+// TranscriptMessage is one line of a chat conversation.
+type TranscriptMessage struct {
+	Sender    string    `json:"sender"`
+	Text      string    `json:"text"`
+	Source    string    `json:"source"`
+	Step      string    `json:"step"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Transcript is the chat conversation behind a chat booking.
+type Transcript struct {
+	AppointmentID string              `json:"appointment_id"`
+	Found         bool                `json:"found"`
+	Language      string              `json:"language,omitempty"`
+	LastStep      string              `json:"last_step,omitempty"`
+	StartedAt     *time.Time          `json:"started_at,omitempty"`
+	Messages      []TranscriptMessage `json:"messages"`
+}
+
+// Transcript returns the conversation that booked an appointment, whichever of the
+// conversation's bookings it was (chat_conversation_appointments links each; the
+// conversation's own appointment_id names its latest); Found is false when the
+// appointment did not come from the chat or transcripts are not kept. The caller checks
+// that the appointment exists and that its reader may see it.
+func (e *Engine) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
+	t := Transcript{AppointmentID: appointmentID, Messages: []TranscriptMessage{}}
+	if e.db == nil {
+		return t, nil
+	}
+	var convID string
+	var started time.Time
+	err := e.db.QueryRow(ctx, `SELECT id, language, last_step, started_at FROM chat_conversations
+		WHERE id IN (SELECT conversation_id FROM chat_conversation_appointments WHERE appointment_id = $1
+			UNION SELECT id FROM chat_conversations WHERE appointment_id = $1)
+		ORDER BY started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, nil
+	}
+	if err != nil {
+		return t, err
+	}
+	t.Found, t.StartedAt = true, &started
+	rows, err := e.db.Query(ctx, `SELECT sender, text, coalesce(source, ''), coalesce(step, ''), created_at
+		FROM chat_messages WHERE conversation_id = $1 ORDER BY id`, convID)
+	if err != nil {
+		return t, err
+	}
+	t.Messages, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (TranscriptMessage, error) {
+		var m TranscriptMessage
+		err := row.Scan(&m.Sender, &m.Text, &m.Source, &m.Step, &m.CreatedAt)
+		return m, err
+	})
+	return t, err
 }

@@ -54,8 +54,8 @@ func (c *Config) defaults() {
 }
 
 // Console is the back-office's domain service, safe for concurrent use. It owns its own
-// tables (staff accounts, notes, projects) and asks the booking core, through the small
-// interfaces below, for everything about appointments, clients, notifications, messages
+// tables (staff accounts, notes) and asks the booking core, through the small interfaces
+// below, for everything about appointments, clients, notifications, messages, projects
 // and settings.
 type Console struct {
 	db     *pgxpool.Pool
@@ -67,6 +67,7 @@ type Console struct {
 	clients       clientStore
 	notifications notificationStore
 	deliveries    deliveries
+	projects      projectStore
 	settings      settingsStore
 	cfg           Config
 	log           *slog.Logger
@@ -83,7 +84,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, settings: core,
+		notifications: core, deliveries: core, projects: core, settings: core,
 		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
 }
 

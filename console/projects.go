@@ -3,14 +3,10 @@ package console
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -155,6 +151,15 @@ type ProjectPage struct {
 	Size  int           `json:"size"`
 }
 
+// projectStore is what the console needs of the booking core, which owns the projects
+// table: the console validates a project, the core stores it.
+type projectStore interface {
+	Projects(ctx context.Context, q, status string, p booking.Paging) (booking.ProjectPage, error)
+	CreateProject(ctx context.Context, p booking.Project) (booking.Project, error)
+	UpdateProject(ctx context.Context, id string, fn func(*booking.Project) error) (booking.Project, error)
+	DeleteProject(ctx context.Context, id string) error
+}
+
 // Projects lists projects newest first; q matches title, description, category and
 // service; status filters.
 func (c *Console) Projects(ctx context.Context, q, status string, p Paging) (ProjectPage, error) {
@@ -165,33 +170,10 @@ func (c *Console) Projects(ctx context.Context, q, status string, p Paging) (Pro
 	if status != "" && !slices.Contains(booking.ProjectStatuses, status) {
 		return ProjectPage{}, invalid("status", "invalid_option")
 	}
-	var conds []string
-	var args []any
-	if q = strings.TrimSpace(q); q != "" {
-		args = append(args, booking.LikePattern(q))
-		conds = append(conds, fmt.Sprintf(`(title ILIKE $%[1]d OR description ILIKE $%[1]d OR category ILIKE $%[1]d OR service ILIKE $%[1]d)`, len(args)))
-	}
-	if status != "" {
-		args = append(args, status)
-		conds = append(conds, fmt.Sprintf(`status = $%d`, len(args)))
-	}
-	where := "TRUE"
-	if len(conds) > 0 {
-		where = strings.Join(conds, " AND ")
-	}
 	out := ProjectPage{Page: p.Page, Size: p.Size, Items: []ProjectView{}}
-	if err := c.db.QueryRow(ctx, `SELECT count(*) FROM projects WHERE `+where, args...).Scan(&out.Total); err != nil {
-		return out, err
-	}
-	n := len(args)
-	args = append(args, p.Size, (p.Page-1)*p.Size)
-	rows, err := c.db.Query(ctx, `SELECT `+booking.ProjectColumns+` FROM projects WHERE `+where+
-		fmt.Sprintf(` ORDER BY created_at DESC, id LIMIT $%d OFFSET $%d`, n+1, n+2), args...)
-	if err != nil {
-		return out, err
-	}
-	list, err := pgx.CollectRows(rows, booking.ScanProject)
-	for _, pr := range list {
+	page, err := c.projects.Projects(ctx, q, status, p)
+	out.Total = page.Total
+	for _, pr := range page.Items {
 		out.Items = append(out.Items, viewOf(pr))
 	}
 	return out, err
@@ -204,32 +186,14 @@ func (c *Console) CreateProject(ctx context.Context, in ProjectInput) (ProjectVi
 	if err := in.apply(&p); err != nil {
 		return ProjectView{}, err
 	}
-	return collectProject(c.db.Query(ctx, `INSERT INTO projects (title, description, primary_image, secondary_image,
-		youtube_video, category, technologies, year, service, type, department, fournisseur, published, devis,
-		versement, paiement, status, attachment_drive_link, facture_drive_link)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-		RETURNING `+booking.ProjectColumns, projectArgs(p)...))
+	saved, err := c.projects.CreateProject(ctx, p)
+	return viewOf(saved), err
 }
 
 // UpdateProject changes the given fields of a project.
 func (c *Console) UpdateProject(ctx context.Context, id string, in ProjectInput) (ProjectView, error) {
-	var out ProjectView
-	err := pgx.BeginFunc(ctx, c.db, func(tx pgx.Tx) error {
-		p, err := projectForUpdate(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if err := in.apply(&p); err != nil {
-			return err
-		}
-		out, err = collectProject(tx.Query(ctx, `UPDATE projects SET title = $2, description = $3, primary_image = $4,
-			secondary_image = $5, youtube_video = $6, category = $7, technologies = $8, year = $9, service = $10,
-			type = $11, department = $12, fournisseur = $13, published = $14, devis = $15, versement = $16,
-			paiement = $17, status = $18, attachment_drive_link = $19, facture_drive_link = $20, updated_at = now()
-			WHERE id = $1 RETURNING `+booking.ProjectColumns, append([]any{id}, projectArgs(p)...)...))
-		return err
-	})
-	return out, err
+	saved, err := c.projects.UpdateProject(ctx, id, in.apply)
+	return viewOf(saved), err
 }
 
 // SetPublished publishes or unpublishes a project.
@@ -239,44 +203,5 @@ func (c *Console) SetPublished(ctx context.Context, id string, published bool) (
 
 // DeleteProject removes a project.
 func (c *Console) DeleteProject(ctx context.Context, id string) error {
-	if !booking.IsUUID(id) {
-		return booking.ErrNotFound
-	}
-	tag, err := c.db.Exec(ctx, `DELETE FROM projects WHERE id = $1`, id)
-	if err == nil && tag.RowsAffected() == 0 {
-		return booking.ErrNotFound
-	}
-	return err
-}
-
-func projectForUpdate(ctx context.Context, tx pgx.Tx, id string) (booking.Project, error) {
-	if !booking.IsUUID(id) {
-		return booking.Project{}, booking.ErrNotFound
-	}
-	rows, err := tx.Query(ctx, `SELECT `+booking.ProjectColumns+` FROM projects WHERE id = $1 FOR UPDATE`, id)
-	if err != nil {
-		return booking.Project{}, err
-	}
-	p, err := pgx.CollectExactlyOneRow(rows, booking.ScanProject)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return p, booking.ErrNotFound
-	}
-	return p, err
-}
-
-func projectArgs(p booking.Project) []any {
-	if p.Technologies == nil {
-		p.Technologies = []string{}
-	}
-	return []any{p.Title, p.Description, p.PrimaryImage, p.SecondaryImage, p.YouTubeVideo, p.Category,
-		p.Technologies, p.Year, p.Service, p.Type, p.Department, p.Fournisseur, p.Published, p.Devis, p.Versement,
-		p.Paiement, p.Status, p.AttachmentDriveLink, p.FactureDriveLink}
-}
-
-func collectProject(rows pgx.Rows, err error) (ProjectView, error) {
-	if err != nil {
-		return ProjectView{}, err
-	}
-	saved, err := pgx.CollectExactlyOneRow(rows, booking.ScanProject)
-	return viewOf(saved), err
+	return c.projects.DeleteProject(ctx, id)
 }

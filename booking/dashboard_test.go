@@ -1,4 +1,4 @@
-package console
+package booking_test
 
 import (
 	"testing"
@@ -8,20 +8,20 @@ import (
 )
 
 func TestDashboardSeries(t *testing.T) {
-	clk := &clock{t: time.Now()}
-	c := newConsole(t, clk)
+	reset(t)
+	core := newCore(t, time.Now())
 	ctx := t.Context()
-	_, err := c.appointments.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "SEO",
+	_, err := core.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "SEO",
 		Source: booking.SourceChat})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := c.Dashboard(ctx)
+	d, err := core.Dashboard(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := d.PerDay[len(d.PerDay)-1]
-	if len(d.PerDay) != DashboardDays || last.Chat < 1 || last.Total < last.Chat {
+	if len(d.PerDay) != booking.DashboardDays || last.Chat < 1 || last.Total < last.Chat {
 		t.Fatalf("per day: %d days, last %+v", len(d.PerDay), last)
 	}
 	if d.Cards["today"] < 1 || d.Cards["pending"] < 1 || len(d.ByStatus) != len(booking.Statuses) {
