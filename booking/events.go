@@ -1,6 +1,9 @@
 package booking
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+)
 
 // Kinds of live events.
 const (
@@ -20,6 +23,9 @@ type Event struct {
 	Appointment  *Appointment  `json:"appointment,omitempty"`
 	Notification *Notification `json:"notification,omitempty"`
 	IDs          []string      `json:"ids,omitempty"`
+	// Data is the payload of the kinds other packages publish: a conversation's summary
+	// for conversation.updated.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // Publisher fans events out to every replica. Publishing is best effort: the change is

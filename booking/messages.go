@@ -186,6 +186,11 @@ var messages = map[string]map[string]string{
 		"en": "Enter a number of minutes between 0 and 10080 (one week).",
 		"ar": "أدخل عدد دقائق بين 0 و10080 (أسبوع واحد).",
 	},
+	"seconds_invalid": {
+		"fr": "Indiquez un nombre de secondes entre 10 et 3600 (une heure).",
+		"en": "Enter a number of seconds between 10 and 3600 (one hour).",
+		"ar": "أدخل عدد ثوانٍ بين 10 و3600 (ساعة واحدة).",
+	},
 	"invalid_option": {
 		"fr": "Cette valeur ne fait pas partie des choix proposés.",
 		"en": "This value is not one of the offered choices.",

@@ -33,6 +33,13 @@ const (
 	MaxLeadMinutes             = 10080
 )
 
+// The hand-off's wait for a person, in seconds: the default and the bounds the settings accept.
+const (
+	DefaultHandoffTimeoutSeconds = 120
+	MinHandoffTimeoutSeconds     = 10
+	MaxHandoffTimeoutSeconds     = 3600
+)
+
 // Settings are the agency's site-wide settings, one row on the server.
 type Settings struct {
 	SiteName           string   `json:"site_name"`
@@ -54,8 +61,11 @@ type Settings struct {
 	// ReminderLeadMinutes is how long before an appointment its reminder goes out; 0 sends none.
 	ReminderLeadMinutes int `json:"reminder_lead_minutes"`
 	// MinNoticeMinutes is how long before an appointment the customer may still cancel or move it.
-	MinNoticeMinutes int       `json:"min_notice_minutes"`
-	UpdatedAt        time.Time `json:"updated_at"`
+	MinNoticeMinutes int `json:"min_notice_minutes"`
+	// HandoffTimeoutSeconds is how long a visitor who asked for a person waits before Dota
+	// takes the conversation back.
+	HandoffTimeoutSeconds int       `json:"handoff_timeout_seconds"`
+	UpdatedAt             time.Time `json:"updated_at"`
 }
 
 // Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
@@ -97,6 +107,11 @@ func (st Settings) ReminderLead() time.Duration {
 
 // MinNotice is how long before an appointment the customer may still cancel or move it.
 func (st Settings) MinNotice() time.Duration { return time.Duration(st.MinNoticeMinutes) * time.Minute }
+
+// HandoffTimeout is how long a visitor waits for a person before Dota takes over again.
+func (st Settings) HandoffTimeout() time.Duration {
+	return time.Duration(st.HandoffTimeoutSeconds) * time.Second
+}
 
 // StartsAt is the instant a slot (YYYY-MM-DD, HH:MM) begins in the agency's time zone;
 // nil without a slot or when either part cannot be read.
@@ -140,6 +155,9 @@ func (st Settings) Validate() error {
 			v.Add(f, "minutes_invalid")
 		}
 	}
+	if st.HandoffTimeoutSeconds < MinHandoffTimeoutSeconds || st.HandoffTimeoutSeconds > MaxHandoffTimeoutSeconds {
+		v.Add("handoff_timeout_seconds", "seconds_invalid")
+	}
 	if strings.TrimSpace(st.SiteName) == "" {
 		v.Add("site_name", "required")
 	}
@@ -162,7 +180,7 @@ func (st Settings) Validate() error {
 const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
-	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, updated_at`
+	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -200,7 +218,7 @@ func scanSettings(row rowScanner) (Settings, error) {
 	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
-		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.UpdatedAt)
+		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -219,12 +237,12 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
 		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
 		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
-		reminder_lead_minutes = $16, min_notice_minutes = $17, updated_at = now()
+		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18, updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
-		st.ReminderLeadMinutes, st.MinNoticeMinutes))
+		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds))
 	if err == nil {
 		s.cacheSettings(saved)
 	}

@@ -117,6 +117,9 @@ type Engine struct {
 	now     func() time.Time
 	log     *slog.Logger
 	memo    catalogueMemo
+	pub     booking.Publisher // tells staff of conversations that changed; nil tells nobody
+	hub     pushHub           // this replica's visitor streams
+	wait    waitMemo          // how long visitors usually wait for a person
 }
 
 // Option configures an Engine.
@@ -127,6 +130,10 @@ func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = n
 
 // WithAI lets Gemini (or any Generator) answer the questions no rule answers.
 func WithAI(g Generator) Option { return func(e *Engine) { e.ai = g } }
+
+// WithPublisher tells staff, through the console's live events, of the conversations
+// that need them.
+func WithPublisher(p booking.Publisher) Option { return func(e *Engine) { e.pub = p } }
 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(e *Engine) { e.log = l } }

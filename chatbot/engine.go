@@ -21,6 +21,8 @@ type Reply struct {
 	QuickReplies  []QuickReply `json:"quick_replies"`
 	Collected     Collected    `json:"collected"`
 	AppointmentID string       `json:"appointment_id,omitempty"`
+	// Handoff is set while staff are involved, and says "ended" in the reply that ends it.
+	Handoff *HandoffView `json:"handoff,omitempty"`
 }
 
 // RateLimitedError refuses a message over a client's budget.
@@ -56,7 +58,7 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 	)
 	if validSessionID(sessionID) {
 		var err error
-		if lk, s, found, err = e.lockAndLoad(ctx, sessionID, clientIP); err != nil {
+		if lk, s, found, err = e.lockAndLoad(ctx, sessionID, clientIP, true); err != nil {
 			return Reply{}, err
 		}
 		defer lk.release(ctx)
@@ -93,6 +95,9 @@ func (e *Engine) Conversation(ctx context.Context, sessionID string) (Reply, err
 		return Reply{}, booking.ErrNotFound
 	}
 	r := s.reply(slices.Clone(s.Messages))
+	if h := s.Handoff; h != nil {
+		r.Handoff = &HandoffView{State: h.State, Agent: h.Agent}
+	}
 	return r, nil
 }
 
@@ -117,14 +122,17 @@ func (s *session) reply(msgs []Message) Reply {
 
 // Flows a conversation may be in, as Reply.Flow names them.
 const (
-	FlowBooking = "booking"
-	FlowMove    = IntentMove
-	FlowCancel  = IntentCancel
+	FlowBooking  = "booking"
+	FlowMove     = IntentMove
+	FlowCancel   = IntentCancel
+	FlowCallback = "callback"
 )
 
 // flow names the flow of the session's step.
 func (s *session) flow() string {
 	switch {
+	case s.Callback:
+		return FlowCallback
 	case s.Manage != nil && isManageStep(s.Step):
 		return s.Manage.Action
 	case slices.Contains(BookingFlow, s.Step):
@@ -179,7 +187,7 @@ func (e *Engine) judge(ctx context.Context, ds []ratelimit.Decision, scopes []st
 // releases the session's lock in one round trip, and returns the bot's messages. The
 // transcript goes first, under the lock, so a conversation's messages are stored in order.
 func (t *turn) finish(newSession bool) (Reply, error) {
-	t.e.persist(t.ctx, t.s, t.all)
+	t.e.persist(t.ctx, t.s, t.all, t.change)
 	if t.answered != "" {
 		src := t.answered
 		if src == SourceFlow {
@@ -188,10 +196,14 @@ func (t *turn) finish(newSession bool) (Reply, error) {
 		chatMessages.WithLabelValues(t.s.Lang, src).Inc()
 		t.count("msg_" + src)
 	}
-	if err := t.e.saveTurn(t.ctx, t.s, t.ops, t.lock); err != nil {
+	if err := t.e.saveTurn(t.ctx, t); err != nil {
 		return Reply{}, err
+	}
+	if t.notify || t.change != nil {
+		t.e.announce(t.ctx, t.s.ConversationID)
 	}
 	r := t.s.reply(t.bot)
 	r.NewSession = newSession && t.userSent
+	r.Handoff = t.view()
 	return r, nil
 }

@@ -18,6 +18,20 @@ type turn struct {
 	ops      []string     // operations counters of the turn, stored with the session
 	lock     *sessionLock // the session's lock, released with the save; nil when none
 	clientIP string       // the visitor's address, for their share of the AI budget; "" when unknown
+	// The hand-off (handoff.go, staff.go): the conversation's state to record, whether
+	// staff should hear of the turn, whether it ended a hand-off or changed one, and
+	// whether its messages go to the visitor's stream (a turn not of the visitor's making).
+	change  *stateChange
+	notify  bool
+	ended   bool
+	touched bool
+	push    bool
+}
+
+// stateChange is a conversation's new hand-off state, recorded with the turn's transcript.
+type stateChange struct {
+	State  string // bot or waiting
+	Reason string // why it waits
 }
 
 // count adds one to each operations counter when the turn is saved.
@@ -27,9 +41,17 @@ func (e *Engine) turn(ctx context.Context, s *session) *turn { return &turn{e: e
 
 func (t *turn) lang() string { return t.s.Lang }
 
-// say adds a bot message.
+// say adds a bot message. A fallback answer marks the visitor's question as one Dota
+// could not answer, for the questions view.
 func (t *turn) say(msg, source string) {
-	m := t.s.add("bot", msg, source, t.e.now())
+	if source == SourceFallback {
+		for i := range t.all {
+			if t.all[i].Sender == SenderUser {
+				t.all[i].Unanswered = true
+			}
+		}
+	}
+	m := t.s.add(SenderBot, msg, source, t.e.now())
 	t.all = append(t.all, m)
 	t.bot = append(t.bot, m)
 	if t.answered == "" || t.answered == SourceFlow {
@@ -70,7 +92,7 @@ func (t *turn) greet() {
 func (t *turn) handle(raw string) {
 	msg := Sanitize(raw)
 	t.userSent = true
-	um := t.s.add("user", msg, "", t.e.now())
+	um := t.s.add(SenderUser, msg, "", t.e.now())
 	t.all = append(t.all, um)
 	if msg == "" {
 		t.say(text(t.lang(), "default_prompt"), SourceRule)
@@ -78,6 +100,9 @@ func (t *turn) handle(raw string) {
 	}
 	ws := words(msg)
 	t.s.Lang = detectLang(msg, ws, t.s.Lang)
+	if t.held() || t.acceptOffer(msg, ws) {
+		return
+	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
 	switch {
 	case inFlow && isManageStep(t.s.Step) && (isCommand(cancelWords, ws) || isCommand(restartWords, ws)):
@@ -104,10 +129,14 @@ func (t *turn) handle(raw string) {
 	}
 }
 
-// intent starts moving or cancelling the visitor's own appointment, or answers it (inside
-// the booking flow) or a wish to talk to a person, and reports whether it did; inside the
-// booking flow, the step is asked again.
+// intent hands the conversation to staff when the visitor asks for a person, starts
+// moving or cancelling the visitor's own appointment, or answers it (inside the booking
+// flow), and reports whether it did; inside the booking flow, the step is asked again.
 func (t *turn) intent(ws []string, inFlow bool) bool {
+	if wantsPerson(ws) {
+		t.startHandoff(ReasonAsked)
+		return true
+	}
 	if what, ok := ownAppointment(ws, inFlow); ok && !inFlow {
 		t.startManage(what)
 		return true
@@ -132,7 +161,7 @@ func (t *turn) intent(ws []string, inFlow bool) bool {
 func (t *turn) resetFlow(all bool) {
 	c := &t.s.Collected
 	c.Service, c.Date, c.Time = "", "", ""
-	t.s.ServiceSlug, t.s.Choosing, t.s.PartOfDay = "", false, ""
+	t.s.ServiceSlug, t.s.Choosing, t.s.PartOfDay, t.s.Callback = "", false, "", false
 	if all {
 		*c = Collected{}
 		t.s.CompanyDone = false
@@ -195,15 +224,17 @@ func (t *turn) advance() {
 	t.ask()
 }
 
-// fail re-asks the step with the reason; after MaxFailuresPerStep failures it offers the
-// classic form and the phone number instead of looping.
+// fail re-asks the step with the reason; after MaxFailuresPerStep failures it offers a
+// person, the classic form and the phone number instead of looping.
 func (t *turn) fail(reason string) {
 	t.s.Attempts++
 	if t.s.Attempts >= MaxFailuresPerStep {
 		t.s.Attempts = 0
 		l := t.lang()
 		t.say(reason+"\n"+text(l, "too_many_failures"), SourceFlow)
-		t.s.QuickReplies = []QuickReply{formReply(l), {Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
+		t.s.HandoffOffered = true
+		t.s.QuickReplies = []QuickReply{formReply(l), {Label: text(l, "qr_person"), Value: text(l, "qr_person")},
+			{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 		return
 	}
 	attempts := t.s.Attempts

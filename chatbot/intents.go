@@ -132,16 +132,13 @@ func weekdayIn(ws []string) (time.Weekday, bool) {
 	return 0, false
 }
 
-// intentAnswer answers the intents of this file; ok is false when the message is none of
-// them.
+// intentAnswer answers a question about the visitor's own appointment inside the booking
+// flow; ok is false when the message is none.
 func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
 	l := t.lang()
 	phones := booking.AgencyPhone
 	if what, ok := ownAppointment(ws, inFlow); ok {
 		return text(l, "own_"+what, "phone", phones, "email", booking.AgencyEmail), true
-	}
-	if wantsPerson(ws) {
-		return text(l, "person", "phone", phones, "email", booking.AgencyEmail), true
 	}
 	return "", false
 }

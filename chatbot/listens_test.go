@@ -3,8 +3,6 @@ package chatbot
 import (
 	"strings"
 	"testing"
-
-	"github.com/dota-agency/dota/booking"
 )
 
 // Dota listens: a message is read for everything it carries, at any step, and the
@@ -86,9 +84,10 @@ func TestTheVisitorsOwnAppointmentIsNeverANewBooking(t *testing.T) {
 
 func TestAPersonAndTheQuestionsAboutADay(t *testing.T) {
 	for _, tc := range []struct{ lang, msg, want string }{
-		{"en", "Can I talk to a real person", booking.AgencyPhone},
-		{"fr", "je veux parler à un humain", booking.AgencyPhone},
-		{"ar", "أريد التحدث مع شخص حقيقي", booking.AgencyPhone},
+		// Before office hours (08:00): when the team is back, and a call back.
+		{"en", "Can I talk to a real person", "back today at 09:00"},
+		{"fr", "je veux parler à un humain", "de retour aujourd'hui à 09:00"},
+		{"ar", "أريد التحدث مع شخص حقيقي", "اليوم على الساعة 09:00"},
 		{"en", "What time do you close?", "17:00"},
 		{"en", "Do you work on saturday?", "closed on Saturday"},
 		{"ar", "هل تعملون يوم السبت؟", "مغلقون يوم السبت"},

@@ -226,9 +226,9 @@ var catalogue = map[string]map[string]string{
 		"ar": "أجب «نعم» للتأكيد، أو «لا» للتعديل، أو «إلغاء».",
 	},
 	"too_many_failures": {
-		"fr": "Je n'arrive pas à valider cette information. Vous pouvez utiliser notre formulaire de rendez-vous ({form}) ou nous appeler au {phone} (9h-17h, du dimanche au jeudi). Vous pouvez aussi réessayer ici.",
-		"en": "I can't seem to validate this information. You can use our appointment form ({form}) or call us on {phone} (9:00-17:00, Sunday to Thursday). You can also try again here.",
-		"ar": "لم أتمكن من التحقق من هذه المعلومة. يمكنك استخدام نموذج حجز المواعيد ({form}) أو الاتصال بنا على {phone} (9:00-17:00، من الأحد إلى الخميس). يمكنك أيضًا المحاولة مجددًا هنا.",
+		"fr": "Je n'arrive pas à valider cette information. Voulez-vous parler à un membre de l'équipe ? Vous pouvez aussi utiliser notre formulaire de rendez-vous ({form}), nous appeler au {phone} (9h-17h, du dimanche au jeudi) ou réessayer ici.",
+		"en": "I can't seem to validate this information. Would you like to talk to a member of the team? You can also use our appointment form ({form}), call us on {phone} (9:00-17:00, Sunday to Thursday) or try again here.",
+		"ar": "لم أتمكن من التحقق من هذه المعلومة. هل تريد التحدث مع أحد أعضاء الفريق؟ يمكنك أيضًا استخدام نموذج حجز المواعيد ({form})، أو الاتصال بنا على {phone} (9:00-17:00، من الأحد إلى الخميس)، أو المحاولة مجددًا هنا.",
 	},
 	"cancelled": {
 		"fr": "D'accord, j'ai annulé la prise de rendez-vous. Je reste disponible pour vos questions.",
@@ -330,10 +330,60 @@ var catalogue = map[string]map[string]string{
 		"en": "To move your appointment, open the \"Manage my appointment\" link in your confirmation email and pick another free slot. No email? Call us on {phone} (Sunday to Thursday, 9:00-17:00) or write to {email}.",
 		"ar": "لتغيير موعدك، افتح رابط «إدارة موعدي» في رسالة التأكيد واختر موعدًا آخر متاحًا. لم تصلك رسالة؟ اتصل بنا على {phone} (من الأحد إلى الخميس، 9:00-17:00) أو راسلنا على {email}.",
 	},
-	"person": {
-		"fr": "Notre équipe vous répond avec plaisir : appelez le {phone} (du dimanche au jeudi, 9h-17h) ou écrivez à {email}, réponse sous 24 h. Je reste là pour vos questions ou pour prendre rendez-vous.",
-		"en": "Our team will be glad to help: call {phone} (Sunday to Thursday, 9:00-17:00) or write to {email}, answered within 24 h. I'm still here for your questions or to book an appointment.",
-		"ar": "يسعد فريقنا مساعدتك: اتصل على {phone} (من الأحد إلى الخميس، 9:00-17:00) أو راسلنا على {email}، ونرد خلال 24 ساعة. ما زلت هنا لأسئلتك أو لحجز موعد.",
+	"handoff_waiting": {
+		"fr": "Je vous mets en relation avec un membre de l'équipe : il vous répondra ici même, d'habitude en moins de {wait}. Vous pouvez déjà lui écrire votre question.",
+		"en": "I'm putting you through to a member of the team: they will answer right here, usually within {wait}. You can already write your question.",
+		"ar": "سأحوّلك إلى أحد أعضاء الفريق: سيجيبك هنا مباشرة، عادةً في أقل من {wait}. يمكنك كتابة سؤالك الآن.",
+	},
+	"handoff_closed": {
+		"fr": "Notre équipe répond du dimanche au jeudi, de 9h à 17h : elle sera de retour {when}. Laissez-moi vos coordonnées et elle vous recontactera, ou prenez rendez-vous dès maintenant.",
+		"en": "Our team answers Sunday to Thursday, 9:00 to 17:00: they will be back {when}. Leave me your contact details and they will get back to you, or book an appointment now.",
+		"ar": "يرد فريقنا من الأحد إلى الخميس، من 9:00 إلى 17:00: سيعود {when}. اترك لي بياناتك وسيتواصل معك، أو احجز موعدًا الآن.",
+	},
+	"handoff_joined": {
+		"fr": "{agent}, de l'équipe, a rejoint la conversation.",
+		"en": "{agent} from the team has joined the conversation.",
+		"ar": "انضم {agent} من الفريق إلى المحادثة.",
+	},
+	"handoff_timeout": {
+		"fr": "Désolé, personne de l'équipe n'est disponible pour le moment. Je reprends la conversation : posez-moi votre question, ou écrivez-nous à {email} ou appelez le {phone}.",
+		"en": "Sorry, nobody from the team is free right now. I'm taking the conversation back: ask me your question, or write to {email} or call {phone}.",
+		"ar": "عذرًا، لا أحد من الفريق متاح حاليًا. سأواصل المحادثة: اطرح عليّ سؤالك، أو راسلنا على {email} أو اتصل على {phone}.",
+	},
+	"handoff_released": {
+		"fr": "C'est de nouveau Dota. Puis-je vous aider pour autre chose ?",
+		"en": "Dota here again. Can I help you with anything else?",
+		"ar": "معك دوتا من جديد. هل يمكنني مساعدتك في شيء آخر؟",
+	},
+	"callback_start": {
+		"fr": "Très bien, l'équipe vous recontactera.",
+		"en": "Very well, the team will get back to you.",
+		"ar": "حسنًا، سيتواصل معك الفريق.",
+	},
+	"callback_done": {
+		"fr": "Merci {name}, c'est noté : l'équipe vous recontactera dès son retour, {when}. Puis-je vous aider pour autre chose ?",
+		"en": "Thank you {name}, noted: the team will get back to you as soon as they are back, {when}. Can I help you with anything else?",
+		"ar": "شكرًا {name}، تم التسجيل: سيتواصل معك الفريق فور عودته، {when}. هل يمكنني مساعدتك في شيء آخر؟",
+	},
+	"minutes":       {"fr": "{n} min", "en": "{n} min", "ar": "{n} دقيقة"},
+	"soon":          {"fr": "le prochain jour ouvré", "en": "on the next working day", "ar": "في يوم العمل القادم"},
+	"back_today":    {"fr": "aujourd'hui à {time}", "en": "today at {time}", "ar": "اليوم على الساعة {time}"},
+	"back_tomorrow": {"fr": "demain à {time}", "en": "tomorrow at {time}", "ar": "غدًا على الساعة {time}"},
+	"back_on":       {"fr": "le {when}", "en": "on {when}", "ar": "يوم {when}"},
+	"staff_held": {
+		"fr": "{agent} s'occupe déjà de cette conversation.",
+		"en": "{agent} is already handling this conversation.",
+		"ar": "{agent} يتولى هذه المحادثة بالفعل.",
+	},
+	"staff_take_first": {
+		"fr": "Prenez d'abord la conversation en charge.",
+		"en": "Take the conversation first.",
+		"ar": "تولَّ المحادثة أولًا.",
+	},
+	"staff_visitor_gone": {
+		"fr": "Le visiteur a quitté la conversation : recontactez-le par e-mail ou par téléphone.",
+		"en": "The visitor has left the conversation: contact them by email or phone.",
+		"ar": "غادر الزائر المحادثة: تواصل معه عبر البريد الإلكتروني أو الهاتف.",
 	},
 	"bot": {
 		"fr": "Oui, je suis Dota, l'assistant automatique de l'agence. Pour parler à une personne, appelez le {phone} ou écrivez à {email}.",
@@ -499,6 +549,8 @@ var catalogue = map[string]map[string]string{
 	"qr_skip":       {"fr": "Passer", "en": "Skip", "ar": "تخطي"},
 	"qr_cancel":     {"fr": "Annuler", "en": "Cancel", "ar": "إلغاء"},
 	"qr_form":       {"fr": "Formulaire de rendez-vous", "en": "Appointment form", "ar": "نموذج الموعد"},
+	"qr_person":     {"fr": "Parler à une personne", "en": "Talk to a person", "ar": "التحدث مع شخص"},
+	"qr_callback":   {"fr": "Laisser mes coordonnées", "en": "Leave my details", "ar": "ترك بياناتي"},
 	"field_name":    {"fr": "Nom", "en": "Name", "ar": "الاسم"},
 	"field_email":   {"fr": "E-mail", "en": "Email", "ar": "البريد الإلكتروني"},
 	"field_phone":   {"fr": "Téléphone", "en": "Phone", "ar": "الهاتف"},

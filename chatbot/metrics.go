@@ -55,4 +55,37 @@ var (
 		Namespace: "dota", Subsystem: "chat", Name: "transcript_errors_total",
 		Help: "Chat messages that could not be stored in PostgreSQL.",
 	})
+	handoffsStarted = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "started_total",
+		Help: "Conversations handed to staff, by reason (asked, failures, callback).",
+	}, []string{"reason"})
+	handoffsTaken = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "taken_total",
+		Help: "Waiting conversations a staff member took.",
+	})
+	handoffsTimedOut = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "timed_out_total",
+		Help: "Waiting conversations nobody took within the hand-off timeout: Dota took them back.",
+	})
+	handoffsReleased = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "released_total",
+		Help: "Conversations staff handed back to Dota.",
+	})
+	handoffFirstReply = promauto.NewHistogram(prometheus.HistogramOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "first_reply_seconds",
+		Help:    "Time from a hand-off to the first staff answer.",
+		Buckets: []float64{5, 10, 20, 30, 45, 60, 90, 120, 180, 300, 600},
+	})
+	handoffWaiting = promauto.NewGauge(prometheus.GaugeOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "waiting",
+		Help: "Visitors waiting for a person now.",
+	})
+	handoffOldestWait = promauto.NewGauge(prometheus.GaugeOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "oldest_wait_seconds",
+		Help: "How long the visitor who has waited longest for a person has waited.",
+	})
+	chatStreams = promauto.NewGauge(prometheus.GaugeOpts{
+		Namespace: "dota", Subsystem: "chat", Name: "streams",
+		Help: "Visitors' event streams open on this replica.",
+	})
 )

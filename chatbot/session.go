@@ -27,6 +27,9 @@ const (
 	StepTime     = "time"
 	StepConfirm  = "confirm"
 	StepBooked   = "booked"
+	// StepCallback records a visitor's wish to be called back, once their contact details
+	// are collected (handoff.go).
+	StepCallback = "callback"
 )
 
 // Answer sources of a bot message.
@@ -42,11 +45,21 @@ const (
 type Message struct {
 	ID        string    `json:"id"`
 	Text      string    `json:"text"`
-	Sender    string    `json:"sender"` // user or bot
+	Sender    string    `json:"sender"`           // user, bot or staff
+	Author    string    `json:"author,omitempty"` // a staff member's first name
 	Timestamp time.Time `json:"timestamp"`
 	Source    string    `json:"-"`
 	Step      string    `json:"-"`
+	// Unanswered marks a visitor's question that no rule nor Gemini answered.
+	Unanswered bool `json:"-"`
 }
+
+// Senders of a message.
+const (
+	SenderUser  = "user"
+	SenderBot   = "bot"
+	SenderStaff = "staff"
+)
 
 // QuickReply is a suggested answer: the widget shows Label and sends Value as the
 // visitor's message or, for a link, opens Value, a path of the site.
@@ -115,12 +128,18 @@ type session struct {
 	BookingSeq     int          `json:"booking_seq,omitempty"`
 	AppointmentID  string       `json:"appointment_id,omitempty"`
 	ContactCounted bool         `json:"contact_counted,omitempty"`
-	Manage         *manageState `json:"manage,omitempty"`      // a move or cancel under way
-	PartOfDay      string       `json:"part_of_day,omitempty"` // morning or afternoon: the hours to offer
-	MessageSeq     int          `json:"message_seq"`
-	Messages       []Message    `json:"messages"`
-	QuickReplies   []QuickReply `json:"quick_replies"`
-	StartedAt      time.Time    `json:"started_at"`
+	Manage         *manageState `json:"manage,omitempty"`          // a move or cancel under way
+	PartOfDay      string       `json:"part_of_day,omitempty"`     // morning or afternoon: the hours to offer
+	ConversationID string       `json:"conversation_id,omitempty"` // its row in PostgreSQL, once stored
+	Handoff        *handoff     `json:"handoff,omitempty"`         // staff are involved (handoff.go)
+	// Offers Dota made and the visitor may accept with their next message.
+	HandoffOffered  bool         `json:"handoff_offered,omitempty"`  // after three failures at one step
+	CallbackOffered bool         `json:"callback_offered,omitempty"` // outside office hours
+	Callback        bool         `json:"callback,omitempty"`         // collecting contact details for a call back
+	MessageSeq      int          `json:"message_seq"`
+	Messages        []Message    `json:"messages"`
+	QuickReplies    []QuickReply `json:"quick_replies"`
+	StartedAt       time.Time    `json:"started_at"`
 }
 
 // ErrUnavailable means Redis, which holds the conversations, does not answer.
@@ -177,11 +196,15 @@ func (s *session) encode() ([]byte, error) {
 	return json.Marshal(s)
 }
 
-// saveTurn stores the session, adds the turn's operations counters and releases the
-// session's lock (when held), in one round trip. Only a failure to store the session is
-// returned: the counters are best effort, and an unreleased lock is released again by
-// the caller or expires.
-func (e *Engine) saveTurn(ctx context.Context, s *session, ops []string, lk *sessionLock) error {
+// saveTurn stores the session, adds the turn's operations counters, keeps the set of
+// conversations waiting for a person, publishes the turn's messages to the visitor's
+// stream when it was not the visitor's own turn, and releases the session's lock (when
+// held), in one round trip and in that order: a message is stored before it is
+// published, and published before the next change of the conversation can start. Only a
+// failure to store the session is returned: the counters are best effort, and an
+// unreleased lock is released again by the caller or expires.
+func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
+	s, lk := t.s, t.lock
 	raw, err := s.encode()
 	if err != nil {
 		return err
@@ -189,8 +212,17 @@ func (e *Engine) saveTurn(ctx context.Context, s *session, ops []string, lk *ses
 	pipe := e.rdb.Pipeline()
 	set := pipe.Set(ctx, e.key("s", s.ID), raw, e.cfg.SessionTTL)
 	var opsCmds []redis.Cmder
-	if len(ops) > 0 {
-		opsCmds = e.queueOps(ctx, pipe, ops...)
+	if len(t.ops) > 0 {
+		opsCmds = e.queueOps(ctx, pipe, t.ops...)
+	}
+	switch h := s.Handoff; {
+	case h != nil && h.State == HandoffWaiting:
+		pipe.ZAddNX(ctx, e.key("waiting"), redis.Z{Score: float64(h.Since.UnixMilli()), Member: s.ID})
+	case t.touched || t.change != nil:
+		pipe.ZRem(ctx, e.key("waiting"), s.ID)
+	}
+	if t.push {
+		e.queuePushes(ctx, pipe, s.ID, t.bot, t.view())
 	}
 	var unlock *redis.Cmd
 	if lk != nil && !lk.released {
@@ -230,17 +262,17 @@ func (l *sessionLock) release(ctx context.Context) {
 }
 
 // lockAndLoad counts the message against the rate limits of its address and of its
-// session, takes the lock that serializes the messages of one session across replicas
+// session (when limited: a staff member's change is not counted), takes the lock that serializes the messages of one session across replicas
 // (so that two messages sent at once do not overwrite each other's state) and reads the
 // session, all in one round trip. Over a budget, it returns the rate-limit error and holds
 // no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
 // time-out and a little more, without counting the message again.
-func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string) (*sessionLock, *session, bool, error) {
+func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string, limited bool) (*sessionLock, *session, bool, error) {
 	lk := &sessionLock{e: e, key: e.key("lock", id), token: newSessionID()}
 	hold := e.cfg.AITimeout + 10*time.Second
 	deadline := time.Now().Add(e.cfg.AITimeout + 2*time.Second)
 	budgets, scopes := e.budgets(clientIP, id)
-	for first := true; ; first = false {
+	for first := limited; ; first = false {
 		var decide func() ([]ratelimit.Decision, error)
 		pipe := e.rdb.Pipeline()
 		if first {

@@ -31,6 +31,9 @@ func init() {
 		StepDate:    {ask: askDate, read: func(t *turn, msg string, _ []string) { t.chooseDate(msg) }, missing: func(s *session) bool { return s.Collected.Date == "" }},
 		StepTime:    {ask: askTime, read: func(t *turn, msg string, _ []string) { t.chooseTime(msg) }, missing: func(s *session) bool { return s.Collected.Time == "" }},
 		StepConfirm: {ask: askConfirm, read: (*turn).confirm, missing: func(*session) bool { return true }},
+		// The callback's last step records it as it is asked, and returns to free questions.
+		StepCallback: {ask: askCallback, read: func(t *turn, _ string, _ []string) { t.ask() },
+			missing: func(*session) bool { return true }},
 	}
 	for name, st := range manageSteps() {
 		steps[name] = st
@@ -45,14 +48,19 @@ var BookingFlow = []string{StepName, StepEmail, StepPhone, StepCompany, StepServ
 // contact details: the funnel counts a conversation there as "contact collected".
 var ContactSteps = append(append([]string{}, BookingFlow[3:]...), StepBooked)
 
-// nextStep is the first step of the booking flow still to be asked.
+// nextStep is the first step of the flow under way (booking, or the callback's contact
+// details) still to be asked, or its last step.
 func (t *turn) nextStep() string {
-	for _, st := range BookingFlow {
+	flow, last := BookingFlow, StepConfirm
+	if t.s.Callback {
+		flow, last = CallbackFlow, StepCallback
+	}
+	for _, st := range flow {
 		if steps[st].missing(t.s) {
 			return st
 		}
 	}
-	return StepConfirm
+	return last
 }
 
 // askWith asks the current step's question after a lead sentence (a reason, a thanks).

@@ -1,0 +1,309 @@
+package chatbot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// The hand-off to staff, the staff's side: take a conversation, answer the visitor live,
+// hand it back to Dota. Each change runs under the conversation's lock, like a visitor's
+// turn, so the two never overwrite each other; the database row says who holds it, so
+// two staff members cannot both take it.
+
+// Agent is the staff member acting on a conversation.
+type Agent struct {
+	ID   string
+	Name string // the first name the visitor sees
+}
+
+// MaxStaffMessage bounds a staff member's message, in characters.
+const MaxStaffMessage = 2000
+
+// HeldError refuses a change to a conversation another staff member holds, or one that
+// must be taken first.
+type HeldError struct {
+	Agent string // who holds it; "" when nobody does
+}
+
+func (e *HeldError) Error() string { return "conversation held by " + e.Agent }
+
+// Is makes errors.Is(err, booking.ErrConflict) true.
+func (e *HeldError) Is(target error) bool { return target == booking.ErrConflict }
+
+// LocalizedMessage says who holds the conversation, or that it must be taken first.
+func (e *HeldError) LocalizedMessage(lang string) string {
+	if e.Agent == "" {
+		return text(lang, "staff_take_first")
+	}
+	return text(lang, "staff_held", "agent", e.Agent)
+}
+
+// ErrVisitorGone refuses an answer to a visitor whose conversation has expired.
+var ErrVisitorGone = fmt.Errorf("the visitor's conversation has ended: %w", goneError{})
+
+type goneError struct{}
+
+func (goneError) Error() string                    { return "conflict" }
+func (goneError) Is(target error) bool             { return target == booking.ErrConflict }
+func (goneError) LocalizedMessage(l string) string { return text(l, "staff_visitor_gone") }
+
+// Claim gives the conversation to a staff member: it is theirs until they hand it back;
+// another staff member gets a HeldError. The visitor is told who joined. A conversation
+// whose visitor has left can still be taken, to follow it up by e-mail or phone.
+func (e *Engine) Claim(ctx context.Context, conversationID string, a Agent) error {
+	return e.act(ctx, conversationID, false, func(ctx context.Context, tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET state = 'staff', agent_id = $2, agent_name = $3,
+				handoff_at = CASE WHEN state = 'bot' THEN now() ELSE handoff_at END,
+				handoff_reason = CASE WHEN state = 'bot' THEN 'staff' ELSE handoff_reason END,
+				claimed_at = CASE WHEN state = 'staff' THEN claimed_at ELSE now() END, updated_at = now()
+			WHERE id = $1 AND (agent_id IS NULL OR agent_id = $2)`, conversationID, a.ID, a.Name)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return e.holder(ctx, tx, conversationID)
+		}
+		return nil
+	}, func(t *turn) {
+		h := t.s.Handoff
+		if h != nil && h.State == HandoffStaff && h.AgentID == a.ID {
+			return // already theirs
+		}
+		if h == nil {
+			h = &handoff{Reason: ReasonStaff, Since: t.e.now()}
+		} else if h.State == HandoffWaiting {
+			handoffsTaken.Inc()
+		}
+		h.State, h.AgentID, h.Agent = HandoffStaff, a.ID, a.Name
+		t.s.Handoff = h
+		t.touched = true
+		t.say(text(t.lang(), "handoff_joined", "agent", a.Name), SourceFlow)
+		t.s.QuickReplies = []QuickReply{}
+	})
+}
+
+// Answer sends a staff member's message to the visitor, live; the staff member must hold
+// the conversation.
+func (e *Engine) Answer(ctx context.Context, conversationID string, a Agent, msg string) (Message, error) {
+	msg = strings.TrimSpace(Sanitize(msg))
+	v := &booking.ValidationError{}
+	switch {
+	case msg == "":
+		v.Add("text", "required")
+	case utf8.RuneCountInString(msg) > MaxStaffMessage:
+		v.Add("text", "too_long")
+	}
+	if err := v.OrNil(); err != nil {
+		return Message{}, err
+	}
+	var sent Message
+	gone := false
+	err := e.act(ctx, conversationID, true, func(ctx context.Context, tx pgx.Tx) error {
+		var holder *string
+		err := tx.QueryRow(ctx, `SELECT agent_id::text FROM chat_conversations WHERE id = $1`, conversationID).Scan(&holder)
+		if err != nil {
+			return err
+		}
+		if holder == nil || *holder != a.ID {
+			return e.holder(ctx, tx, conversationID)
+		}
+		return nil
+	}, func(t *turn) {
+		h := t.s.Handoff
+		if h == nil || h.State != HandoffStaff {
+			gone = true // the conversation was taken back by its session's own state
+			return
+		}
+		if !h.Replied {
+			h.Replied = true
+			handoffFirstReply.Observe(t.e.now().Sub(h.Since).Seconds())
+		}
+		sent = t.staffSay(msg, a.Name)
+	})
+	if err == nil && gone {
+		err = ErrVisitorGone
+	}
+	return sent, err
+}
+
+// Release hands the conversation back to Dota, which tells the visitor and takes over.
+// Only the staff member who holds it may, or anyone with force (an administrator); a
+// waiting conversation nobody took (a call back dealt with by phone) may be released by
+// any staff member.
+func (e *Engine) Release(ctx context.Context, conversationID string, a Agent, force bool) error {
+	return e.act(ctx, conversationID, false, func(ctx context.Context, tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET state = 'bot', agent_id = NULL, agent_name = NULL,
+				updated_at = now()
+			WHERE id = $1 AND (agent_id IS NULL OR agent_id = $2 OR $3)`, conversationID, a.ID, force)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return e.holder(ctx, tx, conversationID)
+		}
+		return nil
+	}, func(t *turn) {
+		if t.s.Handoff == nil {
+			return
+		}
+		handoffsReleased.Inc()
+		t.touched = true
+		t.resume("handoff_released")
+	})
+}
+
+// LinkAppointment records that staff booked an appointment for the conversation's visitor.
+func (e *Engine) LinkAppointment(ctx context.Context, conversationID, appointmentID string) error {
+	_, err := e.db.Exec(ctx, `INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
+		VALUES ($1, $2) ON CONFLICT DO NOTHING`, conversationID, appointmentID)
+	return err
+}
+
+// holder explains a refused change: the conversation is unknown, or another staff member
+// holds it, or nobody does and it must be taken first.
+func (e *Engine) holder(ctx context.Context, tx pgx.Tx, conversationID string) error {
+	var name *string
+	err := tx.QueryRow(ctx, `SELECT agent_name FROM chat_conversations WHERE id = $1`, conversationID).Scan(&name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return booking.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	h := &HeldError{}
+	if name != nil {
+		h.Agent = *name
+	}
+	return h
+}
+
+// staffSay adds a staff member's message to the turn.
+func (t *turn) staffSay(msg, agent string) Message {
+	m := t.s.add(SenderStaff, msg, "", t.e.now())
+	m.Author = agent
+	t.s.Messages[len(t.s.Messages)-1] = m
+	t.all = append(t.all, m)
+	t.bot = append(t.bot, m)
+	return m
+}
+
+// act changes a conversation on behalf of staff: under the conversation's lock, check
+// commits the database's side (who holds it) and, when it succeeds, change edits the
+// session; the new messages are then stored, pushed to the visitor's stream and saved.
+// When the visitor's session has expired, only check runs, or nothing and ErrVisitorGone
+// when the change needs the visitor.
+func (e *Engine) act(ctx context.Context, conversationID string, needVisitor bool,
+	check func(context.Context, pgx.Tx) error, change func(t *turn)) error {
+	if e.db == nil {
+		return booking.ErrNotFound
+	}
+	var sessionID string
+	err := e.db.QueryRow(ctx, `SELECT session_id FROM chat_conversations WHERE id = $1`, conversationID).Scan(&sessionID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return booking.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	return e.locked(ctx, sessionID, func(t *turn) error {
+		if t == nil && needVisitor {
+			return ErrVisitorGone
+		}
+		if err := pgx.BeginFunc(ctx, e.db, func(tx pgx.Tx) error { return check(ctx, tx) }); err != nil {
+			return err
+		}
+		if t == nil {
+			e.announce(ctx, conversationID)
+			return nil
+		}
+		t.notify = true
+		change(t)
+		return nil
+	})
+}
+
+// locked runs fn on a conversation's session under its lock, then stores and saves what
+// fn changed and pushes its new messages to the visitor's stream. fn gets nil when the
+// session has expired.
+func (e *Engine) locked(ctx context.Context, sessionID string, fn func(t *turn) error) error {
+	lk, s, found, err := e.lockAndLoad(ctx, sessionID, "", false)
+	if err != nil {
+		return err
+	}
+	defer lk.release(ctx)
+	if !found {
+		return fn(nil)
+	}
+	t := e.turn(ctx, s)
+	t.lock, t.push = lk, true
+	if err := fn(t); err != nil {
+		return err
+	}
+	_, err = t.finish(false)
+	return err
+}
+
+// waitingRange selects the conversations waiting since before cutoff, a batch at a time.
+func waitingRange(key string, cutoff time.Time) redis.ZRangeArgs {
+	return redis.ZRangeArgs{Key: key, Start: "-inf", Stop: strconv.FormatInt(cutoff.UnixMilli(), 10), ByScore: true,
+		Count: 50}
+}
+
+// ExpireHandoffs gives back to Dota every conversation whose visitor waited for a person
+// longer than the hand-off timeout, telling the visitor; RunHandoffTimer calls it every
+// second on every replica, and a conversation is given back once. It returns how many
+// were given back.
+func (e *Engine) ExpireHandoffs(ctx context.Context) (int, error) {
+	timeout := e.handoffTimeout(ctx)
+	now := e.now()
+	due, err := e.rdb.ZRangeArgs(ctx, waitingRange(e.key("waiting"), now.Add(-timeout))).Result()
+	if err != nil {
+		return 0, unavailable(err)
+	}
+	n := 0
+	for _, sid := range due {
+		err := e.locked(ctx, sid, func(t *turn) error {
+			if t == nil || t.s.Handoff == nil || t.s.Handoff.State != HandoffWaiting ||
+				now.Before(t.s.Handoff.Since.Add(timeout)) {
+				return nil
+			}
+			handoffsTimedOut.Inc()
+			t.touched = true
+			t.resume("handoff_timeout")
+			n++
+			return nil
+		})
+		if err != nil {
+			return n, err
+		}
+		e.rdb.ZRem(ctx, e.key("waiting"), sid)
+	}
+	e.measureWaiting(ctx, now)
+	return n, nil
+}
+
+// RunHandoffTimer expires hand-offs every second until ctx ends.
+func (e *Engine) RunHandoffTimer(ctx context.Context) {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if _, err := e.ExpireHandoffs(ctx); err != nil && ctx.Err() == nil {
+			e.log.WarnContext(ctx, "chat: expiring hand-offs failed", "err", err)
+		}
+	}
+}
