@@ -50,6 +50,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountSettings(h)
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)
+		a.mountConversations(h)
 	}
 }
 

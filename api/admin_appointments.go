@@ -1,10 +1,12 @@
 package api
 
 import (
+	"log/slog"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
@@ -74,6 +76,11 @@ func (a *admin) appointment(c *gin.Context) {
 }
 
 func (a *admin) createAppointment(c *gin.Context) {
+	conv := c.Query("conversation")
+	if conv != "" && !booking.IsUUID(conv) {
+		_ = c.Error(errValidation("bad_query", map[string]string{"conversation": "bad_query"}))
+		return
+	}
 	var in console.NewAppointment
 	if err := decodeJSON(c, &in); err != nil {
 		_ = c.Error(err)
@@ -86,6 +93,13 @@ func (a *admin) createAppointment(c *gin.Context) {
 	}
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
+	}
+	// Booked on a visitor's behalf from a conversation: the conversation lists it. The
+	// appointment is booked either way; a failed link is logged.
+	if conv != "" && a.chat != nil {
+		if err := a.chat.LinkAppointment(c, conv, res.Appointment.ID); err != nil {
+			slog.WarnContext(c, "linking an appointment to its conversation", "conversation", conv, "err", err)
+		}
 	}
 	c.JSON(http.StatusCreated, gin.H{"appointment": res.Appointment, "client": client,
 		"message": console.Text(langOf(c), "appointment_created")})

@@ -58,6 +58,12 @@ var access = map[string]string{
 	"DELETE /api/admin/users/:id":                "a",
 	"GET /api/admin/settings":                    "a",
 	"PUT /api/admin/settings":                    "a",
+	"GET /api/admin/conversations":               "ame",
+	"GET /api/admin/conversations/:id":           "ame",
+	"POST /api/admin/conversations/:id/claim":    "ame",
+	"POST /api/admin/conversations/:id/messages": "ame",
+	"POST /api/admin/conversations/:id/release":  "ame",
+	"GET /api/admin/questions":                   "ame",
 }
 
 // adminRoutes enumerates the router's /api/admin routes, sign-in excepted, logout last.

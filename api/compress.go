@@ -15,12 +15,13 @@ var gzipWriters = sync.Pool{New: func() any {
 }}
 
 // compressJSON gzips the JSON answers of GET requests for browsers that accept it. The
-// live-event stream and the CSV export stream as they are written and are left alone.
+// event streams (the console's and each visitor's) and the CSV export stream as they are
+// written and are left alone.
 func compressJSON() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		p := c.Request.URL.Path
 		if c.Request.Method != http.MethodGet || !strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") ||
-			p == "/api/admin/events" || strings.HasSuffix(p, ".csv") {
+			p == "/api/admin/events" || strings.HasSuffix(p, "/stream") || strings.HasSuffix(p, ".csv") {
 			c.Next()
 			return
 		}

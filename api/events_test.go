@@ -17,6 +17,7 @@ import (
 
 // sseEvent is one event read from a stream.
 type sseEvent struct {
+	ID   string
 	Kind string
 	Data map[string]any
 }
@@ -24,16 +25,25 @@ type sseEvent struct {
 // subscribe opens the console's event stream and returns the events it reads.
 func (s *staff) subscribe(t *testing.T) (<-chan sseEvent, context.CancelFunc) {
 	t.Helper()
+	return openStream(t, s.client, s.base+"/api/admin/events", nil)
+}
+
+// openStream reads a server-sent-event stream until the test ends or cancel is called.
+func openStream(t *testing.T, client *http.Client, url string, header http.Header) (<-chan sseEvent, context.CancelFunc) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", s.base+"/api/admin/events", nil)
-	res, err := s.client.Do(req)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
-		t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+		t.Fatalf("stream %s: %d %s", url, res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	out := make(chan sseEvent, 16)
+	out := make(chan sseEvent, 64)
 	go func() {
 		defer res.Body.Close()
 		defer close(out)
@@ -42,6 +52,8 @@ func (s *staff) subscribe(t *testing.T) (<-chan sseEvent, context.CancelFunc) {
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
+			case strings.HasPrefix(line, "id: "):
+				ev.ID = strings.TrimPrefix(line, "id: ")
 			case strings.HasPrefix(line, "event: "):
 				ev.Kind = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: "):

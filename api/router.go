@@ -112,6 +112,7 @@ func New(d Deps) http.Handler {
 		g.POST("/chat/sessions", chatLimit, noStore(), ch.start)
 		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), ch.send)
 		g.GET("/chat/sessions/:id", noStore(), ch.conversation)
+		g.GET("/chat/sessions/:id/stream", noStore(), newChatStreams(d.Chat).serve)
 	}
 
 	if d.Console != nil {

@@ -62,7 +62,7 @@ func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang
 	}
 	fallback := text(lang, "answer_fallback")
 	if e.ai == nil {
-		return fallback, SourceRule
+		return fallback, SourceFallback
 	}
 	sum := sha256.Sum256([]byte(strings.Join(ws, " ")))
 	cacheKey := e.key("reply", lang, hex.EncodeToString(sum[:16]))

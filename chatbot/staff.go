@@ -204,7 +204,7 @@ func (t *turn) staffSay(msg, agent string) Message {
 // when the change needs the visitor.
 func (e *Engine) act(ctx context.Context, conversationID string, needVisitor bool,
 	check func(context.Context, pgx.Tx) error, change func(t *turn)) error {
-	if e.db == nil {
+	if e.db == nil || !booking.IsUUID(conversationID) {
 		return booking.ErrNotFound
 	}
 	var sessionID string

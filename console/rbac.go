@@ -1,6 +1,9 @@
 package console
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Page is a screen of the console.
 type Page string
@@ -14,13 +17,14 @@ const (
 	PageProjects       Page = "projects"
 	PageNotifications  Page = "notifications"
 	PageMessages       Page = "messages"
+	PageConversations  Page = "conversations"
 	PageUsers          Page = "users"
 	PageSettings       Page = "settings"
 	PageOps            Page = "ops"
 )
 
 // Pages lists every page in menu order.
-var Pages = []Page{PageDashboard, PageAppointments, PageNewAppointment, PageClients, PageProjects,
+var Pages = []Page{PageDashboard, PageConversations, PageAppointments, PageNewAppointment, PageClients, PageProjects,
 	PageNotifications, PageMessages, PageUsers, PageSettings, PageOps}
 
 // Action is something a user does on a page; non-admins need it granted.
@@ -43,6 +47,7 @@ const (
 	ActNotificationsUpdate Action = "notifications.update"
 	ActNotificationsDelete Action = "notifications.delete"
 	ActMessagesResend      Action = "messages.resend"
+	ActConversationsAnswer Action = "conversations.answer"
 	ActUsersCreate         Action = "users.create"
 	ActUsersUpdate         Action = "users.update"
 	ActUsersDelete         Action = "users.delete"
@@ -52,14 +57,14 @@ const (
 // Actions lists every action, the values a user's permissions list may hold.
 var Actions = []Action{ActAppointmentsCreate, ActAppointmentsUpdate, ActAppointmentsDelete, ActAppointmentsExport,
 	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActProjectsCreate,
-	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActMessagesResend, ActUsersCreate,
-	ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
+	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActMessagesResend, ActConversationsAnswer,
+	ActUsersCreate, ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
 
 // rolePages is the one policy table: the pages each role may open. Admins open all.
 var rolePages = map[string][]Page{
 	RoleAdmin:     Pages,
-	RoleModerator: {PageDashboard, PageAppointments, PageNewAppointment, PageClients},
-	RoleEditor:    {PageAppointments, PageNewAppointment},
+	RoleModerator: {PageDashboard, PageConversations, PageAppointments, PageNewAppointment, PageClients},
+	RoleEditor:    {PageConversations, PageAppointments, PageNewAppointment},
 }
 
 // pageActions are the actions that access to a page grants a non-admin without an entry
@@ -68,6 +73,7 @@ var pageActions = map[Page][]Action{
 	PageAppointments:   {ActAppointmentsUpdate, ActAppointmentsExport, ActNotesCreate},
 	PageNewAppointment: {ActAppointmentsCreate},
 	PageClients:        {ActClientsCreate, ActClientsUpdate},
+	PageConversations:  {ActConversationsAnswer},
 }
 
 // RoleLabels are the roles as staff read them.
@@ -141,6 +147,8 @@ func Visible(u User, kind string) bool {
 		return CanOpen(u, PageAppointments)
 	case len(kind) > 13 && kind[:13] == "notification.":
 		return CanOpen(u, PageNotifications)
+	case strings.HasPrefix(kind, "conversation."):
+		return CanOpen(u, PageConversations)
 	}
 	return false
 }

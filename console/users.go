@@ -28,6 +28,18 @@ type User struct {
 
 var errNoUser = errors.New("no such user")
 
+// FirstName is the name a visitor sees for a staff member: the first word of their
+// e-mail's local part, capitalized ("karim.benali@…" is Karim).
+func FirstName(u User) string {
+	local, _, _ := strings.Cut(u.Email, "@")
+	first := strings.FieldsFunc(local, func(r rune) bool { return strings.ContainsRune("._-+0123456789", r) })
+	if len(first) == 0 {
+		return RoleLabels[u.Role]
+	}
+	r := []rune(strings.ToLower(first[0]))
+	return strings.ToUpper(string(r[0])) + string(r[1:])
+}
+
 const userColumns = `id, email, role, permissions, is_active, coalesce(created_by::text, ''), created_at, updated_at`
 
 func scanUser(row pgx.CollectableRow) (User, error) {

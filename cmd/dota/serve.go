@@ -56,9 +56,9 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
+	publisher := console.NewPublisher(rdb, cfg.RedisPrefix, log)
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
-		booking.WithSettingsTTL(booking.DefaultSettingsTTL),
-		booking.WithPublisher(console.NewPublisher(rdb, cfg.RedisPrefix, log)))
+		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher))
 	if !core.MailConfigured() {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
 	}
@@ -66,7 +66,9 @@ func serve(ctx context.Context, cfg config) error {
 	if err := core.StartJobs(ctx); err != nil {
 		return err
 	}
-	dota := newChat(ctx, cfg, core, pool, rdb, log)
+	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher))
+	// Every replica gives back to Dota the conversations nobody took in time.
+	go dota.RunHandoffTimer(ctx)
 	cons := console.New(core, pool, rdb, cfg.RedisPrefix, console.Config{
 		SessionIdle: cfg.SessionIdle, SessionAbsolute: cfg.SessionAbsolute,
 		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginPerAccount: cfg.LoginPerAccount,
@@ -145,8 +147,8 @@ func newMail(cfg config) (booking.Mail, error) {
 // newChat builds Dota, with Gemini when a key is configured. Gemini's connection test runs
 // in the background and never delays serving.
 func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.Pool, rdb *redis.Client,
-	log *slog.Logger) *chatbot.Engine {
-	opts := []chatbot.Option{chatbot.WithLogger(log)}
+	log *slog.Logger, extra ...chatbot.Option) *chatbot.Engine {
+	opts := append([]chatbot.Option{chatbot.WithLogger(log)}, extra...)
 	if cfg.GeminiAPIKey != "" {
 		g, err := chatbot.NewGemini(ctx, chatbot.GeminiConfig{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel,
 			BaseURL: cfg.GeminiBaseURL})
