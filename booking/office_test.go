@@ -17,6 +17,10 @@ func TestOfficeHours(t *testing.T) {
 		}
 		return v
 	}
+	h, err := booking.ParseOfficeHours(booking.DefaultOfficeHours)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		now  string
 		open bool
@@ -27,12 +31,28 @@ func TestOfficeHours(t *testing.T) {
 		{"2026-11-24 17:00", false, "2026-11-25 09:00"}, // after closing
 		{"2026-11-26 18:00", false, "2026-11-30 09:00"}, // Thursday evening: the weekend, then a closed Sunday
 	} {
-		open, next := st.OfficeHours(at(c.now))
+		open, next := h.At(st, at(c.now))
 		if open != c.open {
 			t.Errorf("%s: open = %v, want %v", c.now, open, c.open)
 		}
 		if !open && !next.Equal(at(c.next)) {
 			t.Errorf("%s: next = %v, want %s", c.now, next, c.next)
+		}
+	}
+	always, err := booking.ParseOfficeHours("sun-sat 00:00-24:00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if open, _ := always.At(booking.Settings{}, at("2026-11-27 23:59")); !open {
+		t.Error("always open is closed on a Friday night")
+	}
+	weekend, err := booking.ParseOfficeHours("fri-sat 10:00-12:30")
+	if err != nil || !weekend.Days[time.Friday] || !weekend.Days[time.Saturday] || weekend.Days[time.Sunday] {
+		t.Errorf("fri-sat: %+v, %v", weekend, err)
+	}
+	for _, bad := range []string{"", "sun-thu", "sun-xyz 09:00-17:00", "sun 17:00-09:00", "sun 09:00-25:00"} {
+		if _, err := booking.ParseOfficeHours(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
 		}
 	}
 }

@@ -76,6 +76,8 @@ type Config struct {
 	DBTimeout           time.Duration
 	SessionMessageLimit int
 	IPMessageLimit      int
+	// OfficeHours are when staff answer a hand-off live; booking.DefaultOfficeHours when zero.
+	OfficeHours booking.OfficeHours
 }
 
 func (c *Config) defaults() {
@@ -103,6 +105,9 @@ func (c *Config) defaults() {
 	seti(&c.AIQueueMax, DefaultAIQueueMax)
 	seti(&c.SessionMessageLimit, DefaultSessionMessageLimit)
 	seti(&c.IPMessageLimit, DefaultIPMessageLimit)
+	if c.OfficeHours == (booking.OfficeHours{}) {
+		c.OfficeHours, _ = booking.ParseOfficeHours(booking.DefaultOfficeHours)
+	}
 }
 
 // Engine is Dota. It is safe for concurrent use, and several replicas sharing one Redis

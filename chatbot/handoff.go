@@ -127,7 +127,7 @@ func (t *turn) startHandoff(reason string) {
 		t.fault(err)
 		return
 	}
-	open, next := st.OfficeHours(t.e.now())
+	open, next := t.e.cfg.OfficeHours.At(st, t.e.now())
 	if !open {
 		t.s.CallbackOffered = true
 		t.say(text(l, "handoff_closed", "when", t.whenBack(next)), SourceFlow)
@@ -179,7 +179,7 @@ func askCallback(t *turn) (string, []QuickReply, bool) {
 		t.fault(err)
 		return "", nil, false
 	}
-	_, next := st.OfficeHours(t.e.now())
+	_, next := t.e.cfg.OfficeHours.At(st, t.e.now())
 	t.s.Callback = false
 	t.change = &stateChange{State: HandoffWaiting, Reason: ReasonCallback}
 	t.notify = true

@@ -336,9 +336,9 @@ var catalogue = map[string]map[string]string{
 		"ar": "سأحوّلك إلى أحد أعضاء الفريق: سيجيبك هنا مباشرة، عادةً في أقل من {wait}. يمكنك كتابة سؤالك الآن.",
 	},
 	"handoff_closed": {
-		"fr": "Notre équipe répond du dimanche au jeudi, de 9h à 17h : elle sera de retour {when}. Laissez-moi vos coordonnées et elle vous recontactera, ou prenez rendez-vous dès maintenant.",
-		"en": "Our team answers Sunday to Thursday, 9:00 to 17:00: they will be back {when}. Leave me your contact details and they will get back to you, or book an appointment now.",
-		"ar": "يرد فريقنا من الأحد إلى الخميس، من 9:00 إلى 17:00: سيعود {when}. اترك لي بياناتك وسيتواصل معك، أو احجز موعدًا الآن.",
+		"fr": "Notre équipe est absente pour le moment : elle sera de retour {when}. Laissez-moi vos coordonnées et elle vous recontactera, ou prenez rendez-vous dès maintenant.",
+		"en": "Our team is away right now: they will be back {when}. Leave me your contact details and they will get back to you, or book an appointment now.",
+		"ar": "فريقنا غير متاح حاليًا: سيعود {when}. اترك لي بياناتك وسيتواصل معك، أو احجز موعدًا الآن.",
 	},
 	"handoff_joined": {
 		"fr": "{agent}, de l'équipe, a rejoint la conversation.",

@@ -45,6 +45,8 @@ type config struct {
 	ChatSessionTTL    time.Duration
 	ChatSessionRate   int
 	ChatIPRate        int
+	// OfficeHours are when staff answer a visitor's hand-off live.
+	OfficeHours       booking.OfficeHours
 	ChatReplyCacheTTL time.Duration
 	ChatCatalogueTTL  time.Duration
 	SessionIdle       time.Duration
@@ -126,6 +128,9 @@ func loadConfig() (config, error) {
 	var err error
 	if c.TrustedProxies, err = api.ParseTrustedProxies(e.str("DOTA_TRUSTED_PROXIES", "")); err != nil {
 		e.fail("DOTA_TRUSTED_PROXIES", err)
+	}
+	if c.OfficeHours, err = booking.ParseOfficeHours(e.str("DOTA_OFFICE_HOURS", booking.DefaultOfficeHours)); err != nil {
+		e.fail("DOTA_OFFICE_HOURS", err)
 	}
 	if c.PublicURL, err = api.ParsePublicURL(e.str("DOTA_PUBLIC_URL", api.DefaultPublicURL)); err != nil {
 		e.fail("DOTA_PUBLIC_URL", err)

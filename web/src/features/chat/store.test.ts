@@ -104,3 +104,23 @@ describe('chat store', () => {
     expect(mergeMessages([a], [a, b]).map((m) => m.id)).toEqual(['a', 'b']);
   });
 });
+
+describe('messages pushed by staff', () => {
+  const msg = (id: string, sender: ChatMessage['sender'] = 'bot'): ChatMessage => ({ id, text: `m${id}`, sender, timestamp: '2026-11-24T09:00:00Z' });
+
+  it('keeps the conversation in order, once each, the visitor’s unsent message last', () => {
+    const merged = mergeMessages([msg('1'), msg('2', 'user'), msg('local-1', 'user')], [msg('4', 'staff'), msg('3'), msg('2', 'user')]);
+    expect(merged.map((m) => m.id)).toEqual(['1', '2', '3', '4', 'local-1']);
+  });
+
+  it('follows the hand-off: staff holding it, then Dota back', () => {
+    useChat.setState({ ...initial, messages: [msg('1')], quickReplies: [{ label: 'Oui', value: 'Oui' }] });
+    useChat.getState().receive({ message: { ...msg('2', 'staff'), author: 'Karim' }, handoff: { state: 'staff', agent: 'Karim' } });
+    expect(useChat.getState().handoff).toEqual({ state: 'staff', agent: 'Karim' });
+    expect(useChat.getState().quickReplies).toEqual([]);
+    useChat.getState().receive({ message: msg('2', 'staff'), handoff: { state: 'staff', agent: 'Karim' } });
+    expect(useChat.getState().messages.map((m) => m.id)).toEqual(['1', '2']);
+    useChat.getState().receive({ message: msg('3'), handoff: { state: 'ended' } });
+    expect(useChat.getState().handoff).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ApiError } from '../../lib/api';
-import { getSession, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type QuickReply } from './api/chat';
+import { getSession, openStream, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type Handoff, type Push, type QuickReply } from './api/chat';
 import { OPEN_KEY, panelWasOpen, SESSION_KEY, storage } from './persistence';
 
 /** Kind of failure shown in the panel. */
@@ -17,6 +17,8 @@ export interface ChatState {
   /** The flow the conversation is in (booking, move, cancel), '' outside any: the server's word. */
   flow: string;
   appointmentId: string | null;
+  /** Staff waited for or holding the conversation; null while Dota answers. */
+  handoff: Handoff | null;
   pending: boolean;
   loaded: boolean;
   problem: ChatProblem;
@@ -28,6 +30,10 @@ export interface ChatState {
   ensureSession: (lang: string) => Promise<void>;
   /** Sends a message; resolves false when it failed (the caller keeps the text). */
   send: (text: string, lang: string) => Promise<boolean>;
+  /** Listens to the conversation's event stream; returns the function that stops it. */
+  listen: () => () => void;
+  /** Adds a message pushed on the stream. */
+  receive: (p: Push) => void;
 }
 
 function problemOf(err: unknown): ChatProblem {
@@ -36,10 +42,26 @@ function problemOf(err: unknown): ChatProblem {
   return 'error';
 }
 
-/** Merges the server's messages into the list by id (the answer may repeat earlier ones). */
+/**
+ * Merges the server's messages into the list by id (an answer or a pushed message may
+ * repeat earlier ones), in the conversation's order: the server numbers its messages; a
+ * message not yet numbered (the visitor's, on its way) stays last.
+ */
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const seen = new Set(current.map((m) => m.id));
-  return [...current, ...incoming.filter((m) => !seen.has(m.id))];
+  const all = [...current, ...incoming.filter((m) => !seen.has(m.id))];
+  const rank = (m: ChatMessage) => (/^\d+$/.test(m.id) ? Number(m.id) : Number.MAX_SAFE_INTEGER);
+  return all.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map(({ m }) => m);
+}
+
+/** The hand-off as the widget keeps it: none once staff handed back. */
+function handoffOf(h: Handoff | null | undefined): Handoff | null {
+  return h && h.state !== 'ended' ? h : null;
+}
+
+/** The number of the conversation's last message the widget has. */
+export function lastNumber(messages: ChatMessage[]): number {
+  return messages.reduce((n, m) => (/^\d+$/.test(m.id) ? Math.max(n, Number(m.id)) : n), 0);
 }
 
 let loading: Promise<void> | null = null;
@@ -56,6 +78,7 @@ export const useChat = create<ChatState>()((set, get) => {
       quickReplies: reply.quick_replies ?? [],
       collected: reply.collected ?? get().collected,
       appointmentId: reply.appointment_id ?? get().appointmentId,
+      handoff: handoffOf(reply.handoff),
     });
   };
 
@@ -77,6 +100,7 @@ export const useChat = create<ChatState>()((set, get) => {
     collected: {},
     flow: '',
     appointmentId: null,
+    handoff: null,
     pending: false,
     loaded: false,
     problem: null,
@@ -100,7 +124,14 @@ export const useChat = create<ChatState>()((set, get) => {
           if (id) {
             try {
               const stored = await getSession(id);
-              set({ sessionId: id, messages: stored.messages, flow: stored.flow ?? '', collected: stored.collected ?? {}, quickReplies: stored.quick_replies ?? [] });
+              set({
+                sessionId: id,
+                messages: stored.messages,
+                flow: stored.flow ?? '',
+                collected: stored.collected ?? {},
+                quickReplies: stored.quick_replies ?? [],
+                handoff: handoffOf(stored.handoff),
+              });
             } catch (err) {
               if (!(err instanceof ApiError && err.status === 404)) throw err;
               await start(lang); // expired or unknown: a fresh conversation
@@ -145,6 +176,21 @@ export const useChat = create<ChatState>()((set, get) => {
       } finally {
         set({ pending: false });
       }
+    },
+
+    listen: () => {
+      const id = get().sessionId;
+      if (!id || !get().loaded) return () => {};
+      return openStream(id, lastNumber(get().messages), get().receive);
+    },
+
+    receive: (p) => {
+      set((s) => ({
+        messages: mergeMessages(s.messages, [p.message]),
+        handoff: handoffOf(p.handoff),
+        // Staff took over or handed back: the earlier suggestions no longer apply.
+        quickReplies: p.message.sender === 'staff' || p.handoff ? [] : s.quickReplies,
+      }));
     },
   };
 });

@@ -4,8 +4,22 @@ import { api } from '../../../lib/api';
 export interface ChatMessage {
   id: string;
   text: string;
-  sender: 'user' | 'bot';
+  sender: 'user' | 'bot' | 'staff';
+  /** A staff member's first name. */
+  author?: string;
   timestamp: string;
+}
+
+/** Staff involved in the conversation: waited for, holding it, or just handed it back. */
+export interface Handoff {
+  state: 'waiting' | 'staff' | 'ended';
+  agent?: string;
+}
+
+/** A message pushed on the conversation's event stream, with the hand-off as it stands. */
+export interface Push {
+  message: ChatMessage;
+  handoff: Handoff | null;
 }
 
 /**
@@ -48,6 +62,8 @@ export interface ChatReply {
   session_id?: string;
   /** True when the id sent was unknown or expired and a new conversation began. */
   new_session?: boolean;
+  /** Set while staff are involved; "ended" in the reply that gives the conversation back to Dota. */
+  handoff?: Handoff;
 }
 
 /** A new conversation with the greeting. */
@@ -63,6 +79,7 @@ export interface StoredSession {
   messages: ChatMessage[];
   collected?: Collected;
   quick_replies?: QuickReply[];
+  handoff?: Handoff;
 }
 
 /** Starts a conversation in a language. */
@@ -78,4 +95,23 @@ export function sendMessage(sessionId: string, text: string, lang: string): Prom
 /** Reads a conversation back (after a reload). */
 export function getSession(sessionId: string): Promise<StoredSession> {
   return api.get<StoredSession>(`/api/chat/sessions/${encodeURIComponent(sessionId)}`);
+}
+
+/**
+ * Opens the conversation's event stream: staff answers during a hand-off and Dota taking
+ * the conversation back. Event ids are message numbers: the stream starts after `after`,
+ * and the browser's EventSource reconnects on its own with the last id it received, so
+ * nothing is lost or repeated. Returns the function that closes it.
+ */
+export function openStream(sessionId: string, after: number, onPush: (p: Push) => void): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  const source = new EventSource(`/api/chat/sessions/${encodeURIComponent(sessionId)}/stream?after=${after}`);
+  source.addEventListener('message', (e) => {
+    try {
+      onPush(JSON.parse((e as MessageEvent<string>).data) as Push);
+    } catch {
+      // a malformed event is skipped; the next reconnection catches up
+    }
+  });
+  return () => source.close();
 }

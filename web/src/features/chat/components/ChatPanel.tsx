@@ -24,14 +24,20 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [text, setText] = useState('');
-  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, flow } = useChat();
+  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, flow, handoff } = useChat();
   const ensureSession = useChat((s) => s.ensureSession);
+  const listen = useChat((s) => s.listen);
+  const loaded = useChat((s) => s.loaded);
+  const sessionId = useChat((s) => s.sessionId);
   const send = useChat((s) => s.send);
   const setMinimized = useChat((s) => s.setMinimized);
 
   useEffect(() => {
     void ensureSession(lang);
   }, [ensureSession, lang]);
+
+  // While the panel is open, staff answers arrive on the conversation's own stream.
+  useEffect(() => (loaded && sessionId ? listen() : undefined), [listen, loaded, sessionId]);
 
   useEffect(() => {
     if (!minimized) input.current?.focus();
@@ -122,8 +128,12 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
         <>
           <ol ref={list} className="chat-panel__messages" tabIndex={0} aria-live="polite" aria-relevant="additions" aria-label={t('messages')}>
             {messages.map((m) => (
-              <li key={m.id} className={`chat-msg chat-msg--${m.sender}`}>
-                <span className="visually-hidden">{m.sender === 'bot' ? t('name') : t('you')}: </span>
+              <li key={m.id} className={`chat-msg chat-msg--${m.sender}`} dir="auto">
+                {m.sender === 'staff' ? (
+                  <span className="chat-msg__author">{t('staffName', { name: m.author ?? '' })}</span>
+                ) : (
+                  <span className="visually-hidden">{m.sender === 'bot' ? t('name') : t('you')}: </span>
+                )}
                 {m.text}
               </li>
             ))}
@@ -143,6 +153,11 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
               </li>
             )}
           </ol>
+          {handoff && (
+            <p className="chat-panel__handoff" role="status">
+              {handoff.state === 'staff' ? t('handoffStaff', { name: handoff.agent ?? '' }) : t('handoffWaiting')}
+            </p>
+          )}
           <Summary collected={collected} appointmentId={appointmentId} />
           {quickReplies.length > 0 && !pending && (
             <div className="chat-panel__chips" role="group" aria-label={t('suggestions')}>
