@@ -144,6 +144,8 @@ func TestCluster(t *testing.T) {
 		"DOTA_GEMINI_BASE_URL="+gemini.URL,
 		"DOTA_AI_QUEUE_INTERVAL=10ms",
 		fmt.Sprintf("DOTA_AI_BUDGET_PER_MINUTE=%d", aiBudget),
+		// The team is always in, so that a hand-off waits for staff whenever the test runs.
+		"DOTA_OFFICE_HOURS=sun-sat 00:00-24:00",
 	)
 	runDota(t, c.env, adminPass+"\n", "admin", "create", "--email", adminEmail, "--role", "admin", "--password-stdin")
 
@@ -168,6 +170,58 @@ func TestCluster(t *testing.T) {
 			if res := newClient(t, c.replicas[i]).do("GET", "/metrics", nil, nil); res.StatusCode == http.StatusOK {
 				t.Errorf("%s serves /metrics on its public port", c.replicas[i])
 			}
+		}
+	})
+
+	t.Run("a hand-off with the visitor and staff on different replicas", func(t *testing.T) {
+		visitor := newClient(t, c.replicas[0])
+		var r struct {
+			SessionID string `json:"session_id"`
+			Messages  []struct {
+				ID string `json:"id"`
+			} `json:"messages"`
+			Handoff *struct {
+				State string `json:"state"`
+			} `json:"handoff"`
+		}
+		want(t, visitor.do("POST", "/api/chat/sessions", map[string]string{"lang": "fr"}, &r), http.StatusCreated)
+		sid := r.SessionID
+		want(t, visitor.do("POST", "/api/chat/sessions/"+sid+"/messages", map[string]string{"text": "je veux parler à un humain"}, &r),
+			http.StatusOK)
+		if r.Handoff == nil || r.Handoff.State != "waiting" {
+			t.Fatalf("no hand-off: %+v", r)
+		}
+		s := openStream(t, visitor, c.replicas[0], "/api/chat/sessions/"+sid+"/stream?after="+r.Messages[len(r.Messages)-1].ID)
+		s.waitConnected(t, eventWait)
+
+		staff := newClient(t, c.replicas[1])
+		var p struct {
+			CSRFToken string `json:"csrf_token"`
+		}
+		want(t, staff.do("POST", "/api/admin/login", map[string]string{"email": adminEmail, "password": adminPass}, &p), http.StatusOK)
+		staff.headers["X-CSRF-Token"] = p.CSRFToken
+		var page struct {
+			Items []struct {
+				ID string `json:"id"`
+			} `json:"items"`
+		}
+		want(t, staff.do("GET", "/api/admin/conversations?state=waiting&q=humain", nil, &page), http.StatusOK)
+		if len(page.Items) != 1 {
+			t.Fatalf("waiting conversations: %+v", page)
+		}
+		id := page.Items[0].ID
+		want(t, staff.do("POST", "/api/admin/conversations/"+id+"/claim", nil, nil), http.StatusOK)
+		s.waitEvent(t, "message", `"state":"staff"`, eventWait)
+		want(t, staff.do("POST", "/api/admin/conversations/"+id+"/messages", map[string]string{"text": "Bonjour, ici l'équipe."}, nil),
+			http.StatusCreated)
+		s.waitEvent(t, "message", "ici l'équipe", eventWait)
+		want(t, staff.do("POST", "/api/admin/conversations/"+id+"/release", nil, nil), http.StatusOK)
+		s.waitEvent(t, "message", `"state":"ended"`, eventWait)
+		r.Handoff, r.Messages = nil, nil
+		want(t, visitor.do("POST", "/api/chat/sessions/"+sid+"/messages", map[string]string{"text": "quels sont vos tarifs ?"}, &r),
+			http.StatusOK)
+		if r.Handoff != nil || len(r.Messages) == 0 {
+			t.Fatalf("Dota did not take the conversation back: %+v", r)
 		}
 	})
 
