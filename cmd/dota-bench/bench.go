@@ -30,6 +30,7 @@ type bench struct {
 	extras  []section
 	only    map[string]bool // when set, the rows to measure (-only)
 	cookie  *http.Cookie    // the bench admin's session, once signed in
+	staff   *staffAuth      // the same session with its CSRF token, for the console's writes
 	steps   *stepLatencies  // chat latencies by step, while the latency phase runs
 }
 
@@ -49,6 +50,7 @@ const (
 	rowRace    = "booking race"
 	rowConsole = "console list page"
 	rowEvents  = "live events"
+	rowHandoff = "hand-off delivery"
 	rowMemory  = "memory"
 )
 
@@ -83,10 +85,11 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 	race := b.maybe(ctx, "race", rowRace, b.raceRow)
 	console := b.maybe(ctx, "console", rowConsole, b.consoleRow)
 	events := b.maybe(ctx, "events", rowEvents, b.eventsRow)
+	handoff := b.maybe(ctx, "handoff", rowHandoff, b.handoffRow)
 	if !b.smoke && (len(b.only) == 0 || b.only["chat"] || b.only["form"]) {
 		b.profilePass(ctx)
 	}
-	rows := []row{chat, free, form, race, console, events, mem}
+	rows := []row{chat, free, form, race, console, events, handoff, mem}
 	for i := range rows {
 		rows[i].finish()
 	}

@@ -44,6 +44,11 @@ type sizes struct {
 	sseSubs      int
 	sseBookings  int
 	sseRate      int // bookings per second
+	// The hand-off row: visitors' streams open, conversations staff hold, answers, answers a second.
+	handoffStreams  int
+	handoffConvs    int
+	handoffMessages int
+	handoffRate     int
 }
 
 var fullSizes = sizes{
@@ -52,6 +57,7 @@ var fullSizes = sizes{
 	bookConns: 8, bookDur: 15 * time.Second, raceSlots: 10, racePerSlot: 100,
 	consoleRows: 100_000, consoleConns: 4, consoleDur: 10 * time.Second,
 	sseSubs: 1000, sseBookings: 150, sseRate: 10,
+	handoffStreams: 500, handoffConvs: 20, handoffMessages: 200, handoffRate: 20,
 }
 
 var smokeSizes = sizes{
@@ -60,6 +66,7 @@ var smokeSizes = sizes{
 	bookConns: 4, bookDur: time.Second, raceSlots: 2, racePerSlot: 5,
 	consoleRows: 1000, consoleConns: 4, consoleDur: time.Second,
 	sseSubs: 20, sseBookings: 10, sseRate: 20,
+	handoffStreams: 20, handoffConvs: 4, handoffMessages: 10, handoffRate: 20,
 }
 
 func main() {
@@ -70,7 +77,7 @@ func main() {
 	adminURL := flag.String("admin-url", envOr("DOTA_TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		"maintenance database used to create and drop the bench database")
 	redisURL := flag.String("redis-url", envOr("REDIS_URL", "redis://127.0.0.1:6379/0"), "Redis")
-	only := flag.String("only", "", "measure only these rows, comma-separated: chat,free,form,race,console,events (for profiling work)")
+	only := flag.String("only", "", "measure only these rows, comma-separated: chat,free,form,race,console,events,handoff (for profiling work)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

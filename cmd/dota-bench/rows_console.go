@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -76,9 +77,14 @@ func (b *bench) admin(ctx context.Context, base string) (*http.Cookie, error) {
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), "csrf_token") {
 		return nil, &statusError{res.StatusCode, string(body)}
 	}
+	var session struct {
+		CSRFToken string `json:"csrf_token"`
+	}
+	_ = json.Unmarshal(body, &session)
 	for _, c := range res.Cookies() {
 		if c.Name == "dota_session" && c.Value != "" {
 			b.cookie = &http.Cookie{Name: c.Name, Value: c.Value}
+			b.staff = &staffAuth{cookie: b.cookie, csrf: session.CSRFToken}
 			return b.cookie, nil
 		}
 	}
