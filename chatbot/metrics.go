@@ -89,3 +89,10 @@ var (
 		Help: "Visitors' event streams open on this replica.",
 	})
 )
+
+func init() {
+	// Every reason is exported from the start, so dashboards and alerts see zeros, not gaps.
+	for _, r := range []string{ReasonAsked, ReasonFailures, ReasonCallback} {
+		handoffsStarted.WithLabelValues(r)
+	}
+}
