@@ -106,9 +106,10 @@ async function waitReady(baseURL, child, logs) {
  * { baseURL, databaseURL, env, logs(), run(args, {input}), mailbox, stop() }.
  * With smtp: true the server sends its e-mails to mailbox (mailbox.mjs); otherwise
  * mailbox is null and the server records them as not sent.
+ * env adds variables of the server's configuration (e.g. DOTA_OFFICE_HOURS).
  * With E2E_BASE_URL set, it returns that server and stop() does nothing.
  */
-export async function startServer({ smtp = false } = {}) {
+export async function startServer({ smtp = false, env: extraEnv = {} } = {}) {
   if (process.env.E2E_BASE_URL && smtp) throw new Error('startServer({ smtp: true }) needs DOTA_BIN: E2E_BASE_URL names a server it cannot configure');
   if (process.env.E2E_BASE_URL) {
     const baseURL = process.env.E2E_BASE_URL.replace(/\/$/, '');
@@ -139,6 +140,7 @@ export async function startServer({ smtp = false } = {}) {
     DOTA_FORM_MAX_PER_IP: process.env.DOTA_FORM_MAX_PER_IP || '100000000',
     DOTA_FORM_CHALLENGE_AFTER: process.env.DOTA_FORM_CHALLENGE_AFTER || '100000000',
     DOTA_FORM_MAX_PER_CONTACT: process.env.DOTA_FORM_MAX_PER_CONTACT || '100000000',
+    ...extraEnv,
   };
   const baseURL = `http://127.0.0.1:${port}`;
 
