@@ -1,15 +1,16 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/r3labs/sse/v2"
 
 	"github.com/dota-agency/dota/chatbot"
 )
@@ -18,21 +19,43 @@ import (
 // member's answers during a hand-off, and Dota taking the conversation back. An event's
 // id is the message's number in the conversation; a widget that reconnects sends the
 // last one it has (Last-Event-ID, or ?after= on its first connection) and gets what
-// followed, from the session.
+// followed, from the session. The stream writes its events itself, in order, as the
+// engine hands them over: the first ones (what the widget missed) are ready before a
+// relay such as the console's could register the connection.
 type chatStreams struct {
 	engine    *chatbot.Engine
-	srv       *sse.Server
-	seq       atomic.Int64
 	heartbeat time.Duration
+
+	mu   sync.Mutex
+	open map[string]int // streams open on this replica, by conversation
 }
 
+// MaxStreamsPerConversation bounds the streams one conversation keeps open on a replica
+// (a few tabs); past it the answer is 429, so that one conversation cannot hold the
+// replica's connections.
+const MaxStreamsPerConversation = 4
+
 func newChatStreams(e *chatbot.Engine) *chatStreams {
-	srv := sse.New()
-	srv.AutoReplay = false
-	srv.AutoStream = false
-	srv.BufferSize = streamBuffer
-	srv.Headers = map[string]string{"X-Accel-Buffering": "no", "Cache-Control": "no-store"}
-	return &chatStreams{engine: e, srv: srv, heartbeat: HeartbeatInterval}
+	return &chatStreams{engine: e, heartbeat: HeartbeatInterval, open: map[string]int{}}
+}
+
+// hold counts a stream of the conversation, or refuses it past the bound; release undoes it.
+func (h *chatStreams) hold(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.open[id] >= MaxStreamsPerConversation {
+		return false
+	}
+	h.open[id]++
+	return true
+}
+
+func (h *chatStreams) release(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.open[id]--; h.open[id] <= 0 {
+		delete(h.open, id)
+	}
 }
 
 // after is the number of the last message the widget has.
@@ -46,46 +69,50 @@ func after(c *gin.Context) int {
 }
 
 func (h *chatStreams) serve(c *gin.Context) {
+	id := c.Param("id")
+	if !h.hold(id) {
+		c.Header("Retry-After", "30")
+		_ = c.Error(&Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "rate_limited", RetryAfter: 30})
+		return
+	}
+	defer h.release(id)
 	ctx, cancel := context.WithCancel(c.Request.Context())
 	defer cancel()
-	pushes, err := h.engine.Stream(ctx, c.Param("id"), after(c))
+	pushes, err := h.engine.Stream(ctx, id, after(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	sid := "v" + strconv.FormatInt(h.seq.Add(1), 10)
-	h.srv.CreateStream(sid)
-	defer h.srv.RemoveStream(sid)
-	go func() {
-		defer cancel()
-		beat := time.NewTicker(h.heartbeat)
-		defer beat.Stop()
-		for {
-			var ev *sse.Event
-			select {
-			case <-ctx.Done():
-				return
-			case <-beat.C:
-				ev = &sse.Event{Comment: []byte("ping")}
-			case p, ok := <-pushes:
-				if !ok {
-					return // fallen behind or the subscription broke: the widget reconnects
-				}
-				raw, err := json.Marshal(p)
-				if err != nil {
-					return
-				}
-				ev = &sse.Event{ID: []byte(p.Message.ID), Event: []byte("message"), Data: raw}
+	w := &deadlineWriter{ResponseWriter: c.Writer, rc: http.NewResponseController(c.Writer), fail: cancel}
+	hd := c.Writer.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Accel-Buffering", "no")
+	c.Status(http.StatusOK)
+	w.Flush()
+	beat := time.NewTicker(h.heartbeat)
+	defer beat.Stop()
+	var buf bytes.Buffer
+	for {
+		buf.Reset()
+		select {
+		case <-ctx.Done():
+			return
+		case <-beat.C:
+			buf.WriteString(": ping\n\n")
+		case p, ok := <-pushes:
+			if !ok {
+				return // fallen behind or the subscription broke: the widget reconnects
 			}
-			if !h.srv.TryPublish(sid, ev) {
+			raw, err := json.Marshal(p)
+			if err != nil {
 				return
 			}
+			fmt.Fprintf(&buf, "id: %s\nevent: message\ndata: %s\n\n", p.Message.ID, raw)
 		}
-	}()
-	req := c.Request.WithContext(ctx)
-	u := *req.URL
-	u.RawQuery = "stream=" + sid
-	req.URL = &u
-	req.Header.Del("Last-Event-ID") // the engine replays; the library must not
-	h.srv.ServeHTTP(&deadlineWriter{ResponseWriter: c.Writer, rc: http.NewResponseController(c.Writer), fail: cancel}, req)
+		if _, err := w.Write(buf.Bytes()); err != nil {
+			return
+		}
+		w.Flush()
+	}
 }

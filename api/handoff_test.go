@@ -126,4 +126,11 @@ func TestHandoffOverHTTP(t *testing.T) {
 	if r := do(t, "GET", base+"/api/chat/sessions/"+strings.Repeat("ab", 16)+"/stream", nil); r.Status != 404 {
 		t.Errorf("the stream of an unknown session: %d", r.Status)
 	}
+	// One conversation holds a few streams (tabs), not the replica's connections.
+	for range api.MaxStreamsPerConversation - 1 {
+		openStream(t, http.DefaultClient, base+"/api/chat/sessions/"+sid+"/stream", nil)
+	}
+	if r := do(t, "GET", base+"/api/chat/sessions/"+sid+"/stream", nil); r.Status != 429 || errorCode(r) != "rate_limited" {
+		t.Errorf("one stream too many: %d %s", r.Status, r.Raw)
+	}
 }
