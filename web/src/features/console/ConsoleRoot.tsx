@@ -11,6 +11,7 @@ import './console.css';
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const ConsoleShell = lazy(() => import('./components/ConsoleShell'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const ConversationsPage = lazy(() => import('./pages/ConversationsPage'));
 const AppointmentsPage = lazy(() => import('./pages/AppointmentsPage'));
 const NewAppointmentPage = lazy(() => import('./pages/NewAppointmentPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
@@ -24,6 +25,7 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 const pages: [PageKey, ReactNode][] = [
   ['dashboard', <DashboardPage />],
+  ['conversations', <ConversationsPage />],
   ['appointments', <AppointmentsPage />],
   ['new-appointment', <NewAppointmentPage />],
   ['clients', <ClientsPage />],

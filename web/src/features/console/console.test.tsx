@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/App';
@@ -69,5 +69,40 @@ describe('console shell', () => {
     expect(await screen.findByText('No appointments found matching your criteria.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Exporter CSV' })).toBeNull();
+  });
+
+  it('puts Conversations first in the menu with the waiting count, and the bell shows the visitors waiting', async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/admin/me')) {
+        return json(200, { ...editor, pages: ['appointments', 'conversations', 'new-appointment'], permissions: ['conversations.answer'] });
+      }
+      if (url.startsWith('/api/admin/conversations?state=waiting')) return json(200, { items: [], total: 3, page: 1, size: 1, waiting: 3 });
+      if (url.startsWith('/api/admin/appointments/stats')) return json(200, { total: 0, pending: 0, confirmed: 0, cancelled: 0 });
+      if (url.startsWith('/api/admin/appointments')) return json(200, { items: [], total: 0, page: 1, size: 10 });
+      if (url.startsWith('/api/services')) return json(200, { items: [] });
+      return json(404, { error: { code: 'not_found', message: 'nope' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <MemoryRouter initialEntries={['/admin/appointments']}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>,
+    );
+    const menu = await screen.findByRole('navigation', { name: 'Menu de la console' }, { timeout: 8000 });
+    const links = Array.from(menu.querySelectorAll('a'));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/admin/conversations', '/admin/appointments', '/admin/new-appointment']);
+    await waitFor(() => expect(links[0].querySelector('.bubble')?.textContent).toBe('3'));
+    expect(links[0].textContent).toContain('3 visiteurs attendent une personne');
+
+    const bell = await screen.findByRole('button', { name: 'Notifications (3 visiteurs attendent une personne)' });
+    fireEvent.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications récentes' });
+    expect(within(panel).getByRole('link', { name: '3 visiteurs attendent une personne' }).getAttribute('href')).toBe(
+      '/admin/conversations?state=waiting',
+    );
+    expect(within(panel).queryByRole('link', { name: 'Voir toutes les notifications' })).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/admin/notifications'))).toBe(false);
   });
 });

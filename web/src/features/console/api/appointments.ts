@@ -120,9 +120,15 @@ export interface NewAppointment {
   client?: ClientInput;
 }
 
-/** Creates an appointment from the console (status En Attente); the key makes a retry book once. */
-export function createAppointment(body: NewAppointment, idempotencyKey: string) {
-  return api.post<Appointment>('/api/admin/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+/**
+ * Creates an appointment from the console (status En Attente); the key makes a retry book
+ * once. Booked on a visitor's behalf from a conversation, the conversation lists it.
+ */
+export function createAppointment(body: NewAppointment, idempotencyKey: string, conversation = '') {
+  return api.post<Appointment>('/api/admin/appointments', body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    query: conversation ? { conversation } : undefined,
+  });
 }
 
 /** Appointments of a month, grouped by day (YYYY-MM-DD). */

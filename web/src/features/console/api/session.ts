@@ -3,6 +3,7 @@ import type { AdminUser, Me, PageKey } from './types';
 
 const PAGE_KEYS: readonly PageKey[] = [
   'dashboard',
+  'conversations',
   'appointments',
   'new-appointment',
   'clients',

@@ -6,6 +6,7 @@ export type Role = 'admin' | 'moderator' | 'editor';
 /** A console page a user may open; the menu is built from the server's list. */
 export type PageKey =
   | 'dashboard'
+  | 'conversations'
   | 'appointments'
   | 'new-appointment'
   | 'clients'
@@ -205,6 +206,8 @@ export interface Settings {
   reminder_lead_minutes: number;
   /** Minutes before an appointment the customer may still cancel or move it. */
   min_notice_minutes: number;
+  /** Seconds a visitor waits for a person before Dota takes the conversation back (10 to 3600). */
+  handoff_timeout_seconds: number;
   [other: string]: unknown;
 }
 
@@ -252,7 +255,8 @@ export type LiveKind =
   | 'appointment.deleted'
   | 'notification.created'
   | 'notification.updated'
-  | 'notification.deleted';
+  | 'notification.deleted'
+  | 'conversation.updated';
 
 /** One event of GET /api/admin/events. */
 export interface LiveEvent {
@@ -260,6 +264,8 @@ export interface LiveEvent {
   appointment?: Appointment;
   notification?: Notification;
   ids?: string[];
+  /** The payload of other kinds: a conversation's summary for conversation.updated. */
+  data?: unknown;
 }
 
 /** Kinds of message to a customer. */
@@ -293,4 +299,114 @@ export interface DeliveryPage {
   total: number;
   page: number;
   size: number;
+}
+
+/** States of a conversation as the inbox shows them: with Dota, waiting for staff, with staff, closed. */
+export const CONVERSATION_STATES = ['bot', 'waiting', 'staff', 'closed'] as const;
+
+/** One of CONVERSATION_STATES. */
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
+
+/** How a finished conversation ended. */
+export const CONVERSATION_OUTCOMES = ['booked', 'abandoned', 'unanswered'] as const;
+
+/** One of CONVERSATION_OUTCOMES. */
+export type ConversationOutcome = (typeof CONVERSATION_OUTCOMES)[number];
+
+/** Why a conversation went to staff. */
+export type HandoffReason = 'asked' | 'failures' | 'callback' | 'staff';
+
+/** Who wrote a message of a conversation. */
+export type ConversationSender = 'user' | 'bot' | 'staff';
+
+/** A conversation as the inbox lists it (GET /api/admin/conversations). */
+export interface ConversationSummary {
+  id: string;
+  state: ConversationState | (string & {});
+  outcome?: ConversationOutcome | (string & {});
+  language: string;
+  name: string;
+  email: string;
+  /** The last message's text. */
+  preview: string;
+  last_sender: ConversationSender | (string & {});
+  /** First name of the staff member holding it. */
+  agent?: string;
+  agent_id?: string;
+  handoff_reason?: HandoffReason | (string & {});
+  handoff_at?: string | null;
+  messages: number;
+  started_at: string;
+  updated_at: string;
+}
+
+/** A page of the inbox, with the number of conversations waiting for staff. */
+export interface ConversationPage extends Paged<ConversationSummary> {
+  waiting: number;
+}
+
+/** What Dota collected from the visitor; date is YYYY-MM-DD, time HH:MM, any may be empty. */
+export interface Collected {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  service: string;
+  date: string;
+  time: string;
+}
+
+/** One message of a conversation, as the inbox reads it. */
+export interface ConversationMessage {
+  sender: ConversationSender | (string & {});
+  text: string;
+  source: string;
+  step: string;
+  /** A staff member's first name. */
+  author?: string;
+  created_at: string;
+}
+
+/** One conversation with what staff need to take it over (GET /api/admin/conversations/{id}). */
+export interface ConversationDetail extends ConversationSummary {
+  collected: Collected;
+  appointment_ids: string[];
+  appointments: Appointment[];
+  transcript: ConversationMessage[];
+}
+
+/** A message staff sent to the visitor. */
+export interface StaffMessage {
+  id: string;
+  text: string;
+  sender: 'staff';
+  author: string;
+  timestamp: string;
+}
+
+/** Windows of the questions Dota could not answer. */
+export const QUESTION_WINDOWS = ['1h', '24h', '7d'] as const;
+
+/** One of QUESTION_WINDOWS. */
+export type QuestionWindow = (typeof QUESTION_WINDOWS)[number];
+
+/** One question as a visitor asked it. */
+export interface QuestionExample {
+  text: string;
+  conversation_id: string;
+  at: string;
+}
+
+/** Questions worded alike, with the latest few. */
+export interface QuestionGroup {
+  wording: string;
+  count: number;
+  last_at: string;
+  examples: QuestionExample[];
+}
+
+/** Answer of GET /api/admin/questions. */
+export interface QuestionsReport {
+  window: QuestionWindow | (string & {});
+  groups: QuestionGroup[];
 }

@@ -20,3 +20,15 @@ export function LiveBadge() {
     </span>
   );
 }
+
+/** A conversation's state: with Dota, waiting for staff, with staff, closed. */
+export function ConversationStateBadge({ state }: { state: string }) {
+  const { t } = useTranslation('console');
+  return <span className={`badge badge--conversation-${state}`}>{t(`conversations.state.${state}`, { defaultValue: state })}</span>;
+}
+
+/** How a conversation ended: booked, abandoned, or with a question Dota could not answer. */
+export function OutcomeBadge({ outcome }: { outcome: string }) {
+  const { t } = useTranslation('console');
+  return <span className={`badge badge--outcome-${outcome}`}>{t(`conversations.outcome.${outcome}`, { defaultValue: outcome })}</span>;
+}

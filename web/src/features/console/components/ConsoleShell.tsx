@@ -5,6 +5,8 @@ import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
 import { useLiveEvents, useLiveStream } from '../hooks/useLive';
 import { PAGE_ORDER, useSession } from '../hooks/useSession';
 import { toast } from '../hooks/useToasts';
+import { useWaiting, useWaitingSync } from '../hooks/useWaiting';
+import { bubble } from '../lib/format';
 import { NotificationBell } from './NotificationBell';
 import { ErrorState } from './Feedback';
 
@@ -16,7 +18,11 @@ export default function ConsoleShell() {
   const { status, user, pages, logout, load } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = status === 'signed-in';
+  const hasConversations = pages.includes('conversations');
+  const hasNotifications = pages.includes('notifications');
+  const waiting = useWaiting((s) => s.count);
   useLiveStream(signedIn);
+  useWaitingSync(signedIn && hasConversations);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -64,6 +70,14 @@ export default function ConsoleShell() {
               <li key={page}>
                 <NavLink to={`/admin/${page}`} className="sidebar__link">
                   {t(`menu.${page}`)}
+                  {page === 'conversations' && waiting > 0 && (
+                    <>
+                      <span className="bubble sidebar__bubble" aria-hidden="true">
+                        {bubble(waiting)}
+                      </span>
+                      <span className="visually-hidden"> ({t('bell.waiting', { count: waiting })})</span>
+                    </>
+                  )}
                 </NavLink>
               </li>
             ))}
@@ -91,7 +105,9 @@ export default function ConsoleShell() {
           </button>
           <div className="topbar__end">
             <LanguageSwitcher />
-            {pages.includes('notifications') && <NotificationBell />}
+            {(hasNotifications || hasConversations) && (
+              <NotificationBell notifications={hasNotifications} conversations={hasConversations} />
+            )}
           </div>
         </header>
         <main id="console-main" className="shell__main" tabIndex={-1}>

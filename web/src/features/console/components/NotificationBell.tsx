@@ -5,12 +5,25 @@ import { markAllRead, recentNotifications, setNotificationStatus, unreadCount } 
 import type { Notification } from '../api/types';
 import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
 import { toast } from '../hooks/useToasts';
+import { useWaiting } from '../hooks/useWaiting';
 import { bubble } from '../lib/format';
 import { relativeTime } from '../lib/time';
 
-/** The header bell: unread count (9+), the 5 latest in a panel, mark one or all read. */
-export function NotificationBell() {
+/** Props of NotificationBell: what the signed-in user's pages let the bell show. */
+export interface NotificationBellProps {
+  /** The unread notifications and the 5 latest (roles with the notifications page). */
+  notifications?: boolean;
+  /** The visitors waiting for a person (roles with the conversations page). */
+  conversations?: boolean;
+}
+
+/**
+ * The header bell: unread count plus visitors waiting (9+), the visitors waiting and the
+ * 5 latest notifications in a panel, mark one or all read.
+ */
+export function NotificationBell({ notifications = true, conversations = false }: NotificationBellProps) {
   const { t } = useTranslation('console');
+  const waiting = useWaiting((s) => (conversations ? s.count : 0));
   const [count, setCount] = useState(0);
   const [recent, setRecent] = useState<Notification[]>([]);
   const [open, setOpen] = useState(false);
@@ -18,10 +31,11 @@ export function NotificationBell() {
 
   // Errors of the bell are swallowed: it keeps its last known state.
   const refresh = useCallback(async () => {
+    if (!notifications) return;
     const [c, list] = await Promise.allSettled([unreadCount(), recentNotifications()]);
     if (c.status === 'fulfilled') setCount(c.value);
     if (list.status === 'fulfilled') setRecent(list.value);
-  }, []);
+  }, [notifications]);
 
   useEffect(() => {
     void refresh();
@@ -47,6 +61,12 @@ export function NotificationBell() {
     }
   };
 
+  const waitingText = t('bell.waiting', { count: waiting });
+  const label = notifications
+    ? `${t('bell.label', { count })}${waiting > 0 ? `, ${waitingText}` : ''}`
+    : t('bell.labelWaiting', { waiting: waitingText });
+  const total = count + waiting;
+
   return (
     <div
       className="bell"
@@ -65,14 +85,14 @@ export function NotificationBell() {
         aria-haspopup="true"
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="visually-hidden">{t('bell.label', { count })}</span>
+        <span className="visually-hidden">{label}</span>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
-        {count > 0 && (
+        {total > 0 && (
           <span className="bubble" aria-hidden="true">
-            {bubble(count)}
+            {bubble(total)}
           </span>
         )}
       </button>
@@ -80,13 +100,21 @@ export function NotificationBell() {
         <div className="bell__panel" role="region" aria-label={t('bell.title')}>
           <div className="bell__head">
             <h2>{t('bell.title')}</h2>
-            {count > 0 && (
+            {notifications && count > 0 && (
               <button type="button" className="btn btn--small" onClick={() => void markAll()}>
                 {t('bell.markAll')}
               </button>
             )}
           </div>
-          {recent.length === 0 ? (
+          {conversations &&
+            (waiting > 0 ? (
+              <Link to="/admin/conversations?state=waiting" className="bell__waiting" onClick={() => setOpen(false)}>
+                {waitingText}
+              </Link>
+            ) : (
+              !notifications && <p className="empty-state">{t('bell.noWaiting')}</p>
+            ))}
+          {!notifications ? null : recent.length === 0 ? (
             <p className="empty-state">{t('bell.empty')}</p>
           ) : (
             <ul className="bell__list">
@@ -104,9 +132,11 @@ export function NotificationBell() {
               ))}
             </ul>
           )}
-          <Link to="/admin/notifications" className="bell__all" onClick={() => setOpen(false)}>
-            {t('bell.all')}
-          </Link>
+          {notifications && (
+            <Link to="/admin/notifications" className="bell__all" onClick={() => setOpen(false)}>
+              {t('bell.all')}
+            </Link>
+          )}
         </div>
       )}
     </div>

@@ -53,6 +53,7 @@ export function useLiveStream(enabled: boolean): void {
       'notification.created',
       'notification.updated',
       'notification.deleted',
+      'conversation.updated',
     ];
     for (const kind of kinds) source.addEventListener(kind, onMessage as EventListener);
     return () => {

@@ -60,6 +60,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 /** Order of the menu and of the landing choice. */
 export const PAGE_ORDER: PageKey[] = [
   'dashboard',
+  'conversations',
   'appointments',
   'new-appointment',
   'clients',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { newIdempotencyKey } from '../../booking/api/appointments';
 import { createAppointment, type NewAppointment } from '../api/appointments';
 import { daySlots } from '../api/catalogue';
@@ -13,6 +13,7 @@ import { useQuery } from '../hooks/useQuery';
 import { useCan, useSession } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
 import { toast } from '../hooks/useToasts';
+import { matchService, readPrefill } from '../lib/conversation';
 import { isoDay } from '../lib/time';
 
 const EMPTY: NewAppointment = {
@@ -39,14 +40,23 @@ export function fromClient(client: Client): Pick<NewAppointment, 'name' | 'email
   };
 }
 
-/** /admin/new-appointment: the public form's fields, a client picker, only free slots. */
+/**
+ * /admin/new-appointment: the public form's fields, a client picker, only free slots. From
+ * a conversation (?conversation=<id>&name=…&service=…&date=…&time=…), the form starts with
+ * what Dota collected and the booking is linked to the conversation.
+ */
 export default function NewAppointmentPage() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const services = useServices();
   const canCreateClient = useCan('clients.create');
   const canSearchClients = useSession((s) => s.pages.includes('clients'));
-  const [form, setForm] = useState<NewAppointment>(EMPTY);
+  const [params] = useSearchParams();
+  // Read once: afterwards the form is staff's own.
+  const [prefill] = useState(() => readPrefill(params, isoDay(new Date())));
+  const conversation = prefill.conversation;
+  const backTo = conversation ? `/admin/conversations?open=${encodeURIComponent(conversation)}` : '/admin/appointments';
+  const [form, setForm] = useState<NewAppointment>(() => ({ ...EMPTY, ...prefill.fields, service: '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -72,6 +82,28 @@ export default function NewAppointmentPage() {
   const slots = useQuery((signal) => (form.date ? daySlots(form.date, signal) : Promise.resolve(null)), [form.date]);
   const freeSlots = (slots.data?.slots ?? []).filter((s) => s.free && !s.past);
 
+  // The visitor's service, named as Dota heard it: kept when it is one of the list's names or slugs.
+  const serviceMatched = useRef(!prefill.fields.service);
+  useEffect(() => {
+    if (serviceMatched.current || services.length === 0) return;
+    serviceMatched.current = true;
+    const name = matchService(prefill.fields.service ?? '', services);
+    if (name) setForm((f) => (f.service ? f : { ...f, service: name }));
+  }, [services, prefill]);
+  // The visitor's time, kept only while it is still free.
+  const timeChecked = useRef(!prefill.fields.time);
+  useEffect(() => {
+    if (timeChecked.current || slots.fetching || !slots.data) return;
+    timeChecked.current = true;
+    if (slots.data.date && slots.data.date !== prefill.fields.date) return; // staff chose another day meanwhile
+    const wanted = prefill.fields.time ?? '';
+    const free = slots.data.slots.some((s) => s.free && !s.past && s.time === wanted);
+    if (!free) {
+      setForm((f) => (f.time === wanted ? { ...f, time: '' } : f));
+      setErrors((e) => ({ ...e, time: t('newAppointment.prefillTimeTaken', { time: wanted }) }));
+    }
+  }, [slots.data, slots.fetching, prefill, t]);
+
   const set = (key: keyof NewAppointment) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'date' ? { time: '' } : {}) }));
 
@@ -94,10 +126,10 @@ export default function NewAppointmentPage() {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await createAppointment(newClient ? { ...form, client_id: '', client: newClient } : form, idempotencyKey.current);
+      await createAppointment(newClient ? { ...form, client_id: '', client: newClient } : form, idempotencyKey.current, conversation);
       idempotencyKey.current = newIdempotencyKey();
-      toast.success(t('newAppointment.created'));
-      navigate('/admin/appointments');
+      toast.success(t('newAppointment.created'), conversation ? t('newAppointment.linkedToConversation') : undefined);
+      navigate(backTo);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
       const refused = slotRefusalOf(err);
@@ -126,11 +158,12 @@ export default function NewAppointmentPage() {
 
   return (
     <section className="page" aria-labelledby="new-appointment-title">
-      <Link to="/admin/appointments" className="back-link">
-        {t('newAppointment.back')}
+      <Link to={backTo} className="back-link">
+        {conversation ? t('newAppointment.backToConversation') : t('newAppointment.back')}
       </Link>
       <h1 id="new-appointment-title">{t('newAppointment.title')}</h1>
       <p className="banner banner--info">{t('newAppointment.banner')}</p>
+      {conversation && <p className="banner banner--info">{t('newAppointment.fromConversation')}</p>}
 
       {(canSearchClients || canCreateClient) && (
       <section className="card" aria-labelledby="client-picker-title">
@@ -248,7 +281,7 @@ export default function NewAppointmentPage() {
           </p>
         )}
         <div className="field--wide page__actions">
-          <Link to="/admin/appointments" className="btn">
+          <Link to={backTo} className="btn">
             {t('action.cancel')}
           </Link>
           <button type="submit" className="btn btn--primary" disabled={busy}>

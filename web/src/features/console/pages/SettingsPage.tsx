@@ -79,7 +79,12 @@ export default function SettingsPage() {
       </select>
     </label>
   );
-  const number = (key: 'booking_horizon_days' | 'reminder_lead_minutes' | 'min_notice_minutes', min: number, max: number, hint: string) => (
+  const number = (
+    key: 'booking_horizon_days' | 'reminder_lead_minutes' | 'min_notice_minutes' | 'handoff_timeout_seconds',
+    min: number,
+    max: number,
+    hint: string,
+  ) => (
     <label className="field">
       <span>{t(`settings.field.${key}`)}</span>
       <input
@@ -124,6 +129,10 @@ export default function SettingsPage() {
           {number('booking_horizon_days', 1, 730, t('settings.bookingHorizonHint'))}
           {number('reminder_lead_minutes', 0, 10080, t('settings.reminderLeadHint'))}
           {number('min_notice_minutes', 0, 10080, t('settings.minNoticeHint'))}
+        </fieldset>
+        <fieldset className="card">
+          <legend>{t('settings.chat')}</legend>
+          {number('handoff_timeout_seconds', 10, 3600, t('settings.handoffTimeoutHint'))}
         </fieldset>
         <fieldset className="card">
           <legend>{t('settings.notifications')}</legend>

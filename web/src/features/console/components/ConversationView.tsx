@@ -1,0 +1,257 @@
+import { Fragment, useEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { claimConversation, getConversation, releaseConversation } from '../api/conversations';
+import type { ConversationDetail, ConversationSummary } from '../api/types';
+import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
+import { useNow } from '../hooks/useNow';
+import { useQuery } from '../hooks/useQuery';
+import { useCan, useSession } from '../hooks/useSession';
+import { toast } from '../hooks/useToasts';
+import { bookingHref, conversationActions, PREFILL_FIELDS } from '../lib/conversation';
+import { formatDate, formatDateTime, relativeTime } from '../lib/time';
+import { ConversationStateBadge, OutcomeBadge, StatusBadge } from './Badges';
+import { ConversationTranscript } from './ConversationTranscript';
+import { ConfirmDialog } from './Dialog';
+import { ErrorState, messageOf, Skeleton } from './Feedback';
+import { ReplyBox } from './ReplyBox';
+
+/** Props of ConversationView. */
+export interface ConversationViewProps {
+  id: string;
+  /** Moves the focus to the conversation's heading when it opens (it was opened from the list). */
+  focusOnOpen?: boolean;
+  onClose: () => void;
+  /** Called after staff took, answered or handed back the conversation, to refresh the list. */
+  onChanged: () => void;
+}
+
+/** One conversation: its messages, what Dota collected, its appointments, and taking it over. */
+export function ConversationView({ id, focusOnOpen = false, onClose, onChanged }: ConversationViewProps) {
+  const { t } = useTranslation('console');
+  const detail = useQuery((signal) => getConversation(id, signal), [id]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wantFocus = useRef(focusOnOpen);
+  wantFocus.current = focusOnOpen;
+
+  useLiveEvents(['conversation.updated'], (event) => {
+    const summary = event.data as ConversationSummary | undefined;
+    if (event.ids?.includes(id) || summary?.id === id) void detail.reload();
+  });
+  useFallbackPoll(() => void detail.reload(), 30_000);
+
+  const loaded = detail.data?.id === id ? detail.data : undefined;
+  useEffect(() => {
+    if (loaded && wantFocus.current) heading.current?.focus();
+  }, [loaded?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section className="card conversation" aria-labelledby="conversation-title" aria-busy={detail.fetching}>
+      {detail.error && !loaded ? (
+        <>
+          <CloseButton onClose={onClose} />
+          <ErrorState
+            error={detail.error}
+            title={detail.error instanceof ApiError && detail.error.status === 404 ? t('conversations.notFound') : t('conversations.fetchOneFailed')}
+            onRetry={() => void detail.reload()}
+          />
+        </>
+      ) : !loaded ? (
+        <>
+          <CloseButton onClose={onClose} />
+          <Skeleton rows={6} label={t('conversations.loadingOne')} />
+        </>
+      ) : (
+        <Loaded
+          detail={loaded}
+          heading={heading}
+          onClose={onClose}
+          onReplaced={(d) => {
+            detail.setData(() => d);
+            onChanged();
+          }}
+          onSent={() => {
+            void detail.reload();
+            onChanged();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('console');
+  return (
+    <button type="button" className="dialog__close conversation__close" onClick={onClose} aria-label={t('conversations.close')}>
+      ×
+    </button>
+  );
+}
+
+interface LoadedProps {
+  detail: ConversationDetail;
+  heading: RefObject<HTMLHeadingElement | null>;
+  onClose: () => void;
+  /** The server answered with the conversation as it now is. */
+  onReplaced: (detail: ConversationDetail) => void;
+  onSent: () => void;
+}
+
+function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps) {
+  const { t, i18n } = useTranslation('console');
+  const now = useNow();
+  const user = useSession((s) => s.user);
+  const canBook = useSession((s) => s.pages.includes('new-appointment'));
+  const canAnswer = useCan('conversations.answer');
+  const [busy, setBusy] = useState<'claim' | 'release' | null>(null);
+  const [error, setError] = useState('');
+  const [confirmRelease, setConfirmRelease] = useState(false);
+
+  const actions = conversationActions(c, user ? { id: user.id, role: String(user.role) } : null);
+  const name = c.name || t('conversations.visitor');
+
+  const run = async (kind: 'claim' | 'release') => {
+    setBusy(kind);
+    setError('');
+    setConfirmRelease(false);
+    try {
+      const next = await (kind === 'claim' ? claimConversation(c.id) : releaseConversation(c.id));
+      onReplaced(next);
+      toast.success(kind === 'claim' ? t('conversations.claimed') : t('conversations.released'));
+    } catch (err) {
+      const message = messageOf(err, kind === 'claim' ? t('conversations.claimFailed') : t('conversations.releaseFailed'));
+      setError(message);
+      toast.error(kind === 'claim' ? t('conversations.claimFailed') : t('conversations.releaseFailed'), message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const status =
+    c.state === 'waiting'
+      ? t(c.handoff_reason === 'callback' ? 'conversations.callbackSince' : 'conversations.waitingSince', {
+          reason: t(`conversations.reason.${c.handoff_reason || 'asked'}`, { defaultValue: c.handoff_reason }),
+          when: relativeTime(t, c.handoff_at ?? c.updated_at, now),
+        })
+      : actions.heldByMe
+        ? t('conversations.heldByMe')
+        : actions.heldByOther
+          ? t('conversations.heldByOther', { name: c.agent || t('conversations.sender.staff') })
+          : c.state === 'closed'
+            ? t('conversations.closedNote')
+            : t('conversations.withDota');
+
+  return (
+    <>
+      <header className="conversation__header">
+        <div className="conversation__who">
+          <h2 id="conversation-title" ref={heading} tabIndex={-1} dir="auto">
+            {name}
+          </h2>
+          <p className="conversation__badges">
+            <ConversationStateBadge state={c.state} /> {c.outcome && <OutcomeBadge outcome={c.outcome} />}{' '}
+            <span className="badge" lang={c.language}>
+              {t(`conversations.language.${c.language}`, { defaultValue: c.language.toUpperCase() })}
+            </span>
+          </p>
+          <p className="muted">
+            {t('conversations.startedAt', { at: formatDateTime(i18n.language, c.started_at) })} ·{' '}
+            {t('conversations.messageCount', { count: c.messages })}
+          </p>
+        </div>
+        <CloseButton onClose={onClose} />
+      </header>
+
+      <p className={`banner conversation__status conversation__status--${c.state}`} role="status">
+        {status}
+      </p>
+
+      {(canAnswer || canBook) && (
+        <div className="page__actions" role="group" aria-label={t('conversations.actions')}>
+          {canAnswer && actions.claim && (
+            <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => void run('claim')}>
+              {busy === 'claim' ? t('conversations.claiming') : t('conversations.claim')}
+            </button>
+          )}
+          {canAnswer && actions.release && (
+            <button
+              type="button"
+              className="btn"
+              disabled={busy !== null}
+              onClick={() => (actions.heldByOther ? setConfirmRelease(true) : void run('release'))}
+            >
+              {busy === 'release' ? t('conversations.releasing') : t('conversations.release')}
+            </button>
+          )}
+          {canBook && (
+            <Link className="btn" to={bookingHref(c.id, c.collected)}>
+              {t('conversations.book')}
+            </Link>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <div className="conversation__grid">
+        <section className="conversation__messages" aria-labelledby="conversation-transcript">
+          <h3 id="conversation-transcript">{t('conversations.transcript')}</h3>
+          <ConversationTranscript messages={c.transcript} label={t('conversations.transcriptOf', { name })} />
+          {canAnswer && actions.reply && <ReplyBox conversationId={c.id} onSent={onSent} />}
+        </section>
+        <div className="conversation__side">
+          <section aria-labelledby="conversation-collected">
+            <h3 id="conversation-collected">{t('conversations.collected')}</h3>
+            <dl className="dl">
+              {PREFILL_FIELDS.map((key) => (
+                <Fragment key={key}>
+                  <dt>{t(`field.${key}`)}</dt>
+                  <dd dir="auto">
+                    {!c.collected[key]
+                      ? '—'
+                      : key === 'date'
+                        ? formatDate(i18n.language, c.collected.date)
+                        : c.collected[key]}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="conversation-appointments">
+            <h3 id="conversation-appointments">{t('conversations.appointments')}</h3>
+            {c.appointments.length === 0 ? (
+              <p className="muted">{t('conversations.noAppointment')}</p>
+            ) : (
+              <ul className="conversation__appointments">
+                {c.appointments.map((a) => (
+                  <li key={a.id}>
+                    <Link to="/admin/appointments">
+                      {t('conversations.appointmentWhen', { date: formatDate(i18n.language, a.date), time: a.time || '—' })}
+                    </Link>{' '}
+                    <StatusBadge status={a.status} />
+                    <span className="muted"> {a.service || t('appointments.general')}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmRelease}
+        title={t('conversations.release')}
+        message={t('conversations.confirmForceRelease', { name: c.agent || t('conversations.sender.staff') })}
+        confirmLabel={t('conversations.release')}
+        busy={busy !== null}
+        onConfirm={() => void run('release')}
+        onCancel={() => setConfirmRelease(false)}
+      />
+    </>
+  );
+}
