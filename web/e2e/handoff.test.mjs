@@ -1,0 +1,83 @@
+// The hand-off, in two browsers against the real server: a visitor asks Dota for a
+// person in Arabic; a staff member sees the conversation arrive live in the console,
+// takes it and answers; the visitor reads the answer in the widget within a second; staff
+// hand back and Dota answers the visitor's next question.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createStaff, signIn, STAFF } from './console-helpers.mjs';
+import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { chatSay as say, watchConsole } from './site-helpers.mjs';
+
+const skip = e2eSkipReason({ binary: true });
+
+describe('hand-off to staff', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    if (skip) return;
+    // The team is in whenever the test runs, so the visitor waits for a person.
+    server = await startServer({ env: { DOTA_OFFICE_HOURS: 'sun-sat 00:00-24:00' } });
+    await createStaff(server);
+    browser = await launchBrowser();
+  }, { timeout: 120_000 });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('a visitor asks for a person in Arabic; staff take it, answer and hand back', { skip, timeout: 180_000 }, async (t) => {
+    const staffContext = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });
+    const visitorContext = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });
+    t.after(() => Promise.all([staffContext.close(), visitorContext.close()]));
+
+    const staff = await staffContext.newPage();
+    await signIn(staff, STAFF.editor);
+    const staffProblems = watchConsole(staff, server.baseURL); // after the sign-in page's expected 401
+    await staff.goto('/admin/conversations');
+    await staff.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();
+
+    await visitorContext.addInitScript(() => localStorage.setItem('lang', 'ar'));
+    const visitor = await visitorContext.newPage();
+    const visitorProblems = watchConsole(visitor, server.baseURL);
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'فتح المحادثة مع Dota' }).click();
+    const panel = visitor.getByRole('dialog');
+    await panel.locator('.chat-msg--bot').first().waitFor();
+
+    const reply = await say(visitor, panel, 'بغيت نهدر مع شخص من الفريق');
+    assert.equal(reply.handoff?.state, 'waiting', JSON.stringify(reply));
+    await panel.locator('.chat-panel__handoff').waitFor();
+    await say(visitor, panel, 'عندي سؤال على متجر إلكتروني');
+
+    // Staff see it arrive live: the menu's badge and the list, without reloading.
+    await staff.locator('.sidebar__bubble', { hasText: '1' }).waitFor({ timeout: 5_000 });
+    const row = staff.locator('.inbox__row', { hasText: 'متجر إلكتروني' });
+    await row.waitFor({ timeout: 5_000 });
+    await screenshot(staff, 'handoff-waiting-in-the-inbox');
+    await row.click();
+    await staff.getByRole('button', { name: 'Prendre la conversation' }).click();
+    await panel.locator('.chat-panel__handoff', { hasText: 'Editor' }).waitFor({ timeout: 5_000 });
+
+    const answer = 'مرحبا، أنا من الفريق. كيف يمكنني مساعدتك؟';
+    await staff.getByLabel('Votre réponse').fill(answer);
+    const sent = staff.waitForResponse((r) => /^\/api\/admin\/conversations\/[^/]+\/messages$/.test(new URL(r.url()).pathname));
+    await staff.getByLabel('Votre réponse').press('Enter'); // Enter sends, as staff do
+    assert.equal((await sent).status(), 201);
+    const shown = Date.now();
+    await panel.locator('.chat-msg--staff', { hasText: answer }).waitFor({ timeout: 1_000 });
+    assert.ok(Date.now() - shown <= 1_000, 'the visitor reads the answer within a second');
+    await screenshot(visitor, 'handoff-staff-answer-in-the-widget');
+
+    await staff.getByRole('button', { name: 'Rendre à Dota' }).click();
+    await panel.locator('.chat-panel__handoff').waitFor({ state: 'detached', timeout: 5_000 });
+    const next = await say(visitor, panel, 'ما هي أسعاركم؟');
+    assert.ok(!next.handoff, JSON.stringify(next.handoff));
+    assert.ok(next.messages.some((m) => m.sender === 'bot'), 'Dota answers again');
+    await screenshot(visitor, 'handoff-dota-back');
+
+    assert.deepEqual(staffProblems, []);
+    assert.deepEqual(visitorProblems, []);
+  });
+});
