@@ -47,6 +47,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountProjects(h)
 	a.mountNotifications(h)
 	a.mountMessages(h)
+	a.mountWaitlist(h)
 	a.mountSettings(h)
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)

@@ -152,6 +152,8 @@ func describe(err error, lang string) (int, body) {
 			Fields: map[string]string{"window": text(lang, "bad_query")}}
 	case errors.Is(err, booking.ErrAlreadySubscribed):
 		return http.StatusConflict, body{Code: "already_subscribed", Message: booking.Text(lang, "already_subscribed")}
+	case errors.Is(err, booking.ErrGone):
+		return http.StatusGone, body{Code: "gone", Message: booking.Text(lang, "offer_gone")}
 	case errors.Is(err, booking.ErrNotFound):
 		return http.StatusNotFound, body{Code: "not_found", Message: text(lang, "not_found")}
 	case errors.Is(err, booking.ErrConflict):

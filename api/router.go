@@ -104,6 +104,7 @@ func New(d Deps) http.Handler {
 	g.POST("/newsletter", noStore(), pub.subscribe)
 	g.GET("/challenge", pub.guard.challenge)
 	(&manage{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
+	(&waitlist{booking: d.Booking, guard: pub.guard}).mount(g, pub.guard.limit("offer", "token"))
 	g.POST("/events", pub.event)
 	registerSEO(r, d.Booking, d.PublicURL)
 	if d.Chat != nil {

@@ -14,9 +14,10 @@ import (
 const notBuilt = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Dota</title></head>
 <body><h1>Dota</h1><p>The web app is not built into this binary. Run <code>make run</code>.</p></body></html>`
 
-// managePrefix starts the customer's manage links, /manage/{token} (in every e-mail about
-// an appointment): the token in the address opens the appointment to whoever holds it.
-const managePrefix = "manage/"
+// privatePrefixes start the pages whose address is a credential: the customer's manage
+// links, /manage/{token} (in every e-mail about an appointment), and the links of
+// waitlist offers, /waitlist/offers/{token}. The token opens the page to whoever holds it.
+var privatePrefixes = []string{"manage/", "waitlist/offers/"}
 
 // spa serves the web app: real files as they are (hashed assets cached for good), the
 // prerendered page of each public route (pages.go), and index.html, the app's empty
@@ -48,9 +49,11 @@ func spa(web fs.FS, origin string, services serviceFinder, log *slog.Logger) gin
 			c.String(http.StatusNotFound, "not found")
 			return
 		}
-		if strings.HasPrefix(name, managePrefix) {
-			servePrivate(c, index)
-			return
+		for _, prefix := range privatePrefixes {
+			if strings.HasPrefix(name, prefix) {
+				servePrivate(c, index)
+				return
+			}
 		}
 		if prerendered != nil && prerendered.serve(c, "/"+name) {
 			return

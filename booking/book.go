@@ -38,6 +38,9 @@ type Request struct {
 
 	// phoneE164 is Phone in E.164, set by normalize; "" when Phone is not a number.
 	phoneE164 string
+	// offer, when set, is the waitlist entry whose offered place this books (AcceptOffer):
+	// its hold does not count against the slot, and the booking closes it.
+	offer string
 }
 
 // Result is a booked appointment. Replayed is true when an earlier request with the same
@@ -120,21 +123,21 @@ var errReplay = errors.New("idempotent replay")
 //     new person, sharing either, make one client). Every transaction takes at most one
 //     lock of each kind, kinds in this order, so two of them never wait for each other.
 //  2. checkBooking, a separate statement so that its snapshot is taken once the locks are
-//     held: whether the key already booked, how many appointments hold the slot and how
-//     many it may hold (the capacity is read here, never from a cached copy), and the
+//     held: whether the key already booked, how many appointments and open waitlist
+//     offers hold the slot (heldSQL) and how many it may hold (the capacity is read here,
+//     never from a cached copy), whether the offer being accepted, if any, is open, and the
 //     client the request matches: by e-mail (case-insensitive) first, else by the phone in
 //     E.164 against numero_1_e164 or numero_2_e164, the oldest client first. The match is
 //     a union of one index lookup per column: the OR of the same conditions gets a
 //     generic plan that walks every client.
 //  3. insertBooking creates the client when none matched, the appointment and its
-//     notification, and returns the last two.
-const (
+//     notification, closes the offer it accepts, if any, and returns the first two.
+var (
 	lockBooking = `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS l(k, i) ORDER BY i`
 
 	checkBooking = `SELECT
 		$1::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE idempotency_key = $1),
-		CASE WHEN $2::date IS NULL THEN 0 ELSE (SELECT count(*) FROM appointments
-			WHERE date = $2::date AND time = $3 AND status <> 'cancelled') END,
+		CASE WHEN $2::date IS NULL THEN 0 ELSE ` + heldSQL("$2::date", "$3", "$7::uuid") + ` END,
 		(SELECT slot_capacity FROM settings WHERE id = 1),
 		CASE WHEN $4::uuid IS NOT NULL THEN (SELECT id FROM clients WHERE id = $4::uuid)
 			ELSE (SELECT id FROM (
@@ -143,7 +146,8 @@ const (
 				SELECT id, created_at, 1 FROM clients WHERE numero_1_e164 = $6
 				UNION ALL
 				SELECT id, created_at, 1 FROM clients WHERE numero_2_e164 = $6) m
-				ORDER BY pref, created_at LIMIT 1) END`
+				ORDER BY pref, created_at LIMIT 1) END,
+		$7::uuid IS NULL OR EXISTS (SELECT 1 FROM waitlist WHERE id = $7::uuid AND state = 'offered' AND hold_until > now())`
 
 	insertBooking = `WITH c AS (
 			INSERT INTO clients (nom, prenom, email, numero_1, numero_1_e164, numero_2, numero_2_e164,
@@ -160,7 +164,10 @@ const (
 		n AS (
 			INSERT INTO notifications (title, message, type, priority, appointment_id)
 			SELECT $17, $18, 'appointment', 'high', a.id FROM a
-			RETURNING *)
+			RETURNING *),
+		w AS (
+			UPDATE waitlist SET state = 'booked', appointment_id = (SELECT id FROM a), updated_at = now()
+			WHERE id = $26::uuid)
 		SELECT ` + AppointmentColumns + `, ` + NotificationColumns + ` FROM a, n`
 )
 
@@ -208,20 +215,21 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(lockBooking, lockKeys(r))
-	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164)
+	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164, NullIfEmpty(r.offer))
 	br := conn.SendBatch(ctx, b)
 	var (
 		exists   bool
 		taken    int
 		capacity int
 		matched  *string
+		open     bool
 	)
 	_, err := br.Exec()
 	if err == nil {
 		_, err = br.Exec()
 	}
 	if err == nil {
-		err = br.QueryRow().Scan(&exists, &taken, &capacity, &matched)
+		err = br.QueryRow().Scan(&exists, &taken, &capacity, &matched, &open)
 	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
@@ -231,6 +239,8 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		return Result{}, err
 	case exists:
 		return Result{}, errReplay
+	case !open:
+		return Result{}, errOfferClosed
 	case date != nil && taken >= capacity:
 		return Result{}, ErrSlotTaken
 	case clientID != nil && matched == nil:
@@ -247,7 +257,8 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
 		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg,
-		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), st.StartsAt(r.Date, r.Time))
+		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), st.StartsAt(r.Date, r.Time),
+		NullIfEmpty(r.offer))
 	// Without an e-mail there is no message to schedule, and COMMIT rides with the insert.
 	messages := r.Email != ""
 	if !messages {

@@ -25,6 +25,8 @@ type Core struct {
 	mail      Mail
 	jobsCfg   JobsConfig
 	jobs      *river.Client[pgx.Tx]
+	// onOffer is told of each waitlist offer made (OnOffer).
+	onOffer func(context.Context, Offer)
 
 	settingsTTL time.Duration
 	settingsMu  sync.Mutex

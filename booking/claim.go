@@ -95,8 +95,10 @@ func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Ap
 	}
 	// A statement of its own, so that its snapshot is taken once the locks are held.
 	// The capacity is read here, never from a cached copy of the settings.
+	// Open waitlist offers hold their places too (heldSQL).
 	rows, err := tx.Query(ctx, `SELECT (SELECT count(*) FROM appointments
-		WHERE date = s.d::date AND time = s.t AND status <> 'cancelled' AND id <> ALL($3::uuid[])),
+		WHERE date = s.d::date AND time = s.t AND status <> 'cancelled' AND id <> ALL($3::uuid[]))
+		+ (SELECT count(*) FROM waitlist WHERE date = s.d::date AND time = s.t AND state = 'offered' AND hold_until > now()),
 		(SELECT slot_capacity FROM settings WHERE id = 1)
 		FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS s(d, t, i) ORDER BY s.i`, dates, times, ids)
 	if err != nil {

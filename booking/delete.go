@@ -33,11 +33,26 @@ func (s *Core) DeleteAppointments(ctx context.Context, ids []string) ([]string, 
 	if err := CheckIDs(ids, "select_appointments"); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `DELETE FROM appointments WHERE id = ANY($1::uuid[]) RETURNING id::text`, ids)
-	if err != nil {
-		return nil, err
-	}
-	deleted, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	var deleted []string
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `DELETE FROM appointments WHERE id = ANY($1::uuid[])
+			RETURNING id::text, coalesce(to_char(date, 'YYYY-MM-DD'), ''), coalesce(time, ''), status`, ids)
+		if err != nil {
+			return err
+		}
+		var freed []SlotRef
+		var a Appointment
+		deleted = nil
+		if _, err := pgx.ForEachRow(rows, []any{&a.ID, &a.Date, &a.Time, &a.Status}, func() error {
+			deleted = append(deleted, a.ID)
+			freed = append(freed, freedSlots(a, Appointment{})...)
+			return nil
+		}); err != nil {
+			return err
+		}
+		// The places they held go to the waitlist.
+		return s.settleLater(ctx, tx, freed)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,7 @@ const (
 	ReasonAppointmentGone   = "appointment_deleted"
 	ReasonAttemptsExhausted = "attempts_exhausted"
 	ReasonCodeUsed          = "code_used"
+	ReasonOfferClosed       = "offer_closed"
 )
 
 // deliverWorker sends one row of the ledger.
@@ -74,13 +75,19 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		return err
 	}
 	var in mail.Input
-	if d.Kind == KindCode {
+	switch d.Kind {
+	case KindCode:
 		in, err = s.codeInput(ctx, st, d)
-	} else {
+	case KindWaitlistOffer:
+		in, err = s.offerInput(ctx, st, d)
+	default:
 		in, err = s.mailInput(ctx, st, d)
 	}
-	if errors.Is(err, ErrNotFound) {
+	switch {
+	case errors.Is(err, ErrNotFound):
 		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonCodeUsed, "")
+	case errors.Is(err, ErrGone):
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonOfferClosed, "")
 	}
 	if err != nil {
 		return err
@@ -115,8 +122,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 
 // stale says why the message should no longer be sent, or "" when it should.
 func (d pendingDelivery) stale(now time.Time) string {
-	if d.Kind == KindCode {
-		return "" // about an address, not an appointment
+	if d.Kind == KindCode || d.Kind == KindWaitlistOffer {
+		return "" // about an address or an offer, not an appointment: checked as it is written
 	}
 	a := d.Appt
 	if a == nil {

@@ -38,6 +38,15 @@ func takesSlot(before, after Appointment) bool {
 	return holdsSlot(after) && (!holdsSlot(before) || before.Date != after.Date || before.Time != after.Time)
 }
 
+// freedSlots is the slot changing before into after frees — its old one, when it no
+// longer holds it — for the waitlist to offer.
+func freedSlots(before, after Appointment) []SlotRef {
+	if !holdsSlot(before) || (holdsSlot(after) && after.Date == before.Date && after.Time == before.Time) {
+		return nil
+	}
+	return []SlotRef{{Date: before.Date, Time: before.Time}}
+}
+
 // historyNote is the history's account of changing before into after: its status, else
 // its slot; "" for a change the history does not record (the details of a request).
 func historyNote(before, after Appointment) string {
@@ -196,6 +205,9 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err := s.scheduleMessages(ctx, tx, st, before, out, actor); err != nil {
 			return err
 		}
+		if err := s.settleLater(ctx, tx, freedSlots(before, out)); err != nil {
+			return err
+		}
 		note := historyNote(before, a)
 		if note == "" {
 			return nil
@@ -280,12 +292,14 @@ func (s *Core) SetStatus(ctx context.Context, ids []string, status, by string) (
 		for _, a := range current {
 			byID[a.ID] = a
 		}
+		var freed []SlotRef
 		for _, a := range updated {
 			if err := s.scheduleMessages(ctx, tx, st, byID[a.ID], a, actorAgency); err != nil {
 				return err
 			}
+			freed = append(freed, freedSlots(byID[a.ID], a)...)
 		}
-		return nil
+		return s.settleLater(ctx, tx, freed)
 	})
 	if err != nil {
 		return nil, err

@@ -81,6 +81,9 @@ func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], 
 	if err := river.AddWorkerSafely(workers, &deliverWorker{core: s}); err != nil {
 		return nil, err
 	}
+	if err := river.AddWorkerSafely(workers, &waitlistWorker{core: s}); err != nil {
+		return nil, err
+	}
 	return river.NewClient(riverpgxv5.New(db), &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
 		Workers:              workers,

@@ -191,6 +191,21 @@ var messages = map[string]map[string]string{
 		"en": "Enter a number of seconds between 10 and 3600 (one hour).",
 		"ar": "أدخل عدد ثوانٍ بين 10 و3600 (ساعة واحدة).",
 	},
+	"hold_invalid": {
+		"fr": "Indiquez un nombre de minutes entre 5 et 1440 (un jour).",
+		"en": "Enter a number of minutes between 5 and 1440 (one day).",
+		"ar": "أدخل عدد دقائق بين 5 و1440 (يوم واحد).",
+	},
+	"slot_free": {
+		"fr": "Ce créneau est libre : réservez-le directement.",
+		"en": "This slot is free: book it directly.",
+		"ar": "هذا الموعد متاح: احجزوه مباشرة.",
+	},
+	"offer_gone": {
+		"fr": "Cette proposition n'est plus valable : le délai est passé ou le créneau a été pris.",
+		"en": "This offer is no longer open: its time ran out or the slot was taken.",
+		"ar": "هذا العرض لم يعد متاحًا: انتهت مهلته أو حُجز الموعد.",
+	},
 	"invalid_option": {
 		"fr": "Cette valeur ne fait pas partie des choix proposés.",
 		"en": "This value is not one of the offered choices.",

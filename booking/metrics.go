@@ -25,3 +25,30 @@ func init() {
 		}
 	}
 }
+
+var waitlistJoins = promauto.NewCounterVec(prometheus.CounterOpts{
+	Namespace: "dota",
+	Name:      "waitlist_joins_total",
+	Help:      "People who joined a full slot's waitlist, by where they joined (form, chat).",
+}, []string{"source"})
+
+var waitlistOffers = promauto.NewCounter(prometheus.CounterOpts{
+	Namespace: "dota",
+	Name:      "waitlist_offers_total",
+	Help:      "Freed places offered to the first in a waitlist.",
+})
+
+var waitlistOutcomes = promauto.NewCounterVec(prometheus.CounterOpts{
+	Namespace: "dota",
+	Name:      "waitlist_outcomes_total",
+	Help:      "How waitlist places ended: booked (an offer accepted), declined, expired (an offer not answered in time), lapsed (the slot came too near before a place freed).",
+}, []string{"outcome"})
+
+func init() {
+	for _, source := range []string{WaitlistForm, WaitlistChat} {
+		waitlistJoins.WithLabelValues(source)
+	}
+	for _, outcome := range []string{WaitBooked, WaitDeclined, WaitExpired, WaitLapsed} {
+		waitlistOutcomes.WithLabelValues(outcome)
+	}
+}

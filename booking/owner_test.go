@@ -14,7 +14,8 @@ import (
 // lives by.
 var tablesOf = map[string][]string{
 	"booking": {"appointments", "clients", "notifications", "settings", "status_history", "deliveries",
-		"manage_tokens", "verification_codes", "services", "projects", "newsletter_subscriptions"},
+		"manage_tokens", "verification_codes", "services", "projects", "newsletter_subscriptions", "waitlist",
+		"waitlist_tokens"},
 	"console": {"admin_users", "appointment_notes"},
 	"chatbot": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
 }

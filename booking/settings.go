@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Options offered by the settings screen.
@@ -40,6 +42,14 @@ const (
 	MaxHandoffTimeoutSeconds     = 3600
 )
 
+// How long a freed slot is held for the first in its waitlist, in minutes: the default and
+// the bounds the settings accept.
+const (
+	DefaultWaitlistHoldMinutes = 30
+	MinWaitlistHoldMinutes     = 5
+	MaxWaitlistHoldMinutes     = 1440
+)
+
 // Settings are the agency's site-wide settings, one row on the server.
 type Settings struct {
 	SiteName           string   `json:"site_name"`
@@ -64,8 +74,10 @@ type Settings struct {
 	MinNoticeMinutes int `json:"min_notice_minutes"`
 	// HandoffTimeoutSeconds is how long a visitor who asked for a person waits before Dota
 	// takes the conversation back.
-	HandoffTimeoutSeconds int       `json:"handoff_timeout_seconds"`
-	UpdatedAt             time.Time `json:"updated_at"`
+	HandoffTimeoutSeconds int `json:"handoff_timeout_seconds"`
+	// WaitlistHoldMinutes is how long a freed slot is held for the person it is offered to.
+	WaitlistHoldMinutes int       `json:"waitlist_hold_minutes"`
+	UpdatedAt           time.Time `json:"updated_at"`
 }
 
 // Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
@@ -113,6 +125,11 @@ func (st Settings) HandoffTimeout() time.Duration {
 	return time.Duration(st.HandoffTimeoutSeconds) * time.Second
 }
 
+// WaitlistHold is how long a freed slot is held for the person it is offered to.
+func (st Settings) WaitlistHold() time.Duration {
+	return time.Duration(st.WaitlistHoldMinutes) * time.Minute
+}
+
 // StartsAt is the instant a slot (YYYY-MM-DD, HH:MM) begins in the agency's time zone;
 // nil without a slot or when either part cannot be read.
 func (st Settings) StartsAt(date, hhmm string) *time.Time {
@@ -158,6 +175,9 @@ func (st Settings) Validate() error {
 	if st.HandoffTimeoutSeconds < MinHandoffTimeoutSeconds || st.HandoffTimeoutSeconds > MaxHandoffTimeoutSeconds {
 		v.Add("handoff_timeout_seconds", "seconds_invalid")
 	}
+	if st.WaitlistHoldMinutes < MinWaitlistHoldMinutes || st.WaitlistHoldMinutes > MaxWaitlistHoldMinutes {
+		v.Add("waitlist_hold_minutes", "hold_invalid")
+	}
 	if strings.TrimSpace(st.SiteName) == "" {
 		v.Add("site_name", "required")
 	}
@@ -180,7 +200,7 @@ func (st Settings) Validate() error {
 const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
-	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, updated_at`
+	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -218,7 +238,7 @@ func scanSettings(row rowScanner) (Settings, error) {
 	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
-		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.UpdatedAt)
+		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -233,18 +253,32 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 	if st.ClosedDates == nil {
 		st.ClosedDates = []string{}
 	}
-	saved, err := scanSettings(s.db.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
-		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
-		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
-		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
-		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18, updated_at = now()
-		WHERE id = 1 RETURNING `+settingsColumns,
-		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
-		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
-		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
-		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds))
+	var saved Settings
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		saved, err = s.saveSettings(ctx, tx, st)
+		if err != nil {
+			return err
+		}
+		// A raised capacity, a reopened day: the waitlist's lines are settled again.
+		return s.settleAllLater(ctx, tx)
+	})
 	if err == nil {
 		s.cacheSettings(saved)
 	}
 	return saved, err
+}
+
+func (s *Core) saveSettings(ctx context.Context, tx pgx.Tx, st Settings) (Settings, error) {
+	return scanSettings(tx.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
+		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
+		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
+		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
+		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18,
+		waitlist_hold_minutes = $19, updated_at = now()
+		WHERE id = 1 RETURNING `+settingsColumns,
+		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
+		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
+		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
+		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes))
 }

@@ -141,11 +141,16 @@ func slotStart(d time.Time, hhmm string) time.Time {
 	return time.Date(d.Year(), d.Month(), d.Day(), t.Hour(), t.Minute(), 0, 0, d.Location())
 }
 
-// takenCounts counts the appointments holding each slot between two dates, inclusive.
-// A cancelled appointment frees its slot.
+// takenCounts counts what holds each slot between two dates, inclusive: appointments,
+// but not cancelled ones, and open waitlist offers (see heldSQL).
 func (s *Core) takenCounts(ctx context.Context, from, to string) (map[SlotRef]int, error) {
-	rows, err := s.db.Query(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time, count(*) FROM appointments
-		WHERE date BETWEEN $1::date AND $2::date AND status <> 'cancelled' GROUP BY date, time`, from, to)
+	rows, err := s.db.Query(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time, count(*) FROM (
+			SELECT date, time FROM appointments
+			WHERE date BETWEEN $1::date AND $2::date AND status <> 'cancelled'
+			UNION ALL
+			SELECT date, time FROM waitlist
+			WHERE date BETWEEN $1::date AND $2::date AND state = 'offered' AND hold_until > now()) h
+		GROUP BY date, time`, from, to)
 	if err != nil {
 		return nil, err
 	}

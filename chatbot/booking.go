@@ -108,7 +108,7 @@ func (t *turn) pickTime(hhmm string, day booking.Day) {
 	case day.Slots[i].Past:
 		t.fail(booking.Text(l, "slot_closed_past"))
 	case !day.Slots[i].Free:
-		t.offerNearest(booking.Text(l, "slot_taken"), day.Date, hhmm)
+		t.slotTaken(booking.Text(l, "slot_taken"), day.Date, hhmm)
 	default:
 		t.s.Collected.Time, t.s.PartOfDay = hhmm, ""
 		t.advance()
@@ -172,6 +172,9 @@ func (t *turn) book() {
 			reason = "slot_closed"
 		}
 		bookingFailures.WithLabelValues(reason).Inc()
+		if reason == "slot_taken" {
+			t.s.TakenSlot = c.Date + " " + c.Time // chosen again, it offers the waitlist
+		}
 		t.s.Collected.Time = ""
 		t.moveTo(StepTime)
 		t.offer(localizedSlotError(err, l, code), alts)

@@ -32,6 +32,10 @@ type Booker interface {
 	Upcoming(ctx context.Context, email string) ([]booking.Appointment, error)
 	CancelVerified(ctx context.Context, email, id string) (booking.Appointment, error)
 	RescheduleVerified(ctx context.Context, email, id, date, hhmm string) (booking.Appointment, error)
+	// The waitlist of a full slot, and the offer of a freed place (waitlist.go).
+	JoinWaitlist(ctx context.Context, r booking.WaitlistRequest) (booking.Joined, error)
+	AcceptOffer(ctx context.Context, id string) (booking.Result, error)
+	DeclineOffer(ctx context.Context, id string) error
 }
 
 // Defaults of Config: the constants of the specification's section 9, and the limits an

@@ -100,7 +100,7 @@ func (t *turn) handle(raw string) {
 	}
 	ws := words(msg)
 	t.s.Lang = detectLang(msg, ws, t.s.Lang)
-	if t.held() || t.acceptOffer(msg, ws) {
+	if t.held() || t.acceptOffer(msg, ws) || t.answerWaitlist(msg, ws) {
 		return
 	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked

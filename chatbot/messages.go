@@ -350,6 +350,36 @@ var catalogue = map[string]map[string]string{
 		"en": "Sorry, nobody from the team is free right now. I'm taking the conversation back: ask me your question, or write to {email} or call {phone}.",
 		"ar": "عذرًا، لا أحد من الفريق متاح حاليًا. سأواصل المحادثة: اطرح عليّ سؤالك، أو راسلنا على {email} أو اتصل على {phone}.",
 	},
+	"waitlist_ask": {
+		"fr": "Ce créneau du {when} est complet. Voulez-vous rejoindre sa liste d'attente ? S'il se libère, je vous le réserve un moment et vous préviens ici et par e-mail ({email}).",
+		"en": "The slot on {when} is full. Would you like to join its waitlist? If it frees up, I'll hold it for you for a while and let you know here and by email ({email}).",
+		"ar": "موعد {when} محجوز بالكامل. هل تريد الانضمام إلى قائمة انتظاره؟ إن أصبح متاحًا سأحجزه لك لفترة وأُعلمك هنا وعبر البريد الإلكتروني ({email}).",
+	},
+	"waitlist_joined": {
+		"fr": "C'est fait : vous êtes n° {position} sur la liste d'attente du {when}. S'il se libère, vous recevrez l'offre à {email}.",
+		"en": "Done: you are number {position} on the waitlist for {when}. If it frees up, the offer will reach you at {email}.",
+		"ar": "تم: أنت رقم {position} في قائمة انتظار موعد {when}. إن أصبح متاحًا سيصلك العرض على {email}.",
+	},
+	"waitlist_not_joined": {
+		"fr": "Entendu, pas de liste d'attente.",
+		"en": "All right, no waitlist.",
+		"ar": "حسنًا، بدون قائمة انتظار.",
+	},
+	"waitlist_free_now": {
+		"fr": "Bonne nouvelle : une place vient de se libérer sur ce créneau, il est à vous.",
+		"en": "Good news: a place just freed up in that slot, it's yours to book.",
+		"ar": "خبر سار: أصبح هذا الموعد متاحًا الآن، يمكنك حجزه.",
+	},
+	"waitlist_offer": {
+		"fr": "Bonne nouvelle : le créneau du {when} s'est libéré. Je vous le garde jusqu'à {until}. Le prenez-vous ?",
+		"en": "Good news: the slot on {when} has freed up. I'm holding it for you until {until}. Will you take it?",
+		"ar": "خبر سار: أصبح موعد {when} متاحًا. سأحتفظ به لك حتى الساعة {until}. هل تريده؟",
+	},
+	"waitlist_declined": {
+		"fr": "Entendu, je le propose à la personne suivante. Puis-je vous aider pour autre chose ?",
+		"en": "All right, I'll offer it to the next person. Can I help you with anything else?",
+		"ar": "حسنًا، سأعرضه على الشخص التالي. هل يمكنني مساعدتك في شيء آخر؟",
+	},
 	"handoff_released": {
 		"fr": "C'est de nouveau Dota. Puis-je vous aider pour autre chose ?",
 		"en": "Dota here again. Can I help you with anything else?",
@@ -544,6 +574,8 @@ var catalogue = map[string]map[string]string{
 	"qr_services":   {"fr": "Nos services", "en": "Our services", "ar": "خدماتنا"},
 	"qr_prices":     {"fr": "Tarifs", "en": "Prices", "ar": "الأسعار"},
 	"qr_contact":    {"fr": "Contact", "en": "Contact", "ar": "التواصل"},
+	"qr_accept":     {"fr": "Je le prends", "en": "I'll take it", "ar": "أقبل الموعد"},
+	"qr_decline":    {"fr": "Non merci", "en": "No, thanks", "ar": "لا، شكرًا"},
 	"qr_yes":        {"fr": "Oui", "en": "Yes", "ar": "نعم"},
 	"qr_no":         {"fr": "Non", "en": "No", "ar": "لا"},
 	"qr_skip":       {"fr": "Passer", "en": "Skip", "ar": "تخطي"},

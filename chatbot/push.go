@@ -18,10 +18,13 @@ import (
 // each message by its number in the conversation, so a widget that reconnects says the
 // last one it has and gets what followed from the session: none lost, none twice.
 
-// Push is one message pushed to a visitor's stream, with the hand-off as it stands.
+// Push is one message pushed to a visitor's stream, with the hand-off as it stands and,
+// on the last message of a turn, the quick replies that answer it (a waitlist offer's
+// accept and decline).
 type Push struct {
-	Message Message      `json:"message"`
-	Handoff *HandoffView `json:"handoff"`
+	Message      Message      `json:"message"`
+	Handoff      *HandoffView `json:"handoff"`
+	QuickReplies []QuickReply `json:"quick_replies,omitempty"`
 }
 
 // Seq is the message's number in its conversation, the stream's event id.
@@ -44,9 +47,14 @@ const streamBuffer = 64
 func (e *Engine) pushChannel() string { return e.key("push") }
 
 // queuePushes adds the publication of a turn's messages to the pipeline that saves it.
-func (e *Engine) queuePushes(ctx context.Context, pipe redis.Pipeliner, sessionID string, msgs []Message, h *HandoffView) {
-	for _, m := range msgs {
-		raw, err := json.Marshal(pushed{Session: sessionID, Push: Push{Message: m, Handoff: h}})
+func (e *Engine) queuePushes(ctx context.Context, pipe redis.Pipeliner, sessionID string, msgs []Message, h *HandoffView,
+	qr []QuickReply) {
+	for i, m := range msgs {
+		p := Push{Message: m, Handoff: h}
+		if i == len(msgs)-1 && len(qr) > 0 {
+			p.QuickReplies = qr
+		}
+		raw, err := json.Marshal(pushed{Session: sessionID, Push: p})
 		if err == nil {
 			pipe.Publish(ctx, e.pushChannel(), raw)
 		}
@@ -94,8 +102,12 @@ func (e *Engine) Stream(ctx context.Context, sessionID string, after int) (<-cha
 				return false
 			}
 		}
-		for _, m := range s.Messages {
-			if m.Sender != SenderUser && !send(Push{Message: m, Handoff: view}) {
+		for i, m := range s.Messages {
+			p := Push{Message: m, Handoff: view}
+			if i == len(s.Messages)-1 && len(s.QuickReplies) > 0 {
+				p.QuickReplies = s.QuickReplies
+			}
+			if m.Sender != SenderUser && !send(p) {
 				return
 			}
 		}

@@ -133,13 +133,18 @@ type session struct {
 	ConversationID string       `json:"conversation_id,omitempty"` // its row in PostgreSQL, once stored
 	Handoff        *handoff     `json:"handoff,omitempty"`         // staff are involved (handoff.go)
 	// Offers Dota made and the visitor may accept with their next message.
-	HandoffOffered  bool         `json:"handoff_offered,omitempty"`  // after three failures at one step
-	CallbackOffered bool         `json:"callback_offered,omitempty"` // outside office hours
-	Callback        bool         `json:"callback,omitempty"`         // collecting contact details for a call back
-	MessageSeq      int          `json:"message_seq"`
-	Messages        []Message    `json:"messages"`
-	QuickReplies    []QuickReply `json:"quick_replies"`
-	StartedAt       time.Time    `json:"started_at"`
+	HandoffOffered  bool `json:"handoff_offered,omitempty"`  // after three failures at one step
+	CallbackOffered bool `json:"callback_offered,omitempty"` // outside office hours
+	Callback        bool `json:"callback,omitempty"`         // collecting contact details for a call back
+	// The waitlist (waitlist.go): the last full slot chosen, "YYYY-MM-DD HH:MM", whether
+	// Dota asked to join its line, and a freed place offered to the visitor.
+	TakenSlot     string       `json:"taken_slot,omitempty"`
+	WaitlistAsked bool         `json:"waitlist_asked,omitempty"`
+	Offer         *slotOffer   `json:"offer,omitempty"`
+	MessageSeq    int          `json:"message_seq"`
+	Messages      []Message    `json:"messages"`
+	QuickReplies  []QuickReply `json:"quick_replies"`
+	StartedAt     time.Time    `json:"started_at"`
 }
 
 // ErrUnavailable means Redis, which holds the conversations, does not answer.
@@ -222,7 +227,7 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 		pipe.ZRem(ctx, e.key("waiting"), s.ID)
 	}
 	if t.push {
-		e.queuePushes(ctx, pipe, s.ID, t.bot, t.view())
+		e.queuePushes(ctx, pipe, s.ID, t.bot, t.view(), s.QuickReplies)
 	}
 	var unlock *redis.Cmd
 	if lk != nil && !lk.released {

@@ -67,6 +67,7 @@ type Console struct {
 	clients       clientStore
 	notifications notificationStore
 	deliveries    deliveries
+	waitlist      waitlist
 	projects      projectStore
 	settings      settingsStore
 	cfg           Config
@@ -84,7 +85,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, projects: core, settings: core,
+		notifications: core, deliveries: core, waitlist: core, projects: core, settings: core,
 		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
 }
 

@@ -18,14 +18,15 @@ const (
 	PageNotifications  Page = "notifications"
 	PageMessages       Page = "messages"
 	PageConversations  Page = "conversations"
+	PageWaitlist       Page = "waitlist"
 	PageUsers          Page = "users"
 	PageSettings       Page = "settings"
 	PageOps            Page = "ops"
 )
 
 // Pages lists every page in menu order.
-var Pages = []Page{PageDashboard, PageConversations, PageAppointments, PageNewAppointment, PageClients, PageProjects,
-	PageNotifications, PageMessages, PageUsers, PageSettings, PageOps}
+var Pages = []Page{PageDashboard, PageConversations, PageAppointments, PageWaitlist, PageNewAppointment, PageClients,
+	PageProjects, PageNotifications, PageMessages, PageUsers, PageSettings, PageOps}
 
 // Action is something a user does on a page; non-admins need it granted.
 type Action string
@@ -48,6 +49,7 @@ const (
 	ActNotificationsDelete Action = "notifications.delete"
 	ActMessagesResend      Action = "messages.resend"
 	ActConversationsAnswer Action = "conversations.answer"
+	ActWaitlistRemove      Action = "waitlist.remove"
 	ActUsersCreate         Action = "users.create"
 	ActUsersUpdate         Action = "users.update"
 	ActUsersDelete         Action = "users.delete"
@@ -58,13 +60,13 @@ const (
 var Actions = []Action{ActAppointmentsCreate, ActAppointmentsUpdate, ActAppointmentsDelete, ActAppointmentsExport,
 	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActProjectsCreate,
 	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActMessagesResend, ActConversationsAnswer,
-	ActUsersCreate, ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
+	ActWaitlistRemove, ActUsersCreate, ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
 
 // rolePages is the one policy table: the pages each role may open. Admins open all.
 var rolePages = map[string][]Page{
 	RoleAdmin:     Pages,
-	RoleModerator: {PageDashboard, PageConversations, PageAppointments, PageNewAppointment, PageClients},
-	RoleEditor:    {PageConversations, PageAppointments, PageNewAppointment},
+	RoleModerator: {PageDashboard, PageConversations, PageAppointments, PageWaitlist, PageNewAppointment, PageClients},
+	RoleEditor:    {PageConversations, PageAppointments, PageWaitlist, PageNewAppointment},
 }
 
 // pageActions are the actions that access to a page grants a non-admin without an entry
@@ -74,6 +76,7 @@ var pageActions = map[Page][]Action{
 	PageNewAppointment: {ActAppointmentsCreate},
 	PageClients:        {ActClientsCreate, ActClientsUpdate},
 	PageConversations:  {ActConversationsAnswer},
+	PageWaitlist:       {ActWaitlistRemove},
 }
 
 // RoleLabels are the roles as staff read them.

@@ -62,11 +62,13 @@ func serve(ctx context.Context, cfg config) error {
 	if !core.MailConfigured() {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
 	}
-	// Every replica works the jobs: messages due, reminders, retries.
+	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher))
+	// A waitlist offer is made in the conversation it was joined from, while it is open.
+	core.OnOffer(dota.OfferPlace)
+	// Every replica works the jobs: messages due, reminders, waitlist offers, retries.
 	if err := core.StartJobs(ctx); err != nil {
 		return err
 	}
-	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher))
 	// Every replica gives back to Dota the conversations nobody took in time.
 	go dota.RunHandoffTimer(ctx)
 	cons := console.New(core, pool, rdb, cfg.RedisPrefix, console.Config{

@@ -1,0 +1,33 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/console"
+)
+
+// The waitlist as staff see it: who waits for which slot, in order, with their offers;
+// staff may take someone out of a line.
+func (a *admin) mountWaitlist(h handle) {
+	h("GET", "/waitlist", need(console.PageWaitlist, ""), a.waitlist)
+	h("DELETE", "/waitlist/:id", need(console.PageWaitlist, console.ActWaitlistRemove), a.removeFromWaitlist)
+}
+
+func (a *admin) waitlist(c *gin.Context) {
+	slots, err := a.console.Waitlist(c, c.Query("date"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"items": slots})
+}
+
+func (a *admin) removeFromWaitlist(c *gin.Context) {
+	if err := a.console.RemoveFromWaitlist(c, userOf(c), c.Param("id")); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}

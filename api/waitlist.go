@@ -1,0 +1,83 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// The public side of the waitlist: join a full slot's line from the form, and answer the
+// offer of a freed place through the link of its e-mail. The link's token is the only
+// credential; an unknown one is 404, a closed offer 410 gone.
+
+type waitlist struct {
+	booking *booking.Core
+	guard   *formGuard
+}
+
+func (w *waitlist) mount(g *gin.RouterGroup, limit gin.HandlerFunc) {
+	g.POST("/waitlist", noStore(), w.join)
+	g.GET("/waitlist/offers/:token", noStore(), w.offer)
+	g.POST("/waitlist/offers/:token/accept", limit, noStore(), w.accept)
+	g.POST("/waitlist/offers/:token/decline", limit, noStore(), w.decline)
+}
+
+func (w *waitlist) join(c *gin.Context) {
+	var form struct {
+		booking.WaitlistRequest
+		formExtras
+	}
+	if err := decodeJSON(c, &form); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	req := form.WaitlistRequest
+	if err := w.guard.admit(c, submission{form: "waitlist", contacts: contactKeys(req.Email, req.Phone),
+		formExtras: form.formExtras}); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	req.Source = booking.WaitlistForm
+	req.Language = langOf(c)
+	j, err := w.booking.JoinWaitlist(c, req)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	status := http.StatusCreated
+	if j.Again {
+		status = http.StatusOK
+	}
+	c.JSON(status, j)
+}
+
+func (w *waitlist) offer(c *gin.Context) {
+	o, err := w.booking.OfferByToken(c, c.Param("token"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, o)
+}
+
+func (w *waitlist) accept(c *gin.Context) {
+	res, err := w.booking.AcceptOfferByToken(c, c.Param("token"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if res.Replayed {
+		c.Header("Idempotent-Replayed", "true")
+	}
+	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail})
+}
+
+func (w *waitlist) decline(c *gin.Context) {
+	if err := w.booking.DeclineOfferByToken(c, c.Param("token")); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"state": booking.WaitDeclined})
+}

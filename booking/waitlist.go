@@ -1,0 +1,265 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// The waitlist: people who want a full slot wait in line for it. When a place frees up
+// (a cancellation, a move away, a deletion, a raised capacity, an offer declined or
+// expired), the change that freed it inserts a "waitlist" job for the slot in its own
+// transaction; the job offers the free places to the first in line (offers.go). An open
+// offer holds its place: every path that counts a slot's appointments counts it too
+// (heldSQL), so only the person it is offered to can book it, by accepting.
+
+// Where a waitlist entry came from.
+const (
+	WaitlistForm = "form"
+	WaitlistChat = "chat"
+)
+
+// States of a waitlist entry. Waiting and offered entries are in line.
+const (
+	WaitWaiting  = "waiting"
+	WaitOffered  = "offered"
+	WaitBooked   = "booked"
+	WaitDeclined = "declined"
+	WaitExpired  = "expired"
+	WaitRemoved  = "removed"
+	WaitLapsed   = "lapsed" // the slot came inside the notice before a place freed
+)
+
+// heldSQL counts what holds slot ($d, $t): its appointments that are not cancelled and
+// the open offers of its waitlist, but the one named by $x (an offer being accepted).
+// Every path that decides whether a slot has room counts with it.
+func heldSQL(d, t, x string) string {
+	return `(SELECT count(*) FROM appointments WHERE date = ` + d + ` AND time = ` + t + ` AND status <> 'cancelled')
+		+ (SELECT count(*) FROM waitlist WHERE date = ` + d + ` AND time = ` + t + ` AND state = 'offered'
+			AND hold_until > now() AND id IS DISTINCT FROM ` + x + `)`
+}
+
+// WaitlistRequest asks for a place in a full slot's line.
+type WaitlistRequest struct {
+	Date    string `json:"date"`
+	Time    string `json:"time"`
+	Name    string `json:"name"`
+	Phone   string `json:"phone"`
+	Email   string `json:"email"`
+	Service string `json:"service"`
+
+	Language string `json:"-"`
+	Source   string `json:"-"` // WaitlistForm or WaitlistChat
+	// ChatSession is the visitor's conversation, where the offer is also made while it is open.
+	ChatSession string `json:"-"`
+}
+
+// Joined is a place in a slot's line.
+type Joined struct {
+	ID       string `json:"id"`
+	Position int    `json:"position"` // 1 is the first in line
+	Date     string `json:"date"`
+	Time     string `json:"time"`
+	Label    string `json:"label"`
+	Email    string `json:"email"`
+	// Again is true when the address was already in this slot's line.
+	Again bool `json:"-"`
+}
+
+// SlotFreeError refuses a place in line for a slot that has room: book it instead.
+type SlotFreeError struct{}
+
+func (e *SlotFreeError) Error() string { return "slot is free" }
+
+// Is makes errors.Is(err, ErrConflict) true.
+func (e *SlotFreeError) Is(target error) bool { return target == ErrConflict }
+
+// LocalizedMessage says to book the slot instead.
+func (e *SlotFreeError) LocalizedMessage(lang string) string { return Text(lang, "slot_free") }
+
+// ErrGone is an offer that is no longer open: its hold ran out, it was declined or
+// withdrawn, or its slot came too near.
+var ErrGone = errors.New("offer gone")
+
+// JoinWaitlist puts a person in line for a full slot, once per address: joining again
+// returns their place. The slot must be one of an open day's slots beyond the minimum
+// notice (a nearer one could never be offered), and full (else *SlotFreeError).
+func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, error) {
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return Joined{}, err
+	}
+	if err := r.normalize(s.now().In(st.Location())); err != nil {
+		return Joined{}, err
+	}
+	if err := s.checkOpen(ctx, st, r.Date, r.Time); err != nil {
+		return Joined{}, err
+	}
+	start := st.StartsAt(r.Date, r.Time)
+	if start == nil || !start.After(s.now().Add(st.MinNotice())) {
+		return Joined{}, invalidField("time", "waitlist_too_soon")
+	}
+	j := Joined{Date: r.Date, Time: r.Time, Label: SlotLabel(r.Time), Email: r.Email}
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(r.Date, r.Time)}); err != nil {
+			return err
+		}
+		var held, capacity int
+		if err := tx.QueryRow(ctx, `SELECT `+heldSQL("$1::date", "$2", "NULL::uuid")+`,
+			(SELECT slot_capacity FROM settings WHERE id = 1)`, r.Date, r.Time).Scan(&held, &capacity); err != nil {
+			return err
+		}
+		if held < capacity {
+			return &SlotFreeError{}
+		}
+		err := tx.QueryRow(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, service, language,
+				source, chat_session)
+			VALUES ($1::date, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+			ON CONFLICT (date, time, lower(email)) WHERE state IN ('waiting', 'offered') DO NOTHING
+			RETURNING id`, r.Date, r.Time, start, r.Name, r.Email, r.Phone, NullIfEmpty(r.Service), r.Language,
+			r.Source, NullIfEmpty(r.ChatSession)).Scan(&j.ID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			j.Again = true
+			err = tx.QueryRow(ctx, `SELECT id FROM waitlist WHERE date = $1::date AND time = $2
+				AND lower(email) = $3 AND state IN ('waiting', 'offered')`, r.Date, r.Time, r.Email).Scan(&j.ID)
+		}
+		if err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT count(*) FROM waitlist w, waitlist me
+			WHERE me.id = $1 AND w.date = me.date AND w.time = me.time AND w.state IN ('waiting', 'offered')
+				AND (w.created_at, w.id) <= (me.created_at, me.id)`, j.ID).Scan(&j.Position)
+	})
+	if err != nil {
+		return Joined{}, err
+	}
+	if !j.Again {
+		waitlistJoins.WithLabelValues(r.Source).Inc()
+		s.publishWaitlist(ctx, r.Date, r.Time)
+	}
+	return j, nil
+}
+
+// normalize trims the request and checks it as Book checks a request: a name, a phone
+// number and, since the offer is e-mailed, an e-mail address.
+func (r *WaitlistRequest) normalize(now time.Time) error {
+	for _, f := range []*string{&r.Date, &r.Time, &r.Phone, &r.Service, &r.ChatSession} {
+		*f = strings.TrimSpace(*f)
+	}
+	if r.Source == "" {
+		r.Source = WaitlistForm
+	}
+	if r.Source != WaitlistForm && r.Source != WaitlistChat {
+		return errors.New("booking: unknown waitlist source " + r.Source)
+	}
+	req := Request{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service, Date: r.Date, Time: r.Time,
+		Language: r.Language, Source: SourceForm}
+	req.normalize()
+	err := req.validate(now)
+	v := &ValidationError{}
+	if !errors.As(err, &v) {
+		if err != nil {
+			return err
+		}
+		v = &ValidationError{}
+	}
+	if req.Email == "" {
+		v.Add("email", "required")
+	}
+	if req.Date == "" {
+		v.Add("date", "required")
+	}
+	r.Name, r.Email, r.Phone, r.Language = req.Name, req.Email, req.Phone, req.Language
+	return v.OrNil()
+}
+
+// DeclineOffer closes an open offer at its holder's wish; the place goes to the next in
+// line. Declining again is harmless; ErrGone when the offer closed otherwise.
+func (s *Core) DeclineOffer(ctx context.Context, id string) error {
+	if !IsUUID(id) {
+		return ErrNotFound
+	}
+	var state, date, hhmm string
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT state, to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).
+			Scan(&state, &date, &hhmm)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(date, hhmm)}); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE waitlist SET state = 'declined', closed_by = $2, updated_at = now()
+			WHERE id = $1 AND state = 'offered' AND hold_until > now()`, id, ActorCustomer)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			if err := tx.QueryRow(ctx, `SELECT state FROM waitlist WHERE id = $1`, id).Scan(&state); err != nil {
+				return err
+			}
+			if state == WaitDeclined {
+				return nil
+			}
+			return ErrGone
+		}
+		state = ""
+		return s.settleLater(ctx, tx, []SlotRef{{Date: date, Time: hhmm}})
+	})
+	if err != nil || state == WaitDeclined {
+		return err
+	}
+	waitlistOutcomes.WithLabelValues(WaitDeclined).Inc()
+	s.publishWaitlist(ctx, date, hhmm)
+	return nil
+}
+
+// RemoveFromWaitlist takes an entry out of line for a member of staff (by); an open offer
+// is withdrawn and its place goes to the next in line. Removing an entry out of line
+// already changes nothing.
+func (s *Core) RemoveFromWaitlist(ctx context.Context, id, by string) error {
+	if !IsUUID(id) {
+		return ErrNotFound
+	}
+	var date, hhmm, was string
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).Scan(&date, &hhmm)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(date, hhmm)}); err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `UPDATE waitlist w SET state = 'removed', closed_by = $2, updated_at = now()
+			FROM (SELECT id, state FROM waitlist WHERE id = $1 FOR UPDATE) old
+			WHERE w.id = old.id AND old.state IN ('waiting', 'offered') RETURNING old.state`, id, by).Scan(&was)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil || was != WaitOffered {
+			return err
+		}
+		return s.settleLater(ctx, tx, []SlotRef{{Date: date, Time: hhmm}})
+	})
+	if err == nil && was != "" {
+		s.publishWaitlist(ctx, date, hhmm)
+	}
+	return err
+}
+
+// EventWaitlistUpdated tells staff that a slot's line changed; Data names the slot.
+const EventWaitlistUpdated = "waitlist.updated"
+
+func (s *Core) publishWaitlist(ctx context.Context, date, hhmm string) {
+	s.publish(ctx, Event{Kind: EventWaitlistUpdated,
+		Data: []byte(`{"date":"` + date + `","time":"` + hhmm + `"}`)})
+}
