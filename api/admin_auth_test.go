@@ -44,7 +44,7 @@ func TestSignInMeAndLogout(t *testing.T) {
 	s.csrf = ok.Body["csrf_token"].(string)
 	me := s.do("GET", "/api/admin/me", nil)
 	pages := me.Body["pages"].([]any)
-	if me.Status != 200 || len(pages) != 5 || pages[0] != "dashboard" || pages[1] != "conversations" || me.Body["csrf_token"] != s.csrf {
+	if me.Status != 200 || len(pages) != 6 || pages[0] != "dashboard" || pages[1] != "conversations" || me.Body["csrf_token"] != s.csrf {
 		t.Fatalf("/me: %d %s", me.Status, me.Raw)
 	}
 	if r := s.send("POST", "/api/admin/logout", nil, false); r.Status != 403 || errorCode(r) != "csrf" {

@@ -63,6 +63,8 @@ var access = map[string]string{
 	"POST /api/admin/conversations/:id/claim":    "ame",
 	"POST /api/admin/conversations/:id/messages": "ame",
 	"POST /api/admin/conversations/:id/release":  "ame",
+	"GET /api/admin/waitlist":                    "ame",
+	"DELETE /api/admin/waitlist/:id":             "ame",
 	"GET /api/admin/questions":                   "ame",
 }
 

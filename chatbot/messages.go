@@ -22,8 +22,8 @@ func text(lang, code string, args ...string) string {
 	return fill(s, args)
 }
 
-// fill replaces each {name} of s by its value: the contact placeholders, then args, pairs
-// of name and value. Unknown names stay as they are; values are not scanned again. It
+// fill replaces each {name} of s by its value: args, pairs of name and value, then the
+// agency's contact placeholders ({email} is the visitor's address where args give one). Unknown names stay as they are; values are not scanned again. It
 // replaces a strings.Replacer built on every call, which was a fifth of a chat turn's
 // allocations.
 func fill(s string, args []string) string {
@@ -55,6 +55,11 @@ func fill(s string, args []string) string {
 }
 
 func placeholder(name string, args []string) (string, bool) {
+	for i := 0; i+1 < len(args); i += 2 {
+		if args[i] == name {
+			return args[i+1], true
+		}
+	}
 	switch name {
 	case "email":
 		return ContactEmail, true
@@ -64,11 +69,6 @@ func placeholder(name string, args []string) (string, bool) {
 		return ContactPhone2, true
 	case "form":
 		return FormPath, true
-	}
-	for i := 0; i+1 < len(args); i += 2 {
-		if args[i] == name {
-			return args[i+1], true
-		}
 	}
 	return "", false
 }
@@ -351,14 +351,14 @@ var catalogue = map[string]map[string]string{
 		"ar": "عذرًا، لا أحد من الفريق متاح حاليًا. سأواصل المحادثة: اطرح عليّ سؤالك، أو راسلنا على {email} أو اتصل على {phone}.",
 	},
 	"waitlist_ask": {
-		"fr": "Ce créneau du {when} est complet. Voulez-vous rejoindre sa liste d'attente ? S'il se libère, je vous le réserve un moment et vous préviens ici et par e-mail ({email}).",
-		"en": "The slot on {when} is full. Would you like to join its waitlist? If it frees up, I'll hold it for you for a while and let you know here and by email ({email}).",
-		"ar": "موعد {when} محجوز بالكامل. هل تريد الانضمام إلى قائمة انتظاره؟ إن أصبح متاحًا سأحجزه لك لفترة وأُعلمك هنا وعبر البريد الإلكتروني ({email}).",
+		"fr": "Ce créneau du {when} est complet. Voulez-vous rejoindre sa liste d'attente ? S'il se libère, je vous le réserve un moment et vous préviens ici et par e-mail ({address}).",
+		"en": "The slot on {when} is full. Would you like to join its waitlist? If it frees up, I'll hold it for you for a while and let you know here and by email ({address}).",
+		"ar": "موعد {when} محجوز بالكامل. هل تريد الانضمام إلى قائمة انتظاره؟ إن أصبح متاحًا سأحجزه لك لفترة وأُعلمك هنا وعبر البريد الإلكتروني ({address}).",
 	},
 	"waitlist_joined": {
-		"fr": "C'est fait : vous êtes n° {position} sur la liste d'attente du {when}. S'il se libère, vous recevrez l'offre à {email}.",
-		"en": "Done: you are number {position} on the waitlist for {when}. If it frees up, the offer will reach you at {email}.",
-		"ar": "تم: أنت رقم {position} في قائمة انتظار موعد {when}. إن أصبح متاحًا سيصلك العرض على {email}.",
+		"fr": "C'est fait : vous êtes n° {position} sur la liste d'attente du {when}. S'il se libère, vous recevrez l'offre à {address}.",
+		"en": "Done: you are number {position} on the waitlist for {when}. If it frees up, the offer will reach you at {address}.",
+		"ar": "تم: أنت رقم {position} في قائمة انتظار موعد {when}. إن أصبح متاحًا سيصلك العرض على {address}.",
 	},
 	"waitlist_not_joined": {
 		"fr": "Entendu, pas de liste d'attente.",

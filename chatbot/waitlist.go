@@ -29,7 +29,7 @@ func (t *turn) slotTaken(reason, date, hhmm string) {
 	if t.s.TakenSlot == slot && t.s.Collected.Email != "" {
 		l := t.lang()
 		t.s.WaitlistAsked = true
-		t.say(reason+"\n"+text(l, "waitlist_ask", "when", formatWhen(l, date, hhmm), "email", t.s.Collected.Email), SourceFlow)
+		t.say(reason+"\n"+text(l, "waitlist_ask", "when", formatWhen(l, date, hhmm), "address", t.s.Collected.Email), SourceFlow)
 		t.s.QuickReplies = t.yesNo()
 		return
 	}
@@ -99,7 +99,7 @@ func (t *turn) joinWaitlist(date, hhmm string) {
 	}
 	t.s.TakenSlot = ""
 	t.offerNearest(text(l, "waitlist_joined", "position", strconv.Itoa(j.Position), "when", formatWhen(l, date, hhmm),
-		"email", j.Email), date, hhmm)
+		"address", j.Email), date, hhmm)
 }
 
 // acceptPlace books the offered place.

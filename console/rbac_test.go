@@ -47,10 +47,10 @@ func TestPolicyTable(t *testing.T) {
 
 func TestPagesAndPermissionsOfEachRole(t *testing.T) {
 	got := PagesOf(User{Role: RoleModerator, IsActive: true})
-	if !slices.Equal(got, []Page{PageDashboard, PageConversations, PageAppointments, PageNewAppointment, PageClients}) {
+	if !slices.Equal(got, []Page{PageDashboard, PageConversations, PageAppointments, PageWaitlist, PageNewAppointment, PageClients}) {
 		t.Fatalf("moderator pages %v", got)
 	}
-	if got := PagesOf(User{Role: RoleEditor, IsActive: true}); !slices.Equal(got, []Page{PageConversations, PageAppointments, PageNewAppointment}) {
+	if got := PagesOf(User{Role: RoleEditor, IsActive: true}); !slices.Equal(got, []Page{PageConversations, PageAppointments, PageWaitlist, PageNewAppointment}) {
 		t.Fatalf("editor pages %v", got)
 	}
 	if got := PagesOf(User{Role: RoleAdmin, IsActive: true}); len(got) != len(Pages) {
@@ -58,7 +58,7 @@ func TestPagesAndPermissionsOfEachRole(t *testing.T) {
 	}
 	perms := PermissionsOf(User{Role: RoleEditor, IsActive: true, Permissions: []string{"clients.delete", "bogus"}})
 	if !slices.Contains(perms, ActAppointmentsUpdate) || !slices.Contains(perms, ActClientsDelete) ||
-		!slices.Contains(perms, ActConversationsAnswer) ||
+		!slices.Contains(perms, ActConversationsAnswer) || !slices.Contains(perms, ActWaitlistRemove) ||
 		slices.Contains(perms, ActAppointmentsDelete) {
 		t.Fatalf("editor permissions %v", perms)
 	}

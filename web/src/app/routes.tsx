@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
       { path: 'rendez-vous', ...sitePage('ContactPage', { name: 'AppointmentPage' }) },
       // The link in every e-mail about an appointment (api/spa.go serves it privately).
       { path: 'manage/:token', ...sitePage('ManagePage', { prerender: false }) },
+      // The link in a waitlist offer's e-mail (served privately like /manage/{token}).
+      { path: 'waitlist/offers/:token', ...sitePage('WaitlistOfferPage', { prerender: false }) },
       { path: '*', ...sitePage('NotFoundPage', { status: 404 }) },
     ],
   },

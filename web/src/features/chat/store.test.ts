@@ -123,4 +123,47 @@ describe('messages pushed by staff', () => {
     useChat.getState().receive({ message: msg('3'), handoff: { state: 'ended' } });
     expect(useChat.getState().handoff).toBeNull();
   });
+
+  it('takes the quick replies an event brings: a waitlist offer’s Accept / Decline', () => {
+    useChat.setState({ ...initial, messages: [msg('1')], quickReplies: [{ label: 'Oui', value: 'Oui' }] });
+    const offer = [
+      { label: 'Accepter', value: 'accepter', kind: 'message' as const },
+      { label: 'Décliner', value: 'décliner', kind: 'message' as const },
+    ];
+    useChat.getState().receive({ message: msg('2'), handoff: null, quick_replies: offer });
+    expect(useChat.getState().quickReplies).toEqual(offer);
+    expect(useChat.getState().messages.map((m) => m.id)).toEqual(['1', '2']);
+
+    // An event without them keeps what is offered; one with an empty list clears it.
+    useChat.getState().receive({ message: msg('3'), handoff: null });
+    expect(useChat.getState().quickReplies).toEqual(offer);
+    useChat.getState().receive({ message: msg('4'), handoff: null, quick_replies: [] });
+    expect(useChat.getState().quickReplies).toEqual([]);
+  });
+
+  it('sends the chosen quick reply of a pushed offer as the visitor’s message', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    useChat.setState({ ...initial, sessionId: 's1', loaded: true, messages: [msg('1')] });
+    useChat.getState().receive({
+      message: msg('2'),
+      handoff: null,
+      quick_replies: [{ label: 'Accept', value: 'accept', kind: 'message' }],
+    });
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        messages: [
+          { id: '3', text: 'accept', sender: 'user', timestamp: '2026-11-24T09:01:00Z' },
+          { id: '4', text: 'Booked.', sender: 'bot', timestamp: '2026-11-24T09:01:01Z' },
+        ],
+        step: 'greeting',
+        quick_replies: [],
+      }),
+    );
+    const value = useChat.getState().quickReplies[0]!.value;
+    expect(await useChat.getState().send(value, 'en')).toBe(true);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ text: 'accept', lang: 'en' });
+    expect(useChat.getState().quickReplies).toEqual([]);
+    vi.unstubAllGlobals();
+  });
 });

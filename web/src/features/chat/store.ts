@@ -188,8 +188,13 @@ export const useChat = create<ChatState>()((set, get) => {
       set((s) => ({
         messages: mergeMessages(s.messages, [p.message]),
         handoff: handoffOf(p.handoff),
-        // Staff took over or handed back: the earlier suggestions no longer apply.
-        quickReplies: p.message.sender === 'staff' || p.handoff ? [] : s.quickReplies,
+        // The event's own answers (a waitlist offer's Accept / Decline) replace the earlier
+        // ones; else staff taking over or handing back makes the earlier ones stale.
+        quickReplies: Array.isArray(p.quick_replies)
+          ? p.quick_replies
+          : p.message.sender === 'staff' || p.handoff
+            ? []
+            : s.quickReplies,
       }));
     },
   };

@@ -13,6 +13,7 @@ const ConsoleShell = lazy(() => import('./components/ConsoleShell'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const ConversationsPage = lazy(() => import('./pages/ConversationsPage'));
 const AppointmentsPage = lazy(() => import('./pages/AppointmentsPage'));
+const WaitlistPage = lazy(() => import('./pages/WaitlistPage'));
 const NewAppointmentPage = lazy(() => import('./pages/NewAppointmentPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ProjectsPage = lazy(() => import('./pages/ProjectsPage'));
@@ -27,6 +28,7 @@ const pages: [PageKey, ReactNode][] = [
   ['dashboard', <DashboardPage />],
   ['conversations', <ConversationsPage />],
   ['appointments', <AppointmentsPage />],
+  ['waitlist', <WaitlistPage />],
   ['new-appointment', <NewAppointmentPage />],
   ['clients', <ClientsPage />],
   ['projects', <ProjectsPage />],

@@ -17,6 +17,7 @@ import {
 } from '../api/appointments';
 import './AppointmentForm.css';
 import { Honeypot } from '../../../components/ui/Honeypot';
+import { JoinWaitlist } from './JoinWaitlist';
 
 /** Services offered when none load from the server. */
 export const FALLBACK_SERVICES = [
@@ -70,6 +71,8 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   // The honeypot: hidden from people, so only a robot fills it.
   const [website, setWebsite] = useState('');
   const [alternatives, setAlternatives] = useState<Alternative[]>([]);
+  // The slot the server just refused as full: its waitlist is offered.
+  const [taken, setTaken] = useState<Alternative | null>(null);
   const [slotsVersion, setSlotsVersion] = useState(0);
   // One key per distinct request: kept across retries of the same values, renewed on change.
   const key = useRef(newIdempotencyKey());
@@ -123,6 +126,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     inFlight.current = true;
     setSubmitting(true);
     setAlternatives([]);
+    setTaken(null);
     setLimited(null);
     try {
       const booked = await sendWithChallenge(
@@ -155,6 +159,9 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
           setAlternatives(alts);
           setSlotsVersion((n) => n + 1);
         }
+        if (err.code === 'slot_taken' && body.date && body.time) {
+          setTaken({ date: body.date, time: body.time, label: slotLabel(body.date, body.time) });
+        }
         if (err.code === 'rate_limited') setLimited(err.message || t('form.rateLimited'));
         toast({ title: t('toast.errorTitle'), description: err.message || t('toast.errorText'), variant: 'destructive' });
       } else {
@@ -170,6 +177,12 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     e.preventDefault();
     void submit(values);
   };
+
+  // The label the slots list gave the time (the server's), else the time itself.
+  const slotLabel = (date: string, time: string) =>
+    (day.data?.date === date ? day.data.slots.find((s) => s.time === time)?.label : undefined) ??
+    alternatives.find((a) => a.date === date && a.time === time)?.label ??
+    time;
 
   const pickAlternative = (alt: Alternative) => {
     const next = { ...values, date: alt.date, time: alt.time };
@@ -304,6 +317,21 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
             ))}
           </ul>
         </div>
+      )}
+
+      {taken && (
+        <JoinWaitlist
+          key={taken.date + taken.time}
+          slot={taken}
+          slotText={t('waitlist.slot', { date: formatDate(taken.date), time: taken.label })}
+          contact={values}
+          website={website}
+          fieldId={(name) => `${id}-${name}`}
+          disabled={submitting || disabled}
+          onFieldErrors={(fields) => setErrors((e) => ({ ...e, ...fields }))}
+          onFree={() => setSlotsVersion((n) => n + 1)}
+          onBook={pickAlternative}
+        />
       )}
 
       <Honeypot id={`${id}-website`} label={t('form.honeypot')} value={website} onChange={setWebsite} />

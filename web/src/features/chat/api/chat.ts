@@ -16,10 +16,15 @@ export interface Handoff {
   agent?: string;
 }
 
-/** A message pushed on the conversation's event stream, with the hand-off as it stands. */
+/**
+ * A message pushed on the conversation's event stream, with the hand-off as it stands and,
+ * when the message asks for an answer (a waitlist offer: Accept / Decline), its quick replies.
+ */
 export interface Push {
   message: ChatMessage;
   handoff: Handoff | null;
+  /** When present, they replace the widget's quick replies. */
+  quick_replies?: QuickReply[];
 }
 
 /**

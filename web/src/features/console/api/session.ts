@@ -5,6 +5,7 @@ const PAGE_KEYS: readonly PageKey[] = [
   'dashboard',
   'conversations',
   'appointments',
+  'waitlist',
   'new-appointment',
   'clients',
   'projects',

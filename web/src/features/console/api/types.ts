@@ -8,6 +8,7 @@ export type PageKey =
   | 'dashboard'
   | 'conversations'
   | 'appointments'
+  | 'waitlist'
   | 'new-appointment'
   | 'clients'
   | 'projects'
@@ -208,6 +209,7 @@ export interface Settings {
   min_notice_minutes: number;
   /** Seconds a visitor waits for a person before Dota takes the conversation back (10 to 3600). */
   handoff_timeout_seconds: number;
+  waitlist_hold_minutes: number;
   [other: string]: unknown;
 }
 
@@ -256,7 +258,8 @@ export type LiveKind =
   | 'notification.created'
   | 'notification.updated'
   | 'notification.deleted'
-  | 'conversation.updated';
+  | 'conversation.updated'
+  | 'waitlist.updated';
 
 /** One event of GET /api/admin/events. */
 export interface LiveEvent {
@@ -264,7 +267,10 @@ export interface LiveEvent {
   appointment?: Appointment;
   notification?: Notification;
   ids?: string[];
-  /** The payload of other kinds: a conversation's summary for conversation.updated. */
+  /**
+   * The payload of other kinds: a conversation's summary for conversation.updated, the
+   * slot ({date, time}) whose line changed for waitlist.updated.
+   */
   data?: unknown;
 }
 

@@ -32,3 +32,9 @@ export function OutcomeBadge({ outcome }: { outcome: string }) {
   const { t } = useTranslation('console');
   return <span className={`badge badge--outcome-${outcome}`}>{t(`conversations.outcome.${outcome}`, { defaultValue: outcome })}</span>;
 }
+
+/** A waitlist entry's state: waiting, offered, booked, declined, expired, removed, lapsed. */
+export function WaitlistStateBadge({ state }: { state: string }) {
+  const { t } = useTranslation('console');
+  return <span className={`badge badge--waitlist-${state}`}>{t(`waitlist.state.${state}`, { defaultValue: state })}</span>;
+}

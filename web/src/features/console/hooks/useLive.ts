@@ -54,6 +54,7 @@ export function useLiveStream(enabled: boolean): void {
       'notification.updated',
       'notification.deleted',
       'conversation.updated',
+      'waitlist.updated',
     ];
     for (const kind of kinds) source.addEventListener(kind, onMessage as EventListener);
     return () => {

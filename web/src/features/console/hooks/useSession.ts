@@ -62,6 +62,7 @@ export const PAGE_ORDER: PageKey[] = [
   'dashboard',
   'conversations',
   'appointments',
+  'waitlist',
   'new-appointment',
   'clients',
   'projects',

@@ -80,7 +80,12 @@ export default function SettingsPage() {
     </label>
   );
   const number = (
-    key: 'booking_horizon_days' | 'reminder_lead_minutes' | 'min_notice_minutes' | 'handoff_timeout_seconds',
+    key:
+      | 'booking_horizon_days'
+      | 'reminder_lead_minutes'
+      | 'min_notice_minutes'
+      | 'waitlist_hold_minutes'
+      | 'handoff_timeout_seconds',
     min: number,
     max: number,
     hint: string,
@@ -129,6 +134,7 @@ export default function SettingsPage() {
           {number('booking_horizon_days', 1, 730, t('settings.bookingHorizonHint'))}
           {number('reminder_lead_minutes', 0, 10080, t('settings.reminderLeadHint'))}
           {number('min_notice_minutes', 0, 10080, t('settings.minNoticeHint'))}
+          {number('waitlist_hold_minutes', 5, 1440, t('settings.waitlistHoldHint'))}
         </fieldset>
         <fieldset className="card">
           <legend>{t('settings.chat')}</legend>

@@ -1,0 +1,56 @@
+// A waitlist offer, reached through the link of its e-mail (/waitlist/offers/{token}):
+// a place freed up in a full slot and is held for the person first in line until they
+// accept it (an appointment is booked) or decline it (it goes to the next). The token is
+// the only key: it goes to this site's API and nowhere else.
+import { api } from '../../../lib/api';
+import type { Booked } from './appointments';
+
+/** An offer as GET /api/waitlist/offers/{token} returns it. */
+export interface WaitlistOffer {
+  /** offered while the place is held; accepted once booked. */
+  state: 'offered' | 'accepted' | (string & {});
+  /** The service's name, in the request's language. */
+  service: string;
+  /** YYYY-MM-DD and HH:MM in the agency's time zone. */
+  date: string;
+  time: string;
+  /** The slot's time as the slots list shows it. */
+  label: string;
+  /** The same moment as an RFC 3339 instant. */
+  starts_at: string;
+  /** RFC 3339 instant until which the place is held. */
+  hold_until: string;
+  /** The language the person joined in. */
+  lang: string;
+  /** The appointment booked by accepting. */
+  appointment_id?: string;
+}
+
+/** What accepting returns: the booked appointment, and whether a confirmation e-mail is on its way. */
+export type AcceptedOffer = Booked;
+
+/** An offer link's token: url-safe characters only; any other text is not worth asking the server. */
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Whether text can be an offer link's token. */
+export function isOfferToken(text: string | undefined): text is string {
+  return typeof text === 'string' && TOKEN.test(text);
+}
+
+const path = (token: string) => `/api/waitlist/offers/${encodeURIComponent(token)}`;
+
+/** GET the offer: 404 `not_found` for an unknown token, 410 `gone` once expired, declined or withdrawn. */
+export function getOffer(token: string, signal?: AbortSignal): Promise<WaitlistOffer> {
+  return api.get<WaitlistOffer>(path(token), { signal });
+}
+
+/** POST …/accept: 201 with the appointment (the same one when accepted again), 410 `gone` once closed. */
+export function acceptOffer(token: string): Promise<AcceptedOffer> {
+  // An empty JSON object: the server takes JSON bodies only, whether or not it reads one.
+  return api.post<AcceptedOffer>(`${path(token)}/accept`, {});
+}
+
+/** POST …/decline: 200 {state: "declined"}, 410 `gone` when the offer is no longer open. */
+export function declineOffer(token: string): Promise<{ state: string }> {
+  return api.post<{ state: string }>(`${path(token)}/decline`, {});
+}

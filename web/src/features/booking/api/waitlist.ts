@@ -1,0 +1,39 @@
+// The waiting list of a full slot: the booking form offers it when the slot it asked
+// for was just taken. Joining twice with the same e-mail is harmless (the server answers
+// with the place already held).
+import { api } from '../../../lib/api';
+import type { GuardFields } from './appointments';
+
+/** What the form sends to join a slot's line: the slot and how to reach the person. */
+export interface WaitlistRequest {
+  /** YYYY-MM-DD and HH:MM of the full slot. */
+  date: string;
+  time: string;
+  name: string;
+  phone: string;
+  /** Required: the offer is e-mailed when a place frees up. */
+  email: string;
+  service: string;
+}
+
+/** A place in a slot's line, as POST /api/waitlist returns it. */
+export interface WaitlistPlace {
+  id: string;
+  /** 1 is the first in line. */
+  position: number;
+  date: string;
+  time: string;
+  /** The slot's time as the slots list shows it. */
+  label: string;
+  /** Where the offer will be sent. */
+  email: string;
+}
+
+/**
+ * POST /api/waitlist: 201 (or 200 when already in line) with the place; 409 `conflict`
+ * when the slot has room again (book it instead); 422 `slot_closed`; a validation error
+ * with fields; 429 as the booking form (a challenge may be asked for).
+ */
+export function joinWaitlist(body: WaitlistRequest & GuardFields): Promise<WaitlistPlace> {
+  return api.post<WaitlistPlace>('/api/waitlist', body);
+}
