@@ -152,6 +152,8 @@ func Visible(u User, kind string) bool {
 		return CanOpen(u, PageNotifications)
 	case strings.HasPrefix(kind, "conversation."):
 		return CanOpen(u, PageConversations)
+	case strings.HasPrefix(kind, "waitlist."):
+		return CanOpen(u, PageWaitlist)
 	}
 	return false
 }

@@ -1,0 +1,124 @@
+package api_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dota-agency/dota/mail/mailtest"
+)
+
+var offerLink = regexp.MustCompile(`/waitlist/offers/([A-Za-z0-9_-]{43})\?lang=(fr|en|ar)`)
+
+// The waitlist's routes over HTTP: joining from the form, staff reading the line, the
+// offer link's answers, and removal.
+func TestWaitlistRoutes(t *testing.T) {
+	if _, err := pool.Exec(context.Background(), `UPDATE settings SET min_notice_minutes = 1440, slot_capacity = 1`); err != nil {
+		t.Fatal(err)
+	}
+	smtp := mailtest.Start(t)
+	url := mailServer(t, smtp)
+	date, hhmm := slotAhead(t, url, 6, 0)
+	join := func(name, email string, header ...string) response {
+		return do(t, "POST", url+"/api/waitlist", map[string]any{"date": date, "time": hhmm, "name": name,
+			"phone": "0661 22 33 44", "email": email, "service": "Application mobile"}, header...)
+	}
+	if r := join("Amel Bouzid", "amel@wait.dz"); r.Status != 409 || errorCode(r) != "conflict" {
+		t.Fatalf("joining a free slot: %d %v", r.Status, r.Body)
+	}
+	res := do(t, "POST", url+"/api/appointments", map[string]any{"name": "Lina Haddad", "email": "lina@wait-holder.dz",
+		"phone": "0555 44 33 22", "date": date, "time": hhmm})
+	if res.Status != 201 {
+		t.Fatalf("book: %d %v", res.Status, res.Body)
+	}
+	if r := join("Amel Bouzid", ""); r.Status != 400 || errorCode(r) != "validation" {
+		t.Errorf("joining without an e-mail: %d %v", r.Status, r.Body)
+	}
+	first := join("Amel Bouzid", "amel@wait.dz", "Accept-Language", "ar")
+	if first.Status != 201 || first.Body["position"] != float64(1) || !strings.Contains(first.Header.Get("Cache-Control"), "no-store") {
+		t.Fatalf("join: %d %v %v", first.Status, first.Body, first.Header)
+	}
+	if again := join("Amel Bouzid", "amel@wait.dz"); again.Status != 200 || again.Body["id"] != first.Body["id"] {
+		t.Errorf("joining again: %d %v", again.Status, again.Body)
+	}
+	second := join("Karim Saadi", "karim@wait.dz")
+	if second.Status != 201 || second.Body["position"] != float64(2) {
+		t.Fatalf("second: %d %v", second.Status, second.Body)
+	}
+
+	// Staff see the line in order; editors may read and remove, moderators too.
+	staffURL := newConsoleServer(t).URL
+	mod := signIn(t, staffURL, "moderator")
+	list := mod.do("GET", "/api/admin/waitlist?date="+date, nil)
+	items, _ := list.Body["items"].([]any)
+	if list.Status != 200 || len(items) != 1 {
+		t.Fatalf("list: %d %s", list.Status, list.Body)
+	}
+	entries := items[0].(map[string]any)["entries"].([]any)
+	if len(entries) != 2 || entries[0].(map[string]any)["name"] != "Amel Bouzid" || entries[1].(map[string]any)["position"] != float64(2) {
+		t.Fatalf("entries: %v", list.Body)
+	}
+	if r := mod.do("GET", "/api/admin/waitlist?date=someday", nil); r.Status != 400 {
+		t.Errorf("a bad date: %d %s", r.Status, r.Body)
+	}
+
+	// The holder cancels through the manage link: the first in line is offered the place,
+	// in their language.
+	holder := messageTo(t, smtp, "lina@wait-holder.dz")
+	m := manageLink.FindStringSubmatch(holder.Text)
+	if m == nil {
+		t.Fatalf("no manage link in:\n%s", holder.Text)
+	}
+	if r := do(t, "POST", url+"/api/manage/"+m[1]+"/cancel", nil); r.Status != 200 {
+		t.Fatalf("cancel: %d %v", r.Status, r.Body)
+	}
+	offer := messageTo(t, smtp, "amel@wait.dz")
+	o := offerLink.FindStringSubmatch(offer.Text)
+	if o == nil || o[2] != "ar" {
+		t.Fatalf("no Arabic offer link in:\n%s", offer.Text)
+	}
+	link := url + "/api/waitlist/offers/" + o[1]
+	got := do(t, "GET", link, nil)
+	if got.Status != 200 || got.Body["state"] != "offered" || got.Body["date"] != date || got.Body["hold_until"] == nil ||
+		!strings.Contains(got.Header.Get("Cache-Control"), "no-store") {
+		t.Fatalf("offer: %d %v", got.Status, got.Body)
+	}
+	// Held: the form cannot take it.
+	if r := do(t, "POST", url+"/api/appointments", map[string]any{"name": "Walid Kaci", "phone": "0550 99 88 77",
+		"date": date, "time": hhmm}); r.Status != 409 || errorCode(r) != "slot_taken" {
+		t.Errorf("booking the held slot: %d %v", r.Status, r.Body)
+	}
+	acc := do(t, "POST", link+"/accept", nil)
+	if acc.Status != 201 || acc.Body["email"] != "amel@wait.dz" || acc.Body["date"] != date {
+		t.Fatalf("accept: %d %v", acc.Status, acc.Body)
+	}
+	if r := do(t, "POST", link+"/accept", nil); r.Status != 201 || r.Body["id"] != acc.Body["id"] ||
+		r.Header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("accepting again: %d %v", r.Status, r.Body)
+	}
+	if r := do(t, "POST", link+"/decline", nil); r.Status != 410 || errorCode(r) != "gone" {
+		t.Errorf("declining an accepted offer: %d %v", r.Status, r.Body)
+	}
+	if r := do(t, "GET", url+"/api/waitlist/offers/"+strings.Repeat("x", 43), nil); r.Status != 404 {
+		t.Errorf("an unknown offer: %d %v", r.Status, r.Body)
+	}
+
+	// An editor takes the second out of line; staff watching the waitlist see it live.
+	live, _ := mod.subscribe(t)
+	ed := signIn(t, staffURL, "editor")
+	if r := ed.do("DELETE", "/api/admin/waitlist/"+second.Body["id"].(string), nil); r.Status != 204 {
+		t.Fatalf("remove: %d %s", r.Status, r.Body)
+	}
+	if ev := waitFor(t, live, "waitlist.updated", 5*time.Second); ev.Data["data"].(map[string]any)["date"] != date {
+		t.Errorf("the live event: %+v", ev)
+	}
+	list = ed.do("GET", "/api/admin/waitlist?date="+date, nil)
+	if raw := string(list.Raw); !strings.Contains(raw, `"state":"removed"`) || !strings.Contains(raw, `"state":"booked"`) {
+		t.Errorf("after removal: %s", raw)
+	}
+	if r := ed.do("DELETE", "/api/admin/waitlist/00000000-0000-4000-8000-000000000000", nil); r.Status != 404 {
+		t.Errorf("removing an unknown entry: %d %s", r.Status, r.Body)
+	}
+}
