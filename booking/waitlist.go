@@ -2,7 +2,9 @@ package booking
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -179,44 +181,16 @@ func (r *WaitlistRequest) normalize(now time.Time) error {
 // DeclineOffer closes an open offer at its holder's wish; the place goes to the next in
 // line. Declining again is harmless; ErrGone when the offer closed otherwise.
 func (s *Core) DeclineOffer(ctx context.Context, id string) error {
-	if !IsUUID(id) {
-		return ErrNotFound
-	}
-	var state, date, hhmm string
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT state, to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).
-			Scan(&state, &date, &hhmm)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(date, hhmm)}); err != nil {
-			return err
-		}
-		tag, err := tx.Exec(ctx, `UPDATE waitlist SET state = 'declined', closed_by = $2, updated_at = now()
-			WHERE id = $1 AND state = 'offered' AND hold_until > now()`, id, ActorCustomer)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			if err := tx.QueryRow(ctx, `SELECT state FROM waitlist WHERE id = $1`, id).Scan(&state); err != nil {
-				return err
-			}
-			if state == WaitDeclined {
-				return nil
-			}
-			return ErrGone
-		}
-		state = ""
-		return s.settleLater(ctx, tx, []SlotRef{{Date: date, Time: hhmm}})
-	})
-	if err != nil || state == WaitDeclined {
+	c, err := s.closeEntry(ctx, id, WaitDeclined, ActorCustomer, WaitOffered)
+	switch {
+	case err != nil:
 		return err
+	case !c.changed && c.was == WaitDeclined:
+		return nil
+	case !c.changed:
+		return ErrGone
 	}
 	waitlistOutcomes.WithLabelValues(WaitDeclined).Inc()
-	s.publishWaitlist(ctx, date, hhmm)
 	return nil
 }
 
@@ -224,42 +198,66 @@ func (s *Core) DeclineOffer(ctx context.Context, id string) error {
 // is withdrawn and its place goes to the next in line. Removing an entry out of line
 // already changes nothing.
 func (s *Core) RemoveFromWaitlist(ctx context.Context, id, by string) error {
+	_, err := s.closeEntry(ctx, id, WaitRemoved, by, WaitWaiting, WaitOffered)
+	return err
+}
+
+// closedEntry is what closeEntry did: the entry's slot, the state it had, and whether it
+// changed.
+type closedEntry struct {
+	slot    SlotRef
+	was     string
+	changed bool
+}
+
+// closeEntry takes an entry out of line, under its slot's lock: into state to, by whom,
+// when its state is one of from (an offer only while its hold lasts). A place its offer
+// held goes to the next in line; staff hear of the change.
+func (s *Core) closeEntry(ctx context.Context, id, to, by string, from ...string) (closedEntry, error) {
+	var c closedEntry
 	if !IsUUID(id) {
-		return ErrNotFound
+		return c, ErrNotFound
 	}
-	var date, hhmm, was string
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).Scan(&date, &hhmm)
+		err := tx.QueryRow(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).
+			Scan(&c.slot.Date, &c.slot.Time)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(date, hhmm)}); err != nil {
+		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(c.slot.Date, c.slot.Time)}); err != nil {
 			return err
 		}
-		err = tx.QueryRow(ctx, `UPDATE waitlist w SET state = 'removed', closed_by = $2, updated_at = now()
-			FROM (SELECT id, state FROM waitlist WHERE id = $1 FOR UPDATE) old
-			WHERE w.id = old.id AND old.state IN ('waiting', 'offered') RETURNING old.state`, id, by).Scan(&was)
-		if errors.Is(err, pgx.ErrNoRows) {
+		var open bool
+		if err := tx.QueryRow(ctx, `SELECT state, state <> 'offered' OR hold_until > now() FROM waitlist
+			WHERE id = $1 FOR UPDATE`, id).Scan(&c.was, &open); err != nil {
+			return err
+		}
+		if !open || !slices.Contains(from, c.was) {
 			return nil
 		}
-		if err != nil || was != WaitOffered {
+		if _, err := tx.Exec(ctx, `UPDATE waitlist SET state = $2, closed_by = $3, updated_at = now() WHERE id = $1`,
+			id, to, by); err != nil {
 			return err
 		}
-		return s.settleLater(ctx, tx, []SlotRef{{Date: date, Time: hhmm}})
+		c.changed = true
+		if c.was != WaitOffered {
+			return nil
+		}
+		return s.settleLater(ctx, tx, []SlotRef{c.slot})
 	})
-	if err == nil && was != "" {
-		s.publishWaitlist(ctx, date, hhmm)
+	if err == nil && c.changed {
+		s.publishWaitlist(ctx, c.slot.Date, c.slot.Time)
 	}
-	return err
+	return c, err
 }
 
 // EventWaitlistUpdated tells staff that a slot's line changed; Data names the slot.
 const EventWaitlistUpdated = "waitlist.updated"
 
 func (s *Core) publishWaitlist(ctx context.Context, date, hhmm string) {
-	s.publish(ctx, Event{Kind: EventWaitlistUpdated,
-		Data: []byte(`{"date":"` + date + `","time":"` + hhmm + `"}`)})
+	data, _ := json.Marshal(map[string]string{"date": date, "time": hhmm})
+	s.publish(ctx, Event{Kind: EventWaitlistUpdated, Data: data})
 }

@@ -98,6 +98,19 @@ func fullSlot(t *testing.T, c *booking.Core) (booking.SlotRef, booking.Appointme
 	return slot, bookWithMail(t, c, slot, "fr")
 }
 
+// saveSettings changes the settings as staff do, through SaveSettings.
+func saveSettings(t *testing.T, c *booking.Core, change func(*booking.Settings)) {
+	t.Helper()
+	st, err := c.Settings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(&st)
+	if _, err := c.SaveSettings(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func cancel(t *testing.T, c *booking.Core, a booking.Appointment) {
 	t.Helper()
 	if _, err := c.Edit(context.Background(), a.ID, booking.Change{Status: ptr(booking.StatusCancelled)}, "staff@dota.dz"); err != nil {
@@ -396,14 +409,7 @@ func TestNoOfferForASlotInsideTheNotice(t *testing.T) {
 	slot, held := fullSlot(t, c)
 	w := waiter(t, c, slot, "Samira Haddad", "fr")
 	// The notice grows to a week: the slot, four days ahead, is now too near to offer.
-	st, err := c.Settings(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.MinNoticeMinutes = 10080
-	if _, err := c.SaveSettings(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	saveSettings(t, c, func(st *booking.Settings) { st.MinNoticeMinutes = 10080 })
 	cancel(t, c, held)
 	waitState(t, c, slot, w.ID, booking.WaitLapsed)
 	var offers int
@@ -421,18 +427,10 @@ func TestRaisedCapacityOffersThePlaces(t *testing.T) {
 	resetLife(t)
 	srv := mailtest.Start(t)
 	c := mailCore(t, srv)
-	ctx := context.Background()
 	slot, _ := fullSlot(t, c)
 	a := waiter(t, c, slot, "Samira Haddad", "fr")
 	b := waiter(t, c, slot, "Yacine Mebarki", "fr")
-	st, err := c.Settings(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.SlotCapacity = 2
-	if _, err := c.SaveSettings(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	saveSettings(t, c, func(st *booking.Settings) { st.SlotCapacity = 2 })
 	offerMail(t, srv, "samira@wait.dz", "fr")
 	waitState(t, c, slot, a.ID, booking.WaitOffered)
 	if got := entry(t, c, slot, b.ID); got.State != booking.WaitWaiting {

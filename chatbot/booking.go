@@ -203,9 +203,15 @@ func (t *turn) book() {
 			{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 		return
 	}
-	a := res.Appointment
-	t.s.AppointmentID = a.ID
 	t.s.BookingSeq++
+	t.booked(res)
+}
+
+// booked tells the visitor their appointment is saved, and whether its confirmation is
+// on its way to their e-mail.
+func (t *turn) booked(res booking.Result) {
+	l, a := t.lang(), res.Appointment
+	t.s.AppointmentID = a.ID
 	t.moveTo(StepBooked)
 	bookingsCompleted.Inc()
 	t.count("funnel_booked")

@@ -100,7 +100,8 @@ func (t *turn) handle(raw string) {
 	}
 	ws := words(msg)
 	t.s.Lang = detectLang(msg, ws, t.s.Lang)
-	if t.held() || t.acceptOffer(msg, ws) || t.answerWaitlist(msg, ws) {
+	// A waitlist offer is answered even while staff hold the conversation.
+	if t.answerWaitlist(msg, ws) || t.held() || t.acceptOffer(msg, ws) {
 		return
 	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked

@@ -119,18 +119,8 @@ func (t *turn) acceptPlace(o slotOffer) {
 		t.s.QuickReplies = t.offerReplies()
 		return
 	}
-	a := res.Appointment
-	t.s.AppointmentID = a.ID
 	t.resetFlow(false)
-	t.moveTo(StepBooked)
-	bookingsCompleted.Inc()
-	t.count("funnel_booked")
-	if res.ConfirmationEmail {
-		t.say(text(l, "booked_mail", "when", formatWhen(l, a.Date, a.Time), "email", a.Email), SourceFlow)
-	} else {
-		t.say(text(l, "booked", "when", formatWhen(l, a.Date, a.Time)), SourceFlow)
-	}
-	t.s.QuickReplies = t.menu()
+	t.booked(res)
 }
 
 // declinePlace gives the offered place up for the next in line.
