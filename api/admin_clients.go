@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -13,6 +14,35 @@ func (a *admin) mountClients(h handle) {
 	h("POST", "/clients", need(console.PageClients, console.ActClientsCreate), a.createClient)
 	h("PATCH", "/clients/:id", need(console.PageClients, console.ActClientsUpdate), a.updateClient)
 	h("DELETE", "/clients/:id", need(console.PageClients, console.ActClientsDelete), a.deleteClient)
+	h("GET", "/clients/:id/export", need(console.PageClients, console.ActClientsExport), a.exportClient)
+	h("POST", "/clients/:id/erase", need(console.PageClients, console.ActClientsErase), a.eraseClient)
+}
+
+// exportClient answers a person's request for their data: everything held on them, as
+// one JSON document to download.
+func (a *admin) exportClient(c *gin.Context) {
+	doc, err := a.console.ExportClient(c, c.Param("id"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="client-`+doc.Client.ID+`.json"`)
+	c.JSON(http.StatusOK, doc)
+}
+
+// eraseClient answers a person's request to have their data erased.
+func (a *admin) eraseClient(c *gin.Context) {
+	var req booking.EraseRequest
+	if err := decodeJSON(c, &req); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	erased, err := a.console.EraseClient(c, userOf(c), c.Param("id"), req)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	done(c, "client_erased", gin.H{"erased": erased})
 }
 
 func (a *admin) clients(c *gin.Context) {

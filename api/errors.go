@@ -68,6 +68,7 @@ type body struct {
 	Message      string            `json:"message"`
 	Fields       map[string]string `json:"fields,omitempty"`
 	Alternatives []booking.SlotRef `json:"alternatives,omitempty"`
+	Upcoming     []booking.SlotRef `json:"upcoming,omitempty"`
 	RetryAfter   int               `json:"retry_after,omitempty"`
 	Challenge    string            `json:"challenge,omitempty"`
 }
@@ -115,6 +116,7 @@ func describe(err error, lang string) (int, body) {
 		closeErr *booking.SlotClosedError
 		refused  *booking.SlotsRefusedError
 		lateErr  *booking.TooLateError
+		upcoming *booking.UpcomingError
 		rateErr  *chatbot.RateLimitedError
 	)
 	if status, b, ok := describeConsole(err, lang); ok {
@@ -140,6 +142,8 @@ func describe(err error, lang string) (int, body) {
 	case errors.As(err, &closeErr):
 		return http.StatusUnprocessableEntity, body{Code: "slot_closed", Message: closeErr.LocalizedMessage(lang),
 			Alternatives: closeErr.Alternatives}
+	case errors.As(err, &upcoming):
+		return http.StatusConflict, body{Code: "upcoming", Message: upcoming.LocalizedMessage(lang), Upcoming: upcoming.Upcoming}
 	case errors.As(err, &lateErr):
 		return http.StatusUnprocessableEntity, body{Code: "too_late", Message: lateErr.LocalizedMessage(lang)}
 	case errors.As(err, &rateErr):

@@ -27,6 +27,8 @@ type Core struct {
 	jobs      *river.Client[pgx.Tx]
 	// onOffer is told of each waitlist offer made (OnOffer).
 	onOffer func(context.Context, Offer)
+	// personal are the other packages' shares of personal-data requests (personal.go).
+	personal personalParts
 
 	settingsTTL time.Duration
 	settingsMu  sync.Mutex

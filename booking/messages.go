@@ -196,6 +196,21 @@ var messages = map[string]map[string]string{
 		"en": "Enter a number of minutes between 5 and 1440 (one day).",
 		"ar": "أدخل عدد دقائق بين 5 و1440 (يوم واحد).",
 	},
+	"retention_invalid": {
+		"fr": "Indiquez un nombre de jours entre 7 et 3650.",
+		"en": "Enter a number of days between 7 and 3650.",
+		"ar": "أدخل عدد أيام بين 7 و3650.",
+	},
+	"erase_confirm": {
+		"fr": "Pour confirmer, saisissez le nom de la personne tel qu'il est affiché.",
+		"en": "To confirm, type the person's name as it is shown.",
+		"ar": "للتأكيد، اكتب اسم الشخص كما هو معروض.",
+	},
+	"erase_upcoming": {
+		"fr": "Cette personne a encore des rendez-vous à venir : annulez-les dans la même action pour effacer ses données.",
+		"en": "This person still has appointments ahead: cancel them in the same action to erase their data.",
+		"ar": "لدى هذا الشخص مواعيد قادمة: ألغها في الإجراء نفسه لمحو بياناته.",
+	},
 	"slot_free": {
 		"fr": "Ce créneau est libre : réservez-le directement.",
 		"en": "This slot is free: book it directly.",

@@ -15,7 +15,7 @@ import (
 var tablesOf = map[string][]string{
 	"booking": {"appointments", "clients", "notifications", "settings", "status_history", "deliveries",
 		"manage_tokens", "verification_codes", "services", "projects", "newsletter_subscriptions", "waitlist",
-		"waitlist_tokens"},
+		"waitlist_tokens", "erasures"},
 	"console": {"admin_users", "appointment_notes"},
 	"chatbot": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
 }

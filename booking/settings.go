@@ -50,6 +50,14 @@ const (
 	MaxWaitlistHoldMinutes     = 1440
 )
 
+// How long transcripts of conversations that booked nothing are kept, in days: the
+// default and the bounds the settings accept.
+const (
+	DefaultTranscriptRetentionDays = 180
+	MinTranscriptRetentionDays     = 7
+	MaxTranscriptRetentionDays     = 3650
+)
+
 // Settings are the agency's site-wide settings, one row on the server.
 type Settings struct {
 	SiteName           string   `json:"site_name"`
@@ -76,8 +84,11 @@ type Settings struct {
 	// takes the conversation back.
 	HandoffTimeoutSeconds int `json:"handoff_timeout_seconds"`
 	// WaitlistHoldMinutes is how long a freed slot is held for the person it is offered to.
-	WaitlistHoldMinutes int       `json:"waitlist_hold_minutes"`
-	UpdatedAt           time.Time `json:"updated_at"`
+	WaitlistHoldMinutes int `json:"waitlist_hold_minutes"`
+	// TranscriptRetentionDays is how long transcripts of conversations that booked
+	// nothing are kept.
+	TranscriptRetentionDays int       `json:"transcript_retention_days"`
+	UpdatedAt               time.Time `json:"updated_at"`
 }
 
 // Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
@@ -178,6 +189,9 @@ func (st Settings) Validate() error {
 	if st.WaitlistHoldMinutes < MinWaitlistHoldMinutes || st.WaitlistHoldMinutes > MaxWaitlistHoldMinutes {
 		v.Add("waitlist_hold_minutes", "hold_invalid")
 	}
+	if st.TranscriptRetentionDays < MinTranscriptRetentionDays || st.TranscriptRetentionDays > MaxTranscriptRetentionDays {
+		v.Add("transcript_retention_days", "retention_invalid")
+	}
 	if strings.TrimSpace(st.SiteName) == "" {
 		v.Add("site_name", "required")
 	}
@@ -200,7 +214,8 @@ func (st Settings) Validate() error {
 const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
-	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes, updated_at`
+	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes,
+	transcript_retention_days, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -238,7 +253,7 @@ func scanSettings(row rowScanner) (Settings, error) {
 	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
-		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.UpdatedAt)
+		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.TranscriptRetentionDays, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -275,10 +290,11 @@ func (s *Core) saveSettings(ctx context.Context, tx pgx.Tx, st Settings) (Settin
 		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
 		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
 		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18,
-		waitlist_hold_minutes = $19, updated_at = now()
+		waitlist_hold_minutes = $19, transcript_retention_days = $20, updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
-		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes))
+		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes,
+		st.TranscriptRetentionDays))
 }

@@ -155,6 +155,10 @@ func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, o
 		o(e)
 	}
 	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
+	// The conversations take part in every personal-data request about a person.
+	if c, ok := core.(interface{ AddPersonalPart(booking.PersonalPart) }); ok && db != nil {
+		c.AddPersonalPart(e.personalPart())
+	}
 	return e
 }
 

@@ -96,3 +96,9 @@ func init() {
 		handoffsStarted.WithLabelValues(r)
 	}
 }
+
+var transcriptsPurged = promauto.NewCounter(prometheus.CounterOpts{
+	Namespace: "dota",
+	Name:      "chat_transcripts_purged_total",
+	Help:      "Transcripts of conversations that booked nothing, deleted after the retention period.",
+})

@@ -68,6 +68,7 @@ type Console struct {
 	notifications notificationStore
 	deliveries    deliveries
 	waitlist      waitlist
+	personal      personalData
 	projects      projectStore
 	settings      settingsStore
 	cfg           Config
@@ -84,9 +85,11 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, waitlist: core, projects: core, settings: core,
+	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
+		notifications: core, deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
 		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
+	core.AddPersonalPart(c.notesPart())
+	return c
 }
 
 // appointmentCore is what the console needs of the booking core to book and change

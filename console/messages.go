@@ -95,6 +95,7 @@ var messages = map[string]map[string]string{
 	"client_created":        tr("Client créé avec succès!", "Client created successfully!", "تم إنشاء العميل بنجاح!"),
 	"client_updated":        tr("Client mis à jour avec succès", "Client updated successfully", "تم تحديث العميل بنجاح"),
 	"client_deleted":        tr("Client supprimé avec succès", "Client deleted successfully", "تم حذف العميل بنجاح"),
+	"client_erased":         tr("Données personnelles effacées", "Personal data erased", "تم محو البيانات الشخصية"),
 	"project_created":       tr("Projet créé avec succès", "Project created successfully", "تم إنشاء المشروع بنجاح"),
 	"project_updated":       tr("Projet mis à jour avec succès", "Project updated successfully", "تم تحديث المشروع بنجاح"),
 	"project_deleted":       tr("Projet supprimé avec succès", "Project deleted successfully", "تم حذف المشروع بنجاح"),

@@ -33,15 +33,18 @@ type Action string
 
 // The actions a route may require. Reading a page needs no action beyond page access.
 const (
-	ActAppointmentsCreate  Action = "appointments.create"
-	ActAppointmentsUpdate  Action = "appointments.update"
-	ActAppointmentsDelete  Action = "appointments.delete"
-	ActAppointmentsExport  Action = "appointments.export"
-	ActNotesCreate         Action = "notes.create"
-	ActNotesDelete         Action = "notes.delete"
-	ActClientsCreate       Action = "clients.create"
-	ActClientsUpdate       Action = "clients.update"
-	ActClientsDelete       Action = "clients.delete"
+	ActAppointmentsCreate Action = "appointments.create"
+	ActAppointmentsUpdate Action = "appointments.update"
+	ActAppointmentsDelete Action = "appointments.delete"
+	ActAppointmentsExport Action = "appointments.export"
+	ActNotesCreate        Action = "notes.create"
+	ActNotesDelete        Action = "notes.delete"
+	ActClientsCreate      Action = "clients.create"
+	ActClientsUpdate      Action = "clients.update"
+	ActClientsDelete      Action = "clients.delete"
+	ActClientsExport      Action = "clients.export"
+	// ActClientsErase is an administrator's alone: no page grants it, no list may hold it.
+	ActClientsErase        Action = "clients.erase"
 	ActProjectsCreate      Action = "projects.create"
 	ActProjectsUpdate      Action = "projects.update"
 	ActProjectsDelete      Action = "projects.delete"
@@ -58,7 +61,7 @@ const (
 
 // Actions lists every action, the values a user's permissions list may hold.
 var Actions = []Action{ActAppointmentsCreate, ActAppointmentsUpdate, ActAppointmentsDelete, ActAppointmentsExport,
-	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActProjectsCreate,
+	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActClientsExport, ActProjectsCreate,
 	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActMessagesResend, ActConversationsAnswer,
 	ActWaitlistRemove, ActUsersCreate, ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
 
@@ -74,7 +77,7 @@ var rolePages = map[string][]Page{
 var pageActions = map[Page][]Action{
 	PageAppointments:   {ActAppointmentsUpdate, ActAppointmentsExport, ActNotesCreate},
 	PageNewAppointment: {ActAppointmentsCreate},
-	PageClients:        {ActClientsCreate, ActClientsUpdate},
+	PageClients:        {ActClientsCreate, ActClientsUpdate, ActClientsExport},
 	PageConversations:  {ActConversationsAnswer},
 	PageWaitlist:       {ActWaitlistRemove},
 }
@@ -118,7 +121,7 @@ func PermissionsOf(u User) []Action {
 		return out
 	}
 	if u.Role == RoleAdmin {
-		return append(out, Actions...)
+		return append(append(out, Actions...), ActClientsErase)
 	}
 	for _, a := range Actions {
 		granted := slices.Contains(u.Permissions, string(a))

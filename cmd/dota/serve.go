@@ -71,6 +71,8 @@ func serve(ctx context.Context, cfg config) error {
 	}
 	// Every replica gives back to Dota the conversations nobody took in time.
 	go dota.RunHandoffTimer(ctx)
+	// Every replica purges the transcripts kept past their retention.
+	go dota.RunRetention(ctx)
 	cons := console.New(core, pool, rdb, cfg.RedisPrefix, console.Config{
 		SessionIdle: cfg.SessionIdle, SessionAbsolute: cfg.SessionAbsolute,
 		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginPerAccount: cfg.LoginPerAccount,
