@@ -38,6 +38,8 @@ var access = map[string]string{
 	"POST /api/admin/clients":                    "am",
 	"PATCH /api/admin/clients/:id":               "am",
 	"DELETE /api/admin/clients/:id":              "a",
+	"GET /api/admin/clients/:id/export":          "am",
+	"POST /api/admin/clients/:id/erase":          "a",
 	"GET /api/admin/projects":                    "a",
 	"POST /api/admin/projects":                   "a",
 	"PATCH /api/admin/projects/:id":              "a",

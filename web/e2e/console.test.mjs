@@ -62,16 +62,16 @@ describe('operations console', () => {
     const expected = {
       admin: {
         landing: '/admin/dashboard',
-        menu: ['Tableau de bord', 'Conversations', 'Rendez-vous', 'Nouveau RDV', 'Clients', 'Projets', 'Notifications', 'Messages', 'Utilisateurs', 'Paramètres', 'Opérations'],
+        menu: ['Tableau de bord', 'Conversations', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV', 'Clients', 'Projets', 'Notifications', 'Messages', 'Utilisateurs', 'Paramètres', 'Opérations'],
       },
       moderator: {
         landing: '/admin/dashboard',
-        menu: ['Tableau de bord', 'Conversations', 'Rendez-vous', 'Nouveau RDV', 'Clients'],
+        menu: ['Tableau de bord', 'Conversations', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV', 'Clients'],
         forbidden: ['/admin/users', 'You do not have permission to access user management', '/admin/dashboard'],
       },
       editor: {
         landing: '/admin/conversations',
-        menu: ['Conversations', 'Rendez-vous', 'Nouveau RDV'],
+        menu: ['Conversations', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV'],
         forbidden: ['/admin/dashboard', 'You do not have permission to view the dashboard', '/admin/appointments'],
       },
     };
@@ -267,7 +267,7 @@ describe('operations console', () => {
   });
 
   test('every console page passes axe and is photographed', { skip }, async () => {
-    const pages = ['dashboard', 'appointments', 'new-appointment', 'clients', 'projects', 'notifications', 'users', 'settings', 'ops'];
+    const pages = ['dashboard', 'appointments', 'waitlist', 'new-appointment', 'clients', 'projects', 'notifications', 'users', 'settings', 'ops'];
     const page = await admin.newPage();
     await page.goto('/admin/dashboard');
     const menu = page.getByRole('navigation', { name: 'Menu de la console' });
