@@ -64,13 +64,13 @@ type envelope struct {
 }
 
 type body struct {
-	Code         string            `json:"code"`
-	Message      string            `json:"message"`
-	Fields       map[string]string `json:"fields,omitempty"`
-	Alternatives []booking.SlotRef `json:"alternatives,omitempty"`
-	Upcoming     []booking.SlotRef `json:"upcoming,omitempty"`
-	RetryAfter   int               `json:"retry_after,omitempty"`
-	Challenge    string            `json:"challenge,omitempty"`
+	Code         string             `json:"code"`
+	Message      string             `json:"message"`
+	Fields       map[string]string  `json:"fields,omitempty"`
+	Alternatives []booking.SlotRef  `json:"alternatives,omitempty"`
+	Upcoming     []booking.Upcoming `json:"upcoming,omitempty"`
+	RetryAfter   int                `json:"retry_after,omitempty"`
+	Challenge    string             `json:"challenge,omitempty"`
 }
 
 // localizer is implemented by domain errors that carry their own texts.

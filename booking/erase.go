@@ -43,7 +43,15 @@ func (e Erased) MarshalJSON() ([]byte, error) {
 // UpcomingError refuses to erase a person who has appointments still ahead, unless they
 // are cancelled in the same action.
 type UpcomingError struct {
-	Upcoming []SlotRef
+	Upcoming []Upcoming
+}
+
+// Upcoming is an appointment still ahead, as an UpcomingError lists it.
+type Upcoming struct {
+	ID     string `json:"id"`
+	Date   string `json:"date"`
+	Time   string `json:"time"`
+	Status string `json:"status"`
 }
 
 func (e *UpcomingError) Error() string { return "the person has appointments ahead" }
@@ -172,7 +180,7 @@ func (s *Core) cancelUpcoming(ctx context.Context, tx pgx.Tx, p Person, req Eras
 	if !req.CancelUpcoming {
 		e := &UpcomingError{}
 		for _, a := range ahead {
-			e.Upcoming = append(e.Upcoming, SlotRef{Date: a.Date, Time: a.Time, Label: SlotLabel(a.Time)})
+			e.Upcoming = append(e.Upcoming, Upcoming{ID: a.ID, Date: a.Date, Time: a.Time, Status: a.Status})
 		}
 		return 0, e
 	}

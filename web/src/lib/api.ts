@@ -19,6 +19,7 @@ export type ApiErrorCode =
   | 'unavailable'
   | 'too_late'
   | 'gone'
+  | 'upcoming'
   | 'internal'
   | 'network';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 import type { Client, Paged } from './types';
 
 /** Fields of the client dialogs. */
@@ -61,4 +61,78 @@ export async function updateClient(id: string, input: ClientInput): Promise<Clie
 /** Deletes a client; refused with `conflict` while appointments reference it. */
 export function deleteClient(id: string) {
   return api.delete<void>(`/api/admin/clients/${id}`);
+}
+
+/** An appointment still ahead, listed when an erasure is refused with `upcoming`. */
+export interface UpcomingAppointment {
+  id: string;
+  date: string;
+  time: string;
+  status: string;
+}
+
+/** What an erasure removed or anonymised, by kind. */
+export interface ErasedCounts {
+  appointments: number;
+  conversations: number;
+  messages: number;
+  notes: number;
+  waitlist: number;
+  newsletter: number;
+  cancelled: number;
+}
+
+/** The answer of an erasure. */
+export interface EraseResult {
+  erased: ErasedCounts;
+  message?: string;
+}
+
+/** The erasure's confirmation: the person's full name, and whether to cancel their upcoming appointments. */
+export interface EraseInput {
+  confirm: string;
+  cancel_upcoming: boolean;
+}
+
+/**
+ * Everything held on a client (law 18-07), as one JSON document ready to save.
+ * The server's body is written back indented so the file reads well.
+ */
+export async function exportClient(id: string, signal?: AbortSignal): Promise<Blob> {
+  const body = await api.get<unknown>(`/api/admin/clients/${encodeURIComponent(id)}/export`, { signal });
+  const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+  return new Blob([text], { type: 'application/json' });
+}
+
+/**
+ * Erases a client's personal data (admins only). Refused with 400 `validation`
+ * (fields.confirm) when confirm does not name the person, and with 409 `upcoming`
+ * while appointments are still ahead and cancel_upcoming is false.
+ */
+export async function eraseClient(id: string, input: EraseInput): Promise<EraseResult> {
+  const body = await api.post<Partial<EraseResult>>(`/api/admin/clients/${encodeURIComponent(id)}/erase`, input);
+  const counts: Partial<ErasedCounts> = body?.erased ?? {};
+  const n = (key: keyof ErasedCounts) => {
+    const value = counts[key];
+    return typeof value === 'number' ? value : 0;
+  };
+  return {
+    erased: {
+      appointments: n('appointments'),
+      conversations: n('conversations'),
+      messages: n('messages'),
+      notes: n('notes'),
+      waitlist: n('waitlist'),
+      newsletter: n('newsletter'),
+      cancelled: n('cancelled'),
+    },
+    message: body?.message,
+  };
+}
+
+/** The upcoming appointments of a 409 `upcoming` refusal, else null. */
+export function upcomingOf(err: unknown): UpcomingAppointment[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'upcoming') return null;
+  const list = err.details.upcoming;
+  return Array.isArray(list) ? (list as UpcomingAppointment[]) : [];
 }

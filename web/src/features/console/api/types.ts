@@ -210,6 +210,8 @@ export interface Settings {
   /** Seconds a visitor waits for a person before Dota takes the conversation back (10 to 3600). */
   handoff_timeout_seconds: number;
   waitlist_hold_minutes: number;
+  /** Days the transcript of a conversation that booked nothing is kept (7 to 3650; 180 by default). */
+  transcript_retention_days: number;
   [other: string]: unknown;
 }
 

@@ -41,3 +41,19 @@ export function youtubeId(url: string): string | null {
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
+
+/** A client's full name as the console shows it: first name, then last name. */
+export function fullName(client: { prenom: string; nom: string }): string {
+  return `${client.prenom ?? ''} ${client.nom ?? ''}`.replace(/\s+/g, ' ').trim();
+}
+
+/** A name compared loosely: same letters, case and extra spaces ignored. */
+function looseName(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+}
+
+/** Whether typed names the person called name (case and extra spaces ignored); an empty text never does. */
+export function namesMatch(typed: string, name: string): boolean {
+  const wanted = looseName(name);
+  return wanted !== '' && looseName(typed) === wanted;
+}

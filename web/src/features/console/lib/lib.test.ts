@@ -4,7 +4,7 @@ import { normalizeDashboard } from '../api/dashboard';
 import { pageKeyOf } from '../api/session';
 import { monthGrid } from '../components/CalendarView';
 import { forbiddenTarget, landingPath } from '../hooks/useSession';
-import { bubble, displayStatus, parseAmount, preview, shortId, youtubeId } from './format';
+import { bubble, displayStatus, fullName, namesMatch, parseAmount, preview, shortId, youtubeId } from './format';
 import { ageOf } from './time';
 import { fromClient } from '../pages/NewAppointmentPage';
 
@@ -52,6 +52,16 @@ describe('formatting', () => {
     expect(youtubeId('https://youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youtubeId('https://youtu.be/short')).toBeNull();
   });
+  it('names a client first name first, and matches a typed name loosely', () => {
+    expect(fullName({ prenom: ' Amina ', nom: 'Belkacem ' })).toBe('Amina Belkacem');
+    expect(namesMatch('  amina   BELKACEM ', 'Amina Belkacem')).toBe(true);
+    expect(namesMatch('Amina Belkacem', fullName({ prenom: ' Amina ', nom: 'Belkacem ' }))).toBe(true);
+    expect(namesMatch('Amina', 'Amina Belkacem')).toBe(false);
+    expect(namesMatch('AminaBelkacem', 'Amina Belkacem')).toBe(false);
+    expect(namesMatch('', '')).toBe(false);
+    expect(namesMatch('سارة بن علي', ' سارة  بن علي')).toBe(true);
+  });
+
   it('shows ids by their first 8 characters', () => {
     expect(shortId('0b6ee51a-1234')).toBe('0b6ee51a');
   });

@@ -6,22 +6,28 @@ import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { Pagination } from '../components/Pagination';
 import { ConfirmDialog } from '../components/Dialog';
+import { EraseClientDialog } from '../components/EraseClientDialog';
+import { ExportClientButton } from '../components/ExportClientButton';
 import { EmptyState, ErrorState, messageOf, Skeleton, StatCard } from '../components/Feedback';
 import { useQuery } from '../hooks/useQuery';
 import { useCan } from '../hooks/useSession';
 import { toast } from '../hooks/useToasts';
+import { fullName } from '../lib/format';
 import { formatDate } from '../lib/time';
 
-/** /admin/clients: search, stat cards, the table, create, edit and delete. */
+/** /admin/clients: search, stat cards, the table, create, edit, delete, and the personal data requests (export, erase). */
 export default function ClientsPage() {
   const { t, i18n } = useTranslation('console');
   const [search, setSearch] = useState('');
   const canCreate = useCan('clients.create');
   const canUpdate = useCan('clients.update');
   const canDelete = useCan('clients.delete');
+  const canExport = useCan('clients.export');
+  const canErase = useCan('clients.erase');
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Client | null>(null);
+  const [toErase, setToErase] = useState<Client | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 250);
     return () => clearTimeout(timer);
@@ -112,17 +118,31 @@ export default function ClientsPage() {
                   </td>
                   <td>{formatDate(i18n.language, c.created_at)}</td>
                   <td className="table__actions">
-                    {canUpdate && <button type="button" className="btn btn--small" onClick={() => setEditing(c)} aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}>
-                      {t('action.edit')}
-                    </button>}
-                    {canDelete && <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      onClick={() => setToDelete(c)}
-                      aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
-                    >
-                      {t('action.delete')}
-                    </button>}
+                    <div className="table__action-list">
+                      {canUpdate && <button type="button" className="btn btn--small" onClick={() => setEditing(c)} aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}>
+                        {t('action.edit')}
+                      </button>}
+                      {canDelete && <button
+                        type="button"
+                        className="btn btn--small btn--danger"
+                        onClick={() => setToDelete(c)}
+                        aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
+                      >
+                        {t('action.delete')}
+                      </button>}
+                      {canExport && <ExportClientButton client={c} />}
+                      {canErase && (
+                        <button
+                          type="button"
+                          className="btn btn--small btn--danger"
+                          data-testid="client-erase"
+                          onClick={() => setToErase(c)}
+                          aria-label={t('clients.erase.actionNamed', { name: fullName(c) })}
+                        >
+                          {t('clients.erase.action')}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -138,6 +158,14 @@ export default function ClientsPage() {
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
+          void list.reload();
+        }}
+      />
+      <EraseClientDialog
+        client={toErase}
+        onClose={() => setToErase(null)}
+        onErased={() => {
+          setToErase(null);
           void list.reload();
         }}
       />

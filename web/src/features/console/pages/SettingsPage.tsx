@@ -85,7 +85,8 @@ export default function SettingsPage() {
       | 'reminder_lead_minutes'
       | 'min_notice_minutes'
       | 'waitlist_hold_minutes'
-      | 'handoff_timeout_seconds',
+      | 'handoff_timeout_seconds'
+      | 'transcript_retention_days',
     min: number,
     max: number,
     hint: string,
@@ -97,7 +98,7 @@ export default function SettingsPage() {
         min={min}
         max={max}
         step={1}
-        value={form[key]}
+        value={form[key] ?? ''}
         onChange={(e) => set(key, Number(e.target.value))}
         aria-invalid={!!errors[key]}
         aria-describedby={`settings-${key}-hint`}
@@ -139,6 +140,7 @@ export default function SettingsPage() {
         <fieldset className="card">
           <legend>{t('settings.chat')}</legend>
           {number('handoff_timeout_seconds', 10, 3600, t('settings.handoffTimeoutHint'))}
+          {number('transcript_retention_days', 7, 3650, t('settings.transcriptRetentionHint'))}
         </fieldset>
         <fieldset className="card">
           <legend>{t('settings.notifications')}</legend>
