@@ -11,16 +11,17 @@ import (
 // profile is what the console learns about the signed-in user: the menu is built from
 // pages, the buttons from permissions.
 type profile struct {
-	User        console.User     `json:"user"`
-	Pages       []console.Page   `json:"pages"`
-	Permissions []console.Action `json:"permissions"`
-	CSRFToken   string           `json:"csrf_token"`
-	Message     string           `json:"message,omitempty"`
+	User        console.User       `json:"user"`
+	Pages       []console.Page     `json:"pages"`
+	Menu        []console.MenuItem `json:"menu"`
+	Permissions []console.Action   `json:"permissions"`
+	CSRFToken   string             `json:"csrf_token"`
+	Message     string             `json:"message,omitempty"`
 }
 
-func profileOf(s *console.Session) profile {
-	return profile{User: s.User, Pages: console.PagesOf(s.User), Permissions: console.PermissionsOf(s.User),
-		CSRFToken: s.CSRFToken}
+func profileOf(c *gin.Context, s *console.Session) profile {
+	return profile{User: s.User, Pages: console.PagesOf(s.User), Menu: console.Menu(s.User, langOf(c)),
+		Permissions: console.PermissionsOf(s.User), CSRFToken: s.CSRFToken}
 }
 
 func (a *admin) login(c *gin.Context) {
@@ -38,7 +39,7 @@ func (a *admin) login(c *gin.Context) {
 		return
 	}
 	a.setCookie(c, token, int(a.console.SessionLifetime().Seconds()))
-	p := profileOf(s)
+	p := profileOf(c, s)
 	p.Message = console.Text(langOf(c), "login_ok")
 	c.JSON(http.StatusOK, p)
 }
@@ -52,7 +53,7 @@ func (a *admin) logout(c *gin.Context) {
 	done(c, "logout_ok", nil)
 }
 
-func (a *admin) me(c *gin.Context) { c.JSON(http.StatusOK, profileOf(sessionOf(c))) }
+func (a *admin) me(c *gin.Context) { c.JSON(http.StatusOK, profileOf(c, sessionOf(c))) }
 
 // setCookie writes the session cookie: HttpOnly, SameSite=Lax, Secure when the site's
 // public address is https or the connection itself is TLS.

@@ -99,6 +99,23 @@ func PagesOf(u User) []Page {
 	return append([]Page{}, rolePages[u.Role]...)
 }
 
+// MenuItem is one entry of the console's menu: a page and its label.
+type MenuItem struct {
+	Page  Page   `json:"page"`
+	Label string `json:"label"`
+}
+
+// Menu is the user's menu in lang: the pages they may open, in menu order, with their
+// labels. The console's web app builds its menu from it.
+func Menu(u User, lang string) []MenuItem {
+	pages := PagesOf(u)
+	out := make([]MenuItem, len(pages))
+	for i, p := range pages {
+		out[i] = MenuItem{Page: p, Label: Text(lang, "menu_"+strings.ReplaceAll(string(p), "-", "_"))}
+	}
+	return out
+}
+
 // CanOpen reports whether the user may open page.
 func CanOpen(u User, p Page) bool { return slices.Contains(PagesOf(u), p) }
 

@@ -2,6 +2,7 @@ package console
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -90,6 +91,23 @@ func TestForbiddenMessages(t *testing.T) {
 		for _, lang := range []string{"fr", "en", "ar"} {
 			if m[lang] == "" {
 				t.Errorf("%s has no %s text", key, lang)
+			}
+		}
+	}
+}
+
+func TestMenuIsThePagesInOrderWithTheirLabels(t *testing.T) {
+	got := Menu(User{Role: RoleEditor, IsActive: true}, "en")
+	want := []MenuItem{{PageConversations, "Conversations"}, {PageAppointments, "Appointments"},
+		{PageWaitlist, "Waitlist"}, {PageNewAppointment, "New appointment"}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("editor's menu in English: %v", got)
+	}
+	for _, p := range Pages {
+		for _, lang := range []string{"fr", "en", "ar"} {
+			menu := Menu(User{Role: RoleAdmin, IsActive: true}, lang)
+			if l := menu[slices.IndexFunc(menu, func(m MenuItem) bool { return m.Page == p })].Label; l == "" || strings.HasPrefix(l, "menu_") {
+				t.Errorf("page %s has no label in %s", p, lang)
 			}
 		}
 	}
