@@ -72,6 +72,7 @@ func (a *admin) appointment(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
+	localizeHistory(c, ap.History)
 	c.JSON(http.StatusOK, ap)
 }
 
@@ -145,7 +146,7 @@ func (a *admin) bulkAppointments(c *gin.Context) {
 			_ = c.Error(err)
 			return
 		}
-		c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Textf(lang, "bulk_status_ok",
+		c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Text(lang, "bulk_status_ok",
 			"n", itoa(n), "status", console.StatusLabel(lang, in.Status))})
 	case "delete":
 		if err := console.Authorize(userOf(c), need(console.PageAppointments, console.ActAppointmentsDelete)); err != nil {
@@ -157,7 +158,7 @@ func (a *admin) bulkAppointments(c *gin.Context) {
 			_ = c.Error(err)
 			return
 		}
-		c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Textf(lang, "bulk_delete_ok", "n", itoa(n))})
+		c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Text(lang, "bulk_delete_ok", "n", itoa(n))})
 	default:
 		_ = c.Error(errValidation("bad_query", map[string]string{"action": text(lang, "bad_query")}))
 	}
@@ -202,6 +203,7 @@ func (a *admin) history(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
+	localizeHistory(c, list)
 	c.JSON(http.StatusOK, gin.H{"items": list})
 }
 
@@ -252,4 +254,11 @@ func (w *csvWriter) Write(p []byte) (int, error) {
 		w.c.Status(http.StatusOK)
 	}
 	return w.c.Writer.Write(p)
+}
+
+// localizeHistory writes a status history's notes in the reader's language.
+func localizeHistory(c *gin.Context, list []booking.HistoryEntry) {
+	for i := range list {
+		list[i].Localize(langOf(c))
+	}
 }

@@ -2,7 +2,10 @@ package api_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/dota-agency/dota/booking"
 )
 
 // book makes an appointment through the public form.
@@ -63,19 +66,21 @@ func TestAppointmentsListSearchAndPaging(t *testing.T) {
 
 func historyRows(t *testing.T, id string) []map[string]any {
 	t.Helper()
-	rows, err := pool.Query(t.Context(), `SELECT coalesce(previous_status, ''), new_status, changed_by, coalesce(notes, '')
-		FROM status_history WHERE appointment_id = $1`, id)
+	rows, err := pool.Query(t.Context(), `SELECT coalesce(previous_status, ''), new_status, changed_by, coalesce(notes, ''),
+		coalesce(code, ''), args FROM status_history WHERE appointment_id = $1`, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
 	var out []map[string]any
 	for rows.Next() {
-		var prev, next, by, notes string
-		if err := rows.Scan(&prev, &next, &by, &notes); err != nil {
+		var prev, next, by string
+		h := booking.HistoryEntry{}
+		if err := rows.Scan(&prev, &next, &by, &h.Notes, &h.Code, &h.Args); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, map[string]any{"previous": prev, "new": next, "by": by, "notes": notes})
+		h.Localize("en") // the note as an English reader sees it
+		out = append(out, map[string]any{"previous": prev, "new": next, "by": by, "notes": h.Notes})
 	}
 	return out
 }
@@ -97,6 +102,11 @@ func TestEditWritesOneHistoryRowNamingTheUser(t *testing.T) {
 	if len(h) != 1 || h[0]["by"] != mod.Email || h[0]["previous"] != "pending" || h[0]["new"] != "confirmed" ||
 		h[0]["notes"] != "Status changed from pending to confirmed during edit" {
 		t.Fatalf("history: %v", h)
+	}
+	// Each reader reads the note in their language.
+	if fr := mod.do("GET", "/api/admin/appointments/"+id+"/history?lang=fr", nil); !strings.Contains(string(fr.Raw),
+		"Statut passé de pending à confirmed") {
+		t.Errorf("the history in French: %s", fr.Raw)
 	}
 	// An edit that keeps the status writes no history.
 	if r := mod.do("PATCH", "/api/admin/appointments/"+id, map[string]any{"name": "Edit Me Too"}); r.Status != 200 {
@@ -135,7 +145,7 @@ func TestBulkStatusWritesHistoryOnlyForChangedRows(t *testing.T) {
 	}
 	var n int
 	if err := pool.QueryRow(t.Context(), `SELECT count(*) FROM status_history WHERE appointment_id = ANY($1::uuid[])
-		AND notes = 'Bulk status update from pending to confirmed' AND changed_by = $2`, ids, adm.Email).Scan(&n); err != nil || n != 3 {
+		AND code = 'history_bulk' AND args = '{"from": "pending", "to": "confirmed"}' AND changed_by = $2`, ids, adm.Email).Scan(&n); err != nil || n != 3 {
 		t.Fatalf("bulk history rows: %d %v", n, err)
 	}
 	del := adm.do("POST", "/api/admin/appointments/bulk?lang=fr", map[string]any{"ids": ids[:2], "action": "delete"})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -31,6 +32,7 @@ func (a *admin) notifications(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
+	localizeNotifications(c, page.Items)
 	c.JSON(http.StatusOK, page)
 }
 
@@ -49,6 +51,7 @@ func (a *admin) recentNotifications(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
+	localizeNotifications(c, list)
 	c.JSON(http.StatusOK, gin.H{"items": list})
 }
 
@@ -95,7 +98,7 @@ func (a *admin) bulkNotifications(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Textf(lang, key, "n", itoa(n))})
+	c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Text(lang, key, "n", itoa(n))})
 }
 
 func (a *admin) updateNotification(c *gin.Context) {
@@ -111,6 +114,7 @@ func (a *admin) updateNotification(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
+	n.Localize(langOf(c))
 	done(c, "notification_updated", gin.H{"notification": n})
 }
 
@@ -120,4 +124,11 @@ func (a *admin) deleteNotification(c *gin.Context) {
 		return
 	}
 	done(c, "notification_deleted", nil)
+}
+
+// localizeNotifications writes notifications in the reader's language.
+func localizeNotifications(c *gin.Context, list []booking.Notification) {
+	for i := range list {
+		list[i].Localize(langOf(c))
+	}
 }

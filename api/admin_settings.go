@@ -7,6 +7,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/i18n"
 )
 
 func (a *admin) mountSettings(h handle) {
@@ -16,7 +17,7 @@ func (a *admin) mountSettings(h handle) {
 }
 
 // settingsOptions are the choices the settings screen offers.
-var settingsOptions = gin.H{"timezones": booking.TimeZones, "languages": booking.Languages,
+var settingsOptions = gin.H{"timezones": booking.TimeZones, "languages": i18n.Languages,
 	"items_per_page": booking.PageSizes, "backup_frequencies": booking.BackupFrequencies}
 
 func (a *admin) settings(c *gin.Context) {

@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/gin-gonic/gin"
@@ -124,7 +123,7 @@ func describe(err error, lang string) (int, body) {
 	}
 	switch {
 	case errors.As(err, &apiErr):
-		return apiErr.Status, body{Code: apiErr.Code, Message: waitText(text(lang, apiErr.MessageKey), apiErr.RetryAfter),
+		return apiErr.Status, body{Code: apiErr.Code, Message: text(lang, apiErr.MessageKey, "minutes", waitMinutes(apiErr.RetryAfter)),
 			Fields: localizeFields(lang, apiErr.Fields), RetryAfter: apiErr.RetryAfter, Challenge: apiErr.Challenge}
 	case errors.As(err, &valErr):
 		return http.StatusBadRequest, body{Code: "validation", Message: valErr.LocalizedMessage(lang),
@@ -169,10 +168,8 @@ func describe(err error, lang string) (int, body) {
 	}
 }
 
-// waitText fills {minutes} in msg with retryAfter seconds in whole minutes, at least 1.
-func waitText(msg string, retryAfter int) string {
-	return strings.ReplaceAll(msg, "{minutes}", strconv.Itoa(max(1, (retryAfter+59)/60)))
-}
+// waitMinutes is retryAfter seconds in whole minutes, at least 1.
+func waitMinutes(retryAfter int) string { return strconv.Itoa(max(1, (retryAfter+59)/60)) }
 
 // localizeFields resolves fields whose value is a message key of the catalogue; other
 // values are texts already.
@@ -182,7 +179,7 @@ func localizeFields(lang string, fields map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(fields))
 	for f, v := range fields {
-		if _, ok := messages[v]; ok {
+		if messages.Has(v) {
 			v = text(lang, v)
 		}
 		out[f] = v

@@ -50,6 +50,7 @@ type Events struct {
 }
 
 type streamClient struct {
+	lang    string // the reader's language: a notification is written in it
 	user    console.User
 	token   string
 	session string // console.Session.ID
@@ -126,11 +127,24 @@ func (e *Events) relay(ev booking.Event) {
 		}
 		return
 	}
+	byLang := map[string][]byte{}
 	for sid, cl := range e.clients {
 		if !console.Visible(cl.user, ev.Kind) {
 			continue
 		}
-		if !e.srv.TryPublish(sid, &sse.Event{ID: id, Event: []byte(ev.Kind), Data: raw}) {
+		data := raw
+		if ev.Notification != nil && ev.Notification.Code != "" {
+			// A notification reads in each reader's language.
+			if data = byLang[cl.lang]; data == nil {
+				n := *ev.Notification
+				n.Localize(cl.lang)
+				localized := ev
+				localized.Notification = &n
+				data, _ = json.Marshal(localized)
+				byLang[cl.lang] = data
+			}
+		}
+		if !e.srv.TryPublish(sid, &sse.Event{ID: id, Event: []byte(ev.Kind), Data: data}) {
 			console.SSEDropped.Inc()
 			cl.cancel() // it fell behind: close it so the console reconnects and refetches
 		}
@@ -183,7 +197,7 @@ func (e *Events) serve(c *gin.Context) {
 	e.srv.CreateStream(sid)
 	e.wg.Add(1)
 	e.mu.Lock()
-	e.clients[sid] = &streamClient{user: s.User, token: token, session: s.ID(), cancel: cancel}
+	e.clients[sid] = &streamClient{user: s.User, token: token, session: s.ID(), cancel: cancel, lang: langOf(c)}
 	e.mu.Unlock()
 	console.SSEClients.Inc()
 	defer func() {

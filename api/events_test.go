@@ -94,6 +94,8 @@ func TestBookingReachesAnotherReplicasStream(t *testing.T) {
 	editor := signIn(t, two.URL, "editor")
 	adminEvents, _ := admin.subscribe(t)
 	editorEvents, _ := editor.subscribe(t)
+	english := signIn(t, two.URL, "admin")
+	englishEvents, _ := openStream(t, english.client, english.base+"/api/admin/events?lang=en", nil)
 
 	r := do(t, "POST", one.URL+"/api/appointments", map[string]any{"name": "Replica Test", "phone": "0550998877"})
 	if r.Status != 201 {
@@ -103,7 +105,13 @@ func TestBookingReachesAnotherReplicasStream(t *testing.T) {
 	if ev.Data["appointment"].(map[string]any)["id"] != r.Body["id"] {
 		t.Fatalf("event: %v", ev.Data)
 	}
-	waitFor(t, adminEvents, "notification.created", time.Second)
+	// Each reader reads the notification in their language.
+	for events, want := range map[<-chan sseEvent]string{adminEvents: "Nouveau rendez-vous : Replica Test",
+		englishEvents: "New appointment: Replica Test"} {
+		if n := waitFor(t, events, "notification.created", time.Second).Data["notification"].(map[string]any); n["title"] != want {
+			t.Errorf("notification %v, want the title %q", n, want)
+		}
+	}
 	waitFor(t, editorEvents, "appointment.created", time.Second)
 	// The editor may not see notifications: the next event they get is the next appointment's.
 	r2 := do(t, "POST", one.URL+"/api/appointments", map[string]any{"name": "Replica Deux", "phone": "0550998866"})

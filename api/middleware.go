@@ -13,7 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 const (
@@ -50,17 +50,17 @@ func printable(s string) bool {
 // languages resolves the request's language: ?lang=, then Accept-Language, then French.
 func languages() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		lang := booking.NormalizeLang(c.Query("lang"))
+		lang := i18n.Normalize(c.Query("lang"))
 		if lang == "" {
 			for _, part := range strings.Split(c.GetHeader("Accept-Language"), ",") {
 				tag, _, _ := strings.Cut(part, ";")
-				if lang = booking.NormalizeLang(tag); lang != "" {
+				if lang = i18n.Normalize(tag); lang != "" {
 					break
 				}
 			}
 		}
 		if lang == "" {
-			lang = booking.DefaultLanguage
+			lang = i18n.Default
 		}
 		c.Set(ctxLang, lang)
 		c.Next()
@@ -71,7 +71,7 @@ func langOf(c *gin.Context) string {
 	if l := c.GetString(ctxLang); l != "" {
 		return l
 	}
-	return booking.DefaultLanguage
+	return i18n.Default
 }
 
 // accessLog writes one structured line per request.

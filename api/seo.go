@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // sitePages are the public site's fixed pages, as the React router serves them.
@@ -54,7 +55,7 @@ type alternate struct {
 
 // pageURL is a page's address in a language: French, the default, has no ?lang=.
 func pageURL(origin, path, lang string) string {
-	if lang == booking.DefaultLanguage {
+	if lang == i18n.Default {
 		return origin + path
 	}
 	return origin + path + "?lang=" + lang
@@ -62,8 +63,8 @@ func pageURL(origin, path, lang string) string {
 
 // entry lists a page once per language, each with the alternates of every language.
 func entry(origin, path string, lastMod time.Time) []sitemapURL {
-	alts := make([]alternate, 0, len(booking.Languages)+1)
-	for _, l := range booking.Languages {
+	alts := make([]alternate, 0, len(i18n.Languages)+1)
+	for _, l := range i18n.Languages {
 		alts = append(alts, alternate{Rel: "alternate", HrefLang: l, Href: pageURL(origin, path, l)})
 	}
 	alts = append(alts, alternate{Rel: "alternate", HrefLang: "x-default", Href: origin + path})
@@ -71,15 +72,15 @@ func entry(origin, path string, lastMod time.Time) []sitemapURL {
 	if !lastMod.IsZero() {
 		mod = lastMod.UTC().Format(time.DateOnly)
 	}
-	out := make([]sitemapURL, 0, len(booking.Languages))
-	for _, l := range booking.Languages {
+	out := make([]sitemapURL, 0, len(i18n.Languages))
+	for _, l := range i18n.Languages {
 		out = append(out, sitemapURL{Loc: pageURL(origin, path, l), LastMod: mod, Alternates: alts})
 	}
 	return out
 }
 
 func (s *seo) sitemap(c *gin.Context) {
-	services, err := s.booking.Services(c, booking.OrderName, booking.DefaultLanguage, 0)
+	services, err := s.booking.Services(c, booking.OrderName, i18n.Default, 0)
 	if err != nil {
 		_ = c.Error(err)
 		return

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // serviceFinder looks up an active service by its slug (booking.Core.ServiceBySlug).
@@ -153,7 +154,7 @@ func addressTags(origin, path, lang string) string {
 	var b strings.Builder
 	here := html.EscapeString(pageURL(origin, path, lang))
 	fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, here)
-	for _, alt := range booking.Languages {
+	for _, alt := range i18n.Languages {
 		fmt.Fprintf(&b, `<link rel="alternate" hreflang="%s" href="%s">`, alt, html.EscapeString(pageURL(origin, path, alt)))
 	}
 	fmt.Fprintf(&b, `<link rel="alternate" hreflang="x-default" href="%s">`, html.EscapeString(origin+path))

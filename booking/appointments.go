@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Appointment statuses, in the order the console lists them.
@@ -75,16 +77,46 @@ type Notification struct {
 	AppointmentID string     `json:"appointment_id"`
 	CreatedAt     time.Time  `json:"created_at"`
 	ExpiresAt     *time.Time `json:"expires_at"`
+	// Code and Args are what happened, rendered into Title and Message in the reader's
+	// language by Localize; a notification written before codes has its sentence only.
+	Code string            `json:"code,omitempty"`
+	Args map[string]string `json:"args,omitempty"`
+}
+
+// Localize writes the notification's title and message in lang, when it has a code.
+func (n *Notification) Localize(lang string) {
+	if n.Code == "" {
+		return
+	}
+	args := pairs(n.Args)
+	n.Title = Text(lang, "notification_"+n.Code+"_title", args...)
+	n.Message = Text(lang, "notification_"+n.Code+"_message", args...)
+}
+
+// pairs are a map's entries as name, value pairs, for Text.
+func pairs(m map[string]string) []string {
+	out := make([]string, 0, 2*len(m))
+	for k, v := range m {
+		out = append(out, k, v)
+	}
+	return out
 }
 
 // NotificationColumns lists a notification's columns in the order ScanNotification reads them.
-const NotificationColumns = `n.id, n.title, n.message, n.type, n.priority, n.status,
-	coalesce(n.appointment_id::text, ''), n.created_at, n.expires_at`
+const NotificationColumns = `n.id, coalesce(n.title, ''), coalesce(n.message, ''), n.type, n.priority, n.status,
+	coalesce(n.appointment_id::text, ''), n.created_at, n.expires_at, coalesce(n.code, ''), n.args`
 
-// ScanNotification reads one row of NotificationColumns.
+// ScanNotification reads one row of NotificationColumns, written in the default language
+// (Localize rewrites it in the reader's).
 func ScanNotification(row pgx.CollectableRow) (Notification, error) {
 	var n Notification
-	err := row.Scan(&n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID,
-		&n.CreatedAt, &n.ExpiresAt)
+	err := row.Scan(n.fields()...)
+	n.Localize(i18n.Default)
 	return n, err
+}
+
+// fields are the destinations of NotificationColumns.
+func (n *Notification) fields() []any {
+	return []any{&n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID,
+		&n.CreatedAt, &n.ExpiresAt, &n.Code, &n.Args}
 }

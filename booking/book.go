@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // MaxIdempotencyKeyLen bounds the Idempotency-Key a client may send.
@@ -162,8 +164,8 @@ var (
 				coalesce($13::uuid, (SELECT id FROM c)), $14, $23)
 			RETURNING *),
 		n AS (
-			INSERT INTO notifications (title, message, type, priority, appointment_id)
-			SELECT $17, $18, 'appointment', 'high', a.id FROM a
+			INSERT INTO notifications (code, args, type, priority, appointment_id)
+			SELECT $17, $18::jsonb, 'appointment', 'high', a.id FROM a
 			RETURNING *),
 		w AS (
 			UPDATE waitlist SET state = 'booked', appointment_id = (SELECT id FROM a), updated_at = now()
@@ -251,12 +253,12 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 
 	prenom, nom := r.clientNames()
 	numero2, clientCompany, siteweb := r.clientExtras()
-	title, msg := notificationText(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service,
+	noteArgs := notificationArgs(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service,
 		Date: r.Date, Time: r.Time, Source: r.Source})
 	b = &pgx.Batch{}
 	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
-		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, title, msg,
+		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, codeNewAppointment, noteArgs,
 		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), st.StartsAt(r.Date, r.Time),
 		NullIfEmpty(r.offer))
 	// Without an e-mail there is no message to schedule, and COMMIT rides with the insert.
@@ -267,9 +269,10 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	br = conn.SendBatch(ctx, b)
 	var res Result
 	a, n := &res.Appointment, &res.Notification
-	err = br.QueryRow().Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
-		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
-		&a.StartsAt, &a.Sequence, &n.ID, &n.Title, &n.Message, &n.Type, &n.Priority, &n.Status, &n.AppointmentID, &n.CreatedAt, &n.ExpiresAt)
+	err = br.QueryRow().Scan(append([]any{&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message,
+		&a.Company, &a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt,
+		&a.UpdatedAt, &a.StartsAt, &a.Sequence}, n.fields()...)...)
+	n.Localize(i18n.Default)
 	if err == nil && !messages {
 		err = committed(br.Exec())
 	}
@@ -299,8 +302,12 @@ func committed(tag pgconn.CommandTag, err error) error {
 	return err
 }
 
-func notificationText(a Appointment) (title, message string) {
-	title = "Nouveau rendez-vous : " + a.Name
+// codeNewAppointment is the notification of a new appointment.
+const codeNewAppointment = "appointment_new"
+
+// notificationArgs are the arguments of a new appointment's notification: the name, and
+// the details staff need at a glance (contacts, service, slot, source).
+func notificationArgs(a Appointment) map[string]string {
 	parts := []string{a.Name}
 	for _, p := range []string{a.Email, a.Phone, a.Service} {
 		if p != "" {
@@ -310,7 +317,7 @@ func notificationText(a Appointment) (title, message string) {
 	if a.Date != "" {
 		parts = append(parts, a.Date+" "+a.Time)
 	}
-	return title, strings.Join(parts, " · ") + " (" + a.Source + ")"
+	return map[string]string{"name": a.Name, "details": strings.Join(parts, " · "), "source": a.Source}
 }
 
 // checkOpen refuses a slot that is not one of the business day's slots, is past, or lies
@@ -350,10 +357,10 @@ func (r *Request) normalize() {
 	r.Name = strings.Join(strings.Fields(r.Name), " ")
 	r.Email = NormalizeEmail(r.Email)
 	r.phoneE164, _ = CanonicalPhone(r.Phone)
-	if l := NormalizeLang(r.Language); l != "" {
+	if l := i18n.Normalize(r.Language); l != "" {
 		r.Language = l
 	} else {
-		r.Language = DefaultLanguage
+		r.Language = i18n.Default
 	}
 	if r.Source == "" {
 		r.Source = SourceForm

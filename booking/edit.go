@@ -3,7 +3,6 @@ package booking
 import (
 	"context"
 	"errors"
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -47,21 +46,22 @@ func freedSlots(before, after Appointment) []SlotRef {
 	return []SlotRef{{Date: before.Date, Time: before.Time}}
 }
 
-// historyNote is the history's account of changing before into after: its status, else
-// its slot; "" for a change the history does not record (the details of a request).
-func historyNote(before, after Appointment) string {
+// historyNote is the history's account of changing before into after, as a text code and
+// its arguments: its status, else its slot; no code for a change the history does not
+// record (the details of a request).
+func historyNote(before, after Appointment) (string, map[string]string) {
 	switch {
 	case before.Status != after.Status:
-		return fmt.Sprintf("Status changed from %s to %s during edit", before.Status, after.Status)
+		return "history_status", map[string]string{"from": before.Status, "to": after.Status}
 	case before.Date != after.Date || before.Time != after.Time:
-		return fmt.Sprintf("Moved from %s to %s", slotText(before), slotText(after))
+		return "history_moved", map[string]string{"from": slotText(before), "to": slotText(after)}
 	}
-	return ""
+	return "", nil
 }
 
 func slotText(a Appointment) string {
 	if a.Date == "" {
-		return "no slot"
+		return ""
 	}
 	return a.Date + " " + a.Time
 }
@@ -208,12 +208,12 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err := s.settleLater(ctx, tx, freedSlots(before, out)); err != nil {
 			return err
 		}
-		note := historyNote(before, a)
-		if note == "" {
+		code, args := historyNote(before, a)
+		if code == "" {
 			return nil
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, notes)
-			VALUES ($1, $2, $3, $4, $5)`, id, before.Status, a.Status, by, note)
+		_, err = tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, code, args)
+			VALUES ($1, $2, $3, $4, $5, $6)`, id, before.Status, a.Status, by, code, args)
 		return err
 	})
 	if err != nil {
@@ -274,8 +274,8 @@ func (s *Core) SetStatus(ctx context.Context, ids []string, status, by string) (
 		if len(refused) > 0 {
 			return refusedError(refused)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, notes)
-			SELECT id, status, $2, $3, 'Bulk status update from ' || status || ' to ' || $2
+		if _, err := tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, code, args)
+			SELECT id, status, $2, $3, 'history_bulk', jsonb_build_object('from', status, 'to', $2::text)
 			FROM appointments WHERE id = ANY($1::uuid[]) AND status <> $2`, ids, status, by); err != nil {
 			return err
 		}

@@ -101,7 +101,8 @@ func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseReques
 		}{
 			{nil, `DELETE FROM manage_tokens WHERE appointment_id = ANY($1::uuid[])`, p.AppointmentIDs},
 			{&out.Codes, `DELETE FROM verification_codes WHERE lower(email) = ANY($1)`, p.Emails},
-			{nil, `UPDATE notifications SET title = '` + ErasedName + `', message = '' WHERE appointment_id = ANY($1::uuid[])`,
+			{nil, `UPDATE notifications SET title = '` + ErasedName + `', message = '', code = NULL, args = '{}'
+				WHERE appointment_id = ANY($1::uuid[])`,
 				p.AppointmentIDs},
 			{&out.Newsletter, `DELETE FROM newsletter_subscriptions WHERE lower(email) = ANY($1)`, p.Emails},
 		}
@@ -192,8 +193,8 @@ func (s *Core) cancelUpcoming(ctx context.Context, tx pgx.Tx, p Person, req Eras
 		after.Status = StatusCancelled
 		freed = append(freed, freedSlots(a, after)...)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, notes)
-		SELECT id, status, 'cancelled', $2, 'Cancelled with the erasure of the person''s data'
+	if _, err := tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, code)
+		SELECT id, status, 'cancelled', $2, 'history_erased'
 		FROM appointments WHERE id = ANY($1::uuid[])`, ids, req.By); err != nil {
 		return 0, err
 	}

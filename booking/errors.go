@@ -4,7 +4,6 @@ import (
 	"errors"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // Domain errors. The HTTP layer maps them to the contract's codes.
@@ -22,7 +21,7 @@ type ValidationError struct {
 	Summary string
 	Fields  map[string]string
 	// Catalogue resolves the codes; nil means the booking catalogue, Text.
-	Catalogue func(lang, code string) string
+	Catalogue func(lang, code string, args ...string) string
 }
 
 func (e *ValidationError) Error() string {
@@ -120,7 +119,7 @@ func (e *SlotClosedError) LocalizedMessage(lang string) string {
 // closedText says in lang why a slot or a day is closed; horizon fills in the number of
 // days of beyond_horizon.
 func closedText(lang, reason string, horizon int) string {
-	return strings.ReplaceAll(Text(lang, "slot_closed_"+reason), "{days}", strconv.Itoa(horizon))
+	return Text(lang, "slot_closed_"+reason, "days", strconv.Itoa(horizon))
 }
 
 // IdempotencyConflictError says an idempotency key already booked another request: the

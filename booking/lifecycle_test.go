@@ -223,7 +223,7 @@ func TestLifeOfAnAppointmentByMail(t *testing.T) {
 			t.Errorf("history row %d by %q, want %q", i, got, want)
 		}
 	}
-	if !strings.HasPrefix(history[2].Notes, "Moved from "+slot.Date) {
+	if history[2].Localize("en"); !strings.HasPrefix(history[2].Notes, "Moved from "+slot.Date) {
 		t.Errorf("the move's history: %q", history[2].Notes)
 	}
 	page, err := c.Deliveries(ctx, booking.DeliveryFilter{AppointmentID: a.ID, Kind: booking.KindReminder})

@@ -3,6 +3,8 @@ package booking
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Localized is a text stored either as a plain string or as an object of language to
@@ -27,12 +29,12 @@ func (l *Localized) UnmarshalJSON(b []byte) error {
 // In resolves the text for lang, falling back to English, then to the plain text, then
 // to any language present.
 func (l Localized) In(lang string) string {
-	for _, k := range []string{NormalizeLang(lang), "en", ""} {
+	for _, k := range []string{i18n.Normalize(lang), "en", ""} {
 		if t := strings.TrimSpace(l[k]); t != "" {
 			return l[k]
 		}
 	}
-	for _, k := range Languages {
+	for _, k := range i18n.Languages {
 		if t := strings.TrimSpace(l[k]); t != "" {
 			return l[k]
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/mail"
 )
 
@@ -41,7 +42,7 @@ func (s *Core) newManageToken(ctx context.Context, appointmentID string) (string
 
 // manageURL is the page of the manage link, in lang.
 func (s *Core) manageURL(token, lang string) string {
-	return s.mail.PublicURL + "/manage/" + url.PathEscape(token) + "?lang=" + url.QueryEscape(langOrDefault(lang))
+	return s.mail.PublicURL + "/manage/" + url.PathEscape(token) + "?lang=" + url.QueryEscape(i18n.OrDefault(lang))
 }
 
 func hashToken(token string) []byte {
@@ -63,14 +64,6 @@ func appointmentIDByToken(ctx context.Context, q interface {
 		return "", ErrNotFound
 	}
 	return id, err
-}
-
-// langOrDefault is lang when Dota speaks it, else the default language.
-func langOrDefault(lang string) string {
-	if l := NormalizeLang(lang); l != "" {
-		return l
-	}
-	return DefaultLanguage
 }
 
 // Managed is the appointment as its manage link shows it to the customer.
@@ -99,8 +92,8 @@ func (e *TooLateError) Error() string { return "too late to change online" }
 
 // LocalizedMessage is the refusal in lang, with the agency's phone and e-mail.
 func (e *TooLateError) LocalizedMessage(lang string) string {
-	return strings.NewReplacer("{hours}", strconv.Itoa((e.NoticeMinutes+59)/60), "{phone}", e.Agency.Phone,
-		"{email}", e.Agency.Email).Replace(Text(lang, "too_late"))
+	return Text(lang, "too_late", "hours", strconv.Itoa((e.NoticeMinutes+59)/60), "phone", e.Agency.Phone,
+		"email", e.Agency.Email)
 }
 
 // AlreadyCancelledError refuses to cancel or move a cancelled appointment.
@@ -141,7 +134,7 @@ func (s *Core) managed(st Settings, a Appointment) (Managed, error) {
 		return Managed{}, ErrNotFound
 	}
 	m := Managed{ID: a.ID, Service: a.Service, Date: a.Date, Time: a.Time, StartsAt: a.StartsAt,
-		Status: a.Status, Lang: langOrDefault(a.Language)}
+		Status: a.Status, Lang: i18n.OrDefault(a.Language)}
 	open := a.Status != StatusCancelled
 	if a.StartsAt != nil {
 		until := a.StartsAt.Add(-st.MinNotice())

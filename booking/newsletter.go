@@ -5,6 +5,8 @@ import (
 	"errors"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Subscribe adds an e-mail address to the newsletter. An address already subscribed, in
@@ -22,8 +24,8 @@ func (s *Core) Subscribe(ctx context.Context, email, lang string) error {
 	if err := v.OrNil(); err != nil {
 		return err
 	}
-	if lang = NormalizeLang(lang); lang == "" {
-		lang = DefaultLanguage
+	if lang = i18n.Normalize(lang); lang == "" {
+		lang = i18n.Default
 	}
 	_, err := s.db.Exec(ctx, `INSERT INTO newsletter_subscriptions (email, language) VALUES ($1, $2)`, email, lang)
 	var pgErr *pgconn.PgError

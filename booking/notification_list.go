@@ -73,7 +73,7 @@ func (s *Core) Notifications(ctx context.Context, f NotificationFilter, p Paging
 		conds = append(conds, strings.ReplaceAll(cond, "?", fmt.Sprintf("$%d", len(args))))
 	}
 	if q := strings.TrimSpace(f.Q); q != "" {
-		add(`(n.title ILIKE ? OR n.message ILIKE ?)`, LikePattern(q))
+		add(`(n.title ILIKE ? OR n.message ILIKE ? OR n.args::text ILIKE ?)`, LikePattern(q))
 	}
 	if f.Status != "" {
 		add(`n.status = ?`, f.Status)

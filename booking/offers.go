@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/mail"
 )
 
@@ -358,7 +359,7 @@ func (s *Core) offerInput(ctx context.Context, st Settings, d pendingDelivery) (
 	}
 	in := mail.Input{Kind: mail.KindWaitlistOffer, Lang: d.Language, Service: o.Service, Start: o.StartsAt,
 		Duration: SlotLength, Location: st.Location(), RecipientName: o.name, RecipientEmail: d.Recipient,
-		OfferURL:  s.mail.PublicURL + "/waitlist/offers/" + url.PathEscape(token) + "?lang=" + url.QueryEscape(langOrDefault(d.Language)),
+		OfferURL:  s.mail.PublicURL + "/waitlist/offers/" + url.PathEscape(token) + "?lang=" + url.QueryEscape(i18n.OrDefault(d.Language)),
 		HoldUntil: o.HoldUntil, Agency: agencyContact(st)}
 	if in.Service == "" {
 		in.Service = Text(d.Language, "appointment")

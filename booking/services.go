@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Icons a service may use; any other name is shown as DefaultIcon.
@@ -78,7 +80,7 @@ func (s Service) In(lang string) ServiceView {
 	}
 	v.DetailsBlocks = SplitDetails(s.Details.In(lang))
 	v.Details = strings.TrimSpace(v.DetailsBlocks[0] + "\n" + v.DetailsBlocks[1])
-	for _, k := range []string{NormalizeLang(lang), "en"} {
+	for _, k := range []string{i18n.Normalize(lang), "en"} {
 		if qa := s.QA[k]; len(qa) > 0 {
 			v.QA = qa
 			break

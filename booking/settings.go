@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Options offered by the settings screen.
@@ -163,7 +165,7 @@ func (st Settings) Validate() error {
 	if !slices.Contains(TimeZones, st.Timezone) {
 		v.Add("timezone", "invalid_option")
 	}
-	if NormalizeLang(st.Language) != st.Language || st.Language == "" {
+	if i18n.Normalize(st.Language) != st.Language || st.Language == "" {
 		v.Add("language", "invalid_option")
 	}
 	if !slices.Contains(PageSizes, st.ItemsPerPage) {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // A visitor who wants Dota to show or change their appointments first proves they own the
@@ -65,7 +67,7 @@ func (s *Core) SendCode(ctx context.Context, email, lang string) (string, error)
 		var delivery *string
 		if ahead {
 			if err := tx.QueryRow(ctx, `INSERT INTO deliveries (kind, language, recipient)
-				VALUES ('code', $1, $2) RETURNING id`, langOrDefault(lang), email).Scan(&delivery); err != nil {
+				VALUES ('code', $1, $2) RETURNING id`, i18n.OrDefault(lang), email).Scan(&delivery); err != nil {
 				return err
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 var algiers = func() *time.Location {
@@ -151,7 +152,7 @@ func (t *turn) book() {
 	service := c.Service
 	for _, s := range t.catalogue().Services {
 		if s.Slug == t.s.ServiceSlug {
-			service = s.Name.In(booking.DefaultLanguage)
+			service = s.Name.In(i18n.Default)
 		}
 	}
 	req := booking.Request{

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // catalogueData is what Dota knows of the live catalogue: the active services and the
@@ -91,7 +92,7 @@ func (e *Engine) catalogue(ctx context.Context) catalogueData {
 func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.DBTimeout)
 	defer cancel()
-	services, err := e.core.Services(ctx, booking.OrderName, booking.DefaultLanguage, 0)
+	services, err := e.core.Services(ctx, booking.OrderName, i18n.Default, 0)
 	if err != nil {
 		return catalogueData{}, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Reply is Dota's answer to a turn: its new messages, where the conversation stands and
@@ -68,11 +69,11 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 	fresh := !found
 	if fresh {
 		if lang == "" {
-			lang = booking.DefaultLanguage
+			lang = i18n.Default
 		}
 		s = e.newSession(lang)
 	}
-	if l := booking.NormalizeLang(lang); l != "" {
+	if l := i18n.Normalize(lang); l != "" {
 		s.Lang = l
 	}
 	t := e.turn(ctx, s)
@@ -102,8 +103,8 @@ func (e *Engine) Conversation(ctx context.Context, sessionID string) (Reply, err
 }
 
 func (e *Engine) newSession(lang string) *session {
-	if lang = booking.NormalizeLang(lang); lang == "" {
-		lang = booking.DefaultLanguage
+	if lang = i18n.Normalize(lang); lang == "" {
+		lang = i18n.Default
 	}
 	return &session{ID: newSessionID(), Lang: lang, Step: StepGreeting, StartedAt: e.now(), Messages: []Message{}}
 }

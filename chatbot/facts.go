@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // The agency's contact details and promises, named once; Dota quotes them and so does
@@ -28,7 +29,7 @@ const (
 // formPath is the form's address in lang, as the site names its pages: the default
 // language's has no parameter, the others' name their language.
 func formPath(lang string) string {
-	if lang == booking.DefaultLanguage {
+	if lang == i18n.Default {
 		return FormPath
 	}
 	return FormPath + "?lang=" + lang

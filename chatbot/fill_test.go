@@ -5,27 +5,16 @@ import (
 	"testing"
 )
 
-func TestFillMatchesAReplacer(t *testing.T) {
-	tests := []struct {
-		s    string
-		args []string
-	}{
-		{"no placeholder", nil},
-		{"Écrivez à {email} ou appelez le {phone} / {phone2}.", nil},
-		{"Bonjour {name}, le {day} à {time} ?", []string{"name", "Lina", "day", "lundi", "time", "10:00"}},
-		{"{name}{name} {unknown} {", []string{"name", "x{name}"}},
-		{"le formulaire : {form}}", nil},
-		{"", nil},
+func TestTextFillsArgumentsThenTheAgencysContacts(t *testing.T) {
+	if got := text("fr", "booked_mail", "when", "lundi", "email", "lina@example.dz"); !strings.Contains(got, "lina@example.dz") ||
+		strings.Contains(got, ContactEmail) {
+		t.Errorf("the visitor's address is not the one given: %q", got)
 	}
-	for _, tt := range tests {
-		pairs := []string{"{email}", ContactEmail, "{phone}", ContactPhone1, "{phone2}", ContactPhone2, "{form}", FormPath}
-		for i := 0; i+1 < len(tt.args); i += 2 {
-			pairs = append(pairs, "{"+tt.args[i]+"}", tt.args[i+1])
-		}
-		want := strings.NewReplacer(pairs...).Replace(tt.s)
-		if got := fill(tt.s, tt.args); got != want {
-			t.Errorf("fill(%q) = %q, want %q", tt.s, got, want)
-		}
+	if got := text("fr", "bot"); !strings.Contains(got, ContactEmail) && !strings.Contains(got, ContactPhone1) {
+		t.Errorf("the agency's contacts are not filled in: %q", got)
+	}
+	if got := text("xx", "greeting"); got != text("fr", "greeting") {
+		t.Errorf("an unknown language is not French: %q", got)
 	}
 }
 

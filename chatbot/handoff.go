@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // The hand-off to staff, the visitor's side: a visitor who asks for a person, or accepts
@@ -109,7 +110,7 @@ func (t *turn) acceptOffer(msg string, ws []string) bool {
 // isReply reports whether msg is the label of the quick reply code, in any language.
 func isReply(msg, code string) bool {
 	msg = strings.TrimSpace(msg)
-	for _, l := range booking.Languages {
+	for _, l := range i18n.Languages {
 		if strings.EqualFold(msg, text(l, code)) {
 			return true
 		}

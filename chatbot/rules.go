@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Words that carry the visitor's intent, in the three languages. They are matched on
@@ -212,9 +213,9 @@ func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string
 	case QuestionDay:
 		d, _ := weekdayIn(ws)
 		if booking.IsBusinessDay(d) {
-			return text(lang, "day_open", "day", weekdays[lang][d]), true
+			return text(lang, "day_open", "day", i18n.Weekday(lang, d)), true
 		}
-		return text(lang, "day_closed", "day", weekdays[lang][d]), true
+		return text(lang, "day_closed", "day", i18n.Weekday(lang, d)), true
 	case QuestionClosing:
 		return text(lang, "closing_time"), true
 	case QuestionBot:

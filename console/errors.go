@@ -28,7 +28,7 @@ func (e *ForbiddenError) Error() string {
 // LocalizedMessage is the spec's text for what was refused.
 func (e *ForbiddenError) LocalizedMessage(lang string) string {
 	if e.Need.Action != "" {
-		if _, ok := messages["forbidden."+string(e.Need.Action)]; ok {
+		if catalogue.Has("forbidden." + string(e.Need.Action)) {
 			return Text(lang, "forbidden."+string(e.Need.Action))
 		}
 	}

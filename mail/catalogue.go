@@ -6,21 +6,18 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-)
 
-// Languages are the languages messages are written in; the first is the fallback.
-var Languages = []string{"fr", "en", "ar"}
+	"github.com/dota-agency/dota/i18n"
+)
 
 //go:embed texts/*.json
 var textFiles embed.FS
 
 // catalogue holds one language's texts (texts/<lang>.json).
 type catalogue struct {
+	lang              string
 	Dir               string             `json:"dir"`
-	Weekdays          [7]string          `json:"weekdays"` // from Sunday
-	Months            [12]string         `json:"months"`
 	DateTime          string             `json:"date_time"` // {weekday} {day} {month} {year} {time}
 	Minutes           string             `json:"minutes"`   // {n}
 	Greeting          string             `json:"greeting"`  // {name}
@@ -65,12 +62,12 @@ var catalogues = mustLoadCatalogues()
 
 func mustLoadCatalogues() map[string]*catalogue {
 	out := map[string]*catalogue{}
-	for _, lang := range Languages {
+	for _, lang := range i18n.Languages {
 		b, err := textFiles.ReadFile("texts/" + lang + ".json")
 		if err != nil {
 			panic(err)
 		}
-		c := &catalogue{}
+		c := &catalogue{lang: lang}
 		if err := json.Unmarshal(b, c); err != nil {
 			panic(fmt.Sprintf("mail: texts/%s.json: %v", lang, err))
 		}
@@ -80,8 +77,8 @@ func mustLoadCatalogues() map[string]*catalogue {
 		out[lang] = c
 	}
 	// Every language writes the same variants of every kind as the first one.
-	first := out[Languages[0]]
-	for _, lang := range Languages[1:] {
+	first := out[i18n.Default]
+	for _, lang := range i18n.Languages[1:] {
 		for _, k := range Kinds {
 			for v := range first.Kinds[k].Body {
 				if _, ok := out[lang].Kinds[k].Body[v]; !ok {
@@ -89,7 +86,7 @@ func mustLoadCatalogues() map[string]*catalogue {
 				}
 			}
 			if len(out[lang].Kinds[k].Body) != len(first.Kinds[k].Body) {
-				panic(fmt.Sprintf("mail: texts/%s.json: kind %s has other variants than %s", lang, k, Languages[0]))
+				panic(fmt.Sprintf("mail: texts/%s.json: kind %s has other variants than %s", lang, k, i18n.Default))
 			}
 		}
 	}
@@ -119,24 +116,15 @@ func (c *catalogue) check() error {
 
 // language returns lang when messages are written in it (a region such as "en-GB"
 // counts), else French.
-func language(lang string) string {
-	lang = strings.ToLower(strings.TrimSpace(lang))
-	if i := strings.IndexAny(lang, "-_"); i > 0 {
-		lang = lang[:i]
-	}
-	if _, ok := catalogues[lang]; ok {
-		return lang
-	}
-	return Languages[0]
-}
+func language(lang string) string { return i18n.OrDefault(lang) }
 
 // when writes an instant for a person, in loc: "jeudi 26 novembre 2026 à 10:00".
 func (c *catalogue) when(t time.Time, loc *time.Location) string {
 	t = t.In(loc)
 	return fill(c.DateTime, map[string]string{
-		"weekday": c.Weekdays[t.Weekday()],
+		"weekday": i18n.Weekday(c.lang, t.Weekday()),
 		"day":     strconv.Itoa(t.Day()),
-		"month":   c.Months[t.Month()-1],
+		"month":   i18n.Month(c.lang, t.Month()),
 		"year":    strconv.Itoa(t.Year()),
 		"time":    t.Format("15:04"),
 	})
@@ -162,12 +150,12 @@ func (c *catalogue) body(k Kind, variant string) []string {
 	return append(append([]string{}, paras...), kt.More...)
 }
 
-// fill replaces each {key} of s by its value, in one pass: a value that itself holds
-// "{key}" is left as written.
+// fill replaces each {key} of s by its value, in one pass (i18n.Fill): a value that
+// itself holds "{key}" is left as written.
 func fill(s string, args map[string]string) string {
 	pairs := make([]string, 0, 2*len(args))
 	for k, v := range args {
-		pairs = append(pairs, "{"+k+"}", v)
+		pairs = append(pairs, k, v)
 	}
-	return strings.NewReplacer(pairs...).Replace(s)
+	return i18n.Fill(s, pairs...)
 }

@@ -10,6 +10,7 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
+	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/mail/mailtest"
 )
@@ -73,7 +74,7 @@ var wantExtra = map[mail.Kind]map[string]string{
 func TestEveryKindInEveryLanguageIsReceived(t *testing.T) {
 	srv := mailtest.Start(t)
 	for _, kind := range mail.Kinds {
-		for _, lang := range mail.Languages {
+		for _, lang := range i18n.Languages {
 			t.Run(string(kind)+"/"+lang, func(t *testing.T) {
 				in := input(kind, lang)
 				got, msg := send(t, srv, in)
@@ -280,7 +281,7 @@ func TestRenderRefusesIncompleteInput(t *testing.T) {
 func TestARequestWithNoSlotIsAcknowledgedWithoutATime(t *testing.T) {
 	r := newRenderer(t)
 	for _, k := range mail.Undated {
-		for _, lang := range mail.Languages {
+		for _, lang := range i18n.Languages {
 			in := input(k, lang)
 			in.Start, in.Duration = time.Time{}, 0
 			m, err := r.Render(in)
@@ -299,7 +300,7 @@ func TestARequestWithNoSlotIsAcknowledgedWithoutATime(t *testing.T) {
 
 func TestCodeMessage(t *testing.T) {
 	srv := mailtest.Start(t)
-	for _, lang := range mail.Languages {
+	for _, lang := range i18n.Languages {
 		in := mail.Input{Kind: mail.KindCode, Lang: lang, Code: "482913", RecipientEmail: "amina@example.net",
 			Agency: mail.Agency{Name: "Dota Agency", Email: "contact@dota.example", Phone: "+213 555 12 34 56"}}
 		_, msg := send(t, srv, in)
