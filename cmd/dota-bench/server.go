@@ -311,9 +311,6 @@ func tail(path string, n int) string {
 // window from p, writing name.cpu.pprof and name.allocs.pprof into dir. It returns when
 // both are written; run it alongside the load.
 func (p *proc) profile(ctx context.Context, dir, name string, secs int) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	errc := make(chan error, 2)
 	for _, k := range []struct{ path, file string }{
 		{"/debug/pprof/profile?seconds=" + strconv.Itoa(secs), name + ".cpu.pprof"},
@@ -324,7 +321,12 @@ func (p *proc) profile(ctx context.Context, dir, name string, secs int) error {
 	return errors.Join(<-errc, <-errc)
 }
 
+// fetchTo writes what url answers into path, creating its folder (a fresh clone has no
+// docs/bench-profiles).
 func fetchTo(ctx context.Context, url, path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
