@@ -50,7 +50,7 @@ func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...fu
 	for _, f := range tune {
 		f(&deps)
 	}
-	srv := httptest.NewServer(api.New(deps))
+	srv := httptest.NewServer(contractChecked(t, api.New(deps)))
 	t.Cleanup(func() {
 		events.Close()
 		srv.Close()

@@ -74,7 +74,7 @@ var access = map[string]string{
 func adminRoutes(t *testing.T, h http.Handler) []gin.RouteInfo {
 	t.Helper()
 	var out []gin.RouteInfo
-	for _, r := range h.(*gin.Engine).Routes() {
+	for _, r := range engineOf(h).Routes() {
 		if strings.HasPrefix(r.Path, "/api/admin/") && r.Path != "/api/admin/login" {
 			out = append(out, r)
 		}

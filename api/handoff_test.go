@@ -32,8 +32,8 @@ func newHandoffServer(t *testing.T) string {
 	events := api.NewEvents(cons, log)
 	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithClock(clock),
 		chatbot.WithLogger(log), chatbot.WithPublisher(pub))
-	srv := httptest.NewServer(api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log,
-		Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms}))
+	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp,
+		Logger: log, Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms})))
 	t.Cleanup(func() {
 		events.Close()
 		srv.Close()

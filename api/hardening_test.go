@@ -39,8 +39,8 @@ func throttleServer(t *testing.T, cfg console.Config, proxies []netip.Prefix) (s
 	core := booking.New(pool, booking.WithClock(clk.now))
 	cons := console.New(core, pool, r, prefix, cfg, log)
 	events := api.NewEvents(cons, log)
-	srv := httptest.NewServer(api.New(api.Deps{Booking: core, DB: pool, Redis: r, Web: webApp, Logger: log,
-		Console: cons, Events: events, TrustedProxies: proxies, PublicURL: publicURL}))
+	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, DB: pool, Redis: r, Web: webApp,
+		Logger: log, Console: cons, Events: events, TrustedProxies: proxies, PublicURL: publicURL})))
 	t.Cleanup(func() {
 		events.Close()
 		srv.Close()

@@ -41,6 +41,10 @@ func TestMain(m *testing.M) {
 		return err
 	})
 	rdb.Close()
+	if !checkLateMismatches() && code == 0 {
+		fmt.Fprintln(os.Stderr, "FAIL: answers above depart from openapi.yaml")
+		code = 1
+	}
 	os.Exit(code)
 }
 
@@ -76,7 +80,7 @@ func newServerWith(t *testing.T, forms api.FormLimits, at time.Time, tune ...fun
 	for _, f := range tune {
 		f(&deps)
 	}
-	srv := httptest.NewServer(api.New(deps))
+	srv := httptest.NewServer(contractChecked(t, api.New(deps)))
 	t.Cleanup(srv.Close)
 	return srv
 }

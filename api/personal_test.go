@@ -31,8 +31,8 @@ func liveServer(t *testing.T) (string, *chatbot.Engine) {
 	cons := console.New(core, pool, rdb, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
 	dota := chatbot.New(core, pool, rdb, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log))
-	srv := httptest.NewServer(api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: webApp,
-		Logger: log, Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms}))
+	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: rdb,
+		Web: webApp, Logger: log, Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms})))
 	t.Cleanup(func() {
 		events.Close()
 		srv.Close()
