@@ -30,6 +30,8 @@ func TestVerdict(t *testing.T) {
 		{"smoke ignores targets", []row{measured("a", 1, "p99 ≤ 20 ms")}, true, 0},
 		{"smoke accepts a feature the build lacks", []row{measured("a", 1), absent}, true, 0},
 		{"smoke refuses a row that failed", []row{measured("a", 1), broken}, true, 1},
+		{"smoke accepts a row -only left out", []row{measured("a", 1), {Name: "b", NotMeasured: leftOut}}, true, 0},
+		{"a full run refuses a row -only left out", []row{measured("a", 1), {Name: "b", NotMeasured: leftOut}}, false, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -277,6 +277,14 @@ func (p *proc) stop() {
 	}
 }
 
+// stopAll stops every dota process started so far (each works River's jobs); teardown
+// still keeps their logs.
+func (e *env) stopAll() {
+	for _, p := range e.procs {
+		p.stop()
+	}
+}
+
 // peakRSS is the process's high-water resident set size in bytes (VmHWM).
 func (p *proc) peakRSS() (int64, error) {
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
