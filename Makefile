@@ -59,7 +59,7 @@ chromium:
 lint: web-deps
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: files above need formatting'; exit 1; }
 	go vet ./...
-	cd web && npm run typecheck
+	cd web && npm run typecheck && npm run lint && npm run check:api
 
 # The black-box tests of api/blackbox run the real binary: test-faults runs them, once.
 test-go:

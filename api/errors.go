@@ -17,6 +17,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/httpx"
 )
 
 // Error is a failure the HTTP layer reports as such: its status, its contract code and a
@@ -58,10 +59,7 @@ func RateLimited(retryAfter int) *Error {
 	return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "rate_limited", RetryAfter: retryAfter}
 }
 
-type envelope struct {
-	Error body `json:"error"`
-}
-
+// body is the error object of the contract's envelope (httpx.WriteError).
 type body struct {
 	Code         string             `json:"code"`
 	Message      string             `json:"message"`
@@ -99,10 +97,7 @@ func errorHandler(log *slog.Logger) gin.HandlerFunc {
 			log.ErrorContext(c.Request.Context(), "request failed", "request_id", requestID(c),
 				"method", c.Request.Method, "route", c.FullPath(), "status", status, "err", err)
 		}
-		if b.RetryAfter > 0 {
-			c.Header("Retry-After", strconv.Itoa(b.RetryAfter))
-		}
-		c.AbortWithStatusJSON(status, envelope{Error: b})
+		httpx.WriteError(c, status, b, b.RetryAfter)
 	}
 }
 

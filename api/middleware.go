@@ -13,13 +13,11 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/httpx"
 	"github.com/dota-agency/dota/i18n"
 )
 
-const (
-	ctxRequestID = "request_id"
-	ctxLang      = "lang"
-)
+const ctxRequestID = "request_id"
 
 // requestIDs gives every request an id, taken from X-Request-ID when it is sane.
 func requestIDs() gin.HandlerFunc {
@@ -62,13 +60,14 @@ func languages() gin.HandlerFunc {
 		if lang == "" {
 			lang = i18n.Default
 		}
-		c.Set(ctxLang, lang)
+		httpx.SetLang(c, lang)
 		c.Next()
 	}
 }
 
+// langOf is the request's language (languages).
 func langOf(c *gin.Context) string {
-	if l := c.GetString(ctxLang); l != "" {
+	if l := httpx.Lang(c); l != "" {
 		return l
 	}
 	return i18n.Default

@@ -1,6 +1,7 @@
 // Package api is Dota's HTTP layer: the gin router, its middleware, the handlers that
 // decode a request, call one domain method and encode the answer, the mapping of domain
-// errors to the contract's envelope, and the embedded web app.
+// errors to the contract's envelope, and the live streams. The web app's pages are
+// package pages', mounted here.
 package api
 
 import (
@@ -18,6 +19,8 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/httpx"
+	"github.com/dota-agency/dota/pages"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -106,7 +109,6 @@ func New(d Deps) http.Handler {
 	(&manage{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
 	(&waitlist{booking: d.Booking, guard: pub.guard}).mount(g, pub.guard.limit("offer", "token"))
 	g.POST("/events", pub.event)
-	registerSEO(r, d.Booking, d.PublicURL)
 	if d.Chat != nil {
 		ch := &chat{engine: d.Chat}
 		chatLimit := bodyLimit(ChatMaxBodyBytes)
@@ -123,7 +125,14 @@ func New(d Deps) http.Handler {
 		(&admin{console: d.Console, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
-	r.NoRoute(spa(d.Web, d.PublicURL, d.Booking.ServiceBySlug, d.Logger))
+	// The web app: its files and pages, robots.txt and the sitemap; no /api path.
+	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Booking, Logger: d.Logger})
+	site.Mount(r)
+	r.NoRoute(func(c *gin.Context) {
+		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || !site.Serve(c) {
+			_ = c.Error(errNotFound)
+		}
+	})
 	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
 	r.HandleMethodNotAllowed = false
 	return r
@@ -141,7 +150,6 @@ func redisOrNil(r *redis.Client) redis.Cmdable {
 func recovery(log *slog.Logger) gin.HandlerFunc {
 	return gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, err any) {
 		log.ErrorContext(c.Request.Context(), "panic", "request_id", requestID(c), "err", err)
-		c.AbortWithStatusJSON(http.StatusInternalServerError,
-			envelope{Error: body{Code: "internal", Message: text(langOf(c), "internal")}})
+		httpx.WriteError(c, http.StatusInternalServerError, body{Code: "internal", Message: text(langOf(c), "internal")}, 0)
 	})
 }

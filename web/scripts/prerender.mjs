@@ -1,8 +1,12 @@
-// Prerenders the public site into dist/pages/: every public route in every language,
-// with its head (title, description, canonical, alternates, Open Graph, JSON-LD), its
-// styles, and the scripts and texts the app will need for it. The dota server serves
-// these pages (api/pages.go, from dist/pages/routes.json) and the browser hydrates them
-// (src/main.tsx), so a visitor sees the page before any script has run.
+// Prerenders the public site into dist/pages/: every route of the site (src/lib/routes.json)
+// with a page, in every language, with its head (title, description, canonical,
+// alternates, Open Graph, JSON-LD), its styles, and the scripts and texts the app will
+// need for it: dist/pages/<lang>/<page>.html. A route the server sends with its data
+// (serverDraws) also gets its template, dist/pages/<lang>/<page>.tmpl: the page drawn by
+// React with placeholders the server fills in (src/features/site/components/Template.tsx).
+// The dota server serves these pages (pages/, reading the same routes.json) and the
+// browser hydrates them (src/main.tsx), so a visitor sees the page before any script has
+// run.
 //
 // Usage (npm run build does it): vite build && vite build --ssr src/entry-server.tsx
 //   --outDir .prerender && node scripts/prerender.mjs
@@ -15,7 +19,8 @@ const SERVER_ENTRY = new URL('../.prerender/entry-server.js', import.meta.url);
 
 const ssr = await import(SERVER_ENTRY.href);
 const manifest = JSON.parse(await readFile(`${DIST}.vite/manifest.json`, 'utf8'));
-const template = await readFile(`${DIST}index.html`, 'utf8');
+/** The built index.html, the app's shell, every page's start. */
+const shell = await readFile(`${DIST}index.html`, 'utf8');
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
@@ -101,9 +106,12 @@ function textsFile(lang, ns) {
   );
 }
 
-/** The whole HTML document of a prerendered page. */
-async function documentOf(route, page, lang) {
-  const withAddresses = !route.pattern.includes(':');
+/**
+ * The whole HTML document of a prerendered page, or of a template: the page of one
+ * service, say, which shows all it has and carries its data for the app.
+ */
+async function documentOf(route, page, lang, template = false) {
+  const withAddresses = template || !route.pattern.includes(':');
   const { js, css } = assetsOf(page.modules);
   // The page's styles are in the page itself, so that it paints with the HTML alone. The
   // stylesheets are still named, disabled (so neither fetched nor applied), so that the
@@ -120,58 +128,41 @@ async function documentOf(route, page, lang) {
     `<style>${styles}</style>`,
     ...sheets.map((file) => `<link rel="stylesheet" disabled crossorigin href="/${file}">`),
   ];
-  let html = template;
+  let html = shell;
   for (const file of entryCss) html = replaceOnce(html, `<link rel="stylesheet" crossorigin href="/${file}">`, '');
   // The boot script waits for the first paint anyway: it need not be fetched ahead of it.
   html = replaceOnce(html, '<script type="module" crossorigin', '<script type="module" async crossorigin');
   html = replaceOnce(html, '<html lang="fr" dir="ltr">', `<html lang="${lang}" dir="${ssr.directionOf(lang)}">`);
   html = replaceOnce(html, '<title>Dota</title>', headTags(page.head, withAddresses).join('\n    '));
   html = replaceOnce(html, '</head>', `  ${links.join('\n    ')}\n  </head>`);
-  html = replaceOnce(html, '<div id="root"></div>', `<div id="root" data-lang="${lang}" data-route="${escapeAttr(route.pattern)}" data-start="${route.dataFirst ? 'first-paint' : 'on-demand'}" data-preload="${escapeAttr(preload)}">${page.html}</div>`);
+  // The template shows all it has (the server fills it in): the app waits for the visitor.
+  const start = route.dataFirst && !template ? 'first-paint' : 'on-demand';
+  html = replaceOnce(html, '<div id="root"></div>', `<div id="root" data-lang="${lang}" data-route="${escapeAttr(route.pattern)}" data-start="${start}" data-preload="${escapeAttr(preload)}">${page.html}</div>`);
+  // The data the template was filled with, for the app to take the page over (src/lib/pageData.ts).
+  if (template) html = replaceOnce(html, '</body>', `<script type="application/json" id="${ssr.PAGE_DATA_ID}">[[.PageData]]</script></body>`);
   return html;
 }
 
-/** The file name of a route's pages: / → home, /services/:serviceSlug → services-serviceSlug. */
-function pageName(pattern) {
-  if (pattern === '/') return 'home';
-  if (pattern === '/*') return 'not-found';
-  return pattern.replace(/^\//, '').replace(/\/:?/g, '-').replace(/[^\w-]/g, '');
-}
+/** Template delimiters (src/features/site/components/Template.tsx), which a template's actions alone may hold. */
+const DELIMITERS = /\[\[|\]\]/;
 
 await rm(`${DIST}pages`, { recursive: true, force: true });
-const served = [];
+const { languages } = ssr.contract;
 let count = 0;
-for (const route of ssr.servedRoutes()) {
-  if (!route.prerendered) {
-    served.push({ pattern: route.pattern });
-    continue;
-  }
-  const page = pageName(route.pattern);
+for (const route of ssr.servedRoutes().filter((r) => r.prerendered)) {
   // A pattern's own text is a path the router matches: /services/:serviceSlug renders the
   // page's loading state, /* the not-found page.
   const url = route.pattern === '/*' ? '/not-found' : route.pattern;
-  for (const lang of ssr.SUPPORTED_LANGUAGES) {
-    const rendered = await ssr.renderPage(url, lang);
+  for (const lang of languages) {
+    const page = await documentOf(route, await ssr.renderPage(url, lang), lang);
     await mkdir(`${DIST}pages/${lang}`, { recursive: true });
-    await writeFile(`${DIST}pages/${lang}/${page}.html`, await documentOf(route, rendered, lang));
+    await writeFile(`${DIST}pages/${lang}/${route.page}.html`, page);
     count++;
+    if (!route.serverDraws) continue;
+    // The page without its data holds no delimiter: the template's are its placeholders' and actions'.
+    if (DELIMITERS.test(page)) throw new Error(`${route.pattern} (${lang}) holds template delimiters`);
+    const template = await ssr.renderTemplate(route, lang);
+    await writeFile(`${DIST}pages/${lang}/${route.page}.tmpl`, await documentOf(route, template, lang, true));
   }
-  served.push({ pattern: route.pattern, page, status: route.status, ...(route.serverDraws && { serverDraws: route.serverDraws }) });
 }
-
-await writeFile(
-  `${DIST}pages/routes.json`,
-  `${JSON.stringify(
-    {
-      origin: ssr.PRERENDER_ORIGIN,
-      languages: ssr.SUPPORTED_LANGUAGES,
-      defaultLanguage: ssr.DEFAULT_LANGUAGE,
-      languageCookie: ssr.LANGUAGE_COOKIE,
-      routes: served,
-      serviceParts: await ssr.serviceParts(),
-    },
-    null,
-    2,
-  )}\n`,
-);
-console.log(`prerendered ${count} pages (${served.filter((r) => r.page).length} routes × ${ssr.SUPPORTED_LANGUAGES.length} languages) into dist/pages/`);
+console.log(`prerendered ${count} pages (${count / languages.length} routes × ${languages.length} languages) into dist/pages/`);

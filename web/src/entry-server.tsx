@@ -1,59 +1,34 @@
 // The prerenderer's entry (built by `vite build --ssr`, run by scripts/prerender.mjs):
-// renders each public route in each language to HTML, so a visitor sees the page
-// before any script runs, and the browser then hydrates it (main.tsx).
+// renders each public route of the site (lib/routes.json) in each language to HTML, so a
+// visitor sees the page before any script runs, and the browser then hydrates it
+// (main.tsx); and, for a page the server sends with its data, the template the server
+// fills (features/site/components/Template.tsx).
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
-import { routes, type RouteHandle } from './app/routes';
-import { Icon, SERVICE_ICONS } from './components/ui/Icon';
-import { PRERENDER_ORIGIN, SeoCollector, type SeoHead } from './features/site/hooks/useSeo';
-import { DEFAULT_LANGUAGE, directionOf, lazyLocales, STORAGE_KEY, SUPPORTED_LANGUAGES, type Language } from './lib/i18n';
+import { moduleOf, routes } from './app/routes';
+import { placeholder, TemplateMode } from './features/site/components/Template';
+import { SeoCollector, type SeoHead } from './features/site/hooks/useSeo';
+import { contract, type SiteRoute } from './lib/contract';
+import { directionOf, lazyLocales, type Language } from './lib/i18n';
+import { PAGE_DATA_ID } from './lib/pageData';
 
-export { DEFAULT_LANGUAGE, directionOf, PRERENDER_ORIGIN, SUPPORTED_LANGUAGES };
-/** The cookie that tells the server the visitor's language (src/lib/i18n.ts sets it). */
-export const LANGUAGE_COOKIE = STORAGE_KEY;
-export type { SeoHead };
+export { contract, directionOf, PAGE_DATA_ID };
+export type { SeoHead, SiteRoute };
 
-/** A route as the server matches it: a prerendered page, or the app's empty shell. */
-export interface ServedRoute {
-  /** React Router pattern: /services/:serviceSlug, /admin/*, /* for anything else. */
-  pattern: string;
-  /** Whether the route's pages are prerendered (the console is not). */
+/** A route as the server serves it: its prerendered pages, or the app's empty shell. */
+export interface ServedRoute extends SiteRoute {
+  /** Whether the route's pages are prerendered (the console and secret addresses are not). */
   prerendered: boolean;
-  /** HTTP status the page is served with. */
-  status: number;
-  /** Whether the page's main content comes from the API (RouteHandle.dataFirst). */
-  dataFirst: boolean;
-  /** What the server draws into the page it sends (RouteHandle.serverDraws). */
-  serverDraws?: RouteHandle['serverDraws'];
 }
 
-/** Every route of the app, in the router's order, with what the server needs of it. */
-export function servedRoutes(table: RouteObject[] = routes, parent = ''): ServedRoute[] {
-  return table.flatMap((route): ServedRoute[] => {
-    const pattern = route.index ? parent || '/' : join(parent, route.path ?? '');
-    const handle = route.handle as RouteHandle | undefined;
-    // A layout route is served by its children.
-    if (route.children) return servedRoutes(route.children, pattern);
-    return [
-      {
-        pattern,
-        prerendered: Boolean(handle?.module),
-        status: handle?.status ?? 200,
-        dataFirst: Boolean(handle?.dataFirst),
-        serverDraws: handle?.serverDraws,
-      },
-    ];
-  });
-}
-
-function join(parent: string, path: string): string {
-  if (path.startsWith('/')) return path;
-  return `${parent.replace(/\/$/, '')}/${path}`;
+/** Every route of the site (lib/routes.json), in the server's matching order. */
+export function servedRoutes(): ServedRoute[] {
+  return contract.routes.map((route) => ({ ...route, prerendered: Boolean(route.page) }));
 }
 
 /** The namespaces of the public site: all loaded before rendering, so nothing suspends on texts. */
@@ -67,8 +42,8 @@ async function i18nFor(lang: Language) {
     .use(initReactI18next)
     .init({
       lng: lang,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
+      fallbackLng: contract.defaultLanguage,
+      supportedLngs: [...contract.languages],
       ns: SITE_NAMESPACES,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
@@ -88,8 +63,8 @@ export interface RenderedPage {
   namespaces: string[];
 }
 
-/** Renders the page at url in lang, waiting for every lazy part. */
-export async function renderPage(url: string, lang: Language): Promise<RenderedPage> {
+/** Renders the page at url in lang, waiting for every lazy part; as a template, if asked. */
+export async function renderPage(url: string, lang: Language, template = false): Promise<RenderedPage> {
   const i18n = await i18nFor(lang);
 
   let head: SeoHead | null = null;
@@ -99,7 +74,9 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
         <SeoCollector.Provider value={(h) => (head = h)}>
           {/* The browser's tree but for the router, so the ids React derives from it (useId) match. */}
           <StaticRouter location={url}>
-            <AppRoutes />
+            <TemplateMode.Provider value={template}>
+              <AppRoutes />
+            </TemplateMode.Provider>
           </StaticRouter>
         </SeoCollector.Provider>
       </I18nextProvider>
@@ -114,7 +91,7 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
   if (/<!--\$[?!]|<script/.test(html)) throw new Error(`${url} (${lang}): part of the page did not render ahead of time`);
 
   const modules = (matchRoutes(routes, url) ?? [])
-    .map((m) => (m.route.handle as RouteHandle | undefined)?.module)
+    .map((m) => moduleOf(m.route.handle as SiteRoute | undefined))
     .filter((m): m is string => Boolean(m));
   // react-i18next records each namespace a component asked for.
   const used = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces;
@@ -123,21 +100,10 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
 }
 
 /**
- * What the server needs, besides the service, to draw a service's page
- * (api/service_page.go): the texts of its trail and title in each language, and the
- * service icons as the app draws them.
+ * The template of a route's page (its serverDraws): the page drawn at the route's
+ * pattern, its one parameter the server's field Slug, with placeholders for the data the
+ * server fills in (pages/service.go).
  */
-export async function serviceParts() {
-  const texts: Record<string, Record<string, string>> = {};
-  for (const lang of SUPPORTED_LANGUAGES) {
-    const { t } = await i18nFor(lang);
-    texts[lang] = {
-      siteName: t('site:seo.siteName'),
-      trail: t('site:crumbs.label'),
-      home: t('site:crumbs.home'),
-      services: t('site:crumbs.services'),
-    };
-  }
-  const icons = Object.fromEntries(SERVICE_ICONS.map((name) => [name, renderToStaticMarkup(<Icon name={name} size={32} />)]));
-  return { texts, icons };
+export function renderTemplate(route: SiteRoute, lang: Language): Promise<RenderedPage> {
+  return renderPage(route.pattern.replace(/:\w+/, placeholder('Slug')), lang, true);
 }

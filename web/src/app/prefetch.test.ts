@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { servedRoutes } from '../entry-server';
-import { pageData, paramsOf } from './prefetch';
+import { contract, paramsOf } from '../lib/contract';
+import { pageData } from './prefetch';
 
 describe('page data started at boot', () => {
   it('reads the params of a pattern from a path', () => {
@@ -11,8 +11,8 @@ describe('page data started at boot', () => {
     expect(paramsOf('/services/:serviceSlug', '/projects/x')).toBeNull();
   });
 
-  it('names only routes of the app', () => {
-    const patterns = servedRoutes().map((r) => r.pattern);
+  it('names only prerendered routes of the site', () => {
+    const patterns = contract.routes.filter((r) => r.page).map((r) => r.pattern);
     for (const pattern of Object.keys(pageData)) expect(patterns).toContain(pattern);
   });
 });

@@ -1,6 +1,7 @@
 // What the public pages load first, started by the boot script (main.tsx) together with
-// the app's code instead of after it. Keys are route patterns of routes.tsx; the calls
-// are the ones the pages make, so the pages take these answers (lib/api.ts prefetch).
+// the app's code instead of after it. Keys are patterns of the site's routes
+// (routes.json); the calls are the ones the pages make, so the pages take these answers
+// (lib/api.ts prefetch).
 import { getRequestLanguage, prefetch } from '../lib/api';
 import {
   getProject,
@@ -11,6 +12,7 @@ import {
   sentService,
 } from '../features/site/api/catalogue';
 import { getSiteInfo } from '../features/site/api/site';
+import { paramsOf } from '../lib/contract';
 
 type Params = Record<string, string>;
 
@@ -20,7 +22,7 @@ export const pageData: Partial<Record<string, (params: Params) => Promise<unknow
   '/services': () => listServices('name'),
   '/services/:serviceSlug': ({ serviceSlug = '' }) =>
     Promise.all([
-      // The page may have been sent with its service (api/service_page.go).
+      // The page may have been sent with its service (pages/service.go).
       sentService(serviceSlug, getRequestLanguage()) ?? getService(serviceSlug),
       listServiceProjects(serviceSlug),
     ]),
@@ -28,23 +30,13 @@ export const pageData: Partial<Record<string, (params: Params) => Promise<unknow
   '/projects/:projectId': ({ projectId = '' }) => getProject(projectId),
 };
 
-/** The values of a pattern's :params in a path, or null when the path does not fit it. */
-export function paramsOf(pattern: string, path: string): Params | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = path.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Params = {};
-  for (const [i, segment] of want.entries()) {
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(have[i]);
-    else if (segment !== have[i]) return null;
-  }
-  return params;
-}
-
 /** The requests of the frame around every page: the site's settings, the footer's services. */
 const frameData = () => Promise.all([getSiteInfo(), listServices('name')]);
 
-/** Starts the requests of the page at path, whose route is pattern, and of its frame. */
+/**
+ * Starts the requests of the page at path, whose route is pattern (the server chose it,
+ * and the page names it), and of its frame.
+ */
 export function prefetchPage(pattern: string, path: string): void {
   prefetch(frameData);
   const load = pageData[pattern];

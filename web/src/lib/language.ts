@@ -1,18 +1,20 @@
 // The interface's languages and the visitor's choice, without i18next, so that the
-// boot script (main.tsx) can read them before the app's code is loaded.
+// boot script (main.tsx) can read them before the app's code is loaded. The languages
+// are the site's (routes.json), which the server reads too.
+import { contract } from './contract';
 
+/** One of the supported languages (SUPPORTED_LANGUAGES). */
+export type Language = string;
 /** Languages the interface offers, in switcher order. */
-export const SUPPORTED_LANGUAGES = ['fr', 'en', 'ar'] as const;
-/** One of the supported languages. */
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const SUPPORTED_LANGUAGES: readonly Language[] = contract.languages;
 /** Language of a first visit and of any missing text. */
-export const DEFAULT_LANGUAGE: Language = 'fr';
+export const DEFAULT_LANGUAGE: Language = contract.defaultLanguage;
 /** localStorage key that remembers the visitor's choice, and the cookie that tells the server. */
-export const STORAGE_KEY = 'lang';
+export const STORAGE_KEY = contract.languageCookie;
 
 /** Reports whether value names a supported language. */
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && SUPPORTED_LANGUAGES.includes(value);
 }
 
 /** Text direction of a language. */

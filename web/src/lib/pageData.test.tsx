@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageData, PAGE_DATA_ID, resetPageData } from './pageData';
-import { useResource, type Resource } from './useResource';
+import { QueryProvider, useDeferredQuery, type Resource } from './query';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,7 +38,7 @@ describe('the data a page was sent with', () => {
 describe('a screen started with the data it was sent', () => {
   const load = vi.fn((id: string) => Promise.resolve(`loaded ${id}`));
   function Screen({ id, sent, seen }: { id: string; sent?: string; seen: (r: Resource<string>) => void }) {
-    const resource = useResource(() => load(id), [id], sent);
+    const resource = useDeferredQuery(['screen', id], () => load(id), sent);
     seen(resource);
     return null;
   }
@@ -52,14 +52,22 @@ describe('a screen started with the data it was sent', () => {
       return <Screen id={id} sent={id === 'a' ? 'sent a' : undefined} seen={(r) => seen.push(r)} />;
     }
     const root = createRoot(document.createElement('div'));
-    await act(async () => root.render(<App />));
+    await act(async () =>
+      root.render(
+        <QueryProvider>
+          <App />
+        </QueryProvider>,
+      ),
+    );
     expect(seen[0]).toEqual({ data: 'sent a', loading: false, error: null });
     expect(seen.at(-1)?.data).toBe('sent a');
     expect(load).not.toHaveBeenCalled();
 
     await act(async () => show('b'));
+    // The query's answers reach the screen in a later task.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(load).toHaveBeenCalledExactlyOnceWith('b');
     expect(seen.at(-1)).toEqual({ data: 'loaded b', loading: false, error: null });
-    root.unmount();
+    act(() => root.unmount());
   });
 });

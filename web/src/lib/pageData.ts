@@ -1,5 +1,5 @@
 // Data the server put in the page it sent, for the page's first screen: a page the
-// server draws with its data (api/service_page.go) carries what it drew as
+// server draws with its data (pages/service.go) carries what it drew as
 // <script type="application/json" id="page-data">{"lang": …, "<name>": …}</script>, so
 // that the app takes over the same markup without asking for it again. The element is
 // data, never run: the Content-Security-Policy (no inline scripts) holds.

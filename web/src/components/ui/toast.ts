@@ -1,38 +1,69 @@
 import { create } from 'zustand';
 
+/** How a toast reads: errors are announced at once (role alert) and stay longer. */
+export type ToastVariant = 'success' | 'error' | 'info';
+
 /** One notice shown in the corner of the screen. */
 export interface Toast {
   id: number;
   title: string;
   description?: string;
-  /** `destructive` announces at once (role alert) and is drawn in red. */
-  variant?: 'default' | 'destructive';
+  variant: ToastVariant;
+  /** Milliseconds before it goes away. */
+  duration: number;
+  /** A link that goes with the notice (e.g. to open what it is about). */
+  action?: { label: string; href: string };
 }
+
+/** What a caller may set besides the title. */
+export type ToastOptions = Partial<Pick<Toast, 'description' | 'duration' | 'action'>>;
 
 interface ToastState {
   toasts: Toast[];
-  push: (toast: Omit<Toast, 'id'>) => number;
+  push: (toast: Omit<Toast, 'id' | 'duration'> & Partial<Pick<Toast, 'duration'>>) => number;
   dismiss: (id: number) => void;
 }
 
-/** How long a toast stays, in milliseconds. */
-export const TOAST_DURATION_MS = 6000;
+/** How long each variant stays by default, in milliseconds. */
+export const TOAST_DURATION_MS: Record<ToastVariant, number> = { success: 4000, info: 4000, error: 6000 };
+
+/** Most toasts on screen at once: a new one pushes the oldest out. */
+const MAX_TOASTS = 5;
 
 let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-/** Store of the toasts on screen. */
+/** Store of the toasts on screen, shared by the public site and the console. */
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
-  push: (toast) => {
+  push(toast) {
     const id = nextId++;
-    set((s) => ({ toasts: [...s.toasts.slice(-3), { ...toast, id }] }));
-    setTimeout(() => get().dismiss(id), TOAST_DURATION_MS);
+    const full: Toast = { duration: TOAST_DURATION_MS[toast.variant], ...toast, id };
+    set({ toasts: [...get().toasts, full].slice(-MAX_TOASTS) });
+    timers.set(
+      id,
+      setTimeout(() => get().dismiss(id), full.duration),
+    );
     return id;
   },
-  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  dismiss(id) {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    set({ toasts: get().toasts.filter((t) => t.id !== id) });
+  },
 }));
 
-/** Shows a toast from anywhere (event handlers, stores). */
-export function toast(t: Omit<Toast, 'id'>): number {
-  return useToasts.getState().push(t);
+function show(variant: ToastVariant, title: string, options: string | ToastOptions = {}): number {
+  const rest = typeof options === 'string' ? { description: options } : options;
+  return useToasts.getState().push({ title, variant, ...rest });
 }
+
+/**
+ * Shows a toast from anywhere (event handlers, stores): toast.success(title),
+ * toast.error(title, description), toast.info(title, { description, duration, action }).
+ */
+export const toast = {
+  success: (title: string, options?: string | ToastOptions) => show('success', title, options),
+  error: (title: string, options?: string | ToastOptions) => show('error', title, options),
+  info: (title: string, options?: string | ToastOptions) => show('info', title, options),
+};

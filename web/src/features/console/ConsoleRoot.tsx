@@ -1,15 +1,17 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { Toaster } from '../../components/ui/Toaster';
 import type { PageKey } from './api/types';
-import { Skeleton } from './components/Feedback';
 import { PageGuard } from './components/PageGuard';
-import { Toaster } from './components/Toaster';
+import { useExpireOnUnauthenticated } from './hooks/useServerSync';
 import { useSession } from './hooks/useSession';
 import './console.css';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const ConsoleShell = lazy(() => import('./components/ConsoleShell'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const ConversationsPage = lazy(() => import('./pages/ConversationsPage'));
 const AppointmentsPage = lazy(() => import('./pages/AppointmentsPage'));
@@ -22,22 +24,25 @@ const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const UsersPage = lazy(() => import('./pages/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const OpsPage = lazy(() => import('./pages/OpsPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
-const pages: [PageKey, ReactNode][] = [
-  ['dashboard', <DashboardPage />],
-  ['conversations', <ConversationsPage />],
-  ['appointments', <AppointmentsPage />],
-  ['waitlist', <WaitlistPage />],
-  ['new-appointment', <NewAppointmentPage />],
-  ['clients', <ClientsPage />],
-  ['projects', <ProjectsPage />],
-  ['notifications', <NotificationsPage />],
-  ['messages', <MessagesPage />],
-  ['users', <UsersPage />],
-  ['settings', <SettingsPage />],
-  ['ops', <OpsPage />],
-];
+/**
+ * The code of each page, by its key. Which pages a user has, in which order and with
+ * which labels, the server says (/api/admin/me).
+ */
+const screens: Record<PageKey, ReactNode> = {
+  dashboard: <DashboardPage />,
+  conversations: <ConversationsPage />,
+  appointments: <AppointmentsPage />,
+  waitlist: <WaitlistPage />,
+  'new-appointment': <NewAppointmentPage />,
+  clients: <ClientsPage />,
+  projects: <ProjectsPage />,
+  notifications: <NotificationsPage />,
+  messages: <MessagesPage />,
+  users: <UsersPage />,
+  settings: <SettingsPage />,
+  ops: <OpsPage />,
+};
 
 /** Shown while the session or a page's code loads. */
 function Loading() {
@@ -60,6 +65,7 @@ export default function ConsoleRoot() {
   useEffect(() => {
     if (useSession.getState().status === 'unknown') void load();
   }, [load]);
+  useExpireOnUnauthenticated();
 
   return (
     <Suspense fallback={<Loading />}>
@@ -68,14 +74,14 @@ export default function ConsoleRoot() {
           <Route path="login" element={<LoginPage />} />
           <Route element={status === 'unknown' || status === 'loading' ? <Loading /> : <ConsoleShell />}>
             <Route index element={<Navigate to="dashboard" replace />} />
-            {pages.map(([key, element]) => (
-              <Route key={key} path={key} element={<PageGuard page={key}>{element}</PageGuard>} />
+            {Object.entries(screens).map(([key, element]) => (
+              <Route key={key} path={key} element={<PageGuard page={key as PageKey}>{element}</PageGuard>} />
             ))}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>
       </ConsoleTexts>
-      <Toaster />
+      <Toaster placement="bottom" />
     </Suspense>
   );
 }

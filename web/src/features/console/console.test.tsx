@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/App';
@@ -12,6 +12,10 @@ function json(status: number, body: unknown) {
 const editor = {
   user: { id: 'u1', email: 'editor@dota.test', role: 'editor', permissions: [], is_active: true, created_at: '', updated_at: '' },
   pages: ['appointments', 'new-appointment'],
+  menu: [
+    { page: 'appointments', label: 'Rendez-vous' },
+    { page: 'new-appointment', label: 'Nouveau RDV' },
+  ],
   permissions: ['appointments.update'],
   csrf_token: 'tok',
 };
@@ -75,7 +79,12 @@ describe('console shell', () => {
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.startsWith('/api/admin/me')) {
-        return json(200, { ...editor, pages: ['appointments', 'conversations', 'new-appointment'], permissions: ['conversations.answer'] });
+        return json(200, {
+          ...editor,
+          pages: ['conversations', 'appointments', 'new-appointment'],
+          menu: [{ page: 'conversations', label: 'Conversations' }, ...editor.menu],
+          permissions: ['conversations.answer'],
+        });
       }
       if (url.startsWith('/api/admin/conversations?state=waiting')) return json(200, { items: [], total: 3, page: 1, size: 1, waiting: 3 });
       if (url.startsWith('/api/admin/appointments/stats')) return json(200, { total: 0, pending: 0, confirmed: 0, cancelled: 0 });
@@ -104,5 +113,41 @@ describe('console shell', () => {
     );
     expect(within(panel).queryByRole('link', { name: 'Voir toutes les notifications' })).toBeNull();
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/admin/notifications'))).toBe(false);
+  });
+
+  it('asks /me again when the language changes and shows the menu in the words it sends', async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/admin/me')) {
+        const en = new URL(url, 'http://x').searchParams.get('lang') === 'en';
+        return json(200, {
+          ...editor,
+          menu: [
+            { page: 'appointments', label: en ? 'Appointments' : 'Rendez-vous' },
+            { page: 'new-appointment', label: en ? 'New appointment' : 'Nouveau RDV' },
+          ],
+        });
+      }
+      if (url.startsWith('/api/admin/appointments/stats')) return json(200, { total: 0, pending: 0, confirmed: 0, cancelled: 0 });
+      if (url.startsWith('/api/admin/appointments')) return json(200, { items: [], total: 0, page: 1, size: 10 });
+      if (url.startsWith('/api/services')) return json(200, { items: [] });
+      return json(404, { error: { code: 'not_found', message: 'nope' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <MemoryRouter initialEntries={['/admin/appointments']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    const labels = (name: string) => Array.from(screen.getByRole('navigation', { name }).querySelectorAll('a')).map((a) => a.textContent);
+    await screen.findByRole('navigation', { name: 'Menu de la console' }, { timeout: 8000 });
+    expect(labels('Menu de la console')).toEqual(['Rendez-vous', 'Nouveau RDV']);
+    try {
+      await act(() => setLanguage('en'));
+      await waitFor(() => expect(labels('Console menu')).toEqual(['Appointments', 'New appointment']));
+      expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/me'))).toHaveLength(2);
+    } finally {
+      await act(() => setLanguage('fr'));
+    }
   });
 });

@@ -1,13 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { useResource } from '../../lib/useResource';
-import { getSiteInfo, type SiteInfo } from './api/site';
+import type { SiteInfo } from './api/site';
+import { useSiteSettings } from './hooks/useCatalogue';
 
 const SiteInfoContext = createContext<SiteInfo | null>(null);
 
 /** Loads the site's public settings once for every public page. */
 export function SiteInfoProvider({ children }: { children: ReactNode }) {
   // A failure counts as "not in maintenance": the form and the chat report their own errors.
-  const { data } = useResource((signal) => getSiteInfo(signal).catch(() => null), []);
+  const { data } = useSiteSettings();
   return <SiteInfoContext.Provider value={data ?? null}>{children}</SiteInfoContext.Provider>;
 }
 

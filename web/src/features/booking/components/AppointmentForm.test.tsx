@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Toaster } from '../../../components/ui/Toaster';
 import { useToasts } from '../../../components/ui/toast';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
+import { QueryProvider } from '../../../lib/query';
 import { AppointmentForm } from './AppointmentForm';
 
 // Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
@@ -60,6 +61,7 @@ describe('AppointmentForm', () => {
         <AppointmentForm />
         <Toaster />
       </>,
+      { wrapper: QueryProvider },
     );
 
   it('asks for the name and phone with the destructive toast', async () => {

@@ -1,23 +1,17 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
+import { Honeypot } from '../../../components/ui/Honeypot';
 import { toast } from '../../../components/ui/toast';
+import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
 import { sendWithChallenge } from '../../../lib/challenge';
-import { track } from '../../../lib/analytics';
 import { useClientValue } from '../../../lib/clientValue';
-import { useResource } from '../../../lib/useResource';
-import {
-  createAppointment,
-  getDay,
-  newIdempotencyKey,
-  serviceNames,
-  type Alternative,
-  type AppointmentRequest,
-} from '../api/appointments';
-import './AppointmentForm.css';
-import { Honeypot } from '../../../components/ui/Honeypot';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { createAppointment, type Alternative, type AppointmentRequest } from '../api/appointments';
+import { useDay, useRefreshSlots, useServiceNames } from '../hooks/useSlots';
 import { JoinWaitlist } from './JoinWaitlist';
+import './AppointmentForm.css';
 
 /** Services offered when none load from the server. */
 export const FALLBACK_SERVICES = [
@@ -73,21 +67,15 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   const [alternatives, setAlternatives] = useState<Alternative[]>([]);
   // The slot the server just refused as full: its waitlist is offered.
   const [taken, setTaken] = useState<Alternative | null>(null);
-  const [slotsVersion, setSlotsVersion] = useState(0);
   // One key per distinct request: kept across retries of the same values, renewed on change.
   const key = useRef(newIdempotencyKey());
   const started = useRef(false);
   const inFlight = useRef(false);
 
-  const services = useResource(
-    (signal) => serviceNames(signal).catch(() => [] as string[]),
-    [i18n.resolvedLanguage],
-  );
+  const services = useServiceNames();
   const options = services.data?.length ? services.data : FALLBACK_SERVICES;
-  const day = useResource(
-    (signal) => (values.date ? getDay(values.date, signal) : Promise.resolve(null)),
-    [values.date, slotsVersion],
-  );
+  const day = useDay(values.date);
+  const refreshSlots = useRefreshSlots();
 
   // A chosen time that is no longer free on the chosen day is dropped.
   useEffect(() => {
@@ -120,7 +108,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
         ...(body.name.trim() ? {} : { name: t('form.required') }),
         ...(body.phone.trim() ? {} : { phone: t('form.required') }),
       });
-      toast({ title: t('toast.requiredTitle'), description: t('toast.requiredText'), variant: 'destructive' });
+      toast.error(t('toast.requiredTitle'), t('toast.requiredText'));
       return;
     }
     inFlight.current = true;
@@ -137,7 +125,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
       const text = booked.confirmation_email
         ? t('toast.successEmail', { email: booked.email })
         : t('toast.successText');
-      toast({ title: t('toast.successTitle'), description: text });
+      toast.success(t('toast.successTitle'), text);
       track('contact_form_submit', { service: body.service || 'none' });
       // Tells a console open in another tab of this browser to refresh its list.
       try {
@@ -150,22 +138,22 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
       setValues(empty);
       setErrors({});
       key.current = newIdempotencyKey();
-      setSlotsVersion((n) => n + 1);
+      refreshSlots();
     } catch (err) {
       if (err instanceof ApiError) {
         setErrors(err.fields);
         const alts = Array.isArray(err.details.alternatives) ? (err.details.alternatives as Alternative[]) : [];
         if (err.code === 'slot_taken' || err.code === 'slot_closed') {
           setAlternatives(alts);
-          setSlotsVersion((n) => n + 1);
+          refreshSlots();
         }
         if (err.code === 'slot_taken' && body.date && body.time) {
           setTaken({ date: body.date, time: body.time, label: slotLabel(body.date, body.time) });
         }
         if (err.code === 'rate_limited') setLimited(err.message || t('form.rateLimited'));
-        toast({ title: t('toast.errorTitle'), description: err.message || t('toast.errorText'), variant: 'destructive' });
+        toast.error(t('toast.errorTitle'), err.message || t('toast.errorText'));
       } else {
-        toast({ title: t('toast.errorTitle'), description: t('toast.errorText'), variant: 'destructive' });
+        toast.error(t('toast.errorTitle'), t('toast.errorText'));
       }
     } finally {
       inFlight.current = false;
@@ -329,7 +317,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
           fieldId={(name) => `${id}-${name}`}
           disabled={submitting || disabled}
           onFieldErrors={(fields) => setErrors((e) => ({ ...e, ...fields }))}
-          onFree={() => setSlotsVersion((n) => n + 1)}
+          onFree={refreshSlots}
           onBook={pickAlternative}
         />
       )}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
 
 /** Props of CancelDialog. */
 export interface CancelDialogProps {
@@ -21,13 +21,13 @@ export function CancelDialog({ open, service, date, time, busy, onConfirm, onClo
     <ConfirmDialog
       open={open}
       title={t('cancelDialog.title')}
-      text={date ? t('cancelDialog.text', { service, date, time }) : t('cancelDialog.textNoSlot', { service })}
-      keepLabel={t('cancelDialog.keep')}
+      message={date ? t('cancelDialog.text', { service, date, time }) : t('cancelDialog.textNoSlot', { service })}
+      cancelLabel={t('cancelDialog.keep')}
       confirmLabel={t('cancelDialog.confirm')}
       busyLabel={t('cancelDialog.busy')}
       busy={busy}
       onConfirm={onConfirm}
-      onClose={onClose}
+      onCancel={onClose}
     />
   );
 }

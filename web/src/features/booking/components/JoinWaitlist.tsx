@@ -96,7 +96,7 @@ export function JoinWaitlist(props: JoinWaitlistProps) {
         onFieldErrors(err.fields);
         if (err.code === 'rate_limited') setLimited(message || t('form.rateLimited'));
       }
-      toast({ title: t('toast.errorTitle'), description: message || t('waitlist.errorText'), variant: 'destructive' });
+      toast.error(t('toast.errorTitle'), message || t('waitlist.errorText'));
     } finally {
       inFlight.current = false;
       setBusy(false);

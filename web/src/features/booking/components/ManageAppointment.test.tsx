@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
+import { QueryProvider } from '../../../lib/query';
 import type { ManagedAppointment } from '../api/manage';
 import { ManageAppointment } from './ManageAppointment';
 
@@ -75,9 +76,11 @@ describe('ManageAppointment', () => {
   function Harness({ start = appointment }: { start?: ManagedAppointment }) {
     const [a, setA] = useState(start);
     return (
-      <MemoryRouter>
-        <ManageAppointment token={TOKEN} appointment={a} onChange={setA} onStale={onStale} contact={<p>Call +213 555 00 00 00</p>} />
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter>
+          <ManageAppointment token={TOKEN} appointment={a} onChange={setA} onStale={onStale} contact={<p>Call +213 555 00 00 00</p>} />
+        </MemoryRouter>
+      </QueryProvider>
     );
   }
 

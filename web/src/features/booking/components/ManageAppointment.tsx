@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import type { Alternative } from '../api/appointments';
 import { cancelManagedAppointment, rescheduleManagedAppointment, type ManagedAppointment } from '../api/manage';
+import { useRefreshSlots } from '../hooks/useSlots';
 import { agencyOffset, formatDay, formatInstant, formatTime, lockOf, statusKey } from '../lib/manage';
 import { CancelDialog } from './CancelDialog';
 import { MovePanel } from './MovePanel';
@@ -49,8 +50,8 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
   const [busy, setBusy] = useState<'cancel' | 'move' | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [slotsVersion, setSlotsVersion] = useState(0);
   const inFlight = useRef(false);
+  const refreshSlots = useRefreshSlots();
   const feedbackRef = useRef<HTMLDivElement>(null);
   const moveButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -87,7 +88,7 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
       setProblem(problemOf(err));
       // The page then shows what the appointment has become (a move panel it no longer allows goes).
       if (err instanceof ApiError && STALE.has(err.code)) onStale();
-      if (err instanceof ApiError && (err.code === 'slot_taken' || err.code === 'slot_closed')) setSlotsVersion((n) => n + 1);
+      if (err instanceof ApiError && (err.code === 'slot_taken' || err.code === 'slot_closed')) refreshSlots();
     } finally {
       inFlight.current = false;
       setBusy(null);
@@ -221,7 +222,7 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
 
       {moving && canMove && (
         <div id={moveId}>
-          <MovePanel appointment={appointment} busy={busy === 'move'} slotsVersion={slotsVersion} onMove={move} onClose={closeMove} />
+          <MovePanel appointment={appointment} busy={busy === 'move'} onMove={move} onClose={closeMove} />
         </div>
       )}
 

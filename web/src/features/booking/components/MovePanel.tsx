@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResource } from '../../../lib/useResource';
-import { getDay } from '../api/appointments';
 import type { ManagedAppointment } from '../api/manage';
+import { useDay } from '../hooks/useSlots';
 import { agencyOffset, agencyToday, slotChoices } from '../lib/manage';
 // The slots look as they do in the booking form.
 import './AppointmentForm.css';
@@ -12,14 +11,12 @@ export interface MovePanelProps {
   appointment: ManagedAppointment;
   /** A move is being sent. */
   busy: boolean;
-  /** Changes after a refusal (slot taken or closed): the day's slots are asked again. */
-  slotsVersion: number;
   onMove: (to: { date: string; time: string }) => void;
   onClose: () => void;
 }
 
 /** Picks a new day and one of its free slots for the appointment. */
-export function MovePanel({ appointment, busy, slotsVersion, onMove, onClose }: MovePanelProps) {
+export function MovePanel({ appointment, busy, onMove, onClose }: MovePanelProps) {
   const { t } = useTranslation('manage');
   const id = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -31,7 +28,7 @@ export function MovePanel({ appointment, busy, slotsVersion, onMove, onClose }: 
 
   useEffect(() => titleRef.current?.focus(), []);
 
-  const day = useResource((signal) => (date ? getDay(date, signal) : Promise.resolve(null)), [date, slotsVersion]);
+  const day = useDay(date);
   const choices = useMemo(() => slotChoices(day.data, appointment), [day.data, appointment]);
 
   // A chosen slot that is no longer free is dropped.

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api';
 import { acceptOffer, declineOffer, type WaitlistOffer } from '../api/offer';
 import { agencyOffset, formatDay, formatInstant, formatTime } from '../lib/manage';
 import { timeLeft, timeLeftKey } from '../lib/offer';
-import { ConfirmDialog } from './ConfirmDialog';
 import './OfferPanel.css';
 
 /** Props of OfferPanel. */
@@ -196,13 +196,13 @@ export function OfferPanel({ token, offer, onChange, onExpired }: OfferPanelProp
       <ConfirmDialog
         open={confirming}
         title={t('declineDialog.title')}
-        text={t('declineDialog.text', { slot })}
-        keepLabel={t('declineDialog.keep')}
+        message={t('declineDialog.text', { slot })}
+        cancelLabel={t('declineDialog.keep')}
         confirmLabel={t('declineDialog.confirm')}
         busyLabel={t('declineDialog.busy')}
         busy={busy === 'decline'}
         onConfirm={() => void act('decline')}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         confirmTestId="offer-decline-confirm"
       />
     </div>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { getManagedAppointment, isManageToken, type ManagedAppointment } from '../api/manage';
@@ -21,6 +22,8 @@ export interface ManagedAppointmentResource {
   replace: (appointment: ManagedAppointment) => void;
 }
 
+const manageKey = (token: string | undefined, lang: string) => ['manage', token, lang];
+
 /**
  * Loads the appointment a manage link's token opens, again when the language changes
  * (the service's name and the server's messages are in it). A reload keeps the
@@ -29,30 +32,27 @@ export interface ManagedAppointmentResource {
 export function useManagedAppointment(token: string | undefined): ManagedAppointmentResource {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const [state, setState] = useState<ManageState>({ kind: 'loading' });
-  const [version, setVersion] = useState(0);
+  const client = useQueryClient();
+  const valid = isManageToken(token);
+  const query = useQuery({
+    queryKey: manageKey(token, lang),
+    queryFn: ({ signal }) => getManagedAppointment(token ?? '', signal),
+    enabled: valid,
+  });
 
-  useEffect(() => {
-    if (!isManageToken(token)) {
-      setState({ kind: 'invalid' });
-      return;
-    }
-    const controller = new AbortController();
-    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    getManagedAppointment(token, controller.signal).then(
-      (appointment) => {
-        if (!controller.signal.aborted) setState({ kind: 'ready', appointment });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const gone = error instanceof ApiError && error.status === 404;
-        setState(gone ? { kind: 'invalid' } : { kind: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [token, lang, version]);
+  let state: ManageState;
+  if (!valid) state = { kind: 'invalid' };
+  else if (query.isError && !query.isFetching) {
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    state = gone ? { kind: 'invalid' } : { kind: 'failed', error: query.error };
+  } else if (query.data) state = { kind: 'ready', appointment: query.data };
+  else state = { kind: 'loading' };
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const replace = useCallback((appointment: ManagedAppointment) => setState({ kind: 'ready', appointment }), []);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const replace = useCallback(
+    (appointment: ManagedAppointment) => client.setQueryData(manageKey(token, lang), appointment),
+    [client, token, lang],
+  );
   return { state, reload, replace };
 }

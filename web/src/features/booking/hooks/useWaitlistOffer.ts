@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { getOffer, isOfferToken, type WaitlistOffer } from '../api/offer';
@@ -23,6 +24,8 @@ export interface WaitlistOfferResource {
   replace: (offer: WaitlistOffer) => void;
 }
 
+const offerKey = (token: string | undefined, lang: string) => ['waitlist-offer', token, lang];
+
 /**
  * Loads the offer an offer link's token opens, again when the language changes (the
  * service's name is in it). A reload keeps the offer on screen until the answer comes.
@@ -30,31 +33,24 @@ export interface WaitlistOfferResource {
 export function useWaitlistOffer(token: string | undefined): WaitlistOfferResource {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const [state, setState] = useState<OfferState>({ kind: 'loading' });
-  const [version, setVersion] = useState(0);
+  const client = useQueryClient();
+  const valid = isOfferToken(token);
+  const query = useQuery({
+    queryKey: offerKey(token, lang),
+    queryFn: ({ signal }) => getOffer(token ?? '', signal),
+    enabled: valid,
+  });
 
-  useEffect(() => {
-    if (!isOfferToken(token)) {
-      setState({ kind: 'invalid' });
-      return;
-    }
-    const controller = new AbortController();
-    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    getOffer(token, controller.signal).then(
-      (offer) => {
-        if (!controller.signal.aborted) setState({ kind: 'ready', offer });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setState({ kind: 'invalid' });
-        else if (error instanceof ApiError && error.status === 410) setState({ kind: 'gone' });
-        else setState({ kind: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [token, lang, version]);
+  let state: OfferState;
+  if (!valid) state = { kind: 'invalid' };
+  else if (query.isError && !query.isFetching) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    state = status === 404 ? { kind: 'invalid' } : status === 410 ? { kind: 'gone' } : { kind: 'failed', error: query.error };
+  } else if (query.data) state = { kind: 'ready', offer: query.data };
+  else state = { kind: 'loading' };
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const replace = useCallback((offer: WaitlistOffer) => setState({ kind: 'ready', offer }), []);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const replace = useCallback((offer: WaitlistOffer) => client.setQueryData(offerKey(token, lang), offer), [client, token, lang]);
   return { state, reload, replace };
 }

@@ -1,20 +1,21 @@
 import { api, setCsrfToken } from '../../../lib/api';
 import type { AdminUser, Me, PageKey } from './types';
 
-const PAGE_KEYS: readonly PageKey[] = [
-  'dashboard',
-  'conversations',
-  'appointments',
-  'waitlist',
-  'new-appointment',
-  'clients',
-  'projects',
-  'notifications',
-  'messages',
-  'users',
-  'settings',
-  'ops',
-];
+/** The pages this app has a screen for (the server sends their order, in the menu). */
+const KNOWN_PAGES: Record<PageKey, true> = {
+  dashboard: true,
+  conversations: true,
+  appointments: true,
+  waitlist: true,
+  'new-appointment': true,
+  clients: true,
+  projects: true,
+  notifications: true,
+  messages: true,
+  users: true,
+  settings: true,
+  ops: true,
+};
 
 /** Reads a page entry of /me, given as a key, a path or an object with one of those. */
 export function pageKeyOf(entry: unknown): PageKey | null {
@@ -25,10 +26,29 @@ export function pageKeyOf(entry: unknown): PageKey | null {
   }
   if (typeof raw !== 'string') return null;
   const key = raw.replace(/^\/?admin\//, '').replace(/^\//, '');
-  return (PAGE_KEYS as readonly string[]).includes(key) ? (key as PageKey) : null;
+  return Object.hasOwn(KNOWN_PAGES, key) ? (key as PageKey) : null;
 }
 
-function normalizeMe(body: Record<string, unknown>): Me {
+/** One entry of the console's menu: a page and its label in the request's language. */
+export interface MenuItem {
+  page: PageKey;
+  label: string;
+}
+
+/** What /me says: the user, their pages (in menu order), their menu, permissions and CSRF token. */
+export type Profile = Me & { menu: MenuItem[] };
+
+/** Reads the menu of /me: its entries for known pages, in the server's order. */
+function menuOf(value: unknown): MenuItem[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const page = pageKeyOf(entry);
+    const label = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).label : undefined;
+    return page && typeof label === 'string' ? [{ page, label }] : [];
+  });
+}
+
+function normalizeMe(body: Record<string, unknown>): Profile {
   const pages = Array.isArray(body.pages) ? body.pages.map(pageKeyOf).filter((p): p is PageKey => p !== null) : [];
   const user = body.user as AdminUser;
   const permissions = Array.isArray(body.permissions)
@@ -37,11 +57,12 @@ function normalizeMe(body: Record<string, unknown>): Me {
       ? user.permissions
       : [];
   const csrf = typeof body.csrf_token === 'string' ? body.csrf_token : '';
-  return { user: { ...user, permissions: Array.isArray(user?.permissions) ? user.permissions : [] }, pages, permissions, csrf_token: csrf };
+  const menu = menuOf(body.menu);
+  return { user: { ...user, permissions: Array.isArray(user?.permissions) ? user.permissions : [] }, pages, menu, permissions, csrf_token: csrf };
 }
 
-/** The signed-in user, their pages and permissions; remembers the CSRF token. */
-export async function fetchMe(): Promise<Me> {
+/** The signed-in user, their pages, menu and permissions; remembers the CSRF token. */
+export async function fetchMe(): Promise<Profile> {
   const me = normalizeMe(await api.get<Record<string, unknown>>('/api/admin/me'));
   if (me.csrf_token) setCsrfToken(me.csrf_token);
   return me;

@@ -1,17 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addNote, deleteNote, getAppointment, getTranscript } from '../api/appointments';
-import { listMessages } from '../api/messages';
+import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
+import { addNote, deleteNote } from '../api/appointments';
+import { appointmentQueries, keys, messageQueries } from '../api/queries';
 import type { Appointment, Note } from '../api/types';
 import { useLiveEvents } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
 import { useCan } from '../hooks/useSession';
-import { toast } from '../hooks/useToasts';
 import { formatDate, formatDateTime } from '../lib/time';
 import { StatusBadge } from './Badges';
 import { DeliveryList } from './DeliveryList';
-import { ConfirmDialog, Dialog } from './Dialog';
-import { EmptyState, ErrorState, Skeleton } from './Feedback';
+import { EmptyState, ErrorState } from './Feedback';
 
 /** Props of AppointmentDetailsDialog. */
 export interface AppointmentDetailsDialogProps {
@@ -35,20 +36,21 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
   const { t, i18n } = useTranslation('console');
   const canAddNote = useCan('notes.create');
   const canDeleteNote = useCan('notes.delete');
-  const detail = useQuery((signal) => getAppointment(initial.id, signal), [initial.id]);
+  const client = useQueryClient();
+  const detail = useQuery(appointmentQueries.detail(initial.id));
   const a = detail.data?.appointment ?? initial;
-  const transcript = useQuery(
-    (signal) => (a.source === 'chat' ? getTranscript(initial.id, signal) : Promise.resolve([])),
-    [initial.id, a.source],
-  );
-  const messages = useQuery((signal) => listMessages({ appointment: initial.id }, signal, 1, 20), [initial.id]);
+  const transcript = useQuery({ ...appointmentQueries.transcript(initial.id), enabled: a.source === 'chat' });
+  const messagesQuery = messageQueries.list({ appointment: initial.id }, 1, 20);
+  const messages = useQuery(messagesQuery);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<Note | null>(null);
+  const reloadDetail = () => client.invalidateQueries({ queryKey: keys.appointment(initial.id) });
+  const reloadMessages = () => client.invalidateQueries({ queryKey: messagesQuery.queryKey });
   useLiveEvents(['appointment.updated'], (event) => {
     if (event.appointment?.id === initial.id || event.ids?.includes(initial.id)) {
-      void detail.reload();
-      void messages.reload();
+      void reloadDetail();
+      void reloadMessages();
     }
   });
 
@@ -61,7 +63,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
       await addNote(initial.id, note);
       setText('');
       toast.success(t('notes.added'));
-      await detail.reload();
+      await reloadDetail();
     } catch {
       toast.error(t('notes.addFailed'));
     } finally {
@@ -74,7 +76,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
       await deleteNote(toDelete.id);
       toast.success(t('notes.deleted'));
       setToDelete(null);
-      await detail.reload();
+      await reloadDetail();
     } catch {
       toast.error(t('notes.deleteFailed'));
     }
@@ -126,10 +128,10 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
       {a.source === 'chat' && (
         <section aria-labelledby="details-transcript">
           <h3 id="details-transcript">{t('details.transcript')}</h3>
-          {transcript.loading ? (
+          {transcript.isPending ? (
             <Skeleton rows={3} />
           ) : transcript.error ? (
-            <ErrorState error={transcript.error} onRetry={() => void transcript.reload()} />
+            <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} />
           ) : (transcript.data ?? []).length === 0 ? (
             <EmptyState>{t('details.noTranscript')}</EmptyState>
           ) : (
@@ -146,8 +148,8 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
       )}
 
       {detail.error && !detail.data ? (
-        <ErrorState error={detail.error} onRetry={() => void detail.reload()} />
-      ) : detail.loading ? (
+        <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : detail.isPending ? (
         <Skeleton rows={3} />
       ) : (
         <div className="details__grid">
@@ -175,13 +177,13 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
           <section aria-labelledby="details-messages">
             <h3 id="details-messages">{t('messages.ofAppointment')}</h3>
             {messages.error && !messages.data ? (
-              <ErrorState error={messages.error} onRetry={() => void messages.reload()} />
-            ) : messages.loading ? (
+              <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
+            ) : messages.isPending ? (
               <Skeleton rows={2} />
             ) : (messages.data?.items ?? []).length === 0 ? (
               <EmptyState>{t('messages.noneForAppointment')}</EmptyState>
             ) : (
-              <DeliveryList items={messages.data!.items} onResent={() => void messages.reload()} showRecipient={false} />
+              <DeliveryList items={messages.data!.items} onResent={() => void reloadMessages()} showRecipient={false} />
             )}
           </section>
           <section aria-labelledby="details-notes">

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
 import { updateAppointment, type AppointmentEdit } from '../api/appointments';
 import { STATUSES, type Appointment, type ServiceOption } from '../api/types';
-import { toast } from '../hooks/useToasts';
 import { displayStatus } from '../lib/format';
-import { Dialog } from './Dialog';
 import { fieldErrorsOf } from './Feedback';
 import { SlotProblem, slotRefusalOf, type SlotRefusal } from './SlotProblem';
 

@@ -8,8 +8,8 @@ import { EmptyState } from './Feedback';
 /** Props of AppointmentTable. */
 export interface AppointmentTableProps {
   items: Appointment[];
-  selected: Set<string>;
-  onSelect: (next: Set<string>) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (next: ReadonlySet<string>) => void;
   onOpen: (a: Appointment) => void;
   /** Absent when the user may not edit. */
   onEdit?: (a: Appointment) => void;

@@ -1,13 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarMonth } from '../api/appointments';
+import { Dialog } from '../../../components/ui/Dialog';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { appointmentQueries } from '../api/queries';
 import type { Appointment } from '../api/types';
-import { useLiveRefresh } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
 import { formatDate, formatDateTime, isoDay } from '../lib/time';
 import { StatusBadge } from './Badges';
-import { Dialog } from './Dialog';
-import { ErrorState, Skeleton } from './Feedback';
+import { ErrorState } from './Feedback';
 
 /** Most dots a day shows before a plus marker. */
 export const MAX_DOTS = 3;
@@ -24,15 +24,11 @@ export function monthGrid(year: number, month: number): (string | null)[][] {
   return weeks;
 }
 
-/** Props of CalendarView. */
-export interface CalendarViewProps {
-  /** Changes when the page refreshes, so the month reloads too. */
-  refreshKey: number;
-  onOpen?: (a: Appointment) => void;
-}
-
-/** Month grid of appointments with a day dialog and a detail dialog. */
-export default function CalendarView({ refreshKey }: CalendarViewProps) {
+/**
+ * Month grid of appointments with a day dialog and a detail dialog. The month is read
+ * again with the page's other appointment reads (live events, refresh).
+ */
+export default function CalendarView() {
   const { t, i18n } = useTranslation('console');
   const [cursor, setCursor] = useState(() => {
     const now = new Date();
@@ -41,8 +37,7 @@ export default function CalendarView({ refreshKey }: CalendarViewProps) {
   const [day, setDay] = useState<string | null>(null);
   const [detail, setDetail] = useState<Appointment | null>(null);
   const monthKey = `${cursor.year}-${String(cursor.month + 1).padStart(2, '0')}`;
-  const data = useQuery((signal) => calendarMonth(monthKey, signal), [monthKey, refreshKey]);
-  useLiveRefresh(['appointment.'], () => void data.reload());
+  const data = useQuery(appointmentQueries.month(monthKey));
 
   const today = isoDay(new Date());
   const move = (delta: number) => {
@@ -67,14 +62,14 @@ export default function CalendarView({ refreshKey }: CalendarViewProps) {
           <button type="button" className="btn btn--small" onClick={() => move(1)}>
             {t('calendar.next')}
           </button>
-          <button type="button" className="btn btn--small" onClick={() => void data.reload()}>
+          <button type="button" className="btn btn--small" onClick={() => void data.refetch()}>
             {t('action.refresh')}
           </button>
         </div>
       </header>
       {data.error && !data.data ? (
-        <ErrorState error={data.error} onRetry={() => void data.reload()} />
-      ) : data.loading && !data.data ? (
+        <ErrorState error={data.error} onRetry={() => void data.refetch()} />
+      ) : !data.data ? (
         <Skeleton rows={5} />
       ) : (
         <table className="calendar__grid">

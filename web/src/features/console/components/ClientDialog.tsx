@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
 import { createClient, updateClient, type ClientInput } from '../api/clients';
 import type { Client } from '../api/types';
-import { Dialog } from './Dialog';
 import { fieldErrorsOf, messageOf } from './Feedback';
-import { toast } from '../hooks/useToasts';
 
 const EMPTY: Required<ClientInput> = {
   nom: '',

@@ -2,27 +2,29 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
+import { toast } from '../../../components/ui/toast';
 import { useLiveEvents, useLiveStream } from '../hooks/useLive';
-import { PAGE_ORDER, useSession } from '../hooks/useSession';
-import { toast } from '../hooks/useToasts';
-import { useWaiting, useWaitingSync } from '../hooks/useWaiting';
+import { useRefreshOnLanguage } from '../hooks/useServerSync';
+import { useSession } from '../hooks/useSession';
+import { useWaitingCount, useWaitingSync } from '../hooks/useWaiting';
 import { bubble } from '../lib/format';
-import { NotificationBell } from './NotificationBell';
 import { ErrorState } from './Feedback';
+import { NotificationBell } from './NotificationBell';
 
 /** The signed-in layout: sidebar with the server's menu, header with the bell, the page. */
 export default function ConsoleShell() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const location = useLocation();
-  const { status, user, pages, logout, load } = useSession();
+  const { status, user, pages, menu, logout, load } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = status === 'signed-in';
   const hasConversations = pages.includes('conversations');
   const hasNotifications = pages.includes('notifications');
-  const waiting = useWaiting((s) => s.count);
+  const waiting = useWaitingCount(signedIn && hasConversations);
   useLiveStream(signedIn);
   useWaitingSync(signedIn && hasConversations);
+  useRefreshOnLanguage(signedIn);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -50,7 +52,6 @@ export default function ConsoleShell() {
     navigate('/admin/login', { replace: true });
   };
 
-  const menu = PAGE_ORDER.filter((p) => pages.includes(p));
   return (
     <div
       className="shell"
@@ -66,10 +67,10 @@ export default function ConsoleShell() {
         <div className="sidebar__brand">{t('shell.brand')}</div>
         <nav aria-label={t('shell.menu')}>
           <ul className="sidebar__menu">
-            {menu.map((page) => (
+            {menu.map(({ page, label }) => (
               <li key={page}>
                 <NavLink to={`/admin/${page}`} className="sidebar__link">
-                  {t(`menu.${page}`)}
+                  {label}
                   {page === 'conversations' && waiting > 0 && (
                     <>
                       <span className="bubble sidebar__bubble" aria-hidden="true">

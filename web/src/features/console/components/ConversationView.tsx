@@ -1,20 +1,22 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { claimConversation, getConversation, releaseConversation } from '../api/conversations';
+import { claimConversation, releaseConversation } from '../api/conversations';
+import { conversationQueries, keys } from '../api/queries';
 import type { ConversationDetail, ConversationSummary } from '../api/types';
 import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
 import { useNow } from '../hooks/useNow';
-import { useQuery } from '../hooks/useQuery';
 import { useCan, useSession } from '../hooks/useSession';
-import { toast } from '../hooks/useToasts';
 import { bookingHref, conversationActions, PREFILL_FIELDS } from '../lib/conversation';
 import { formatDate, formatDateTime, relativeTime } from '../lib/time';
 import { ConversationStateBadge, OutcomeBadge, StatusBadge } from './Badges';
 import { ConversationTranscript } from './ConversationTranscript';
-import { ConfirmDialog } from './Dialog';
-import { ErrorState, messageOf, Skeleton } from './Feedback';
+import { ErrorState, messageOf } from './Feedback';
 import { ReplyBox } from './ReplyBox';
 
 /** Props of ConversationView. */
@@ -30,31 +32,34 @@ export interface ConversationViewProps {
 /** One conversation: its messages, what Dota collected, its appointments, and taking it over. */
 export function ConversationView({ id, focusOnOpen = false, onClose, onChanged }: ConversationViewProps) {
   const { t } = useTranslation('console');
-  const detail = useQuery((signal) => getConversation(id, signal), [id]);
+  const client = useQueryClient();
+  const detail = useQuery(conversationQueries.detail(id));
+  const reload = () => void client.invalidateQueries({ queryKey: keys.conversation(id) });
   const heading = useRef<HTMLHeadingElement>(null);
   const wantFocus = useRef(focusOnOpen);
   wantFocus.current = focusOnOpen;
 
   useLiveEvents(['conversation.updated'], (event) => {
     const summary = event.data as ConversationSummary | undefined;
-    if (event.ids?.includes(id) || summary?.id === id) void detail.reload();
+    if (event.ids?.includes(id) || summary?.id === id) reload();
   });
-  useFallbackPoll(() => void detail.reload(), 30_000);
+  useFallbackPoll(reload, 30_000);
 
   const loaded = detail.data?.id === id ? detail.data : undefined;
+  const loadedId = loaded?.id;
   useEffect(() => {
-    if (loaded && wantFocus.current) heading.current?.focus();
-  }, [loaded?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (loadedId && wantFocus.current) heading.current?.focus();
+  }, [loadedId]);
 
   return (
-    <section className="card conversation" aria-labelledby="conversation-title" aria-busy={detail.fetching}>
+    <section className="card conversation" aria-labelledby="conversation-title" aria-busy={detail.isFetching}>
       {detail.error && !loaded ? (
         <>
           <CloseButton onClose={onClose} />
           <ErrorState
             error={detail.error}
             title={detail.error instanceof ApiError && detail.error.status === 404 ? t('conversations.notFound') : t('conversations.fetchOneFailed')}
-            onRetry={() => void detail.reload()}
+            onRetry={reload}
           />
         </>
       ) : !loaded ? (
@@ -68,11 +73,11 @@ export function ConversationView({ id, focusOnOpen = false, onClose, onChanged }
           heading={heading}
           onClose={onClose}
           onReplaced={(d) => {
-            detail.setData(() => d);
+            client.setQueryData(keys.conversation(id), d);
             onChanged();
           }}
           onSent={() => {
-            void detail.reload();
+            reload();
             onChanged();
           }}
         />

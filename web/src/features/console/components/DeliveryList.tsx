@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { resendMessage } from '../api/messages';
 import type { Delivery } from '../api/types';
 import { useCan } from '../hooks/useSession';
-import { toast } from '../hooks/useToasts';
 import { formatDateTime } from '../lib/time';
 
 /** Props of DeliveryList. */

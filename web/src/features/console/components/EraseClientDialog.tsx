@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { eraseClient, upcomingOf, type ErasedCounts, type UpcomingAppointment } from '../api/clients';
 import type { Client } from '../api/types';
-import { toast } from '../hooks/useToasts';
 import { fullName, namesMatch } from '../lib/format';
 import { formatDate } from '../lib/time';
 import { StatusBadge } from './Badges';
-import { Dialog } from './Dialog';
 import { messageOf } from './Feedback';
 
 /** Order of the counts in the success toast. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast';
 import { exportClient } from '../api/clients';
 import type { Client } from '../api/types';
-import { toast } from '../hooks/useToasts';
 import { fullName } from '../lib/format';
 import { messageOf } from './Feedback';
 

@@ -2,19 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 
-/** Grey placeholders shaped like the rows that are loading. */
-export function Skeleton({ rows = 5, label }: { rows?: number; label?: string }) {
-  const { t } = useTranslation('console');
-  return (
-    <div className="skeleton" role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">{label ?? t('state.loading')}</span>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="skeleton__row" />
-      ))}
-    </div>
-  );
-}
-
 /** A failed read, with a retry button. */
 export function ErrorState({ error, title, onRetry }: { error: unknown; title?: string; onRetry: () => void }) {
   const { t } = useTranslation('console');

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { markAllRead, recentNotifications, setNotificationStatus, unreadCount } from '../api/notifications';
-import type { Notification } from '../api/types';
-import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
-import { toast } from '../hooks/useToasts';
-import { useWaiting } from '../hooks/useWaiting';
+import { toast } from '../../../components/ui/toast';
+import { markAllRead, setNotificationStatus } from '../api/notifications';
+import { keys, notificationQueries } from '../api/queries';
+import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
+import { useWaitingCount } from '../hooks/useWaiting';
 import { bubble } from '../lib/format';
 import { relativeTime } from '../lib/time';
 
@@ -23,30 +24,21 @@ export interface NotificationBellProps {
  */
 export function NotificationBell({ notifications = true, conversations = false }: NotificationBellProps) {
   const { t } = useTranslation('console');
-  const waiting = useWaiting((s) => (conversations ? s.count : 0));
-  const [count, setCount] = useState(0);
-  const [recent, setRecent] = useState<Notification[]>([]);
+  const client = useQueryClient();
+  const waiting = useWaitingCount(conversations);
+  // A failed read keeps the bell's last known state.
+  const count = useQuery({ ...notificationQueries.unread(), enabled: notifications }).data ?? 0;
+  const recent = useQuery({ ...notificationQueries.recent(), enabled: notifications }).data ?? [];
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
 
-  // Errors of the bell are swallowed: it keeps its last known state.
-  const refresh = useCallback(async () => {
-    if (!notifications) return;
-    const [c, list] = await Promise.allSettled([unreadCount(), recentNotifications()]);
-    if (c.status === 'fulfilled') setCount(c.value);
-    if (list.status === 'fulfilled') setRecent(list.value);
-  }, [notifications]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useLiveRefresh(['notification.'], () => void refresh());
-  useFallbackPoll(() => void refresh(), 60_000);
+  useLiveInvalidate(['notification.'], [keys.bell]);
+  useFallbackPoll(() => void client.invalidateQueries({ queryKey: keys.bell }), 60_000);
 
   const markOne = async (id: string) => {
     try {
       await setNotificationStatus(id, 'read');
-      await refresh();
+      await client.invalidateQueries({ queryKey: keys.notifications });
     } catch {
       toast.error(t('notifications.markReadFailed'));
     }
@@ -55,7 +47,7 @@ export function NotificationBell({ notifications = true, conversations = false }
     try {
       await markAllRead();
       toast.success(t('notifications.allRead'));
-      await refresh();
+      await client.invalidateQueries({ queryKey: keys.notifications });
     } catch {
       toast.error(t('notifications.markAllFailed'));
     }

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
 import type { PageKey } from '../api/types';
-import { toast } from '../hooks/useToasts';
 import { forbiddenTarget, useSession } from '../hooks/useSession';
-import { Skeleton } from './Feedback';
 
 /** Opens a page only for users whose /me lists it; else says so and redirects. */
 export function PageGuard({ page, children }: { page: PageKey; children: ReactNode }) {

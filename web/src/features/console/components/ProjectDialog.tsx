@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
 import { createProject, updateProject, type ProjectInput } from '../api/projects';
 import { PROJECT_STATUSES, type Project } from '../api/types';
-import { toast } from '../hooks/useToasts';
 import { parseAmount, youtubeId } from '../lib/format';
-import { Dialog } from './Dialog';
 import { fieldErrorsOf } from './Feedback';
 
 interface ProjectForm {

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listQuestions } from '../api/conversations';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { conversationQueries } from '../api/queries';
 import { QUESTION_WINDOWS, type QuestionGroup, type QuestionWindow } from '../api/types';
 import { useNow } from '../hooks/useNow';
-import { useQuery } from '../hooks/useQuery';
 import { formatDateTime, relativeTime } from '../lib/time';
-import { EmptyState, ErrorState, Skeleton } from './Feedback';
+import { EmptyState, ErrorState } from './Feedback';
 
 /** Props of QuestionsView. */
 export interface QuestionsViewProps {
@@ -17,7 +18,7 @@ export interface QuestionsViewProps {
 export function QuestionsView({ onOpen }: QuestionsViewProps) {
   const { t } = useTranslation('console');
   const [window, setWindow] = useState<QuestionWindow>('7d');
-  const report = useQuery((signal) => listQuestions(window, signal), [window]);
+  const report = useQuery(conversationQueries.questions(window));
   const groups = report.data?.groups ?? [];
 
   return (
@@ -38,14 +39,14 @@ export function QuestionsView({ onOpen }: QuestionsViewProps) {
               ))}
             </select>
           </label>
-          <button type="button" className="btn" onClick={() => void report.reload()}>
+          <button type="button" className="btn" onClick={() => void report.refetch()}>
             {t('action.refresh')}
           </button>
         </div>
       </header>
       {report.error && !report.data ? (
-        <ErrorState error={report.error} title={t('conversations.questions.fetchFailed')} onRetry={() => void report.reload()} />
-      ) : report.loading ? (
+        <ErrorState error={report.error} title={t('conversations.questions.fetchFailed')} onRetry={() => void report.refetch()} />
+      ) : report.isPending ? (
         <Skeleton rows={5} />
       ) : groups.length === 0 ? (
         <EmptyState>{t('conversations.questions.empty')}</EmptyState>

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import type { Client } from '../api/types';
-import { useToasts } from '../hooks/useToasts';
+import { useToasts } from '../../../components/ui/toast';
 import { EraseClientDialog } from './EraseClientDialog';
 import { ExportClientButton } from './ExportClientButton';
 

@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../../lib/api';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
+import { QueryProvider } from '../../../lib/query';
 import type { ConversationDetail, ConversationSummary } from '../api/types';
 import { dispatchLive } from '../hooks/useLive';
 import { useSession } from '../hooks/useSession';
@@ -59,6 +60,7 @@ function renderPage(entry: string) {
       </Routes>
       <Where />
     </MemoryRouter>,
+    { wrapper: QueryProvider },
   );
 }
 

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
+import { QueryProvider } from '../../../lib/query';
 import { useSession } from '../hooks/useSession';
 import { isoDay } from '../lib/time';
 import NewAppointmentPage from '../pages/NewAppointmentPage';
@@ -63,6 +64,7 @@ describe('the new-appointment page from a conversation', () => {
         </Routes>
         <Where />
       </MemoryRouter>,
+      { wrapper: QueryProvider },
     );
     return { fetch, date };
   }

@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import type { LiveEvent } from '../api/types';
@@ -111,4 +112,19 @@ export function useLiveRefresh(prefixes: string[], refresh: () => void, delay = 
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => ref.current(), delay);
   });
+}
+
+/**
+ * Asks again for the queries under each of queryKeys once after a burst of live events
+ * whose kind starts with one of prefixes: the screens showing them refetch.
+ */
+export function useLiveInvalidate(prefixes: string[], queryKeys: readonly QueryKey[], delay?: number): void {
+  const client = useQueryClient();
+  useLiveRefresh(
+    prefixes,
+    () => {
+      for (const queryKey of queryKeys) void client.invalidateQueries({ queryKey });
+    },
+    delay,
+  );
 }

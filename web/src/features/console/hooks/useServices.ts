@@ -1,9 +1,10 @@
-import { listServices } from '../api/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueQueries } from '../api/queries';
 import type { ServiceOption } from '../api/types';
-import { useQuery } from './useQuery';
+
+const none: ServiceOption[] = [];
 
 /** Active services for filters and selectors. */
 export function useServices(): ServiceOption[] {
-  const { data } = useQuery((signal) => listServices(signal), []);
-  return data ?? [];
+  return useQuery(catalogueQueries.services()).data ?? none;
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api';
 import * as session from '../api/session';
+import type { MenuItem } from '../api/session';
 import type { AdminUser, PageKey } from '../api/types';
 
 /** Where the session stands. */
@@ -10,9 +11,12 @@ export type SessionStatus = 'unknown' | 'loading' | 'signed-in' | 'signed-out' |
 export interface SessionState {
   status: SessionStatus;
   user: AdminUser | null;
+  /** The pages the user may open, in menu order. */
   pages: PageKey[];
+  /** The menu: the user's pages in order, with their labels in the request's language. */
+  menu: MenuItem[];
   permissions: string[];
-  /** Asks the server who is signed in (at load and after login). */
+  /** Asks the server who is signed in (at load, after login, and for the menu in a new language). */
   load: () => Promise<void>;
   /** Signs in, then loads the session; rejects with the server's error. */
   login: (email: string, password: string) => Promise<void>;
@@ -21,20 +25,23 @@ export interface SessionState {
   expire: () => void;
 }
 
+const signedOut = (): Partial<SessionState> => ({ status: 'signed-out', user: null, pages: [], menu: [], permissions: [] });
+
 /** Store of the console session; the server is the source of truth. */
 export const useSession = create<SessionState>()((set, get) => ({
   status: 'unknown',
   user: null,
   pages: [],
+  menu: [],
   permissions: [],
   async load() {
     if (get().status === 'unknown') set({ status: 'loading' });
     try {
       const me = await session.fetchMe();
-      set({ status: 'signed-in', user: me.user, pages: me.pages, permissions: me.permissions });
+      set({ status: 'signed-in', user: me.user, pages: me.pages, menu: me.menu, permissions: me.permissions });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        set({ status: 'signed-out', user: null, pages: [], permissions: [] });
+        set(signedOut());
       } else {
         set({ status: 'error' });
       }
@@ -49,41 +56,24 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       await session.logout();
     } finally {
-      set({ status: 'signed-out', user: null, pages: [], permissions: [] });
+      set(signedOut());
     }
   },
   expire() {
-    set({ status: 'signed-out', user: null, pages: [], permissions: [] });
+    set(signedOut());
   },
 }));
 
-/** Order of the menu and of the landing choice. */
-export const PAGE_ORDER: PageKey[] = [
-  'dashboard',
-  'conversations',
-  'appointments',
-  'waitlist',
-  'new-appointment',
-  'clients',
-  'projects',
-  'notifications',
-  'messages',
-  'users',
-  'settings',
-  'ops',
-];
-
-/** The first page of the list the user may open, or the dashboard. */
+/** The first page the user may open (the server lists them in menu order), or the dashboard. */
 export function landingPath(pages: PageKey[]): string {
-  const first = PAGE_ORDER.find((p) => pages.includes(p));
-  return `/admin/${first ?? 'dashboard'}`;
+  return `/admin/${pages[0] ?? 'dashboard'}`;
 }
 
 /** Where a forbidden page sends the user: the spec's target if allowed, else the first allowed page. */
 export function forbiddenTarget(page: PageKey, pages: PageKey[]): string {
   const wanted: PageKey = page === 'dashboard' ? 'appointments' : page === 'new-appointment' ? 'appointments' : 'dashboard';
   if (pages.includes(wanted)) return `/admin/${wanted}`;
-  const first = PAGE_ORDER.find((p) => pages.includes(p) && p !== page);
+  const first = pages.find((p) => p !== page);
   return first ? `/admin/${first}` : '/admin/login';
 }
 

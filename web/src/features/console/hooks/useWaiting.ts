@@ -1,46 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
-import { waitingCount } from '../api/conversations';
+import { toast } from '../../../components/ui/toast';
+import { conversationQueries, keys } from '../api/queries';
 import type { ConversationSummary } from '../api/types';
 import { useLiveEvents, useLiveRefresh } from './useLive';
-import { toast } from './useToasts';
 
 /** How often the count is read again, live stream or not. */
 const REFRESH_MS = 30_000;
 
-interface WaitingState {
-  /** Conversations waiting for a person, as the server last counted them. */
-  count: number;
-  /** Sets the count from an answer that carries it (the inbox's list does). */
-  set: (count: number) => void;
-  /** Asks the server; a failure keeps the last known count. */
-  refresh: () => Promise<void>;
-  /** Forgets the count (signed out, or no access to conversations). */
-  reset: () => void;
+/**
+ * The number of conversations waiting for staff, shared by the menu badge, the bell and
+ * the inbox; 0 for a user without the conversations page. A failed read keeps the last
+ * known count.
+ */
+export function useWaitingCount(enabled = true): number {
+  const { data } = useQuery({ ...conversationQueries.waiting(), enabled, staleTime: REFRESH_MS });
+  return enabled ? (data ?? 0) : 0;
 }
-
-// Answers may arrive out of order: only the latest request's answer is kept.
-let asked = 0;
-
-/** The number of conversations waiting for staff, shared by the menu badge and the bell. */
-export const useWaiting = create<WaitingState>()((set) => ({
-  count: 0,
-  set: (count) => set({ count: Math.max(0, count) }),
-  async refresh() {
-    const own = ++asked;
-    try {
-      const count = await waitingCount();
-      if (own === asked) set({ count: Math.max(0, count) });
-    } catch {
-      // the badge keeps its last known count; the next event or tick tries again
-    }
-  },
-  reset: () => {
-    asked++;
-    set({ count: 0 });
-  },
-}));
 
 /** Conversations already announced as waiting, so the visitor's next messages do not announce them again. */
 const announced = new Set<string>();
@@ -52,23 +29,17 @@ const announced = new Set<string>();
  */
 export function useWaitingSync(enabled: boolean): void {
   const { t } = useTranslation('console');
-  const refresh = useWaiting((s) => s.refresh);
-  const reset = useWaiting((s) => s.reset);
+  const client = useQueryClient();
+  useQuery({ ...conversationQueries.waiting(), enabled, staleTime: REFRESH_MS, refetchInterval: REFRESH_MS });
+  useLiveRefresh(['conversation.updated'], () => {
+    if (enabled) void client.invalidateQueries({ queryKey: keys.waiting });
+  });
 
   useEffect(() => {
-    if (!enabled) {
-      reset();
-      announced.clear();
-      return;
-    }
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [enabled, refresh, reset]);
-
-  useLiveRefresh(['conversation.updated'], () => {
-    if (enabled) void refresh();
-  });
+    if (enabled) return;
+    client.removeQueries({ queryKey: keys.waiting });
+    announced.clear();
+  }, [enabled, client]);
 
   useLiveEvents(['conversation.updated'], (event) => {
     const summary = event.data as ConversationSummary | undefined;

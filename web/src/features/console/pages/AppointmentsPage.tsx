@@ -1,38 +1,40 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
-import {
-  appointmentStats,
-  bulkDelete,
-  bulkStatus,
-  exportUrl,
-  listAppointments,
-  type AppointmentFilters,
-} from '../api/appointments';
-import { STATUSES, type Appointment } from '../api/types';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
+import { exportUrl } from '../api/appointments';
+import { appointmentQueries } from '../api/queries';
+import { AppointmentBulkBar } from '../components/AppointmentBulkBar';
 import { AppointmentDetailsDialog } from '../components/AppointmentDetailsDialog';
 import { AppointmentEditDialog } from '../components/AppointmentEditDialog';
+import { AppointmentFilters } from '../components/AppointmentFilters';
 import { AppointmentTable } from '../components/AppointmentTable';
 import { LiveBadge } from '../components/Badges';
-import { ConfirmDialog } from '../components/Dialog';
-import { ErrorState, Skeleton, StatCard } from '../components/Feedback';
+import { ErrorState, StatCard } from '../components/Feedback';
 import { Pagination } from '../components/Pagination';
-import { useFallbackPoll, useLiveEvents, useLiveRefresh } from '../hooks/useLive';
+import { useAppointmentsLive } from '../hooks/useAppointmentsLive';
+import { useAppointmentsState } from '../hooks/useAppointmentsState';
 import { useNow } from '../hooks/useNow';
-import { useQuery } from '../hooks/useQuery';
-import { useCan } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
-import { toast } from '../hooks/useToasts';
+import { useCan } from '../hooks/useSession';
 import { bubble } from '../lib/format';
 import { relativeTime } from '../lib/time';
 
 const CalendarView = lazy(() => import('../components/CalendarView'));
 
-/** Appointments of several live events arriving together are announced as one batch. */
-const BATCH_MS = 400;
+/** Downloads the CSV export of the filtered rows, or of the selected ones. */
+function download(href: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = `appointments_${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
 
-/** /admin/appointments: stats, calendar, filters, the table and its bulk actions. */
+/** /admin/appointments: stats, calendar, filters, the table and its bulk actions, kept live. */
 export default function AppointmentsPage() {
   const { t } = useTranslation('console');
   const now = useNow();
@@ -41,109 +43,13 @@ export default function AppointmentsPage() {
   const canDelete = useCan('appointments.delete');
   const canExport = useCan('appointments.export');
   const canCreate = useCan('appointments.create');
-  const [filters, setFilters] = useState<AppointmentFilters>({ q: '', status: '', service: '', range: '' });
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulkValue, setBulkValue] = useState('');
-  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [showCalendar, setShowCalendar] = useState(false);
-  const [calendarTick, setCalendarTick] = useState(0);
-  const [unread, setUnread] = useState(0);
-  const [details, setDetails] = useState<Appointment | null>(null);
-  const [editing, setEditing] = useState<Appointment | null>(null);
-  const pending = useRef<Appointment[]>([]);
-  const batchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const list = useQuery((signal) => listAppointments(filters, page, size, signal), [filters, page, size]);
-  const stats = useQuery((signal) => appointmentStats(signal), []);
-
-  const refreshAll = useCallback(async () => {
-    await Promise.all([list.reload(), stats.reload()]);
-    setCalendarTick((n) => n + 1);
-  }, [list, stats]);
-
-  const announce = useCallback(() => {
-    const arrived = pending.current;
-    pending.current = [];
-    if (arrived.length === 1) {
-      const a = arrived[0];
-      toast.info(t('appointments.newToast'), {
-        description: t('appointments.newToastBody', { name: a.name, email: a.email || '—', service: a.service || t('appointments.general') }),
-        duration: 5000,
-      });
-    } else if (arrived.length > 1) {
-      toast.info(t('appointments.batchToast', { count: arrived.length }), { duration: 4000 });
-    }
-  }, [t]);
-
-  useLiveEvents(['appointment.'], (event) => {
-    if (event.kind === 'appointment.created' && event.appointment) {
-      pending.current.push(event.appointment);
-      setUnread((n) => n + 1);
-      if (batchTimer.current) clearTimeout(batchTimer.current);
-      batchTimer.current = setTimeout(announce, BATCH_MS);
-    }
-    if (event.kind === 'appointment.deleted' && event.ids) {
-      const gone = new Set(event.ids);
-      setSelected((current) => new Set([...current].filter((id) => !gone.has(id))));
-    }
-  });
-  useLiveRefresh(['appointment.'], () => void refreshAll());
-  useFallbackPoll(() => void refreshAll(), 60_000);
-
-  const update = (patch: Partial<AppointmentFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-    setSelected(new Set());
-  };
-
+  const [state, dispatch] = useAppointmentsState();
+  const { filters, page, size, selected, showCalendar, details, editing } = state;
+  const live = useAppointmentsLive((ids) => dispatch({ type: 'gone', ids }));
+  const list = useQuery(appointmentQueries.list(filters, page, size));
+  const stats = useQuery(appointmentQueries.stats());
   const ids = [...selected];
-  const runBulkStatus = async () => {
-    if (!bulkValue || ids.length === 0) return;
-    setBusy(true);
-    try {
-      await bulkStatus(ids, bulkValue);
-      toast.success(t('appointments.bulkUpdated', { count: ids.length, status: t(`status.${bulkValue}`) }));
-      setSelected(new Set());
-      setBulkValue('');
-      await refreshAll();
-    } catch (err) {
-      // A bulk is all or nothing: a refused slot names each refused appointment.
-      const refused = err instanceof ApiError && (err.code === 'slot_taken' || err.code === 'slot_closed');
-      toast.error(
-        t('appointments.bulkUpdateFailed'),
-        refused ? `${err.message} ${t('slot.bulkRefused', { count: Object.keys(err.fields).length })}` : undefined,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-  const runBulkDelete = async () => {
-    setBusy(true);
-    try {
-      await bulkDelete(ids);
-      toast.success(t('appointments.bulkDeleted', { count: ids.length }));
-      setSelected(new Set());
-      setConfirmBulkDelete(false);
-      await refreshAll();
-    } catch {
-      toast.error(t('appointments.bulkDeleteFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const exportCsv = () => {
-    const link = document.createElement('a');
-    link.href = exportUrl(filters, ids);
-    link.download = `appointments_${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    toast.success(t('appointments.exported'));
-  };
+  const select = (next: ReadonlySet<string>) => dispatch({ type: 'select', selected: next });
 
   const s = stats.data;
   return (
@@ -151,41 +57,35 @@ export default function AppointmentsPage() {
       <header className="page__header">
         <div>
           <h1 id="appointments-title">{t('appointments.title')}</h1>
-          <p className="page__meta">
-            {t('appointments.lastUpdate', { when: relativeTime(t, list.updatedAt, now) })}
-          </p>
+          <p className="page__meta">{t('appointments.lastUpdate', { when: relativeTime(t, list.dataUpdatedAt || null, now) })}</p>
         </div>
         <div className="page__actions">
           <LiveBadge />
           <button
             type="button"
             className="bubble-button"
-            onClick={() => setUnread(0)}
-            aria-label={t('appointments.unread', { count: unread })}
-            hidden={unread === 0}
+            onClick={live.clearUnread}
+            aria-label={t('appointments.unread', { count: live.unread })}
+            hidden={live.unread === 0}
           >
-            <span className="bubble">{bubble(unread)}</span>
+            <span className="bubble">{bubble(live.unread)}</span>
           </button>
-          <button type="button" className="btn" aria-pressed={showCalendar} onClick={() => setShowCalendar((v) => !v)}>
+          <button type="button" className="btn" aria-pressed={showCalendar} onClick={() => dispatch({ type: 'toggleCalendar' })}>
             {showCalendar ? t('appointments.hideCalendar') : t('appointments.showCalendar')}
           </button>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void refreshAll().then(() => toast.success(t('appointments.refreshed')))}
-          >
+          <button type="button" className="btn" onClick={() => void live.refresh().then(() => toast.success(t('appointments.refreshed')))}>
             {t('action.refresh')}
           </button>
           {canCreate && (
             <Link className="btn btn--primary" to="/admin/new-appointment">
-              {t('menu.new-appointment')}
+              {t('appointments.new')}
             </Link>
           )}
         </div>
       </header>
 
       <div className="stats-grid">
-        {stats.loading && !s ? (
+        {stats.isPending ? (
           <Skeleton rows={1} />
         ) : (
           <>
@@ -199,154 +99,73 @@ export default function AppointmentsPage() {
 
       {showCalendar && (
         <Suspense fallback={<Skeleton rows={5} />}>
-          <CalendarView refreshKey={calendarTick} onOpen={setDetails} />
+          <CalendarView />
         </Suspense>
       )}
 
-      <div className="filters" role="search">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({ q: search.trim() });
-          }}
-        >
-          <label className="field field--inline">
-            <span className="visually-hidden">{t('appointments.search')}</span>
-            <input
-              type="search"
-              placeholder={t('appointments.search')}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                if (e.target.value === '') update({ q: '' });
-              }}
-              onBlur={() => search.trim() !== filters.q && update({ q: search.trim() })}
-            />
-          </label>
-        </form>
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('appointments.dateFilter')}</span>
-          <select value={filters.range} onChange={(e) => update({ range: e.target.value as AppointmentFilters['range'] })}>
-            <option value="">{t('appointments.range.all')}</option>
-            <option value="today">{t('appointments.range.today')}</option>
-            <option value="week">{t('appointments.range.week')}</option>
-            <option value="month">{t('appointments.range.month')}</option>
-          </select>
-        </label>
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('appointments.statusFilter')}</span>
-          <select value={filters.status} onChange={(e) => update({ status: e.target.value })}>
-            <option value="">{t('appointments.allStatuses')}</option>
-            {STATUSES.map((st) => (
-              <option key={st} value={st}>
-                {t(`status.${st}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('appointments.serviceFilter')}</span>
-          <select value={filters.service} onChange={(e) => update({ service: e.target.value })}>
-            <option value="">{t('appointments.allServices')}</option>
-            {services.map((sv) => (
-              <option key={sv.id} value={sv.name}>
-                {sv.category ? `${sv.name} (${sv.category})` : sv.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {canExport && (
-          <button type="button" className="btn" onClick={exportCsv}>
-            {ids.length ? t('appointments.exportSelected', { count: ids.length }) : t('appointments.export')}
-          </button>
-        )}
-      </div>
+      <AppointmentFilters
+        filters={filters}
+        services={services}
+        onFilter={(patch) => dispatch({ type: 'filter', patch })}
+        selectedCount={ids.length}
+        onExport={
+          canExport
+            ? () => {
+                download(exportUrl(filters, ids));
+                toast.success(t('appointments.exported'));
+              }
+            : undefined
+        }
+      />
 
-      {ids.length > 0 && (
-        <div className="bulk-bar" role="region" aria-label={t('appointments.bulk')}>
-          <span>{t('appointments.selected', { count: ids.length })}</span>
-          {canUpdate && (
-          <label className="field field--inline">
-            <span className="visually-hidden">{t('appointments.bulkStatus')}</span>
-            <select value={bulkValue} onChange={(e) => setBulkValue(e.target.value)}>
-              <option value="">{t('appointments.bulkStatus')}</option>
-              {STATUSES.map((st) => (
-                <option key={st} value={st}>
-                  {t(`status.${st}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          )}
-          {canUpdate && (
-            <button type="button" className="btn" disabled={!bulkValue || busy} onClick={() => void runBulkStatus()}>
-              {t('appointments.applyStatus')}
-            </button>
-          )}
-          {canDelete && (
-            <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirmBulkDelete(true)}>
-              {t('appointments.deleteSelected')}
-            </button>
-          )}
-          <button type="button" className="btn" onClick={() => setSelected(new Set())}>
-            {t('appointments.clearSelection')}
-          </button>
-        </div>
-      )}
+      <AppointmentBulkBar
+        ids={ids}
+        canUpdate={canUpdate}
+        canDelete={canDelete}
+        onDone={() => {
+          select(new Set());
+          void live.refresh();
+        }}
+        onClear={() => select(new Set())}
+      />
 
       {list.error && !list.data ? (
-        <ErrorState error={list.error} title={t('appointments.fetchFailed')} onRetry={() => void list.reload()} />
-      ) : list.loading && !list.data ? (
-        <Skeleton rows={size > 8 ? 8 : size} />
+        <ErrorState error={list.error} title={t('appointments.fetchFailed')} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Skeleton rows={Math.min(size, 8)} />
       ) : (
         <>
-          {list.error !== null && (
-            <ErrorState error={list.error} title={t('appointments.fetchFailed')} onRetry={() => void list.reload()} />
-          )}
+          {list.error !== null && <ErrorState error={list.error} title={t('appointments.fetchFailed')} onRetry={() => void list.refetch()} />}
           <AppointmentTable
-            items={list.data?.items ?? []}
+            items={list.data.items}
             selected={selected}
-            onSelect={setSelected}
-            onOpen={setDetails}
-            onEdit={canUpdate ? setEditing : undefined}
+            onSelect={select}
+            onOpen={(a) => dispatch({ type: 'open', appointment: a })}
+            onEdit={canUpdate ? (a) => dispatch({ type: 'edit', appointment: a }) : undefined}
           />
           <Pagination
             page={page}
             size={size}
-            total={list.data?.total ?? 0}
-            onPage={setPage}
-            onSize={(n) => {
-              setSize(n);
-              setPage(1);
-            }}
+            total={list.data.total}
+            onPage={(n) => dispatch({ type: 'page', page: n })}
+            onSize={(n) => dispatch({ type: 'size', size: n })}
           />
         </>
       )}
 
       <AppointmentDetailsDialog
         appointment={details}
-        onClose={() => setDetails(null)}
-        onEdit={!canUpdate ? undefined : (a) => {
-          setDetails(null);
-          setEditing(a);
-        }}
+        onClose={() => dispatch({ type: 'open', appointment: null })}
+        onEdit={canUpdate ? (a) => dispatch({ type: 'edit', appointment: a }) : undefined}
       />
       <AppointmentEditDialog
         appointment={editing}
         services={services}
-        onClose={() => setEditing(null)}
+        onClose={() => dispatch({ type: 'edit', appointment: null })}
         onSaved={() => {
-          setEditing(null);
-          void refreshAll();
+          dispatch({ type: 'edit', appointment: null });
+          void live.refresh();
         }}
-      />
-      <ConfirmDialog
-        open={confirmBulkDelete}
-        title={t('appointments.deleteSelected')}
-        message={t('appointments.confirmBulkDelete', { count: ids.length })}
-        busy={busy}
-        onConfirm={() => void runBulkDelete()}
-        onCancel={() => setConfirmBulkDelete(false)}
       />
     </section>
   );

@@ -1,43 +1,40 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { deleteClient, listClients } from '../api/clients';
+import { deleteClient } from '../api/clients';
+import { clientQueries, keys } from '../api/queries';
 import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
-import { Pagination } from '../components/Pagination';
-import { ConfirmDialog } from '../components/Dialog';
 import { EraseClientDialog } from '../components/EraseClientDialog';
 import { ExportClientButton } from '../components/ExportClientButton';
-import { EmptyState, ErrorState, messageOf, Skeleton, StatCard } from '../components/Feedback';
-import { useQuery } from '../hooks/useQuery';
+import { messageOf, StatCard } from '../components/Feedback';
+import { ListPage } from '../components/ListPage';
+import { useListControls } from '../hooks/useListControls';
 import { useCan } from '../hooks/useSession';
-import { toast } from '../hooks/useToasts';
 import { fullName } from '../lib/format';
 import { formatDate } from '../lib/time';
 
 /** /admin/clients: search, stat cards, the table, create, edit, delete, and the personal data requests (export, erase). */
 export default function ClientsPage() {
   const { t, i18n } = useTranslation('console');
-  const [search, setSearch] = useState('');
+  const client = useQueryClient();
   const canCreate = useCan('clients.create');
   const canUpdate = useCan('clients.update');
   const canDelete = useCan('clients.delete');
   const canExport = useCan('clients.export');
   const canErase = useCan('clients.erase');
-  const [q, setQ] = useState('');
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Client | null>(null);
   const [toErase, setToErase] = useState<Client | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  useEffect(() => setPage(1), [q]);
-  const list = useQuery((signal) => listClients(q, signal, page, size), [q, page, size]);
+  const controls = useListControls({ q: '' });
+  const { filters, page, size } = controls;
+  const list = useQuery(clientQueries.list(filters.q, page, size));
   const items = list.data?.items ?? [];
   const stats = list.data?.stats;
+  const changed = () => client.invalidateQueries({ queryKey: keys.clients });
 
   const remove = async () => {
     if (!toDelete) return;
@@ -45,7 +42,7 @@ export default function ClientsPage() {
       await deleteClient(toDelete.id);
       toast.success(t('clients.deleted'));
       setToDelete(null);
-      await list.reload();
+      await changed();
     } catch (err) {
       setToDelete(null);
       if (err instanceof ApiError && err.code === 'conflict') toast.error(t('clients.hasAppointments'));
@@ -54,36 +51,30 @@ export default function ClientsPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="clients-title">
-      <header className="page__header">
-        <h1 id="clients-title">{t('clients.title')}</h1>
-        <div className="page__actions">
-          {canCreate && (
-            <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-              {t('clients.new')}
-            </button>
-          )}
-        </div>
-      </header>
-      <div className="stats-grid">
-        <StatCard label={t('clients.stats.total')} value={stats?.total ?? 0} />
-        <StatCard label={t('clients.stats.withEmail')} value={stats?.with_email ?? 0} />
-        <StatCard label={t('clients.stats.companies')} value={stats?.with_company ?? 0} />
-      </div>
-      <div className="filters" role="search">
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('clients.search')}</span>
-          <input type="search" placeholder={t('clients.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-      </div>
-      {list.error && !list.data ? (
-        <ErrorState error={list.error} title={t('clients.fetchFailed', { message: messageOf(list.error, '') })} onRetry={() => void list.reload()} />
-      ) : list.loading ? (
-        <Skeleton rows={6} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t('clients.empty')}</EmptyState>
-      ) : (
+    <ListPage
+      name="clients"
+      title={t('clients.title')}
+      actions={
+        canCreate && (
+          <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+            {t('clients.new')}
+          </button>
+        )
+      }
+      summary={
         <>
+          <StatCard label={t('clients.stats.total')} value={stats?.total ?? 0} />
+          <StatCard label={t('clients.stats.withEmail')} value={stats?.with_email ?? 0} />
+          <StatCard label={t('clients.stats.companies')} value={stats?.with_company ?? 0} />
+        </>
+      }
+      search={{ label: t('clients.search'), value: controls.search, onChange: controls.setSearch }}
+      read={list}
+      errorTitle={t('clients.fetchFailed', { message: messageOf(list.error, '') })}
+      count={items.length}
+      emptyText={t('clients.empty')}
+      pagination={{ page, size, total: list.data?.total ?? 0, onPage: controls.setPage, onSize: controls.setSize }}
+      list={
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{t('clients.title')}</caption>
@@ -119,17 +110,26 @@ export default function ClientsPage() {
                   <td>{formatDate(i18n.language, c.created_at)}</td>
                   <td className="table__actions">
                     <div className="table__action-list">
-                      {canUpdate && <button type="button" className="btn btn--small" onClick={() => setEditing(c)} aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}>
-                        {t('action.edit')}
-                      </button>}
-                      {canDelete && <button
-                        type="button"
-                        className="btn btn--small btn--danger"
-                        onClick={() => setToDelete(c)}
-                        aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
-                      >
-                        {t('action.delete')}
-                      </button>}
+                      {canUpdate && (
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() => setEditing(c)}
+                          aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}
+                        >
+                          {t('action.edit')}
+                        </button>
+                      )}
+                      {canDelete && (
+                        <button
+                          type="button"
+                          className="btn btn--small btn--danger"
+                          onClick={() => setToDelete(c)}
+                          aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
+                        >
+                          {t('action.delete')}
+                        </button>
+                      )}
                       {canExport && <ExportClientButton client={c} />}
                       {canErase && (
                         <button
@@ -149,16 +149,15 @@ export default function ClientsPage() {
             </tbody>
           </table>
         </div>
-        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
-        </>
-      )}
+      }
+    >
       <ClientDialog
         open={editing !== undefined}
         client={editing ?? null}
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          void list.reload();
+          void changed();
         }}
       />
       <EraseClientDialog
@@ -166,7 +165,7 @@ export default function ClientsPage() {
         onClose={() => setToErase(null)}
         onErased={() => {
           setToErase(null);
-          void list.reload();
+          void changed();
         }}
       />
       <ConfirmDialog
@@ -176,6 +175,6 @@ export default function ClientsPage() {
         onConfirm={() => void remove()}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </ListPage>
   );
 }

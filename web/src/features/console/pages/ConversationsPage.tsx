@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { listConversations } from '../api/conversations';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { conversationQueries, keys } from '../api/queries';
 import { CONVERSATION_OUTCOMES, CONVERSATION_STATES } from '../api/types';
 import { LiveBadge } from '../components/Badges';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
-import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
+import { EmptyState, ErrorState } from '../components/Feedback';
 import { FilterSelect } from '../components/FilterSelect';
 import { Pagination } from '../components/Pagination';
 import { QuestionsView } from '../components/QuestionsView';
-import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
-import { useWaiting } from '../hooks/useWaiting';
+import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
+import { useWaitingCount } from '../hooks/useWaiting';
 
 /** value when it is one of allowed, else '' (a hand-edited address must not break the list). */
 function oneOf(value: string | null, allowed: readonly string[]): string {
@@ -32,7 +33,8 @@ export default function ConversationsPage() {
   const outcome = oneOf(params.get('outcome'), CONVERSATION_OUTCOMES);
   const q = (params.get('q') ?? '').trim();
   const openId = params.get('open') || null;
-  const waiting = useWaiting((s) => s.count);
+  const client = useQueryClient();
+  const waiting = useWaitingCount();
   const [search, setSearch] = useState(q);
   const [size, setSize] = useState(20);
   // The page goes back to 1 whenever the filters change, without a read of the old page.
@@ -42,18 +44,21 @@ export default function ConversationsPage() {
   const setPage = (n: number) => setPaging({ key: filterKey, page: n });
   const focusOpened = useRef(false);
 
-  const update = (patch: Record<string, string | null>, replace = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const update = useCallback(
+    (patch: Record<string, string | null>, replace = true) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
 
   // Typing waits for a pause before searching; an address change (back, a link) refills the box.
   useEffect(() => {
@@ -61,22 +66,20 @@ export default function ConversationsPage() {
     if (value === q) return;
     const timer = setTimeout(() => update({ q: value || null }), 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  }, [search, q, update]);
   useEffect(() => {
     setSearch((current) => (current.trim() === q ? current : q));
   }, [q]);
 
-  const list = useQuery(
-    (signal) => listConversations({ state, outcome, q }, page, size, signal),
-    [state, outcome, q, page, size],
-  );
-  const refresh = () => void list.reload();
-  useLiveRefresh(['conversation.updated'], refresh);
+  const list = useQuery(conversationQueries.list({ state, outcome, q }, page, size));
+  const refresh = () => void client.invalidateQueries({ queryKey: keys.conversationList });
+  useLiveInvalidate(['conversation.updated'], [keys.conversationList]);
   useFallbackPoll(refresh, 30_000);
+  // The list's answer carries the waiting count too: the menu and the bell take it.
+  const answeredWaiting = list.isPlaceholderData ? undefined : list.data?.waiting;
   useEffect(() => {
-    if (list.data) useWaiting.getState().set(list.data.waiting);
-  }, [list.data]);
+    if (answeredWaiting !== undefined) client.setQueryData(keys.waiting, Math.max(0, answeredWaiting));
+  }, [answeredWaiting, client]);
 
   // Opened by staff (not by the address): the focus moves to it. From the questions, the
   // list comes back too, and Back returns to the questions.
@@ -158,7 +161,7 @@ export default function ConversationsPage() {
             <div className="inbox__column">
               {list.error && !list.data ? (
                 <ErrorState error={list.error} title={t('conversations.fetchFailed')} onRetry={refresh} />
-              ) : list.loading ? (
+              ) : list.isPending ? (
                 <Skeleton rows={6} />
               ) : items.length === 0 ? (
                 <EmptyState>{filtered ? t('conversations.emptyFiltered') : t('conversations.empty')}</EmptyState>

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fetchDashboard } from '../api/dashboard';
-import { ErrorState, Skeleton, StatCard } from '../components/Feedback';
-import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
-import { toast } from '../hooks/useToasts';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
+import { dashboardQueries, keys as queryKeys } from '../api/queries';
+import { ErrorState, StatCard } from '../components/Feedback';
+import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 
 const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
 
@@ -15,9 +16,9 @@ const CARD_ORDER = ['total', 'pending', 'confirmed', 'cancelled', 'completed', '
 /** /admin/dashboard: stat cards, refresh, quick actions and charts. */
 export default function DashboardPage() {
   const { t } = useTranslation('console');
-  const data = useQuery((signal) => fetchDashboard(signal), []);
-  useLiveRefresh(['appointment.'], () => void data.reload(), 500);
-  useFallbackPoll(() => void data.reload(), 60_000);
+  const data = useQuery(dashboardQueries.summary());
+  useLiveInvalidate(['appointment.'], [queryKeys.dashboard], 500);
+  useFallbackPoll(() => void data.refetch(), 60_000);
   const cards = data.data?.cards ?? {};
   const keys = [...CARD_ORDER.filter((k) => k in cards), ...Object.keys(cards).filter((k) => !CARD_ORDER.includes(k))];
 
@@ -26,7 +27,7 @@ export default function DashboardPage() {
       <header className="page__header">
         <h1 id="dashboard-title">{t('dashboard.title')}</h1>
         <div className="page__actions">
-          <button type="button" className="btn" onClick={() => void data.reload().then(() => toast.success(t('dashboard.refreshed')))}>
+          <button type="button" className="btn" onClick={() => void data.refetch().then(() => toast.success(t('dashboard.refreshed')))}>
             {t('action.refresh')}
           </button>
           <Link className="btn" to="/admin/appointments">
@@ -38,8 +39,8 @@ export default function DashboardPage() {
         </div>
       </header>
       {data.error && !data.data ? (
-        <ErrorState error={data.error} onRetry={() => void data.reload()} />
-      ) : data.loading || !data.data ? (
+        <ErrorState error={data.error} onRetry={() => void data.refetch()} />
+      ) : !data.data ? (
         <Skeleton rows={6} />
       ) : (
         <>

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { toast } from '../hooks/useToasts';
 import { landingPath, useSession } from '../hooks/useSession';
 
 /** /admin/login: e-mail and password, both required. */

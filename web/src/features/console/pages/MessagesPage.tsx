@@ -1,23 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listMessages, type DeliveryFilters } from '../api/messages';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import type { DeliveryFilters } from '../api/messages';
+import { messageQueries } from '../api/queries';
 import { DELIVERY_KINDS, DELIVERY_STATES } from '../api/types';
 import { DeliveryList } from '../components/DeliveryList';
-import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
+import { EmptyState, ErrorState } from '../components/Feedback';
 import { FilterSelect } from '../components/FilterSelect';
 import { Pagination } from '../components/Pagination';
+import { useListControls } from '../hooks/useListControls';
 import { useFallbackPoll } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
 
 /** /admin/messages: every message to a customer, sent or due, filtered by kind and state. */
 export default function MessagesPage() {
   const { t } = useTranslation('console');
-  const [filters, setFilters] = useState<DeliveryFilters>({ kind: '', status: '' });
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
-  useEffect(() => setPage(1), [filters]);
-  const list = useQuery((signal) => listMessages(filters, signal, page, size), [filters, page, size]);
-  const refresh = () => void list.reload();
+  const { filters, setFilters, page, setPage, size, setSize } = useListControls<DeliveryFilters>({ kind: '', status: '' }, 20);
+  const list = useQuery(messageQueries.list(filters, page, size));
+  const refresh = () => void list.refetch();
   useFallbackPoll(refresh, 30_000);
   const items = list.data?.items ?? [];
 
@@ -35,21 +34,21 @@ export default function MessagesPage() {
       <div className="filters" role="search">
         <FilterSelect label={t('messages.filter.kind')} value={filters.kind ?? ''} values={DELIVERY_KINDS}
           allLabel={t('messages.allKinds')} optionLabel={(v) => t(`messages.kind.${v}`)}
-          onChange={(kind) => setFilters({ ...filters, kind })} />
+          onChange={(kind) => setFilters({ kind })} />
         <FilterSelect label={t('messages.filter.status')} value={filters.status ?? ''} values={DELIVERY_STATES}
           allLabel={t('messages.allStates')} optionLabel={(v) => t(`messages.state.${v}`)}
-          onChange={(status) => setFilters({ ...filters, status })} />
+          onChange={(status) => setFilters({ status })} />
       </div>
       {list.error && !list.data ? (
-        <ErrorState error={list.error} title={t('messages.fetchFailed')} onRetry={() => void list.reload()} />
-      ) : list.loading ? (
+        <ErrorState error={list.error} title={t('messages.fetchFailed')} onRetry={refresh} />
+      ) : list.isPending ? (
         <Skeleton rows={6} />
       ) : items.length === 0 ? (
         <EmptyState>{t('messages.empty')}</EmptyState>
       ) : (
         <>
           <DeliveryList items={items} onResent={refresh} />
-          <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
+          <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={setSize} />
         </>
       )}
     </section>

@@ -1,18 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { newIdempotencyKey } from '../../booking/api/appointments';
+import { toast } from '../../../components/ui/toast';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { createAppointment, type NewAppointment } from '../api/appointments';
-import { daySlots } from '../api/catalogue';
-import { listClients, type ClientInput } from '../api/clients';
+import type { ClientInput } from '../api/clients';
+import { catalogueQueries, clientQueries, keys } from '../api/queries';
 import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { fieldErrorsOf } from '../components/Feedback';
 import { SlotProblem, slotRefusalOf, type SlotRefusal } from '../components/SlotProblem';
-import { useQuery } from '../hooks/useQuery';
-import { useCan, useSession } from '../hooks/useSession';
 import { useServices } from '../hooks/useServices';
-import { toast } from '../hooks/useToasts';
+import { useCan, useSession } from '../hooks/useSession';
 import { matchService, readPrefill } from '../lib/conversation';
 import { isoDay } from '../lib/time';
 
@@ -75,12 +75,10 @@ export default function NewAppointmentPage() {
     const timer = setTimeout(() => setDebounced(query.trim()), 250);
     return () => clearTimeout(timer);
   }, [query]);
-  const matches = useQuery(
-    (signal) => (debounced ? listClients(debounced, signal, 1, 8).then((p) => p.items) : Promise.resolve([] as Client[])),
-    [debounced],
-  );
-  const slots = useQuery((signal) => (form.date ? daySlots(form.date, signal) : Promise.resolve(null)), [form.date]);
-  const freeSlots = (slots.data?.slots ?? []).filter((s) => s.free && !s.past);
+  const queryClient = useQueryClient();
+  const matches = useQuery({ ...clientQueries.list(debounced, 1, 8), enabled: debounced !== '', select: (p) => p.items });
+  const slots = useQuery({ ...catalogueQueries.day(form.date), enabled: form.date !== '' });
+  const freeSlots = form.date ? (slots.data?.slots ?? []).filter((s) => s.free && !s.past) : [];
 
   // The visitor's service, named as Dota heard it: kept when it is one of the list's names or slugs.
   const serviceMatched = useRef(!prefill.fields.service);
@@ -93,7 +91,7 @@ export default function NewAppointmentPage() {
   // The visitor's time, kept only while it is still free.
   const timeChecked = useRef(!prefill.fields.time);
   useEffect(() => {
-    if (timeChecked.current || slots.fetching || !slots.data) return;
+    if (timeChecked.current || slots.isFetching || !slots.data) return;
     timeChecked.current = true;
     if (slots.data.date && slots.data.date !== prefill.fields.date) return; // staff chose another day meanwhile
     const wanted = prefill.fields.time ?? '';
@@ -102,7 +100,7 @@ export default function NewAppointmentPage() {
       setForm((f) => (f.time === wanted ? { ...f, time: '' } : f));
       setErrors((e) => ({ ...e, time: t('newAppointment.prefillTimeTaken', { time: wanted }) }));
     }
-  }, [slots.data, slots.fetching, prefill, t]);
+  }, [slots.data, slots.isFetching, prefill, t]);
 
   const set = (key: keyof NewAppointment) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'date' ? { time: '' } : {}) }));
@@ -135,7 +133,7 @@ export default function NewAppointmentPage() {
       const refused = slotRefusalOf(err);
       if (refused) {
         setRefusal(refused);
-        void slots.reload();
+        void queryClient.invalidateQueries({ queryKey: keys.slots });
       } else {
         setFormError(err instanceof Error && err.message ? err.message : t('newAppointment.failed'));
       }
@@ -205,7 +203,7 @@ export default function NewAppointmentPage() {
         </div>
         {debounced && (
           <ul className="client-results" aria-label={t('newAppointment.results')}>
-            {matches.loading ? (
+            {matches.isPending ? (
               <li className="muted">{t('state.loading')}</li>
             ) : (matches.data ?? []).length === 0 ? (
               <li className="muted">{t('newAppointment.noClient')}</li>
@@ -246,13 +244,13 @@ export default function NewAppointmentPage() {
         {field('date', <input type="date" value={form.date} min={isoDay(new Date())} onChange={set('date')} aria-invalid={!!errors.date} />)}
         {field(
           'time',
-          <select value={form.time} onChange={set('time')} disabled={!form.date || slots.loading} aria-invalid={!!errors.time}>
+          <select value={form.time} onChange={set('time')} disabled={!form.date || slots.isPending} aria-invalid={!!errors.time}>
             <option value="">
               {!form.date
                 ? t('newAppointment.pickDate')
                 : slots.data?.closed
                   ? t('newAppointment.closed')
-                  : freeSlots.length === 0 && !slots.loading
+                  : freeSlots.length === 0 && !slots.isPending
                     ? t('newAppointment.noSlot')
                     : t('newAppointment.pickTime')}
             </option>

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bulkNotifications, deleteNotification, listNotifications, setNotificationStatus, type NotificationFilters } from '../api/notifications';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
+import { bulkNotifications, deleteNotification, setNotificationStatus, type NotificationFilters } from '../api/notifications';
+import { keys, notificationQueries } from '../api/queries';
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type Notification } from '../api/types';
-import { ConfirmDialog } from '../components/Dialog';
+import { StatCard } from '../components/Feedback';
 import { FilterSelect } from '../components/FilterSelect';
-import { Pagination } from '../components/Pagination';
-import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
-import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
-import { toast } from '../hooks/useToasts';
+import { ListPage } from '../components/ListPage';
+import { useListControls } from '../hooks/useListControls';
+import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 import { formatDateTime } from '../lib/time';
 
 /** Whether a notification's expires_at is in the past. */
@@ -19,20 +21,15 @@ export function isExpired(n: Pick<Notification, 'expires_at'>, now = Date.now())
 /** /admin/notifications: stat cards, filters, bulk actions, the list with select-all. */
 export default function NotificationsPage() {
   const { t, i18n } = useTranslation('console');
-  const [filters, setFilters] = useState<NotificationFilters>({ q: '', status: '', type: '', priority: '' });
-  const [search, setSearch] = useState('');
+  const client = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<'bulk' | Notification | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, q: search.trim() })), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  useEffect(() => setPage(1), [filters]);
-  const list = useQuery((signal) => listNotifications(filters, signal, page, size), [filters, page, size]);
-  const refresh = () => void list.reload();
-  useLiveRefresh(['notification.'], refresh);
+  const controls = useListControls<NotificationFilters>({ q: '', status: '', type: '', priority: '' });
+  const { filters, page, size } = controls;
+  const list = useQuery(notificationQueries.list(filters, page, size));
+  const refresh = () => void client.invalidateQueries({ queryKey: keys.notificationList });
+  const changed = () => void client.invalidateQueries({ queryKey: keys.notifications });
+  useLiveInvalidate(['notification.'], [keys.notificationList]);
   useFallbackPoll(refresh, 60_000);
 
   const items = list.data?.items ?? [];
@@ -49,7 +46,7 @@ export default function NotificationsPage() {
       toast.success(action === 'delete' ? t('notifications.bulkDeleted', { count: ids.length }) : t('notifications.bulkUpdated', { count: ids.length }));
       setSelected(new Set());
       setConfirm(null);
-      refresh();
+      changed();
     } catch {
       toast.error(action === 'delete' ? t('notifications.deleteManyFailed') : t('notifications.updateManyFailed'));
     }
@@ -58,7 +55,7 @@ export default function NotificationsPage() {
     try {
       await setNotificationStatus(n.id, status);
       toast.success(t('notifications.statusUpdated'));
-      refresh();
+      changed();
     } catch {
       toast.error(t('notifications.updateFailed'));
     }
@@ -68,7 +65,7 @@ export default function NotificationsPage() {
       await deleteNotification(n.id);
       toast.success(t('notifications.deleted'));
       setConfirm(null);
-      refresh();
+      changed();
     } catch {
       toast.error(t('notifications.deleteFailed'));
     }
@@ -81,86 +78,81 @@ export default function NotificationsPage() {
     else next.add(id);
     setSelected(next);
   };
-  const filter = (key: keyof NotificationFilters, values: readonly string[], allLabel: string, prefix: string) => (
+  const filter = (key: 'status' | 'type' | 'priority', values: readonly string[], allLabel: string, prefix: string) => (
     <FilterSelect
       label={t(`notifications.filter.${key}`)}
       value={filters[key] ?? ''}
       values={values}
       allLabel={allLabel}
       optionLabel={(v) => t(`${prefix}.${v}`)}
-      onChange={(v) => setFilters({ ...filters, [key]: v })}
+      onChange={(v) => controls.setFilters({ [key]: v })}
     />
   );
 
   return (
-    <section className="page" aria-labelledby="notifications-title">
-      <header className="page__header">
-        <h1 id="notifications-title">{t('notifications.title')}</h1>
-        <div className="page__actions">
-          <button type="button" className="btn" onClick={refresh}>
-            {t('action.refresh')}
+    <ListPage
+      name="notifications"
+      title={t('notifications.title')}
+      actions={
+        <button type="button" className="btn" onClick={refresh}>
+          {t('action.refresh')}
+        </button>
+      }
+      summary={
+        <>
+          <StatCard label={t('notifications.stats.total')} value={stats?.total ?? 0} />
+          <StatCard label={t('notifications.stats.unread')} value={stats?.unread ?? 0} tone="pending" />
+          <StatCard label={t('notifications.stats.read')} value={stats?.read ?? 0} tone="confirmed" />
+          <StatCard label={t('notifications.stats.archived')} value={stats?.archived ?? 0} />
+        </>
+      }
+      search={{ label: t('notifications.search'), value: controls.search, onChange: controls.setSearch }}
+      filters={
+        <>
+          {filter('status', NOTIFICATION_STATUSES, t('notifications.allStatuses'), 'notifications.status')}
+          {filter('type', NOTIFICATION_TYPES, t('notifications.allTypes'), 'notifications.type')}
+          {filter('priority', NOTIFICATION_PRIORITIES, t('notifications.allPriorities'), 'notifications.priority')}
+        </>
+      }
+      bulkBar={
+        <div className="bulk-bar" role="region" aria-label={t('notifications.bulk')}>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={allChecked}
+              onChange={() => setSelected(allChecked ? new Set() : new Set(items.map((n) => n.id)))}
+            />
+            {t('notifications.selectAll')}
+          </label>
+          <span>{t('appointments.selected', { count: ids.length })}</span>
+          <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'read')}>
+            {t('notifications.markRead')}
+          </button>
+          <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'unread')}>
+            {t('notifications.markUnread')}
+          </button>
+          <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'archived')}>
+            {t('notifications.archive')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--danger"
+            onClick={() => (ids.length ? setConfirm('bulk') : toast.error(t('notifications.selectToDelete')))}
+          >
+            {t('action.delete')}
           </button>
         </div>
-      </header>
-      <div className="stats-grid">
-        <StatCard label={t('notifications.stats.total')} value={stats?.total ?? 0} />
-        <StatCard label={t('notifications.stats.unread')} value={stats?.unread ?? 0} tone="pending" />
-        <StatCard label={t('notifications.stats.read')} value={stats?.read ?? 0} tone="confirmed" />
-        <StatCard label={t('notifications.stats.archived')} value={stats?.archived ?? 0} />
-      </div>
-      <div className="filters" role="search">
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('notifications.search')}</span>
-          <input type="search" placeholder={t('notifications.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        {filter('status', NOTIFICATION_STATUSES, t('notifications.allStatuses'), 'notifications.status')}
-        {filter('type', NOTIFICATION_TYPES, t('notifications.allTypes'), 'notifications.type')}
-        {filter('priority', NOTIFICATION_PRIORITIES, t('notifications.allPriorities'), 'notifications.priority')}
-      </div>
-      <div className="bulk-bar" role="region" aria-label={t('notifications.bulk')}>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={allChecked}
-            onChange={() => setSelected(allChecked ? new Set() : new Set(items.map((n) => n.id)))}
-          />
-          {t('notifications.selectAll')}
-        </label>
-        <span>{t('appointments.selected', { count: ids.length })}</span>
-        <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'read')}>
-          {t('notifications.markRead')}
-        </button>
-        <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'unread')}>
-          {t('notifications.markUnread')}
-        </button>
-        <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'archived')}>
-          {t('notifications.archive')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--small btn--danger"
-          onClick={() => (ids.length ? setConfirm('bulk') : toast.error(t('notifications.selectToDelete')))}
-        >
-          {t('action.delete')}
-        </button>
-      </div>
-      {list.error && !list.data ? (
-        <ErrorState error={list.error} title={t('notifications.fetchFailed')} onRetry={() => void list.reload()} />
-      ) : list.loading ? (
-        <Skeleton rows={6} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t('notifications.empty')}</EmptyState>
-      ) : (
-        <>
+      }
+      read={list}
+      errorTitle={t('notifications.fetchFailed')}
+      count={items.length}
+      emptyText={t('notifications.empty')}
+      pagination={{ page, size, total: list.data?.total ?? 0, onPage: controls.setPage, onSize: controls.setSize }}
+      list={
         <ul className="notification-list">
           {items.map((n) => (
             <li key={n.id} className={`notification notification--${n.status}${isExpired(n) ? ' notification--expired' : ''}`}>
-              <input
-                type="checkbox"
-                checked={selected.has(n.id)}
-                onChange={() => select(n.id)}
-                aria-label={t('table.select', { name: n.title })}
-              />
+              <input type="checkbox" checked={selected.has(n.id)} onChange={() => select(n.id)} aria-label={t('table.select', { name: n.title })} />
               <div className="notification__body">
                 <p className="notification__title">{n.title}</p>
                 <p>{n.message}</p>
@@ -194,9 +186,8 @@ export default function NotificationsPage() {
             </li>
           ))}
         </ul>
-        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
-        </>
-      )}
+      }
+    >
       <ConfirmDialog
         open={confirm !== null}
         title={t('notifications.deleteTitle')}
@@ -204,6 +195,6 @@ export default function NotificationsPage() {
         onConfirm={() => void (confirm === 'bulk' ? bulk('delete') : confirm && removeOne(confirm))}
         onCancel={() => setConfirm(null)}
       />
-    </section>
+    </ListPage>
   );
 }

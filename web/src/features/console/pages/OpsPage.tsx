@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchOps, OPS_WINDOWS, type OpsWindow } from '../api/ops';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { OPS_WINDOWS, type OpsWindow } from '../api/ops';
+import { opsQueries } from '../api/queries';
+import { EmptyState, ErrorState, StatCard } from '../components/Feedback';
 import { seriesLabel } from '../components/opsLabels';
-import { EmptyState, ErrorState, Skeleton, StatCard } from '../components/Feedback';
-import { useQuery } from '../hooks/useQuery';
 
 const OpsCharts = lazy(() => import('../components/OpsCharts'));
 
@@ -14,11 +16,7 @@ const REFRESH_MS = 15_000;
 export default function OpsPage() {
   const { t } = useTranslation('console');
   const [window, setWindow] = useState<OpsWindow>('1h');
-  const data = useQuery((signal) => fetchOps(window, signal), [window]);
-  useEffect(() => {
-    const timer = setInterval(() => void data.reload(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [data.reload]);
+  const data = useQuery({ ...opsQueries.series(window), refetchInterval: REFRESH_MS });
 
   return (
     <section className="page" aria-labelledby="ops-title">
@@ -33,8 +31,8 @@ export default function OpsPage() {
         </div>
       </header>
       {data.error && data.data === undefined ? (
-        <ErrorState error={data.error} onRetry={() => void data.reload()} />
-      ) : data.loading ? (
+        <ErrorState error={data.error} onRetry={() => void data.refetch()} />
+      ) : data.isPending ? (
         <Skeleton rows={6} />
       ) : !data.data || data.data.series.length === 0 ? (
         <EmptyState>{t('ops.empty')}</EmptyState>

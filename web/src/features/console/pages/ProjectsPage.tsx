@@ -1,41 +1,41 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteProject, listProjects, setPublished } from '../api/projects';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast';
+import { deleteProject, setPublished } from '../api/projects';
+import { keys, projectQueries } from '../api/queries';
 import { PROJECT_STATUSES, type Project } from '../api/types';
-import { ConfirmDialog } from '../components/Dialog';
-import { EmptyState, ErrorState, Skeleton } from '../components/Feedback';
+import { FilterSelect } from '../components/FilterSelect';
+import { ListPage } from '../components/ListPage';
 import { ProjectDialog } from '../components/ProjectDialog';
-import { Pagination } from '../components/Pagination';
-import { useQuery } from '../hooks/useQuery';
-import { toast } from '../hooks/useToasts';
+import { useListControls } from '../hooks/useListControls';
 import { formatDZD } from '../lib/format';
 import { formatDate } from '../lib/time';
 
 /** /admin/projects: search, status filter, the table with the published switch. */
 export default function ProjectsPage() {
   const { t, i18n } = useTranslation('console');
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
+  const client = useQueryClient();
   const [editing, setEditing] = useState<Project | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Project | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  useEffect(() => setPage(1), [q, status]);
-  const list = useQuery((signal) => listProjects(q, status, signal, page, size), [q, status, page, size]);
+  const controls = useListControls({ q: '', status: '' });
+  const { filters, page, size } = controls;
+  const query = projectQueries.list(filters.q, filters.status, page, size);
+  const list = useQuery(query);
   const items = list.data?.items ?? [];
+  const changed = () => client.invalidateQueries({ queryKey: keys.projects });
 
+  // The switch moves at once; a refusal puts it back.
+  const showPublished = (p: Project, published: boolean) =>
+    client.setQueryData(query.queryKey, (cur) => cur && { ...cur, items: cur.items.map((x) => (x.id === p.id ? { ...x, published } : x)) });
   const togglePublished = async (p: Project) => {
-    list.setData((cur) => cur && { ...cur, items: cur.items.map((x) => (x.id === p.id ? { ...x, published: !p.published } : x)) });
+    showPublished(p, !p.published);
     try {
       await setPublished(p.id, !p.published);
       toast.success(p.published ? t('projects.unpublished') : t('projects.published'));
     } catch {
-      list.setData((cur) => cur && { ...cur, items: cur.items.map((x) => (x.id === p.id ? { ...x, published: p.published } : x)) });
+      showPublished(p, p.published);
       toast.error(t('projects.publishFailed'));
     }
   };
@@ -45,47 +45,38 @@ export default function ProjectsPage() {
       await deleteProject(toDelete.id);
       toast.success(t('projects.deleted'));
       setToDelete(null);
-      await list.reload();
+      await changed();
     } catch {
       toast.error(t('projects.deleteFailed'));
     }
   };
 
   return (
-    <section className="page" aria-labelledby="projects-title">
-      <header className="page__header">
-        <h1 id="projects-title">{t('projects.title')}</h1>
-        <div className="page__actions">
-          <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-            {t('projects.new')}
-          </button>
-        </div>
-      </header>
-      <div className="filters" role="search">
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('projects.search')}</span>
-          <input type="search" placeholder={t('projects.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <label className="field field--inline">
-          <span className="visually-hidden">{t('projects.statusFilter')}</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{t('projects.allStatuses')}</option>
-            {PROJECT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`projects.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {list.error && !list.data ? (
-        <ErrorState error={list.error} title={t('projects.fetchFailed')} onRetry={() => void list.reload()} />
-      ) : list.loading ? (
-        <Skeleton rows={6} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t('projects.empty')}</EmptyState>
-      ) : (
-        <>
+    <ListPage
+      name="projects"
+      title={t('projects.title')}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+          {t('projects.new')}
+        </button>
+      }
+      search={{ label: t('projects.search'), value: controls.search, onChange: controls.setSearch }}
+      filters={
+        <FilterSelect
+          label={t('projects.statusFilter')}
+          value={filters.status}
+          values={PROJECT_STATUSES}
+          allLabel={t('projects.allStatuses')}
+          optionLabel={(s) => t(`projects.status.${s}`)}
+          onChange={(status) => controls.setFilters({ status })}
+        />
+      }
+      read={list}
+      errorTitle={t('projects.fetchFailed')}
+      count={items.length}
+      emptyText={t('projects.empty')}
+      pagination={{ page, size, total: list.data?.total ?? 0, onPage: controls.setPage, onSize: controls.setSize }}
+      list={
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{t('projects.title')}</caption>
@@ -104,9 +95,7 @@ export default function ProjectsPage() {
                 <tr key={p.id}>
                   <td>
                     <strong>{p.title}</strong>
-                    <div className="muted">
-                      {[p.category, formatDZD(i18n.language, p.devis)].filter(Boolean).join(' · ')}
-                    </div>
+                    <div className="muted">{[p.category, formatDZD(i18n.language, p.devis)].filter(Boolean).join(' · ')}</div>
                   </td>
                   <td>
                     <span className="badge">{t(`projects.status.${p.status}`, { defaultValue: p.status })}</span>
@@ -142,7 +131,12 @@ export default function ProjectsPage() {
                     <button type="button" className="btn btn--small" onClick={() => setEditing(p)} aria-label={t('action.editNamed', { name: p.title })}>
                       {t('action.edit')}
                     </button>
-                    <button type="button" className="btn btn--small btn--danger" onClick={() => setToDelete(p)} aria-label={t('action.deleteNamed', { name: p.title })}>
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      onClick={() => setToDelete(p)}
+                      aria-label={t('action.deleteNamed', { name: p.title })}
+                    >
                       {t('action.delete')}
                     </button>
                   </td>
@@ -151,16 +145,15 @@ export default function ProjectsPage() {
             </tbody>
           </table>
         </div>
-        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={(n) => { setSize(n); setPage(1); }} />
-        </>
-      )}
+      }
+    >
       <ProjectDialog
         open={editing !== undefined}
         project={editing ?? null}
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          void list.reload();
+          void changed();
         }}
       />
       <ConfirmDialog
@@ -170,6 +163,6 @@ export default function ProjectsPage() {
         onConfirm={() => void remove()}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -5,7 +5,7 @@ import { AppRoutes } from '../../../app/App';
 import { initI18n, setLanguage, type Language } from '../../../lib/i18n';
 import type { Settings } from '../api/types';
 import { useSession } from '../hooks/useSession';
-import { useToasts } from '../hooks/useToasts';
+import { useToasts } from '../../../components/ui/toast';
 
 // The console's code and texts load lazily: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });

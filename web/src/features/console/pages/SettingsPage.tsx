@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSettings, saveSettings } from '../api/settings';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
+import { keys, settingsQueries } from '../api/queries';
+import { saveSettings } from '../api/settings';
 import type { Settings } from '../api/types';
-import { ErrorState, fieldErrorsOf, Skeleton } from '../components/Feedback';
-import { useQuery } from '../hooks/useQuery';
-import { toast } from '../hooks/useToasts';
+import { ErrorState, fieldErrorsOf } from '../components/Feedback';
 
 const TIMEZONES = ['Africa/Algiers', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
 const LANGUAGES = ['en', 'fr', 'ar'];
@@ -14,20 +16,20 @@ const FREQUENCIES = ['daily', 'weekly', 'monthly'];
 /** /admin/settings: General, System, Notifications and Appearance, saved by the server. */
 export default function SettingsPage() {
   const { t } = useTranslation('console');
-  const stored = useQuery((signal) => getSettings(signal), []);
-  const [form, setForm] = useState<Settings | null>(null);
+  const client = useQueryClient();
+  const stored = useQuery(settingsQueries.stored());
+  // The form starts from what is stored, then holds what staff type until it is saved.
+  const [edited, setForm] = useState<Settings | null>(null);
+  const form = edited ?? stored.data ?? null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (stored.data) setForm(stored.data);
-  }, [stored.data]);
 
   if (!form) {
     return (
       <section className="page" aria-labelledby="settings-title">
         <h1 id="settings-title">{t('settings.title')}</h1>
         {stored.error ? (
-          <ErrorState error={stored.error} title={t('settings.fetchFailed')} onRetry={() => void stored.reload()} />
+          <ErrorState error={stored.error} title={t('settings.fetchFailed')} onRetry={() => void stored.refetch()} />
         ) : (
           <Skeleton rows={8} />
         )}
@@ -41,7 +43,10 @@ export default function SettingsPage() {
     setBusy(true);
     try {
       const saved = await saveSettings(form);
-      if (saved) setForm(saved);
+      if (saved) {
+        client.setQueryData(keys.settings, saved);
+        setForm(saved);
+      }
       setErrors({});
       toast.success(t('settings.saved'));
     } catch (err) {

@@ -6,7 +6,7 @@ import { initI18n, setLanguage } from '../../../lib/i18n';
 import type { WaitlistSlot } from '../api/waitlist';
 import { dispatchLive } from '../hooks/useLive';
 import { useSession } from '../hooks/useSession';
-import { useToasts } from '../hooks/useToasts';
+import { useToasts } from '../../../components/ui/toast';
 
 // The console's code and texts load lazily: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });
@@ -51,6 +51,11 @@ function me(permissions: string[]) {
   return {
     user: { id: 'u1', email: 'moderator@dota.test', role: 'moderator', permissions, is_active: true, created_at: '', updated_at: '' },
     pages: ['appointments', 'waitlist', 'new-appointment'],
+    menu: [
+      { page: 'appointments', label: 'Rendez-vous' },
+      { page: 'waitlist', label: "Liste d'attente" },
+      { page: 'new-appointment', label: 'Nouveau RDV' },
+    ],
     permissions,
     csrf_token: 'tok',
   };

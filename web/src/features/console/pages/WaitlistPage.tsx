@@ -1,15 +1,17 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { listWaitlist, removeFromWaitlist, type WaitlistEntry } from '../api/waitlist';
+import { keys, waitlistQueries } from '../api/queries';
+import { removeFromWaitlist, type WaitlistEntry } from '../api/waitlist';
 import { LiveBadge } from '../components/Badges';
-import { ConfirmDialog } from '../components/Dialog';
-import { EmptyState, ErrorState, messageOf, Skeleton } from '../components/Feedback';
+import { EmptyState, ErrorState, messageOf } from '../components/Feedback';
 import { WaitlistSlotCard } from '../components/WaitlistSlotCard';
-import { useFallbackPoll, useLiveRefresh } from '../hooks/useLive';
-import { useQuery } from '../hooks/useQuery';
+import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 import { useCan } from '../hooks/useSession';
-import { toast } from '../hooks/useToasts';
 import { formatDate } from '../lib/time';
 
 /** An entry staff asked to remove, with its slot in words. */
@@ -28,9 +30,10 @@ export default function WaitlistPage() {
   const [date, setDate] = useState('');
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = useQuery((signal) => listWaitlist(date, signal), [date]);
-  const refresh = () => void list.reload();
-  useLiveRefresh(['waitlist.'], refresh);
+  const client = useQueryClient();
+  const list = useQuery(waitlistQueries.slots(date));
+  const refresh = () => void client.invalidateQueries({ queryKey: keys.waitlist });
+  useLiveInvalidate(['waitlist.'], [keys.waitlist]);
   useFallbackPoll(refresh, 60_000);
   const slots = list.data ?? [];
 
@@ -84,7 +87,7 @@ export default function WaitlistPage() {
       </div>
       {list.error && !list.data ? (
         <ErrorState error={list.error} title={t('waitlist.fetchFailed')} onRetry={refresh} />
-      ) : list.loading ? (
+      ) : list.isPending ? (
         <Skeleton rows={6} />
       ) : slots.length === 0 ? (
         <EmptyState>{date ? t('waitlist.emptyDate', { date: formatDate(i18n.language, date) }) : t('waitlist.empty')}</EmptyState>

@@ -60,7 +60,7 @@ export function getService(slug: string, signal?: AbortSignal): Promise<Service>
   return api.get<Service>(`/api/services/${encodeURIComponent(slug)}`, { signal });
 }
 
-/** The service the page was sent with (api/service_page.go), when it is slug's in lang. */
+/** The service the page was sent with (pages/service.go), when it is slug's in lang. */
 export function sentService(slug: string, lang: string | undefined): Service | undefined {
   const service = pageData<Service>('service', lang);
   return service?.slug === slug ? service : undefined;

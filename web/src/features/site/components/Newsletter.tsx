@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Honeypot } from '../../../components/ui/Honeypot';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { sendWithChallenge } from '../../../lib/challenge';
 import { subscribe } from '../api/newsletter';
 import './Newsletter.css';
-import { Honeypot } from '../../../components/ui/Honeypot';
 
 /** The footer's newsletter form, with the spec's messages for each outcome. */
 export function Newsletter() {
@@ -19,7 +19,8 @@ export function Newsletter() {
 
   const report = (text: string, ok: boolean) => {
     setMessage({ text, ok });
-    toast({ title: text, variant: ok ? 'default' : 'destructive' });
+    if (ok) toast.success(text);
+    else toast.error(text);
   };
 
   const onSubmit = async (event: FormEvent) => {

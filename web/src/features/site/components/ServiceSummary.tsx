@@ -1,7 +1,7 @@
-import { Icon } from '../../../components/ui/Icon';
+import { Icon, SERVICE_ICONS } from '../../../components/ui/Icon';
 import type { Service } from '../api/catalogue';
 import { Breadcrumbs } from './Breadcrumbs';
-import { TagList } from './TagList';
+import { Choose, Each, When } from './Template';
 
 /** Props of ServiceSummary. */
 export interface ServiceSummaryProps {
@@ -10,8 +10,8 @@ export interface ServiceSummaryProps {
 
 /**
  * The top of a service's page: the trail, the service's name, description and tags,
- * and its details. The server draws the same markup into the page it sends
- * (api/service_page.go), which the app then takes over: the two change together.
+ * and its details. The server sends it filled in (pages/service.go), from the template
+ * the prerenderer draws with this component (Template.tsx), and the app takes it over.
  */
 export function ServiceSummary({ service }: ServiceSummaryProps) {
   const [intro, features] = service.details_blocks;
@@ -20,25 +20,42 @@ export function ServiceSummary({ service }: ServiceSummaryProps) {
       <Breadcrumbs current={service.name} />
       <header className="page-head service__head">
         <span className="service__icon">
-          <Icon name={service.icon} size={32} />
+          <Choose value={service.icon} among={SERVICE_ICONS}>
+            {(name) => <Icon name={name} size={32} />}
+          </Choose>
         </span>
         <div>
-          {service.category && <span className="eyebrow">{service.category}</span>}
+          <When value={service.category}>
+            <span className="eyebrow">{service.category}</span>
+          </When>
           <h1>{service.name}</h1>
           <p>{service.description}</p>
-          <TagList items={service.tags} all />
+          <When value={service.tags}>
+            <ul className="tags">
+              <Each items={service.tags}>
+                {(tag) => (
+                  <li key={tag} className="tag">
+                    {tag}
+                  </li>
+                )}
+              </Each>
+            </ul>
+          </When>
         </div>
       </header>
 
-      {(intro || features) && (
+      {/* Shown when either has something (in a template, both are placeholders). */}
+      <When value={[intro, features].filter(Boolean)}>
         <div className="service__details">
           {/* The server sanitizes the details HTML (allow-list) before it leaves. */}
-          {intro && <div className="service__block prose" dangerouslySetInnerHTML={{ __html: intro }} />}
-          {features && (
+          <When value={intro}>
+            <div className="service__block prose" dangerouslySetInnerHTML={{ __html: intro }} />
+          </When>
+          <When value={features}>
             <div className="service__block service__block--features prose" dangerouslySetInnerHTML={{ __html: features }} />
-          )}
+          </When>
         </div>
-      )}
+      </When>
     </>
   );
 }

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { useResource } from '../../../lib/useResource';
-import { listServices } from '../api/catalogue';
+import { useServices } from '../hooks/useCatalogue';
 import './ServiceTiles.css';
 
 /** Props of ServiceTiles. */
@@ -14,17 +13,14 @@ export interface ServiceTilesProps {
 
 /** Compact tiles of the newest active services, each opening its page. */
 export function ServiceTiles({ limit }: ServiceTilesProps) {
-  const { t, i18n } = useTranslation('site');
-  const { data, loading } = useResource(
-    (signal) => listServices('recent', limit, signal).catch(() => []),
-    [limit, i18n.resolvedLanguage],
-  );
+  const { t } = useTranslation('site');
+  const { data, loading } = useServices('recent', limit);
   if (loading && !data) {
     return (
       <ul className="service-tiles" aria-busy="true" aria-label={t('services.loading')}>
         {Array.from({ length: Math.min(limit, 6) }, (_, i) => (
           <li key={i}>
-            <Skeleton className="service-tile__skeleton" />
+            <Skeleton className="service-tile__skeleton" label={null} />
           </li>
         ))}
       </ul>

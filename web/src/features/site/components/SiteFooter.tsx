@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
 import { useCurrentYear } from '../../../lib/clientValue';
-import { useResource } from '../../../lib/useResource';
-import { listServices } from '../api/catalogue';
+import { useServices } from '../hooks/useCatalogue';
 import { ADDRESS_TEXT, CONTACT_EMAIL, PHONE_PRIMARY, SOCIAL_LINKS, telHref } from '../contact';
 import { Newsletter } from './Newsletter';
 import './SiteFooter.css';
@@ -18,10 +17,9 @@ const companyLinks = [
 
 /** The public site's footer: newsletter, services, company and social links. */
 export function SiteFooter() {
-  const { t, i18n } = useTranslation('site');
-  const lang = i18n.resolvedLanguage;
+  const { t } = useTranslation('site');
   const year = useCurrentYear();
-  const services = useResource((signal) => listServices('name', undefined, signal).catch(() => []), [lang]);
+  const services = useServices('name');
 
   return (
     <footer className="site-footer">

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { contract, pageUrl } from '../../../lib/contract';
 import { trackPageView } from '../../../lib/analytics';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../lib/i18n';
 
 /** What a page tells search engines and link previews. */
 export interface SeoProps {
@@ -44,10 +44,10 @@ export interface SeoHead {
 export const SeoCollector = createContext<((head: SeoHead) => void) | null>(null);
 
 /**
- * The origin written into prerendered pages; the server puts the visitor's origin in
- * its place (scripts/prerender.mjs names it in the routes file it writes).
+ * The origin written into prerendered pages; the server puts the site's origin in its
+ * place (routes.json names it).
  */
-export const PRERENDER_ORIGIN = 'http://origin.dota.invalid';
+export const PRERENDER_ORIGIN = contract.prerenderOrigin;
 
 /** The site's origin, for absolute URLs in structured data. */
 export function useOrigin(): string {
@@ -56,18 +56,13 @@ export function useOrigin(): string {
 
 const ogLocales: Record<string, string> = { fr: 'fr_DZ', en: 'en_US', ar: 'ar_DZ' };
 
-/** A page's address in a language: French, the default, has no ?lang=. */
-export function localizedUrl(origin: string, path: string, lang: string): string {
-  return lang === DEFAULT_LANGUAGE ? `${origin}${path}` : `${origin}${path}?lang=${lang}`;
-}
-
 /** The head of the page at pathname, in lang, for the site at origin. */
 export function seoHead(
   { title, description, jsonLd, noindex, type = 'website' }: SeoProps,
   { origin, pathname, lang, siteName }: { origin: string; pathname: string; lang: string; siteName: string },
 ): SeoHead {
   const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
-  const url = localizedUrl(origin, pathname, lang);
+  const url = pageUrl(origin, pathname, lang);
   return {
     title: fullTitle,
     names: [
@@ -86,7 +81,7 @@ export function seoHead(
     ],
     canonical: url,
     alternates: [
-      ...SUPPORTED_LANGUAGES.map((l): [string, string] => [l, localizedUrl(origin, pathname, l)]),
+      ...contract.languages.map((l): [string, string] => [l, pageUrl(origin, pathname, l)]),
       ['x-default', `${origin}${pathname}`],
     ],
     jsonLd: jsonLd ? JSON.stringify(jsonLd) : '',

@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { useResource } from '../../../lib/useResource';
 import { AppointmentForm } from '../../booking';
-import { listProjects, listServices } from '../api/catalogue';
 import { Brands } from '../components/Brands';
 import { ContactCards } from '../components/ContactCards';
 import { Hero } from '../components/Hero';
 import { ProjectCard } from '../components/ProjectCard';
 import { ServiceCard } from '../components/ServiceCard';
 import { Stats } from '../components/Stats';
-import { useOrigin, useSeo } from '../hooks/useSeo';
 import { localBusiness } from '../hooks/structuredData';
+import { useProjects, useServices } from '../hooks/useCatalogue';
+import { useOrigin, useSeo } from '../hooks/useSeo';
 import { useMaintenance } from '../SiteInfo';
 
 /** How many projects the home page shows. */
@@ -21,12 +20,11 @@ const HOME_PROJECTS = 6;
 
 /** The home page: hero, services, projects, brands and the appointment section. */
 export default function HomePage() {
-  const { t, i18n } = useTranslation('site');
+  const { t } = useTranslation('site');
   const { hash } = useLocation();
-  const lang = i18n.resolvedLanguage;
   const maintenance = useMaintenance();
-  const services = useResource((signal) => listServices('recent', undefined, signal).catch(() => []), [lang]);
-  const projects = useResource((signal) => listProjects(signal).catch(() => []), []);
+  const services = useServices('recent');
+  const projects = useProjects();
   const origin = useOrigin();
 
   useSeo({
@@ -57,7 +55,7 @@ export default function HomePage() {
           <ul className="grid" aria-busy="true" aria-label={t('services.loading')}>
             {Array.from({ length: 6 }, (_, i) => (
               <li key={i}>
-                <Skeleton className="card-skeleton" />
+                <Skeleton className="card-skeleton" label={null} />
               </li>
             ))}
           </ul>
@@ -81,7 +79,7 @@ export default function HomePage() {
           <ul className="grid" aria-busy="true" aria-label={t('projects.loading')}>
             {Array.from({ length: 3 }, (_, i) => (
               <li key={i}>
-                <Skeleton className="card-skeleton" />
+                <Skeleton className="card-skeleton" label={null} />
               </li>
             ))}
           </ul>

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
-import { useResource } from '../../../lib/useResource';
-import { getProject } from '../api/catalogue';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useProject } from '../hooks/useCatalogue';
 import { useSeo } from '../hooks/useSeo';
 import './ProjectDetailPage.css';
 
@@ -42,7 +41,7 @@ export default function ProjectDetailPage() {
   const { t } = useTranslation('site');
   const navigate = useNavigate();
   const { projectId = '' } = useParams();
-  const { data: project, loading } = useResource((signal) => getProject(projectId, signal), [projectId]);
+  const { data: project, loading } = useProject(projectId);
   const images = project ? [project.primary_image, project.secondary_image].filter(Boolean) : [];
   const hasVideo = Boolean(project?.youtube_id);
   const [tab, setTab] = useState<Tab>('photos');

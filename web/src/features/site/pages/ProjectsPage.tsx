@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useResource } from '../../../lib/useResource';
-import { listProjects } from '../api/catalogue';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ProjectCard } from '../components/ProjectCard';
+import { useProjects } from '../hooks/useCatalogue';
 import { useSeo } from '../hooks/useSeo';
 import './ProjectsPage.css';
 
@@ -12,7 +11,7 @@ export default function ProjectsPage() {
   const { t } = useTranslation('site');
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
-  const { data, loading } = useResource((signal) => listProjects(signal).catch(() => []), []);
+  const { data, loading } = useProjects();
   useSeo({ title: t('seo.projects.title'), description: t('seo.projects.description') });
 
   const projects = data ?? [];

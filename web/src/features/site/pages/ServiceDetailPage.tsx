@@ -3,14 +3,36 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
-import { useResource } from '../../../lib/useResource';
-import { getService, listServiceProjects, sentService, type QA } from '../api/catalogue';
+import { sentService, type QA, type Service } from '../api/catalogue';
 import { Faq } from '../components/Faq';
 import { ProjectCard } from '../components/ProjectCard';
 import { ServiceSummary } from '../components/ServiceSummary';
+import { placeholder, useTemplateMode } from '../components/Template';
+import { useService, useServiceProjects } from '../hooks/useCatalogue';
 import { useOrigin, useSeo } from '../hooks/useSeo';
 import { serviceSchema } from '../hooks/structuredData';
 import './ServiceDetailPage.css';
+
+/**
+ * The service the page's template is drawn with (components/Template.tsx): each value is
+ * the placeholder of a field the server fills in (pages/service.go).
+ */
+function templateService(slug: string): Service {
+  return {
+    id: '',
+    slug,
+    name: placeholder('Name'),
+    description: placeholder('Description'),
+    icon: placeholder('Icon'),
+    category: placeholder('Category'),
+    tags: [placeholder('Tags')],
+    details: '',
+    details_blocks: [placeholder('Intro'), placeholder('Features')],
+    qa: [],
+    is_active: true,
+    created_at: '',
+  };
+}
 
 /** One service: details, FAQ, projects that use it, and a contact call to action. */
 export default function ServiceDetailPage() {
@@ -18,25 +40,22 @@ export default function ServiceDetailPage() {
   const { serviceSlug = '' } = useParams();
   const lang = i18n.resolvedLanguage;
   const origin = useOrigin();
-  // The page the server sent may already show the service (api/service_page.go).
-  const [sent] = useState(() => sentService(serviceSlug, lang));
-  const { data: service, loading } = useResource(
-    (signal) => getService(serviceSlug, signal),
-    [serviceSlug, lang],
-    sent,
-  );
+  const template = useTemplateMode();
+  // The page the server sent may already show the service: the server fills in the
+  // template this page draws (pages/service.go).
+  const [sent] = useState(() => template || sentService(serviceSlug, lang) !== undefined);
+  const fetched = useService(serviceSlug);
+  const { data: service, loading } = template ? { data: templateService(serviceSlug), loading: false } : fetched;
   // The server draws the top of the page only: the rest comes once the app has taken it over.
   const [whole, setWhole] = useState(!sent);
   useEffect(() => setWhole(true), []);
-  const projects = useResource(
-    (signal) => listServiceProjects(serviceSlug, signal).catch(() => []),
-    [serviceSlug],
-  );
+  const projects = useServiceProjects(serviceSlug);
 
   useSeo({
     title: service?.name ?? t('seo.services.title'),
     description: service?.description ?? t('seo.services.description'),
-    jsonLd: service ? serviceSchema(origin, service) : undefined,
+    // A template's values are escaped for HTML, not for JSON: the app writes the structured data.
+    jsonLd: service && !template ? serviceSchema(origin, service) : undefined,
     noindex: !loading && !service,
   });
 

@@ -1,18 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useResource } from '../../../lib/useResource';
-import { listServices } from '../api/catalogue';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ServiceCard } from '../components/ServiceCard';
+import { useServices } from '../hooks/useCatalogue';
 import { useSeo } from '../hooks/useSeo';
 
 /** Every active service, by name, with a contact call to action. */
 export default function ServicesPage() {
-  const { t, i18n } = useTranslation('site');
-  const { data, loading } = useResource(
-    (signal) => listServices('name', undefined, signal).catch(() => []),
-    [i18n.resolvedLanguage],
-  );
+  const { t } = useTranslation('site');
+  const { data, loading } = useServices('name');
   useSeo({ title: t('seo.services.title'), description: t('seo.services.description') });
   return (
     <>
