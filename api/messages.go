@@ -2,7 +2,6 @@ package api
 
 import (
 	"embed"
-	"io/fs"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/i18n"
@@ -13,13 +12,7 @@ var textFiles embed.FS
 
 // messages holds the HTTP layer's messages (texts/<lang>.json), falling back to the
 // booking core's.
-var messages = func() *i18n.Catalogue {
-	sub, err := fs.Sub(textFiles, "texts")
-	if err != nil {
-		panic(err)
-	}
-	return i18n.MustLoad(sub, booking.Catalogue())
-}()
+var messages = i18n.MustLoadDir(textFiles, "texts", booking.Catalogue())
 
 // text returns an HTTP-level message in lang, its {name} placeholders filled from args.
 func text(lang, key string, args ...string) string { return messages.Text(lang, key, args...) }

@@ -2,7 +2,6 @@ package booking
 
 import (
 	"embed"
-	"io/fs"
 
 	"github.com/dota-agency/dota/i18n"
 )
@@ -12,13 +11,7 @@ var textFiles embed.FS
 
 // catalogue holds the texts the booking core may return to a person (texts/<lang>.json);
 // the other packages' catalogues fall back to it.
-var catalogue = func() *i18n.Catalogue {
-	sub, err := fs.Sub(textFiles, "texts")
-	if err != nil {
-		panic(err)
-	}
-	return i18n.MustLoad(sub, nil)
-}()
+var catalogue = i18n.MustLoadDir(textFiles, "texts", nil)
 
 // Catalogue is the booking core's texts, for the catalogues that fall back to it.
 func Catalogue() *i18n.Catalogue { return catalogue }

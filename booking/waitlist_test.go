@@ -111,6 +111,17 @@ func saveSettings(t *testing.T, c *booking.Core, change func(*booking.Settings))
 	}
 }
 
+// fullLine starts a test of the waitlist: a core on the real clock and jobs that sends
+// through a fresh SMTP server, and a slot four days ahead booked to its capacity of one.
+func fullLine(t *testing.T) (context.Context, *mailtest.Server, *booking.Core, booking.SlotRef, booking.Appointment) {
+	t.Helper()
+	resetLife(t)
+	srv := mailtest.Start(t)
+	c := mailCore(t, srv)
+	slot, held := fullSlot(t, c)
+	return context.Background(), srv, c, slot, held
+}
+
 func cancel(t *testing.T, c *booking.Core, a booking.Appointment) {
 	t.Helper()
 	if _, err := c.Edit(context.Background(), a.ID, booking.Change{Status: ptr(booking.StatusCancelled)}, "staff@dota.dz"); err != nil {
@@ -119,11 +130,7 @@ func cancel(t *testing.T, c *booking.Core, a booking.Appointment) {
 }
 
 func TestWaitlistOffersAFreedPlaceToTheFirstInLine(t *testing.T) {
-	resetLife(t)
-	srv := mailtest.Start(t)
-	c := mailCore(t, srv)
-	ctx := context.Background()
-	slot, held := fullSlot(t, c)
+	ctx, srv, c, slot, held := fullLine(t)
 
 	// A free slot is booked, not waited for.
 	free := freeSlot(t, c, 4, 1)
@@ -189,11 +196,7 @@ func TestWaitlistOffersAFreedPlaceToTheFirstInLine(t *testing.T) {
 }
 
 func TestWaitlistPassesOnWhenDeclinedExpiredOrRemoved(t *testing.T) {
-	resetLife(t)
-	srv := mailtest.Start(t)
-	c := mailCore(t, srv)
-	ctx := context.Background()
-	slot, held := fullSlot(t, c)
+	ctx, srv, c, slot, held := fullLine(t)
 	a := waiter(t, c, slot, "Amel Bouzid", "fr")
 	b := waiter(t, c, slot, "Karim Saadi", "fr")
 	d := waiter(t, c, slot, "Lina Cherif", "fr")
@@ -247,11 +250,7 @@ func TestWaitlistPassesOnWhenDeclinedExpiredOrRemoved(t *testing.T) {
 }
 
 func TestWaitlistHoldIsHonouredByEveryPath(t *testing.T) {
-	resetLife(t)
-	srv := mailtest.Start(t)
-	c := mailCore(t, srv)
-	ctx := context.Background()
-	slot, held := fullSlot(t, c)
+	ctx, srv, c, slot, held := fullLine(t)
 	w := waiter(t, c, slot, "Samira Haddad", "fr")
 	// Another appointment, elsewhere, and its manage link, to try moving into the held slot.
 	other := freeSlot(t, c, 5, 0)
@@ -346,11 +345,7 @@ func TestWaitlistHoldIsHonouredByEveryPath(t *testing.T) {
 }
 
 func TestWaitlistExpiredHoldRacesFairly(t *testing.T) {
-	resetLife(t)
-	srv := mailtest.Start(t)
-	c := mailCore(t, srv)
-	ctx := context.Background()
-	slot, held := fullSlot(t, c)
+	ctx, srv, c, slot, held := fullLine(t)
 	w := waiter(t, c, slot, "Samira Haddad", "fr")
 	cancel(t, c, held)
 	token := offerMail(t, srv, "samira@wait.dz", "fr")
@@ -402,11 +397,7 @@ func TestCancellationWithNobodyWaitingFreesTheSlot(t *testing.T) {
 }
 
 func TestNoOfferForASlotInsideTheNotice(t *testing.T) {
-	resetLife(t)
-	srv := mailtest.Start(t)
-	c := mailCore(t, srv)
-	ctx := context.Background()
-	slot, held := fullSlot(t, c)
+	ctx, _, c, slot, held := fullLine(t)
 	w := waiter(t, c, slot, "Samira Haddad", "fr")
 	// The notice grows to a week: the slot, four days ahead, is now too near to offer.
 	saveSettings(t, c, func(st *booking.Settings) { st.MinNoticeMinutes = 10080 })

@@ -2,7 +2,6 @@ package chatbot
 
 import (
 	"embed"
-	"io/fs"
 	"strconv"
 	"strings"
 	"time"
@@ -16,13 +15,7 @@ var textFiles embed.FS
 
 // catalogue holds every text Dota says (texts/<lang>.json), falling back to the booking
 // core's (the validation messages the form shows too).
-var catalogue = func() *i18n.Catalogue {
-	sub, err := fs.Sub(textFiles, "texts")
-	if err != nil {
-		panic(err)
-	}
-	return i18n.MustLoad(sub, booking.Catalogue())
-}()
+var catalogue = i18n.MustLoadDir(textFiles, "texts", booking.Catalogue())
 
 // contacts fill the agency's placeholders a text may hold besides its arguments.
 var contacts = []string{"email", ContactEmail, "phone", ContactPhone1, "phone2", ContactPhone2, "form", FormPath}

@@ -2,7 +2,6 @@ package console
 
 import (
 	"embed"
-	"io/fs"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/i18n"
@@ -13,13 +12,7 @@ var textFiles embed.FS
 
 // catalogue holds the console's texts (texts/<lang>.json), falling back to the booking
 // core's.
-var catalogue = func() *i18n.Catalogue {
-	sub, err := fs.Sub(textFiles, "texts")
-	if err != nil {
-		panic(err)
-	}
-	return i18n.MustLoad(sub, booking.Catalogue())
-}()
+var catalogue = i18n.MustLoadDir(textFiles, "texts", booking.Catalogue())
 
 // Text returns the console's message for key in lang (French by default), its {name}
 // placeholders filled from args, pairs of name and value.

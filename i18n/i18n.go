@@ -61,6 +61,16 @@ func MustLoad(fsys fs.FS, next *Catalogue) *Catalogue {
 	return c
 }
 
+// MustLoadDir is MustLoad over the folder dir of fsys: a package embeds its texts/*.json
+// and loads them with MustLoadDir(files, "texts", next).
+func MustLoadDir(fsys fs.FS, dir string, next *Catalogue) *Catalogue {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return MustLoad(sub, next)
+}
+
 // Load is MustLoad returning the error.
 func Load(fsys fs.FS, next *Catalogue) (*Catalogue, error) {
 	c := &Catalogue{texts: map[string]map[string]string{}, next: next}

@@ -6,6 +6,7 @@ import { resendMessage } from '../api/messages';
 import type { Delivery } from '../api/types';
 import { useCan } from '../hooks/useSession';
 import { formatDateTime } from '../lib/time';
+import { Table } from '../../../components/ui/Table';
 
 /** Props of DeliveryList. */
 export interface DeliveryListProps {
@@ -45,61 +46,56 @@ export function DeliveryList({ items, onResent, showRecipient = true }: Delivery
   };
 
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('messages.column.kind')}</th>
-            {showRecipient && <th scope="col">{t('messages.column.recipient')}</th>}
-            <th scope="col">{t('messages.column.state')}</th>
-            <th scope="col">{t('messages.column.attempts')}</th>
-            <th scope="col">{t('messages.column.when')}</th>
-            {canResend && <th scope="col"><span className="visually-hidden">{t('messages.column.actions')}</span></th>}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((d) => (
-            <tr key={d.id}>
-              <td>
-                {t(`messages.kind.${d.kind}`, { defaultValue: d.kind })}{' '}
-                <span className="badge">{d.language.toUpperCase()}</span>
-                {d.subject && <div className="muted">{d.subject}</div>}
-              </td>
-              {showRecipient && <td>{d.recipient}</td>}
-              <td>
-                <span className={`badge badge--delivery-${d.state}`}>{t(`messages.state.${d.state}`, { defaultValue: d.state })}</span>
-                {d.reason && (
-                  <div className="muted">
-                    {d.state === 'scheduled' ? t('messages.lastAttempt', { reason: reasonText(t, d.reason) }) : reasonText(t, d.reason)}
-                  </div>
-                )}
-                {d.resent_from && <div className="muted">{t('messages.resentCopy')}</div>}
-              </td>
-              <td>{d.attempts}</td>
-              <td>
-                {d.sent_at
-                  ? t('messages.sentAt', { at: formatDateTime(i18n.language, d.sent_at) })
-                  : t('messages.dueAt', { at: formatDateTime(i18n.language, d.due_at) })}
-              </td>
-              {canResend && (
-                <td className="table__actions">
-                  {d.state !== 'scheduled' && (
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      disabled={busy === d.id}
-                      onClick={() => void resend(d)}
-                      aria-label={t('messages.resendNamed', { kind: t(`messages.kind.${d.kind}`, { defaultValue: d.kind }), to: d.recipient })}
-                    >
-                      {busy === d.id ? t('messages.resending') : t('messages.resend')}
-                    </button>
-                  )}
-                </td>
+    <Table
+      columns={[
+        t('messages.column.kind'),
+        showRecipient && t('messages.column.recipient'),
+        t('messages.column.state'),
+        t('messages.column.attempts'),
+        t('messages.column.when'),
+        canResend && <span className="visually-hidden">{t('messages.column.actions')}</span>,
+      ]}
+    >
+      {items.map((d) => (
+        <tr key={d.id}>
+          <td>
+            {t(`messages.kind.${d.kind}`, { defaultValue: d.kind })}{' '}
+            <span className="badge">{d.language.toUpperCase()}</span>
+            {d.subject && <div className="muted">{d.subject}</div>}
+          </td>
+          {showRecipient && <td>{d.recipient}</td>}
+          <td>
+            <span className={`badge badge--delivery-${d.state}`}>{t(`messages.state.${d.state}`, { defaultValue: d.state })}</span>
+            {d.reason && (
+              <div className="muted">
+                {d.state === 'scheduled' ? t('messages.lastAttempt', { reason: reasonText(t, d.reason) }) : reasonText(t, d.reason)}
+              </div>
+            )}
+            {d.resent_from && <div className="muted">{t('messages.resentCopy')}</div>}
+          </td>
+          <td>{d.attempts}</td>
+          <td>
+            {d.sent_at
+              ? t('messages.sentAt', { at: formatDateTime(i18n.language, d.sent_at) })
+              : t('messages.dueAt', { at: formatDateTime(i18n.language, d.due_at) })}
+          </td>
+          {canResend && (
+            <td className="table__actions">
+              {d.state !== 'scheduled' && (
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  disabled={busy === d.id}
+                  onClick={() => void resend(d)}
+                  aria-label={t('messages.resendNamed', { kind: t(`messages.kind.${d.kind}`, { defaultValue: d.kind }), to: d.recipient })}
+                >
+                  {busy === d.id ? t('messages.resending') : t('messages.resend')}
+                </button>
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </td>
+          )}
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IN_LINE, type WaitlistEntry, type WaitlistSlot } from '../api/waitlist';
 import { formatDate, formatDateTime } from '../lib/time';
+import { Table } from '../../../components/ui/Table';
 import { WaitlistStateBadge } from './Badges';
 
 /** Props of WaitlistSlotCard. */
@@ -33,62 +34,54 @@ export function WaitlistSlotCard({ slot, canRemove, onRemove }: WaitlistSlotCard
       {slot.entries.length === 0 ? (
         <p className="muted">{t('waitlist.noEntries')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table waitlist-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('waitlist.column.position')}</th>
-                <th scope="col">{t('waitlist.column.name')}</th>
-                <th scope="col">{t('waitlist.column.email')}</th>
-                <th scope="col">{t('waitlist.column.phone')}</th>
-                <th scope="col">{t('waitlist.column.service')}</th>
-                <th scope="col">{t('waitlist.column.source')}</th>
-                <th scope="col">{t('waitlist.column.state')}</th>
-                <th scope="col">{t('waitlist.column.joined')}</th>
-                {canRemove && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('table.actions')}</span>
-                  </th>
+        <Table
+          className="waitlist-table"
+          columns={[
+            t('waitlist.column.position'),
+            t('waitlist.column.name'),
+            t('waitlist.column.email'),
+            t('waitlist.column.phone'),
+            t('waitlist.column.service'),
+            t('waitlist.column.source'),
+            t('waitlist.column.state'),
+            t('waitlist.column.joined'),
+            canRemove && <span className="visually-hidden">{t('table.actions')}</span>,
+          ]}
+        >
+          {slot.entries.map((e) => (
+            <tr key={e.id}>
+              <td>{e.position ?? '—'}</td>
+              <td>{e.name}</td>
+              <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : '—'}</td>
+              <td dir="ltr">{e.phone || '—'}</td>
+              <td>{e.service || '—'}</td>
+              <td>
+                <span className={`badge badge--source-${e.source}`}>{t(`source.${e.source}`, { defaultValue: e.source })}</span>
+              </td>
+              <td>
+                <WaitlistStateBadge state={e.state} />
+                {e.state === 'offered' && e.hold_until && (
+                  <div className="muted">{t('waitlist.heldUntil', { at: formatDateTime(lang, e.hold_until) })}</div>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {slot.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.position ?? '—'}</td>
-                  <td>{e.name}</td>
-                  <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : '—'}</td>
-                  <td dir="ltr">{e.phone || '—'}</td>
-                  <td>{e.service || '—'}</td>
-                  <td>
-                    <span className={`badge badge--source-${e.source}`}>{t(`source.${e.source}`, { defaultValue: e.source })}</span>
-                  </td>
-                  <td>
-                    <WaitlistStateBadge state={e.state} />
-                    {e.state === 'offered' && e.hold_until && (
-                      <div className="muted">{t('waitlist.heldUntil', { at: formatDateTime(lang, e.hold_until) })}</div>
-                    )}
-                  </td>
-                  <td>{formatDateTime(lang, e.created_at)}</td>
-                  {canRemove && (
-                    <td className="table__actions">
-                      {IN_LINE.includes(e.state) && (
-                        <button
-                          type="button"
-                          className="btn btn--small btn--danger"
-                          onClick={() => onRemove(e, slotText)}
-                          aria-label={t('waitlist.removeNamed', { name: e.name })}
-                        >
-                          {t('waitlist.remove')}
-                        </button>
-                      )}
-                    </td>
+              </td>
+              <td>{formatDateTime(lang, e.created_at)}</td>
+              {canRemove && (
+                <td className="table__actions">
+                  {IN_LINE.includes(e.state) && (
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      onClick={() => onRemove(e, slotText)}
+                      aria-label={t('waitlist.removeNamed', { name: e.name })}
+                    >
+                      {t('waitlist.remove')}
+                    </button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { Table } from '../../../components/ui/Table';
 import { deleteClient } from '../api/clients';
 import { clientQueries, keys } from '../api/queries';
 import type { Client } from '../api/types';
@@ -75,80 +76,75 @@ export default function ClientsPage() {
       emptyText={t('clients.empty')}
       pagination={{ page, size, total: list.data?.total ?? 0, onPage: controls.setPage, onSize: controls.setSize }}
       list={
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t('clients.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('clients.col.name')}</th>
-                <th scope="col">{t('clients.col.contact')}</th>
-                <th scope="col">{t('clients.col.company')}</th>
-                <th scope="col">{t('clients.col.created')}</th>
-                <th scope="col">{t('table.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    {c.prenom} {c.nom}
-                  </td>
-                  <td>
-                    <div>{c.email ?? '—'}</div>
-                    <div className="muted">{[c.numero_1, c.numero_2].filter(Boolean).join(' · ')}</div>
-                  </td>
-                  <td>
-                    {c.nom_entreprise ?? '—'}
-                    {c.siteweb && (
-                      <div>
-                        <a href={c.siteweb} target="_blank" rel="noreferrer noopener">
-                          {t('clients.website')}
-                        </a>
-                      </div>
-                    )}
-                  </td>
-                  <td>{formatDate(i18n.language, c.created_at)}</td>
-                  <td className="table__actions">
-                    <div className="table__action-list">
-                      {canUpdate && (
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          onClick={() => setEditing(c)}
-                          aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}
-                        >
-                          {t('action.edit')}
-                        </button>
-                      )}
-                      {canDelete && (
-                        <button
-                          type="button"
-                          className="btn btn--small btn--danger"
-                          onClick={() => setToDelete(c)}
-                          aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
-                        >
-                          {t('action.delete')}
-                        </button>
-                      )}
-                      {canExport && <ExportClientButton client={c} />}
-                      {canErase && (
-                        <button
-                          type="button"
-                          className="btn btn--small btn--danger"
-                          data-testid="client-erase"
-                          onClick={() => setToErase(c)}
-                          aria-label={t('clients.erase.actionNamed', { name: fullName(c) })}
-                        >
-                          {t('clients.erase.action')}
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('clients.title')}
+          columns={[
+            t('clients.col.name'),
+            t('clients.col.contact'),
+            t('clients.col.company'),
+            t('clients.col.created'),
+            t('table.actions'),
+          ]}
+        >
+          {items.map((c) => (
+            <tr key={c.id}>
+              <td>
+                {c.prenom} {c.nom}
+              </td>
+              <td>
+                <div>{c.email ?? '—'}</div>
+                <div className="muted">{[c.numero_1, c.numero_2].filter(Boolean).join(' · ')}</div>
+              </td>
+              <td>
+                {c.nom_entreprise ?? '—'}
+                {c.siteweb && (
+                  <div>
+                    <a href={c.siteweb} target="_blank" rel="noreferrer noopener">
+                      {t('clients.website')}
+                    </a>
+                  </div>
+                )}
+              </td>
+              <td>{formatDate(i18n.language, c.created_at)}</td>
+              <td className="table__actions">
+                <div className="table__action-list">
+                  {canUpdate && (
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      onClick={() => setEditing(c)}
+                      aria-label={t('action.editNamed', { name: `${c.prenom} ${c.nom}` })}
+                    >
+                      {t('action.edit')}
+                    </button>
+                  )}
+                  {canDelete && (
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      onClick={() => setToDelete(c)}
+                      aria-label={t('action.deleteNamed', { name: `${c.prenom} ${c.nom}` })}
+                    >
+                      {t('action.delete')}
+                    </button>
+                  )}
+                  {canExport && <ExportClientButton client={c} />}
+                  {canErase && (
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      data-testid="client-erase"
+                      onClick={() => setToErase(c)}
+                      aria-label={t('clients.erase.actionNamed', { name: fullName(c) })}
+                    >
+                      {t('clients.erase.action')}
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
       }
     >
       <ClientDialog

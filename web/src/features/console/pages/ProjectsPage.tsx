@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
+import { Table } from '../../../components/ui/Table';
 import { deleteProject, setPublished } from '../api/projects';
 import { keys, projectQueries } from '../api/queries';
 import { PROJECT_STATUSES, type Project } from '../api/types';
@@ -77,74 +78,69 @@ export default function ProjectsPage() {
       emptyText={t('projects.empty')}
       pagination={{ page, size, total: list.data?.total ?? 0, onPage: controls.setPage, onSize: controls.setSize }}
       list={
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t('projects.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('projects.col.project')}</th>
-                <th scope="col">{t('projects.col.status')}</th>
-                <th scope="col">{t('projects.col.type')}</th>
-                <th scope="col">{t('projects.col.published')}</th>
-                <th scope="col">{t('projects.col.created')}</th>
-                <th scope="col">{t('table.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <strong>{p.title}</strong>
-                    <div className="muted">{[p.category, formatDZD(i18n.language, p.devis)].filter(Boolean).join(' · ')}</div>
-                  </td>
-                  <td>
-                    <span className="badge">{t(`projects.status.${p.status}`, { defaultValue: p.status })}</span>
-                    {p.attachment_drive_link && (
-                      <a className="badge badge--link" href={p.attachment_drive_link} target="_blank" rel="noreferrer noopener">
-                        {t('projects.attachment')}
-                      </a>
-                    )}
-                    {p.facture_drive_link && (
-                      <a className="badge badge--link" href={p.facture_drive_link} target="_blank" rel="noreferrer noopener">
-                        {t('projects.invoice')}
-                      </a>
-                    )}
-                  </td>
-                  <td>
-                    {t(`projects.type.${p.type}`, { defaultValue: p.type })}
-                    <div className="muted">{p.type === 'external' ? p.fournisseur : p.department}</div>
-                  </td>
-                  <td>
-                    <label className="switch">
-                      <input
-                        type="checkbox"
-                        role="switch"
-                        checked={p.published}
-                        onChange={() => void togglePublished(p)}
-                        aria-label={t('projects.publishNamed', { title: p.title })}
-                      />
-                      <span className="switch__track" aria-hidden="true" />
-                    </label>
-                  </td>
-                  <td>{formatDate(i18n.language, p.created_at)}</td>
-                  <td className="table__actions">
-                    <button type="button" className="btn btn--small" onClick={() => setEditing(p)} aria-label={t('action.editNamed', { name: p.title })}>
-                      {t('action.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      onClick={() => setToDelete(p)}
-                      aria-label={t('action.deleteNamed', { name: p.title })}
-                    >
-                      {t('action.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('projects.title')}
+          columns={[
+            t('projects.col.project'),
+            t('projects.col.status'),
+            t('projects.col.type'),
+            t('projects.col.published'),
+            t('projects.col.created'),
+            t('table.actions'),
+          ]}
+        >
+          {items.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <strong>{p.title}</strong>
+                <div className="muted">{[p.category, formatDZD(i18n.language, p.devis)].filter(Boolean).join(' · ')}</div>
+              </td>
+              <td>
+                <span className="badge">{t(`projects.status.${p.status}`, { defaultValue: p.status })}</span>
+                {p.attachment_drive_link && (
+                  <a className="badge badge--link" href={p.attachment_drive_link} target="_blank" rel="noreferrer noopener">
+                    {t('projects.attachment')}
+                  </a>
+                )}
+                {p.facture_drive_link && (
+                  <a className="badge badge--link" href={p.facture_drive_link} target="_blank" rel="noreferrer noopener">
+                    {t('projects.invoice')}
+                  </a>
+                )}
+              </td>
+              <td>
+                {t(`projects.type.${p.type}`, { defaultValue: p.type })}
+                <div className="muted">{p.type === 'external' ? p.fournisseur : p.department}</div>
+              </td>
+              <td>
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={p.published}
+                    onChange={() => void togglePublished(p)}
+                    aria-label={t('projects.publishNamed', { title: p.title })}
+                  />
+                  <span className="switch__track" aria-hidden="true" />
+                </label>
+              </td>
+              <td>{formatDate(i18n.language, p.created_at)}</td>
+              <td className="table__actions">
+                <button type="button" className="btn btn--small" onClick={() => setEditing(p)} aria-label={t('action.editNamed', { name: p.title })}>
+                  {t('action.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small btn--danger"
+                  onClick={() => setToDelete(p)}
+                  aria-label={t('action.deleteNamed', { name: p.title })}
+                >
+                  {t('action.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       }
     >
       <ProjectDialog

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
+import { Table } from '../../../components/ui/Table';
 import { keys, userQueries } from '../api/queries';
 import type { AdminUser } from '../api/types';
 import { deleteUser } from '../api/users';
@@ -60,58 +61,53 @@ export default function UsersPage() {
       emptyText={t('users.empty')}
       skeletonRows={4}
       list={
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t('users.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.col.user')}</th>
-                <th scope="col">{t('users.col.role')}</th>
-                <th scope="col">{t('users.col.status')}</th>
-                <th scope="col">{t('users.col.created')}</th>
-                <th scope="col">{t('users.col.updated')}</th>
-                <th scope="col">{t('table.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    <div>{u.email}</div>
-                    <code className="muted">{shortId(u.id)}</code>
-                  </td>
-                  <td>
-                    <span className={`badge badge--role-${u.role === 'admin' ? 'admin' : 'user'}`}>
-                      {u.role === 'admin' ? t('users.badgeAdmin') : t('users.badgeUser')}
-                    </span>{' '}
-                    <span className="muted">{t(`role.${u.role}`, { defaultValue: u.role })}</span>
-                  </td>
-                  <td>
-                    <span className={`badge ${u.is_active ? 'badge--status-confirmed' : 'badge--status-cancelled'}`}>
-                      {u.is_active ? t('users.active') : t('users.inactive')}
-                    </span>
-                  </td>
-                  <td>{formatDate(i18n.language, u.created_at)}</td>
-                  <td>{formatDate(i18n.language, u.updated_at)}</td>
-                  <td className="table__actions">
-                    <button type="button" className="btn btn--small" onClick={() => setEditing(u)} aria-label={t('action.editNamed', { name: u.email })}>
-                      {t('action.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      disabled={u.id === me?.id}
-                      onClick={() => setToDelete(u)}
-                      aria-label={t('action.deleteNamed', { name: u.email })}
-                    >
-                      {t('action.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('users.title')}
+          columns={[
+            t('users.col.user'),
+            t('users.col.role'),
+            t('users.col.status'),
+            t('users.col.created'),
+            t('users.col.updated'),
+            t('table.actions'),
+          ]}
+        >
+          {items.map((u) => (
+            <tr key={u.id}>
+              <td>
+                <div>{u.email}</div>
+                <code className="muted">{shortId(u.id)}</code>
+              </td>
+              <td>
+                <span className={`badge badge--role-${u.role === 'admin' ? 'admin' : 'user'}`}>
+                  {u.role === 'admin' ? t('users.badgeAdmin') : t('users.badgeUser')}
+                </span>{' '}
+                <span className="muted">{t(`role.${u.role}`, { defaultValue: u.role })}</span>
+              </td>
+              <td>
+                <span className={`badge ${u.is_active ? 'badge--status-confirmed' : 'badge--status-cancelled'}`}>
+                  {u.is_active ? t('users.active') : t('users.inactive')}
+                </span>
+              </td>
+              <td>{formatDate(i18n.language, u.created_at)}</td>
+              <td>{formatDate(i18n.language, u.updated_at)}</td>
+              <td className="table__actions">
+                <button type="button" className="btn btn--small" onClick={() => setEditing(u)} aria-label={t('action.editNamed', { name: u.email })}>
+                  {t('action.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small btn--danger"
+                  disabled={u.id === me?.id}
+                  onClick={() => setToDelete(u)}
+                  aria-label={t('action.deleteNamed', { name: u.email })}
+                >
+                  {t('action.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       }
     >
       <CreateUserDialog
