@@ -43,8 +43,8 @@ func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...fu
 		booking.WithPublisher(console.NewPublisher(r, prefix, log)))
 	cons := console.New(core, pool, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
-	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix},
-		chatbot.WithClock(func() time.Time { return now }), chatbot.WithLogger(log))
+	dota := closedAtEnd(t, chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix},
+		chatbot.WithClock(func() time.Time { return now }), chatbot.WithLogger(log)))
 	deps := api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log, Console: cons, Events: events,
 		RedisPrefix: prefix, Forms: roomyForms}
 	for _, f := range tune {

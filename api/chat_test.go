@@ -28,7 +28,7 @@ func chatServer(t *testing.T, rdb *redis.Client, prefix string, cfg chatbot.Conf
 	cfg.RedisPrefix = prefix
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	opts = append([]chatbot.Option{chatbot.WithClock(clock), chatbot.WithLogger(log)}, opts...)
-	engine := chatbot.New(core, pool, rdb, cfg, opts...)
+	engine := closedAtEnd(t, chatbot.New(core, pool, rdb, cfg, opts...))
 	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: engine, DB: pool, Redis: rdb,
 		Web: webApp, Logger: log})))
 	t.Cleanup(srv.Close)

@@ -121,7 +121,7 @@ func fullRouter(t *testing.T) http.Handler {
 	cons := console.New(core, pool, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
 	t.Cleanup(events.Close)
-	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log))
+	dota := closedAtEnd(t, chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log)))
 	return api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log,
 		Console: cons, Events: events, RedisPrefix: prefix})
 }

@@ -30,8 +30,8 @@ func newHandoffServer(t *testing.T) string {
 	core := booking.New(pool, booking.WithClock(clock), booking.WithPublisher(pub))
 	cons := console.New(core, pool, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
-	dota := chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithClock(clock),
-		chatbot.WithLogger(log), chatbot.WithPublisher(pub))
+	dota := closedAtEnd(t, chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithClock(clock),
+		chatbot.WithLogger(log), chatbot.WithPublisher(pub)))
 	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp,
 		Logger: log, Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms})))
 	t.Cleanup(func() {

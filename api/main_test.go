@@ -20,6 +20,7 @@ import (
 
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -140,4 +141,15 @@ func errorCode(r response) string {
 	e, _ := r.Body["error"].(map[string]any)
 	code, _ := e["code"].(string)
 	return code
+}
+
+// closedAtEnd writes the chat engine's transcript queue when the test ends, so the next
+// test starts from what this one stored.
+func closedAtEnd(t testing.TB, e *chatbot.Engine) *chatbot.Engine {
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = e.Close(ctx)
+	})
+	return e
 }

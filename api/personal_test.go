@@ -30,7 +30,7 @@ func liveServer(t *testing.T) (string, *chatbot.Engine) {
 	core := booking.New(pool, booking.WithPublisher(console.NewPublisher(rdb, prefix, log)))
 	cons := console.New(core, pool, rdb, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
-	dota := chatbot.New(core, pool, rdb, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log))
+	dota := closedAtEnd(t, chatbot.New(core, pool, rdb, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log)))
 	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: rdb,
 		Web: webApp, Logger: log, Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms})))
 	t.Cleanup(func() {

@@ -129,6 +129,8 @@ type Engine struct {
 	pub     booking.Publisher // tells staff of conversations that changed; nil tells nobody
 	hub     pushHub           // this replica's visitor streams
 	wait    waitMemo          // how long visitors usually wait for a person
+	// transcripts stores the conversations' messages (transcript_writer.go); nil without a database.
+	transcripts *transcriptWriter
 }
 
 // Option configures an Engine.
@@ -155,6 +157,9 @@ func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, o
 		o(e)
 	}
 	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
+	if db != nil {
+		e.transcripts = newTranscriptWriter(e)
+	}
 	// The conversations take part in every personal-data request about a person.
 	if c, ok := core.(interface{ AddPersonalPart(booking.PersonalPart) }); ok && db != nil {
 		c.AddPersonalPart(e.personalPart())

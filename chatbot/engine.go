@@ -184,11 +184,14 @@ func (e *Engine) judge(ctx context.Context, ds []ratelimit.Decision, scopes []st
 	return nil
 }
 
-// finish stores the turn's transcript, then saves the session, counts the turn and
+// finish queues the turn's transcript, then saves the session, counts the turn and
 // releases the session's lock in one round trip, and returns the bot's messages. The
-// transcript goes first, under the lock, so a conversation's messages are stored in order.
+// transcript is queued first, under the lock, so a conversation's messages are stored in
+// order.
 func (t *turn) finish(newSession bool) (Reply, error) {
-	t.e.persist(t.ctx, t.s, t.all, t.change)
+	// A booking, a hand-off and a turn not of the visitor's making are stored before the
+	// answer; the visitor's other turns are written by the writer meanwhile.
+	t.e.persist(t.ctx, t.s, t.all, t.change, t.change != nil || t.push || slices.Contains(t.ops, "funnel_booked"))
 	if t.answered != "" {
 		src := t.answered
 		if src == SourceFlow {

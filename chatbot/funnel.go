@@ -9,6 +9,7 @@ import (
 // Funnel counts the stored conversations by how far they went: started, contact
 // collected, booked.
 func (e *Engine) Funnel(ctx context.Context) (booking.ChatFunnel, error) {
+	e.written(ctx)
 	var f booking.ChatFunnel
 	err := e.db.QueryRow(ctx, `SELECT count(*),
 		count(*) FILTER (WHERE last_step = ANY($1) OR appointment_id IS NOT NULL),

@@ -97,6 +97,7 @@ const inboxRows = `
 
 // Inbox lists conversations, newest activity first.
 func (e *Engine) Inbox(ctx context.Context, f InboxFilter, p booking.Paging) (InboxPage, error) {
+	e.written(ctx)
 	v := &booking.ValidationError{}
 	if f.State != "" && !slices.Contains(InboxStates, f.State) {
 		v.Add("state", "invalid_option")
@@ -164,6 +165,7 @@ func (e *Engine) waitingCount(ctx context.Context) (int, error) {
 
 // Summary returns one conversation as the inbox lists it.
 func (e *Engine) Summary(ctx context.Context, id string) (Summary, error) {
+	e.written(ctx)
 	var s Summary
 	var total, waiting int
 	err := e.db.QueryRow(ctx, inboxRows+` WHERE v.id = $3`, ClosedAfter.String(), BookingFlow, id).Scan(
@@ -177,6 +179,7 @@ func (e *Engine) Summary(ctx context.Context, id string) (Summary, error) {
 
 // ConversationDetail returns one conversation with everything staff need to take it over.
 func (e *Engine) ConversationDetail(ctx context.Context, id string) (Detail, error) {
+	e.written(ctx)
 	if e.db == nil || !booking.IsUUID(id) {
 		return Detail{}, booking.ErrNotFound
 	}
@@ -199,7 +202,7 @@ func (e *Engine) ConversationDetail(ctx context.Context, id string) (Detail, err
 func (e *Engine) messagesOf(ctx context.Context, conversationID string) ([]TranscriptMessage, error) {
 	rows, err := e.db.Query(ctx, `SELECT sender, text, coalesce(source, ''), coalesce(step, ''), coalesce(author, ''),
 			created_at
-		FROM chat_messages WHERE conversation_id = $1 ORDER BY id`, conversationID)
+		FROM chat_messages WHERE conversation_id = $1 ORDER BY created_at, id`, conversationID)
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func newEngine(t *testing.T, now time.Time, cfg Config, opts ...Option) (*Engine
 	clock := func() time.Time { return now }
 	core := booking.New(pool, booking.WithClock(clock))
 	opts = append([]Option{WithClock(clock), WithLogger(quiet)}, opts...)
-	return New(core, pool, rdb, cfg, opts...), core
+	return closedAtEnd(t, New(core, pool, rdb, cfg, opts...)), core
 }
 
 // chat is a conversation driven in a test.
@@ -97,4 +97,15 @@ func (c *chat) quickValues() []string {
 		out = append(out, q.Value)
 	}
 	return out
+}
+
+// closedAtEnd writes the engine's transcript queue when the test ends, so the next test
+// starts from what this one stored.
+func closedAtEnd(t testing.TB, e *Engine) *Engine {
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = e.Close(ctx)
+	})
+	return e
 }

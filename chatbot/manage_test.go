@@ -35,7 +35,7 @@ func mailEngine(t *testing.T, srv *mailtest.Server) (*Engine, *booking.Core) {
 		_ = core.StopJobs(ctx)
 	})
 	rdb, prefix := testdb.Redis(t)
-	return New(core, pool, rdb, Config{RedisPrefix: prefix}, WithLogger(quiet)), core
+	return closedAtEnd(t, New(core, pool, rdb, Config{RedisPrefix: prefix}, WithLogger(quiet))), core
 }
 
 // openSlots are free slots at least days ahead on the real calendar.

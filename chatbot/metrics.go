@@ -55,6 +55,11 @@ var (
 		Namespace: "dota", Subsystem: "chat", Name: "transcript_errors_total",
 		Help: "Chat messages that could not be stored in PostgreSQL.",
 	})
+	transcriptWrites = promauto.NewHistogram(prometheus.HistogramOpts{
+		Namespace: "dota", Subsystem: "chat", Name: "transcript_write_turns",
+		Help:    "Turns stored by one write of the transcript writer.",
+		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256},
+	})
 	handoffsStarted = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "handoff", Name: "started_total",
 		Help: "Conversations handed to staff, by reason (asked, failures, callback).",

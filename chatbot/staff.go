@@ -207,6 +207,7 @@ func (e *Engine) act(ctx context.Context, conversationID string, needVisitor boo
 	if e.db == nil || !booking.IsUUID(conversationID) {
 		return booking.ErrNotFound
 	}
+	e.written(ctx)
 	var sessionID string
 	err := e.db.QueryRow(ctx, `SELECT session_id FROM chat_conversations WHERE id = $1`, conversationID).Scan(&sessionID)
 	if errors.Is(err, pgx.ErrNoRows) {

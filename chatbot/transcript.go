@@ -6,83 +6,98 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/booking"
 )
 
-// persist stores a turn's messages in PostgreSQL, creating the conversation on its first
-// turn (and noting its id in the session) and linking it to the appointment it produced:
-// chat_conversations names the latest one, and chat_conversation_appointments keeps
-// every one, so that each booking of a conversation keeps its transcript (an appointment
-// deleted since is not linked). The row also keeps what Dota collected and, when the
-// turn changed it, the hand-off state. The transcript is for staff; a failure to store
-// it is logged and counted, and the visitor's conversation goes on.
-//
-// Its transaction commits without waiting for the write-ahead log to reach the disk
-// (synchronous_commit off, for this transaction only): a turn no longer waits for an
-// fsync, and a crash of PostgreSQL loses at most the last fraction of a second of
-// transcript, never corrupts it. Bookings keep their synchronous commit.
-func (e *Engine) persist(ctx context.Context, s *session, msgs []Message, change *stateChange) {
+// persist queues a turn's messages for the transcript writer (transcript_writer.go),
+// giving the conversation its id on its first turn (noted in the session, so staff and
+// the inbox know it at once). A turn that staff must see at once or that must never be
+// lost — a booking, a hand-off, a staff member's or the system's turn — waits until its
+// messages and every earlier one are written; a visitor's other turns go on without
+// waiting. The transcript is for staff: a failure to store it is logged and counted, and
+// the visitor's conversation goes on.
+func (e *Engine) persist(ctx context.Context, s *session, msgs []Message, change *stateChange, wait bool) {
 	if e.db == nil || (len(msgs) == 0 && change == nil) {
+		return
+	}
+	if s.ConversationID == "" {
+		s.ConversationID = newUUID()
+	}
+	rec := transcriptTurn{conversation: s.ConversationID, session: s.ID, lang: s.Lang, step: s.Step,
+		appointment: s.AppointmentID, started: s.StartedAt, collected: s.Collected, change: change, msgs: msgs}
+	if !wait {
+		e.transcripts.queue(rec)
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.DBTimeout)
 	defer cancel()
-	n := len(msgs)
-	senders, texts, sources, steps, authors := make([]string, n), make([]string, n), make([]string, n),
-		make([]string, n), make([]string, n)
-	times, unanswered := make([]time.Time, n), make([]bool, n)
-	for i, m := range msgs {
-		senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
-		authors[i], unanswered[i] = m.Author, m.Unanswered
+	if err := e.transcripts.queueAndWait(ctx, rec); err != nil {
+		e.log.WarnContext(ctx, "chat transcript: a turn that must be stored was not confirmed", "err", err)
 	}
-	var appointment, state, reason *string
-	if s.AppointmentID != "" {
-		appointment = &s.AppointmentID
-	}
-	if change != nil {
-		state, reason = &change.State, &change.Reason
-	}
+}
+
+// writeTurns stores turns in one transaction, in order: each conversation is created on
+// its first turn (with the id persist gave it) and updated on the next ones, linked to the
+// appointments it produced — chat_conversations names the latest one, and
+// chat_conversation_appointments keeps every one, so each booking of a conversation keeps
+// its transcript (an appointment deleted since is not linked) — and its messages are
+// added. The row also keeps what Dota collected and, when a turn changed it, the hand-off
+// state.
+//
+// The transaction commits without waiting for the write-ahead log to reach the disk
+// (synchronous_commit off, for this transaction only): a crash of PostgreSQL loses at most
+// the last fraction of a second of transcript, never corrupts it. Bookings keep their
+// synchronous commit.
+func (e *Engine) writeTurns(ctx context.Context, turns []transcriptTurn) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue("SET LOCAL synchronous_commit TO OFF")
-	var id string
-	b.Queue(`
-		WITH c AS (
-			INSERT INTO chat_conversations AS cc (session_id, language, last_step, appointment_id, started_at, updated_at,
-				collected, state, handoff_reason, handoff_at)
-			VALUES ($1, $2, $3, $4::uuid, $5, $5, $6, coalesce($7, 'bot'), nullif($8, ''), CASE WHEN $7 = 'waiting' THEN now() END)
-			ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
-				appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now(),
-				collected = EXCLUDED.collected, state = coalesce($7, cc.state),
-				handoff_reason = CASE WHEN $7 = 'waiting' THEN $8 ELSE cc.handoff_reason END,
-				handoff_at = CASE WHEN $7 = 'waiting' THEN now() ELSE cc.handoff_at END,
-				claimed_at = CASE WHEN $7 = 'waiting' THEN NULL ELSE cc.claimed_at END,
-				agent_id = CASE WHEN $7 IS NULL THEN cc.agent_id END,
-				agent_name = CASE WHEN $7 IS NULL THEN cc.agent_name END
-			RETURNING id),
-		booked AS (
-			INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
-			SELECT c.id, $4::uuid FROM c WHERE $4::uuid IS NOT NULL
-			ON CONFLICT DO NOTHING),
-		added AS (
-			INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered)
-			SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at, nullif(m.author, ''), m.unanswered
-			FROM c, unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::text[], $15::bool[])
-				AS m(sender, text, source, step, at, author, unanswered))
-		SELECT id FROM c`,
-		s.ID, s.Lang, s.Step, appointment, s.StartedAt, s.Collected, state, reason,
-		senders, texts, sources, steps, times, authors, unanswered).QueryRow(func(row pgx.Row) error {
-		return row.Scan(&id)
-	})
+	for _, t := range turns {
+		n := len(t.msgs)
+		senders, texts, sources, steps, authors := make([]string, n), make([]string, n), make([]string, n),
+			make([]string, n), make([]string, n)
+		times, unanswered := make([]time.Time, n), make([]bool, n)
+		for i, m := range t.msgs {
+			senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
+			authors[i], unanswered[i] = m.Author, m.Unanswered
+		}
+		var state, reason *string
+		if t.change != nil {
+			state, reason = &t.change.State, &t.change.Reason
+		}
+		b.Queue(writeTurn, t.conversation, t.session, t.lang, t.step, booking.NullIfEmpty(t.appointment), t.started, t.collected,
+			state, reason, senders, texts, sources, steps, times, authors, unanswered)
+	}
 	b.Queue("COMMIT")
 	// A failed batch leaves its connection inside the transaction; the pool closes such a
 	// connection on release instead of reusing it.
-	if err := e.db.SendBatch(ctx, b).Close(); err != nil {
-		transcriptErrors.Add(float64(len(msgs)))
-		e.log.WarnContext(ctx, "chat transcript: storing messages failed", "err", err)
-		return
-	}
-	s.ConversationID = id
+	return e.db.SendBatch(ctx, b).Close()
 }
+
+// writeTurn stores one turn (see writeTurns).
+const writeTurn = `
+	WITH c AS (
+		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at,
+			collected, state, handoff_reason, handoff_at)
+		VALUES ($1, $2, $3, $4, $5::uuid, $6, $6, $7, coalesce($8, 'bot'), nullif($9, ''), CASE WHEN $8 = 'waiting' THEN now() END)
+		ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
+			appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now(),
+			collected = EXCLUDED.collected, state = coalesce($8, cc.state),
+			handoff_reason = CASE WHEN $8 = 'waiting' THEN $9 ELSE cc.handoff_reason END,
+			handoff_at = CASE WHEN $8 = 'waiting' THEN now() ELSE cc.handoff_at END,
+			claimed_at = CASE WHEN $8 = 'waiting' THEN NULL ELSE cc.claimed_at END,
+			agent_id = CASE WHEN $8 IS NULL THEN cc.agent_id END,
+			agent_name = CASE WHEN $8 IS NULL THEN cc.agent_name END
+		RETURNING id),
+	booked AS (
+		INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
+		SELECT c.id, $5::uuid FROM c WHERE $5::uuid IS NOT NULL
+		ON CONFLICT DO NOTHING)
+	INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered)
+	SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at, nullif(m.author, ''), m.unanswered
+	FROM c, unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::timestamptz[], $15::text[], $16::bool[])
+		AS m(sender, text, source, step, at, author, unanswered)`
 
 // TranscriptMessage is one line of a chat conversation.
 type TranscriptMessage struct {
@@ -110,6 +125,7 @@ type Transcript struct {
 // appointment did not come from the chat or transcripts are not kept. The caller checks
 // that the appointment exists and that its reader may see it.
 func (e *Engine) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
+	e.written(ctx)
 	t := Transcript{AppointmentID: appointmentID, Messages: []TranscriptMessage{}}
 	if e.db == nil {
 		return t, nil

@@ -30,6 +30,7 @@ type QuestionExample struct {
 // Questions groups the unanswered questions of the window (1h, 24h or 7d), the largest
 // groups first.
 func (e *Engine) Questions(ctx context.Context, window string) ([]QuestionGroup, error) {
+	e.written(ctx)
 	span, ok := map[string]time.Duration{"1h": time.Hour, "24h": 24 * time.Hour, "7d": 7 * 24 * time.Hour}[window]
 	if !ok {
 		return nil, ErrBadWindow

@@ -128,6 +128,10 @@ func serve(ctx context.Context, cfg config) error {
 	} else if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// The transcript's queue is written before the process ends.
+	if err := dota.Close(sctx); err != nil {
+		log.Warn("chat transcript: the queue was not written before the grace period ended", "err", err)
+	}
 	if err := core.StopJobs(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("jobs did not stop cleanly; another replica takes over what was running", "err", err)
 	}
