@@ -15,6 +15,9 @@ type When struct {
 	Past bool   // the day named is before today
 }
 
+// The patterns of days and hours. Each is run only where the text has what it needs to
+// match (see dateclues.go): running every pattern over every message was most of reading
+// one.
 var (
 	isoDate     = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
 	numericDate = regexp.MustCompile(`\b(\d{1,2})[/.\-](\d{1,2})(?:[/.\-](\d{2,4}))?\b`)
@@ -35,6 +38,15 @@ var relativeDays = []struct {
 	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0},
 	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"ghodwa", 1}, {"ghedwa", 1},
 }
+
+// relativeWords are the words of each of relativeDays.
+var relativeWords = func() [][]string {
+	out := make([][]string, len(relativeDays))
+	for i, r := range relativeDays {
+		out[i] = words(r.phrase)
+	}
+	return out
+}()
 
 // weekdayNames maps each language's weekday names, normalized, to the weekday.
 var weekdayNames = map[string]time.Weekday{
@@ -74,70 +86,72 @@ var ordinalDays = regexp.MustCompile(`(^|\s)(premier|first|الاول|اول)(\s
 // to now (whose location is the agency's time zone). bareHour lets a lone number ("10")
 // stand for an hour, as it does when the visitor is asked for a time.
 func ParseWhen(text string, now time.Time, bareHour bool) When {
-	s := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	s = normalizeDigits(s)
+	s := lowerFields(text)
 	var w When
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-	rest := s
-	if d, used, ok := parseDate(s, today); ok {
+	rest, n := s, normalize(s)
+	if d, used, ok := parseDate(s, n, today); ok {
 		w.Date = d.Format(time.DateOnly)
 		w.Past = d.Before(today)
-		rest = strings.Replace(s, used, " ", 1)
+		if r := strings.Replace(s, used, " ", 1); r != s {
+			rest, n = r, normalize(r)
+		}
 	}
-	w.Time = parseTime(rest, bareHour && w.Date == "")
+	w.Time = parseTime(rest, n, bareHour && w.Date == "")
 	return w
 }
 
-func normalizeDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '٠' && r <= '٩':
-			return '0' + (r - '٠')
-		case r >= '۰' && r <= '۹':
-			return '0' + (r - '۰')
-		}
-		return r
-	}, s)
-}
-
-// parseDate finds a day in s; used is the text that named it.
-func parseDate(s string, today time.Time) (time.Time, string, bool) {
-	if m := isoDate.FindStringSubmatch(s); m != nil {
-		y, _ := strconv.Atoi(m[1])
-		mo, _ := strconv.Atoi(m[2])
-		d, _ := strconv.Atoi(m[3])
-		if t, ok := makeDate(y, mo, d, today.Location()); ok {
-			return t, m[0], true
+// parseDate finds a day in s, whose normal form is n; used is the text that named it.
+func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
+	if digitsAround(s, "-") {
+		if m := isoDate.FindStringSubmatch(s); m != nil {
+			y, _ := strconv.Atoi(m[1])
+			mo, _ := strconv.Atoi(m[2])
+			d, _ := strconv.Atoi(m[3])
+			if t, ok := makeDate(y, mo, d, today.Location()); ok {
+				return t, m[0], true
+			}
 		}
 	}
-	if m := numericDate.FindStringSubmatch(s); m != nil && !strings.Contains(m[0], ":") {
-		d, _ := strconv.Atoi(m[1])
-		mo, _ := strconv.Atoi(m[2])
-		if t, ok := withYear(d, mo, m[3], today); ok {
-			return t, m[0], true
-		}
-	}
-	n := ordinalDays.ReplaceAllString(monthPhrases.Replace(normalize(s)), "${1}1${3}")
-	for _, m := range dayMonth.FindAllStringSubmatch(n, -1) {
-		if mo, ok := monthNames[m[2]]; ok {
+	if digitsAround(s, "/.-") {
+		if m := numericDate.FindStringSubmatch(s); m != nil && !strings.Contains(m[0], ":") {
 			d, _ := strconv.Atoi(m[1])
-			if t, ok := withYear(d, int(mo), m[3], today); ok {
-				return t, dateSource(s, m[1], m[2]), true
+			mo, _ := strconv.Atoi(m[2])
+			if t, ok := withYear(d, mo, m[3], today); ok {
+				return t, m[0], true
 			}
 		}
 	}
-	for _, m := range monthDay.FindAllStringSubmatch(n, -1) {
-		if mo, ok := monthNames[m[1]]; ok {
-			d, _ := strconv.Atoi(m[2])
-			if t, ok := withYear(d, int(mo), m[3], today); ok {
-				return t, dateSource(s, m[2], m[1]), true
+	if strings.Contains(n, "كانون") || strings.Contains(n, "تشرين") {
+		n = monthPhrases.Replace(n)
+	}
+	if strings.Contains(n, "premier") || strings.Contains(n, "first") || strings.Contains(n, "اول") {
+		n = ordinalDays.ReplaceAllString(n, "${1}1${3}")
+	}
+	if dayBeforeMonth(n) {
+		for _, m := range dayMonth.FindAllStringSubmatch(n, -1) {
+			if mo, ok := monthNames[m[2]]; ok {
+				d, _ := strconv.Atoi(m[1])
+				if t, ok := withYear(d, int(mo), m[3], today); ok {
+					return t, dateSource(s, m[1], m[2]), true
+				}
 			}
 		}
 	}
-	ws := strings.Fields(n)
-	for _, r := range relativeDays {
+	if monthBeforeDay(n) {
+		for _, m := range monthDay.FindAllStringSubmatch(n, -1) {
+			if mo, ok := monthNames[m[1]]; ok {
+				d, _ := strconv.Atoi(m[2])
+				if t, ok := withYear(d, int(mo), m[3], today); ok {
+					return t, dateSource(s, m[2], m[1]), true
+				}
+			}
+		}
+	}
+	ws := normalWords(n) // n is still normal, its words one space apart
+	for i, r := range relativeDays {
 		// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس".
-		if containsExactly(ws, words(r.phrase)) {
+		if containsExactly(ws, relativeWords[i]) {
 			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
 		}
 	}
@@ -193,114 +207,10 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 	return t, t.Day() == d
 }
 
-// Parts of the day a visitor may name: with an hour they make it am or pm ("à 3 heures
-// de l'après-midi"); alone they ask for that part's slots (partOfDay).
-var (
-	afternoonWords = newMatcher("apres midi", "apres-midi", "aprem", "soir", "afternoon", "evening", "pm",
-		"مساء", "مساءا", "بعد الظهر", "العشيه", "la3chiya")
-	morningWords = newMatcher("matin", "matinee", "morning", "صباحا", "صباح", "الصباح", "sbah", "الصبح")
-)
-
-// partOfDay names the part of the day a message asks for, "morning", "afternoon" or "".
-func partOfDay(ws []string) string {
-	switch {
-	case afternoonWords.score(ws) > 0:
-		return "afternoon"
-	case morningWords.score(ws) > 0:
-		return "morning"
-	}
-	return ""
-}
-
-// arabicHours are the hours written as words: "الساعة الثالثة" is 3 o'clock.
-var arabicHours = map[string]int{"الواحده": 1, "الثانيه": 2, "الثالثه": 3, "الرابعه": 4, "الخامسه": 5,
-	"السادسه": 6, "السابعه": 7, "الثامنه": 8, "التاسعه": 9, "العاشره": 10, "الحاديه": 11}
-
-// parseTime finds an hour in s: "10h", "14h30", "10:00", "10 am", "2pm", "midi", "noon",
-// "الساعة الثالثة"; an afternoon word makes a morning hour pm ("3 heures de l'après-midi").
-func parseTime(s string, bareHour bool) string {
-	hhmm := readTime(s, bareHour)
-	if hhmm == "" || afternoonWords.score(words(s)) == 0 {
-		return hhmm
-	}
-	if h, _ := strconv.Atoi(hhmm[:2]); h < 12 {
-		return clock(h+12, mustAtoi(hhmm[3:]), "")
-	}
-	return hhmm
-}
-
-func mustAtoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
-}
-
-func readTime(s string, bareHour bool) string {
-	n := normalize(s)
-	ws := strings.Fields(n)
-	for i, w := range ws {
-		if h, ok := arabicHours[w]; ok && i > 0 && (ws[i-1] == "الساعه" || ws[i-1] == "ساعه") {
-			return clock(h, 0, "")
-		}
-	}
-	for _, w := range []string{"midi", "noon", "ظهرا"} {
-		// "après-midi" is the afternoon, not noon.
-		if containsPhrase(ws, []string{w}) && !containsPhrase(ws, []string{"apres", "midi"}) {
-			return "12:00"
-		}
-	}
-	if m := clockTime.FindStringSubmatch(s); m != nil {
-		h, _ := strconv.Atoi(m[1])
-		mi := 0
-		if m[2] != "" {
-			mi, _ = strconv.Atoi(m[2])
-		}
-		return clock(h, mi, m[3])
-	}
-	if m := meridiem.FindStringSubmatch(s); m != nil {
-		h, _ := strconv.Atoi(m[1])
-		return clock(h, 0, m[2])
-	}
-	if m := atHour.FindStringSubmatch(s); m != nil {
-		h, _ := strconv.Atoi(m[1])
-		if h >= 1 && h <= 5 {
-			h += 12
-		}
-		return clock(h, 0, "")
-	}
-	if bareHour {
-		if m := bareNumber.FindStringSubmatch(s); m != nil {
-			h, _ := strconv.Atoi(m[1])
-			// An office-hours reading of a lone small number: "3" means 15:00.
-			if h >= 1 && h <= 5 {
-				h += 12
-			}
-			return clock(h, 0, "")
-		}
-	}
-	return ""
-}
-
-func clock(h, m int, ampm string) string {
-	switch strings.Trim(ampm, ".") {
-	case "pm", "p.m":
-		if h < 12 {
-			h += 12
-		}
-	case "am", "a.m":
-		if h == 12 {
-			h = 0
-		}
-	}
-	if h < 0 || h > 23 || m < 0 || m > 59 {
-		return ""
-	}
-	return time.Date(2000, 1, 1, h, m, 0, 0, time.UTC).Format("15:04")
-}
-
 // containsExactly reports whether phrase occurs in text word for word, unstemmed.
 func containsExactly(text, phrase []string) bool {
 	for i := 0; i+len(phrase) <= len(text); i++ {
-		if slices.Equal(text[i:i+len(phrase)], phrase) {
+		if text[i] == phrase[0] && slices.Equal(text[i:i+len(phrase)], phrase) {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -51,24 +52,28 @@ var (
 // current time.
 func (t *turn) extract(msg string, ws []string) found {
 	var f found
-	if m := emailIn.FindString(msg); m != "" {
-		if v, code := checkValue(StepEmail, m); code == "" {
+	emails := emailsIn(msg)
+	if len(emails) > 0 {
+		if v, code := checkValue(StepEmail, msg[emails[0][0]:emails[0][1]]); code == "" {
 			f.Email = v
 		}
 	}
-	rest := emailIn.ReplaceAllString(msg, " ")
-	for _, m := range phoneRun.FindAllString(normalizeDigits(rest), -1) {
-		if v, code := checkValue(StepPhone, m); code == "" && len(digitsOf(v)) >= 9 {
-			f.Phone = v
-			break
+	rest := normalizeDigits(replaceSpans(msg, emails))
+	phones := phonesIn(rest)
+	for _, loc := range phones {
+		// Fewer than 9 digits is no phone: libphonenumber is asked only about the others.
+		if m := rest[loc[0]:loc[1]]; countDigits(m) >= 9 {
+			if v, code := checkValue(StepPhone, m); code == "" {
+				f.Phone = v
+				break
+			}
 		}
 	}
 	f.Name = nameIn(msg)
 	f.Service, f.HasService = serviceIn(ws, t.catalogue().Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
-	noPhone := phoneRun.ReplaceAllString(normalizeDigits(rest), " ")
-	f.When = ParseWhen(noPhone, t.e.localNow(t.ctx), false)
+	f.When = ParseWhen(replaceSpans(rest, phones), t.e.localNow(t.ctx), false)
 	return f
 }
 
@@ -85,22 +90,12 @@ func digitsOf(s string) string {
 // nameIn finds a name introduced as one: after "je m'appelle", "my name is", "اسمي", or a
 // capitalised name after "je suis", "I'm"; up to four words, checked by the name's rules.
 func nameIn(msg string) string {
-	start := -1
-	if loc := nameLeadIn.FindStringIndex(msg); loc != nil {
-		start = loc[1]
-	} else {
-		for _, loc := range capLeadIn.FindAllStringIndex(msg, -1) {
-			if r := []rune(msg[loc[1]:]); len(r) > 0 && unicode.IsUpper(r[0]) {
-				start = loc[1]
-				break
-			}
-		}
-	}
+	start := nameStart(msg)
 	if start < 0 {
 		return ""
 	}
 	var parts []string
-	for _, w := range strings.Fields(msg[start:]) {
+	for w := range strings.FieldsSeq(msg[start:]) {
 		clean := strings.TrimRight(w, ",.;:!?،؛")
 		if clean == "" || nameStops[strings.ToLower(clean)] || strings.ContainsAny(clean, "0123456789@") {
 			break
@@ -115,6 +110,23 @@ func nameIn(msg string) string {
 		return ""
 	}
 	return v
+}
+
+// nameStart is where a name introduced as one starts in msg, -1 where none is.
+func nameStart(msg string) int {
+	if end := nameLeadInEnd(msg); end >= 0 {
+		return end
+	}
+	for from := 0; ; {
+		end := capLeadInEnd(msg, from)
+		if end < 0 {
+			return -1
+		}
+		if r, size := utf8.DecodeRuneInString(msg[end:]); size > 0 && unicode.IsUpper(r) {
+			return end
+		}
+		from = end
+	}
 }
 
 // absorb stores the fields a message carries that are still missing or that it changes,

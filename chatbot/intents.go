@@ -74,26 +74,28 @@ const (
 // implied by several details given at once), a plain yes or no, a question the rules
 // answer; offered says whether Dota has just offered to book.
 func readIntent(msg string, ws []string, f found, offered bool, services []booking.Service) string {
-	if what, ok := ownAppointment(ws, false); ok {
+	t := newReading(ws)
+	if what, ok := ownAppointmentIn(&t, false); ok {
 		return what
 	}
-	if wantsPerson(ws) {
+	if wantsPersonIn(&t) {
 		return IntentPerson
 	}
 	short := len(ws) <= 4
-	yes, no := yesWords.score(ws) > 0, noWords.score(ws) > 0
-	plain := !isQuestion(msg, ws) && covers(ws, yesWords, noWords, politeWords)
+	yes, no := yesWords.scoreIn(&t) > 0, noWords.scoreIn(&t) > 0
+	// plain matters only to a short message.
+	plain := short && !isQuestionIn(msg, &t) && coversIn(&t, yesWords, noWords, politeWords)
 	switch {
-	case byeWords.score(ws) > 0 && covers(ws, byeWords, politeWords, thanksWords):
+	case byeWords.scoreIn(&t) > 0 && coversIn(&t, byeWords, politeWords, thanksWords):
 		return QuestionBye
-	case bookWords.score(ws) > 0, f.count() >= 2, offered && short && yes && !no:
+	case bookWords.scoreIn(&t) > 0, f.count() >= 2, offered && short && yes && !no:
 		return IntentBook
-	case offered && short && no, short && plain && no:
+	case offered && short && no, plain && no:
 		return IntentNo
-	case short && plain && yes:
+	case plain && yes:
 		return IntentYes
 	}
-	if q, _ := questionOf(ws, services); q != "" {
+	if q, _ := questionOfIn(&t, services); q != "" {
 		return q
 	}
 	return IntentOther
@@ -106,12 +108,17 @@ func readIntent(msg string, ws []string, f found, offered bool, services []booki
 // appointment ("je veux déplacer mon rendez-vous"), since "plutôt jeudi" changes the
 // booking under way.
 func ownAppointment(ws []string, inFlow bool) (string, bool) {
-	appt := appointmentWords.score(ws) > 0
-	own := ownWords.score(ws) > 0
+	t := newReading(ws)
+	return ownAppointmentIn(&t, inFlow)
+}
+
+func ownAppointmentIn(t *reading, inFlow bool) (string, bool) {
+	appt := appointmentWords.scoreIn(t) > 0
+	own := ownWords.scoreIn(t) > 0
 	switch {
-	case moveOwnWords.score(ws) > 0 && appt && (!inFlow || own):
+	case moveOwnWords.scoreIn(t) > 0 && appt && (!inFlow || own):
 		return IntentMove, true
-	case !inFlow && cancelOwnWords.score(ws) > 0 && appt:
+	case !inFlow && cancelOwnWords.scoreIn(t) > 0 && appt:
 		return IntentCancel, true
 	}
 	return "", false
@@ -119,7 +126,12 @@ func ownAppointment(ws []string, inFlow bool) (string, bool) {
 
 // wantsPerson reports whether a message asks to talk to a person.
 func wantsPerson(ws []string) bool {
-	return humanWords.score(ws) > 0 && (talkWords.score(ws) > 0 || covers(ws, humanWords, commandFillers, politeWords))
+	t := newReading(ws)
+	return wantsPersonIn(&t)
+}
+
+func wantsPersonIn(t *reading) bool {
+	return humanWords.scoreIn(t) > 0 && (talkWords.scoreIn(t) > 0 || coversIn(t, humanWords, commandFillers, politeWords))
 }
 
 // weekdayIn names the weekday a message asks about, if any.
@@ -145,10 +157,10 @@ func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
 
 // questionShaped reports whether words read as a question without a question mark.
 func questionShaped(ws []string) bool {
-	for _, p := range questionWords.phrases {
-		if phraseAt(ws, p, 0) {
-			return true
-		}
-	}
-	return len(ws) <= 6
+	t := newReading(ws)
+	return questionShapedIn(&t)
+}
+
+func questionShapedIn(t *reading) bool {
+	return questionWords.opens(t) || len(t.ws) <= 6
 }

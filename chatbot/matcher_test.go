@@ -22,14 +22,33 @@ func oldExact(m matcher, text []string) bool {
 	return false
 }
 
+// oldAt is the longest phrase at index i as it was found, trying every phrase.
+func oldAt(m matcher, text []string, i int) int {
+	n := 0
+	for _, p := range m.phrases {
+		if len(p) > n && phraseAt(text, p, i) {
+			n = len(p)
+		}
+	}
+	return n
+}
+
 func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
-	matchers := []matcher{yesWords, noWords, bookWords, cancelWords, skipWords, helloWords, thanksWords, questionWords}
+	matchers := []matcher{yesWords, noWords, bookWords, cancelWords, skipWords, helloWords, thanksWords, questionWords,
+		appointmentWords, ownWords, cancelOwnWords, moveOwnWords, humanWords, talkWords, botWords, byeWords, openWords,
+		closingWords, afternoonWords, morningWords, noonWords, afternoonPhrase, correctionLeads, changeVerbs}
 	for _, tp := range topics {
 		matchers = append(matchers, tp.words)
 	}
+	for _, s := range fallbackServices {
+		matchers = append(matchers, serviceMatcher(s))
+	}
 	texts := []string{"oui", "non merci", "je voudrais prendre un rendez-vous", "quels sont vos prix ?",
 		"أسعاركم", "ما هي الأسعار", "بالتصوير من فضلكم", "how long does it take", "pas d'entreprise", "",
-		"Pouvez-vous m'expliquer comment se passe une collaboration avec votre équipe ?", "السلام عليكم"}
+		"Pouvez-vous m'expliquer comment se passe une collaboration avec votre équipe ?", "السلام عليكم",
+		"بغيت نلغي الموعد ديالي", "je veux déplacer mon rendez-vous", "can I talk to a real person please",
+		"الخميس الساعة الثالثة مساء", "jeudi à 3 heures de l'après-midi", "un site web et une app mobile",
+		"روبوتات الذكاء الاصطناعي والتدريب", "non, mon email est x@y.z", "au revoir et merci beaucoup"}
 	for _, m := range matchers {
 		for _, s := range texts {
 			ws := words(s)
@@ -38,6 +57,12 @@ func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 			}
 			if got, want := m.exact(ws), oldExact(m, ws); got != want {
 				t.Errorf("exact(%q) = %v, want %v", s, got, want)
+			}
+			st := stemAll(ws)
+			for i := 0; i <= len(ws); i++ {
+				if got, want := m.at(ws, st, i), oldAt(m, ws, i); got != want {
+					t.Errorf("at(%q, %d) = %d, want %d", s, i, got, want)
+				}
 			}
 		}
 	}

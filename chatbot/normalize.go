@@ -3,6 +3,7 @@ package chatbot
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -10,10 +11,80 @@ import (
 // normalize prepares text for keyword matching: lower case, accents and Arabic
 // diacritics removed, Arabic letter variants folded, Arabic-Indic digits made ASCII, and
 // every run of other characters made one space.
+//
+// It reads the text one character at a time, ASCII directly and the rest through
+// normalRunes, each character's normal form computed once: decomposing the whole message
+// (NFD) on every call was most of reading an Arabic one.
 func normalize(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	space := true
-	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+	put := func(c byte) {
+		if c != ' ' {
+			b.WriteByte(c)
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			put(byte(r))
+		case r >= 'A' && r <= 'Z':
+			put(byte(r) + 'a' - 'A')
+		case r < utf8.RuneSelf:
+			put(' ')
+		default:
+			n := normalRune(r)
+			for i := 0; i < len(n); i++ {
+				put(n[i])
+			}
+		}
+	}
+	out := b.String()
+	if space && out != "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// normalRunes holds the normal form of the characters most messages are written with —
+// Latin, Greek, Cyrillic, Hebrew and Arabic below U+0800, and general punctuation such as
+// "’" — indexed from U+0080: its letters and digits, " " for anything else, "" for a
+// character dropped (a combining mark, the tatweel).
+var normalRunes = func() []string {
+	t := make([]string, 0, 0x800-0x80+punctuationEnd-punctuationStart)
+	for r := rune(0x80); r < 0x800; r++ {
+		t = append(t, normalRuneSlow(r))
+	}
+	for r := rune(punctuationStart); r < punctuationEnd; r++ {
+		t = append(t, normalRuneSlow(r))
+	}
+	return t
+}()
+
+// The block of general punctuation.
+const punctuationStart, punctuationEnd = 0x2000, 0x2070
+
+func normalRune(r rune) string {
+	switch {
+	case r < 0x800:
+		return normalRunes[r-0x80]
+	case r >= punctuationStart && r < punctuationEnd:
+		return normalRunes[0x800-0x80+r-punctuationStart]
+	}
+	return normalRuneSlow(r)
+}
+
+// normalRuneSlow is the normal form of one character, as normalize defines it. A
+// message's normal form is its characters' normal forms one after another: decomposition
+// is per character, and the canonical reordering it adds only moves combining marks,
+// which are dropped or, being neither letters nor digits, are one more separator.
+func normalRuneSlow(r rune) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(string(unicode.ToLower(r))) {
 		switch {
 		case unicode.Is(unicode.Mn, r), r == 'ـ': // combining marks, tashkeel, tatweel
 			continue
@@ -29,22 +100,75 @@ func normalize(s string) string {
 			r = '0' + (r - '۰')
 		case r == 'ß':
 			b.WriteString("ss")
-			space = false
 			continue
 		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
-			space = false
-		} else if !space {
+		} else {
 			b.WriteByte(' ')
-			space = true
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return b.String()
 }
 
 // words splits normalized text into its words.
-func words(s string) []string { return strings.Fields(normalize(s)) }
+func words(s string) []string { return normalWords(normalize(s)) }
+
+// normalWords splits text already normalized, its words one space apart, into its words.
+func normalWords(n string) []string {
+	if n == "" {
+		return []string{}
+	}
+	out := make([]string, 0, strings.Count(n, " ")+1)
+	for {
+		i := strings.IndexByte(n, ' ')
+		if i < 0 {
+			return append(out, n)
+		}
+		out = append(out, n[:i])
+		n = n[i+1:]
+	}
+}
+
+// lowerFields is the text's words, lower-cased, one space apart, with Arabic-Indic digits
+// made ASCII, in one pass: normalizeDigits(strings.ToLower(strings.Join(strings.Fields(text), " "))).
+func lowerFields(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	gap := false
+	for _, r := range text {
+		switch {
+		case unicode.IsSpace(r):
+			gap = b.Len() > 0
+			continue
+		case gap:
+			b.WriteByte(' ')
+			gap = false
+		}
+		switch {
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte(byte(r) + 'a' - 'A')
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		default:
+			b.WriteRune(digitOf(unicode.ToLower(r)))
+		}
+	}
+	return b.String()
+}
+
+func normalizeDigits(s string) string { return strings.Map(digitOf, s) }
+
+// digitOf makes an Arabic-Indic digit ASCII.
+func digitOf(r rune) rune {
+	switch {
+	case r >= '٠' && r <= '٩':
+		return '0' + (r - '٠')
+	case r >= '۰' && r <= '۹':
+		return '0' + (r - '۰')
+	}
+	return r
+}
 
 // arabicArticles are the prefixes Arabic glues to a word ("the", "and the", "with the", "for the").
 var arabicArticles = []string{"وال", "بال", "فال", "كال", "لل", "ال"}
@@ -55,14 +179,18 @@ var arabicSuffixes = []string{"كم", "هم", "نا", "ها"}
 // stem removes an Arabic article and possessive ending so that "التصوير" matches
 // "تصوير" and "أسعاركم" matches "أسعار".
 func stem(w string) string {
+	// Every article begins, and every ending ends, with an Arabic letter.
+	if w == "" || (w[0] < utf8.RuneSelf && w[len(w)-1] < utf8.RuneSelf) {
+		return w
+	}
 	for _, p := range arabicArticles {
-		if strings.HasPrefix(w, p) && len([]rune(w))-len([]rune(p)) >= 2 {
+		if strings.HasPrefix(w, p) && utf8.RuneCountInString(w)-utf8.RuneCountInString(p) >= 2 {
 			w = w[len(p):]
 			break
 		}
 	}
 	for _, p := range arabicSuffixes {
-		if strings.HasSuffix(w, p) && len([]rune(w))-len([]rune(p)) >= 3 {
+		if strings.HasSuffix(w, p) && utf8.RuneCountInString(w)-utf8.RuneCountInString(p) >= 3 {
 			return w[:len(w)-len(p)]
 		}
 	}
@@ -88,126 +216,6 @@ func phraseAt(text, phrase []string, i int) bool {
 func containsPhrase(text, phrase []string) bool {
 	for i := range text {
 		if phraseAt(text, phrase, i) {
-			return true
-		}
-	}
-	return false
-}
-
-// matcher finds which of a set of keyword phrases a text names, on whole words. The
-// phrases' stems are computed once, and a text's once per call: stemming both words of
-// every comparison was a third of a free question's CPU.
-type matcher struct {
-	phrases [][]string
-	stems   [][]string
-}
-
-func newMatcher(keywords ...string) matcher {
-	m := matcher{}
-	for _, k := range keywords {
-		if w := words(k); len(w) > 0 {
-			m.phrases = append(m.phrases, w)
-			m.stems = append(m.stems, stemAll(w))
-		}
-	}
-	return m
-}
-
-func stemAll(ws []string) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = stem(w)
-	}
-	return out
-}
-
-// stemmedAt is phraseAt with the stems of text and phrase already known.
-func stemmedAt(text, textStems, phrase, phraseStems []string, i int) bool {
-	if len(phrase) == 0 || i+len(phrase) > len(text) {
-		return false
-	}
-	for j, w := range phrase {
-		if text[i+j] != w && textStems[i+j] != phraseStems[j] {
-			return false
-		}
-	}
-	return true
-}
-
-// score is the number of words of the longest phrase found in text, 0 when none is.
-func (m matcher) score(text []string) int {
-	best := 0
-	var st []string
-	for k, p := range m.phrases {
-		if len(p) <= best {
-			continue
-		}
-		if st == nil {
-			st = stemAll(text)
-		}
-		for i := range text {
-			if stemmedAt(text, st, p, m.stems[k], i) {
-				best = len(p)
-				break
-			}
-		}
-	}
-	return best
-}
-
-// at is the number of words of the longest phrase found at index i of text, whose stems
-// are st; 0 when none is.
-func (m matcher) at(text, st []string, i int) int {
-	n := 0
-	for k, p := range m.phrases {
-		if len(p) > n && stemmedAt(text, st, p, m.stems[k], i) {
-			n = len(p)
-		}
-	}
-	return n
-}
-
-// skip returns the index after the phrases of m that follow one another from index i.
-func (m matcher) skip(text, st []string, i int) int {
-	for i < len(text) {
-		n := m.at(text, st, i)
-		if n == 0 {
-			break
-		}
-		i += n
-	}
-	return i
-}
-
-// covers reports whether a non-empty text is made of phrases of ms only, one after
-// another, the longest taken at each word: "oui merci" is covered by the yes and polite
-// words, "oui mais mardi" is not.
-func covers(text []string, ms ...matcher) bool {
-	st := stemAll(text)
-	for i := 0; i < len(text); {
-		n := 0
-		for _, m := range ms {
-			n = max(n, m.at(text, st, i))
-		}
-		if n == 0 {
-			return false
-		}
-		i += n
-	}
-	return len(text) > 0
-}
-
-// exact reports whether text is exactly one of the phrases.
-func (m matcher) exact(text []string) bool {
-	var st []string
-	for k, p := range m.phrases {
-		if len(p) != len(text) {
-			continue
-		}
-		if st == nil {
-			st = stemAll(text)
-		}
-		if stemmedAt(text, st, p, m.stems[k], 0) {
 			return true
 		}
 	}

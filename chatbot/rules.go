@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/i18n"
@@ -89,35 +90,39 @@ var topics = []struct {
 // "je veux annuler le rendez-vous", but not "Stop Pub" (a company) nor "je voudrais refaire
 // mon site depuis le début" (a service).
 func isCommand(m matcher, ws []string) bool {
-	return m.score(ws) > 0 && covers(ws, m, commandFillers, politeWords)
+	t := newReading(ws)
+	return m.scoreIn(&t) > 0 && coversIn(&t, m, commandFillers, politeWords)
 }
 
 // plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
 // looks good". A yes that says more ("oui mais plutôt mardi") is not one.
 func plainYes(ws []string) bool {
-	return yesWords.score(ws) > 0 && noWords.score(ws) == 0 && covers(ws, yesWords, politeWords, assentWords, bookWords)
+	t := newReading(ws)
+	return yesWords.scoreIn(&t) > 0 && noWords.scoreIn(&t) == 0 && coversIn(&t, yesWords, politeWords, assentWords, bookWords)
 }
 
 // isQuestion reports whether a message reads as a question.
 func isQuestion(raw string, ws []string) bool {
-	if strings.ContainsAny(raw, "?؟") {
-		return true
-	}
-	for _, p := range questionWords.phrases {
-		if phraseAt(ws, p, 0) {
-			return true
-		}
-	}
-	return false
+	t := newReading(ws)
+	return isQuestionIn(raw, &t)
+}
+
+func isQuestionIn(raw string, t *reading) bool {
+	return strings.ContainsAny(raw, "?؟") || questionWords.opens(t)
 }
 
 // topicOf names the topic a message asks about, "" when none; the longest matching
 // phrase wins, so "combien de temps" is about delays rather than prices.
 func topicOf(ws []string) string {
+	t := newReading(ws)
+	return topicOfIn(&t)
+}
+
+func topicOfIn(t *reading) string {
 	best, code := 0, ""
-	for _, t := range topics {
-		if n := t.words.score(ws); n > best {
-			best, code = n, t.code
+	for i := range topics {
+		if n := topics[i].words.scoreIn(t); n > best {
+			best, code = n, topics[i].code
 		}
 	}
 	return code
@@ -126,18 +131,57 @@ func topicOf(ws []string) string {
 // serviceIn returns the catalogue's service a message names, by its keywords or its name
 // in any language.
 func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) {
+	t := newReading(ws)
+	return serviceInText(&t, services)
+}
+
+func serviceInText(t *reading, services []booking.Service) (booking.Service, bool) {
 	best, found := 0, booking.Service{}
-	for _, s := range services {
-		if n := serviceMatcher(s).score(ws); n > best {
-			best, found = n, s
+	ms := serviceMatchers(services)
+	for i := range ms {
+		if n := ms[i].scoreIn(t); n > best {
+			best, found = n, services[i]
 		}
 	}
 	return found, best > 0
 }
 
-// serviceMatchers holds each service's matcher, built once per wording of the service:
-// building one stems every keyword, which was most of reading a message.
-var serviceMatchers sync.Map
+// catalogueMatchers are the matchers of the services of the last catalogues read, each
+// kept with its catalogue's slice. A catalogue is read-only once loaded — every turn of a
+// replica shares it — so the same slice holds the same services: looking it up costs two
+// comparisons where building each service's key on every message was a fifth of reading
+// one.
+var (
+	catalogueMatchers [4]atomic.Pointer[servicesMatchers]
+	nextCatalogue     atomic.Uint32
+)
+
+type servicesMatchers struct {
+	services []booking.Service
+	matchers []matcher
+}
+
+// serviceMatchers returns the matchers of services, in their order.
+func serviceMatchers(services []booking.Service) []matcher {
+	if len(services) == 0 {
+		return nil
+	}
+	for i := range catalogueMatchers {
+		if c := catalogueMatchers[i].Load(); c != nil && len(c.services) == len(services) && &c.services[0] == &services[0] {
+			return c.matchers
+		}
+	}
+	c := &servicesMatchers{services: services, matchers: make([]matcher, len(services))}
+	for i, s := range services {
+		c.matchers[i] = serviceMatcher(s)
+	}
+	catalogueMatchers[nextCatalogue.Add(1)%uint32(len(catalogueMatchers))].Store(c)
+	return c.matchers
+}
+
+// serviceMatcherCache holds each service's matcher, built once per wording of the
+// service: building one stems every keyword.
+var serviceMatcherCache sync.Map
 
 // serviceMatcher is the matcher of a service's slug, names and keywords.
 func serviceMatcher(s booking.Service) matcher {
@@ -146,11 +190,11 @@ func serviceMatcher(s booking.Service) matcher {
 		kws = append(kws, list...)
 	}
 	key := strings.Join(kws, "\x00")
-	if m, ok := serviceMatchers.Load(key); ok {
+	if m, ok := serviceMatcherCache.Load(key); ok {
 		return m.(matcher)
 	}
 	m := newMatcher(kws...)
-	serviceMatchers.Store(key, m)
+	serviceMatcherCache.Store(key, m)
 	return m
 }
 
@@ -179,26 +223,31 @@ const (
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
 // contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
 func questionOf(ws []string, services []booking.Service) (string, booking.Service) {
-	if _, ok := weekdayIn(ws); ok && openWords.score(ws) > 0 {
+	t := newReading(ws)
+	return questionOfIn(&t, services)
+}
+
+func questionOfIn(t *reading, services []booking.Service) (string, booking.Service) {
+	if _, ok := weekdayIn(t.ws); ok && openWords.scoreIn(t) > 0 {
 		return QuestionDay, booking.Service{}
 	}
-	if closingWords.score(ws) > 0 && questionShaped(ws) {
+	if closingWords.scoreIn(t) > 0 && questionShapedIn(t) {
 		return QuestionClosing, booking.Service{}
 	}
-	topic := topicOf(ws)
-	svc, named := serviceIn(ws, services)
+	topic := topicOfIn(t)
+	svc, named := serviceInText(t, services)
 	switch {
-	case botWords.score(ws) > 0 && botAddress.score(ws) > 0 && questionShaped(ws):
+	case botWords.scoreIn(t) > 0 && botAddress.scoreIn(t) > 0 && questionShapedIn(t):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
 	case topic != "":
 		return topic, svc
-	case byeWords.score(ws) > 0:
+	case byeWords.scoreIn(t) > 0:
 		return QuestionBye, svc
-	case helloWords.score(ws) > 0:
+	case helloWords.scoreIn(t) > 0:
 		return QuestionHello, svc
-	case thanksWords.score(ws) > 0:
+	case thanksWords.scoreIn(t) > 0:
 		return QuestionThanks, svc
 	}
 	return "", svc

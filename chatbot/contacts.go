@@ -1,0 +1,172 @@
+package chatbot
+
+import "strings"
+
+// Where a message's e-mail addresses, phones and names' lead-ins are: each found by a scan
+// of the message that runs its pattern only where a match can be, as the pattern alone
+// would find it. Running the patterns over every message was most of extracting its
+// fields.
+
+// emailsIn returns where emailIn matches s, as FindAllStringIndex does, running the
+// pattern only around each "@": an address is the run of its characters before one, and
+// of a domain's after it.
+func emailsIn(s string) [][2]int {
+	var out [][2]int
+	for from := 0; from < len(s); {
+		at := strings.IndexByte(s[from:], '@')
+		if at < 0 {
+			break
+		}
+		at += from
+		lo, hi := at, at+1
+		for lo > from && emailLocal[s[lo-1]] {
+			lo--
+		}
+		for hi < len(s) && emailDomain[s[hi]] {
+			hi++
+		}
+		if loc := emailIn.FindStringIndex(s[lo:hi]); loc != nil {
+			out = append(out, [2]int{lo + loc[0], lo + loc[1]})
+			from = lo + loc[1]
+		} else {
+			from = at + 1
+		}
+	}
+	return out
+}
+
+// The characters of emailIn's local part and domain, and of phoneRun: digits, \s, "-",
+// "(", ")" and "+".
+var (
+	emailLocal  = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+-")
+	emailDomain = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-")
+	phoneChars  = byteSet("0123456789\t\n\f\r -()+")
+)
+
+func byteSet(chars string) *[256]bool {
+	var set [256]bool
+	for i := 0; i < len(chars); i++ {
+		set[chars[i]] = true
+	}
+	return &set
+}
+
+// phonesIn returns where phoneRun matches s, as FindAllStringIndex does, running the
+// pattern only on the runs of a phone's characters long enough to hold one.
+func phonesIn(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		if !phoneChars[s[i]] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && phoneChars[s[j]] {
+			j++
+		}
+		if j-i >= 7 {
+			for _, loc := range phoneRun.FindAllStringIndex(s[i:j], -1) {
+				out = append(out, [2]int{i + loc[0], i + loc[1]})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// replaceSpans replaces each span of s with a space, as ReplaceAllString(s, " ") does for
+// the pattern that found them.
+func replaceSpans(s string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	for _, sp := range spans {
+		b.WriteString(s[last:sp[0]])
+		b.WriteByte(' ')
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func countDigits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// nameLeadIns are nameLeadIn's phrases, lower-case, in its order.
+var nameLeadIns = []string{"je m'appelle", "je m’appelle", "je me nomme", "mon nom est", "mon nom c'est",
+	"mon nom c’est", "my name is", "my name's", "name is", "اسمي", "إسمي", "أنا اسمي", "ana ismi", "esmi", "smiti", "سميتي"}
+
+// nameLeadInEnd is where nameLeadIn's first match in msg ends, -1 where it has none. The
+// phrases are looked for in msg with its ASCII letters lower-cased, which are all the
+// pattern's (?i) folds but "K" (Kelvin) and "ſ" (long s): where those are, the pattern runs.
+func nameLeadInEnd(msg string) int {
+	if strings.Contains(msg, "\u212a") || strings.Contains(msg, "ſ") {
+		if loc := nameLeadIn.FindStringIndex(msg); loc != nil {
+			return loc[1]
+		}
+		return -1
+	}
+	low := asciiLower(msg)
+	at, end := -1, -1
+	for _, p := range nameLeadIns {
+		if i := strings.Index(low, p); i >= 0 && (at < 0 || i < at) {
+			at, end = i, i+len(p)
+		}
+	}
+	if at < 0 {
+		return -1
+	}
+	end = skipSpaces(msg, end)
+	if end < len(msg) && msg[end] == ':' {
+		end = skipSpaces(msg, end+1)
+	}
+	return end
+}
+
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// capLeadIns are capLeadIn's phrases by their first byte.
+var capLeadIns = func() *[256][]string {
+	var m [256][]string
+	for _, p := range []string{"Je suis", "je suis", "C'est", "c'est", "C’est", "c’est", "I'm", "i'm", "I’m", "i’m",
+		"I am", "i am", "This is", "this is", "Moi c'est", "moi c'est", "Moi c’est", "moi c’est"} {
+		m[p[0]] = append(m[p[0]], p)
+	}
+	return &m
+}()
+
+// capLeadInEnd is where capLeadIn's next match in msg from from ends, as
+// FindAllStringIndex would find it, -1 where it has none.
+func capLeadInEnd(msg string, from int) int {
+	for i := from; i < len(msg); i++ {
+		for _, p := range capLeadIns[msg[i]] {
+			if end := i + len(p); strings.HasPrefix(msg[i:], p) && end < len(msg) && isSpaceByte(msg[end]) {
+				return skipSpaces(msg, end)
+			}
+		}
+	}
+	return -1
+}

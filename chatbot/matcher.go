@@ -1,0 +1,185 @@
+package chatbot
+
+// reading is a message's words read once for all the matchers that look at it: each word's
+// stem, and a hash of the stem for the matchers' filters.
+type reading struct {
+	ws, st []string
+	hs     []uint32
+}
+
+// newReading reads words for the matchers.
+func newReading(ws []string) reading {
+	t := reading{ws: ws, st: make([]string, len(ws)), hs: make([]uint32, len(ws))}
+	for i, w := range ws {
+		t.st[i] = stem(w)
+		t.hs[i] = wordHash(t.st[i])
+	}
+	return t
+}
+
+// wordHash is FNV-1a, for the matchers' filters.
+func wordHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h
+}
+
+// matcher finds which of a set of keyword phrases a text names, on whole words. The
+// phrases' stems are computed once, and a text's once per reading. The phrases are
+// indexed by the stem of their first word, behind a filter of those stems' hashes: a
+// text is read word by word, each looked up once, instead of trying every phrase at
+// every word, which was most of reading a message.
+type matcher struct {
+	phrases [][]string
+	stems   [][]string
+	first   map[string][]int // phrase indexes by the stem of their first word
+	filter  [8]uint64        // a bit per first stem's hash, modulo 512
+}
+
+func newMatcher(keywords ...string) matcher {
+	m := matcher{first: map[string][]int{}}
+	for _, k := range keywords {
+		if w := words(k); len(w) > 0 {
+			st := stemAll(w)
+			m.first[st[0]] = append(m.first[st[0]], len(m.phrases))
+			h := wordHash(st[0]) % 512
+			m.filter[h/64] |= 1 << (h % 64)
+			m.phrases = append(m.phrases, w)
+			m.stems = append(m.stems, st)
+		}
+	}
+	return m
+}
+
+func stemAll(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = stem(w)
+	}
+	return out
+}
+
+// stemmedAt is phraseAt with the stems of text and phrase already known.
+func stemmedAt(text, textStems, phrase, phraseStems []string, i int) bool {
+	if len(phrase) == 0 || i+len(phrase) > len(text) {
+		return false
+	}
+	for j, w := range phrase {
+		if text[i+j] != w && textStems[i+j] != phraseStems[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// starts returns the indexes of the phrases whose first word has the stem st, whose hash
+// is h: the only phrases that can be found at a word of stem st, since a word equal to a
+// phrase's first word has its stem too.
+func (m *matcher) starts(st string, h uint32) []int {
+	if h %= 512; m.filter[h/64]&(1<<(h%64)) == 0 {
+		return nil
+	}
+	return m.first[st]
+}
+
+// score is the number of words of the longest phrase found in text, 0 when none is.
+func (m *matcher) score(ws []string) int {
+	t := newReading(ws)
+	return m.scoreIn(&t)
+}
+
+func (m *matcher) scoreIn(t *reading) int {
+	best := 0
+	for i := range t.ws {
+		if n := m.atIn(t, i); n > best {
+			best = n
+		}
+	}
+	return best
+}
+
+// at is the number of words of the longest phrase found at index i of text, whose stems
+// are st; 0 when none is.
+func (m *matcher) at(text, st []string, i int) int {
+	if i >= len(text) {
+		return 0
+	}
+	return m.longestAt(text, st, m.starts(st[i], wordHash(st[i])), i)
+}
+
+func (m *matcher) atIn(t *reading, i int) int {
+	if i >= len(t.ws) {
+		return 0
+	}
+	return m.longestAt(t.ws, t.st, m.starts(t.st[i], t.hs[i]), i)
+}
+
+func (m *matcher) longestAt(text, st []string, ks []int, i int) int {
+	n := 0
+	for _, k := range ks {
+		if p := m.phrases[k]; len(p) > n && stemmedAt(text, st, p, m.stems[k], i) {
+			n = len(p)
+		}
+	}
+	return n
+}
+
+// opens reports whether text starts with one of the phrases.
+func (m *matcher) opens(t *reading) bool { return m.atIn(t, 0) > 0 }
+
+// skip returns the index after the phrases of m that follow one another from index i.
+func (m *matcher) skip(text, st []string, i int) int {
+	for i < len(text) {
+		n := m.at(text, st, i)
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// covers reports whether a non-empty text is made of phrases of ms only, one after
+// another, the longest taken at each word: "oui merci" is covered by the yes and polite
+// words, "oui mais mardi" is not.
+func covers(ws []string, ms ...matcher) bool {
+	t := newReading(ws)
+	return coversIn(&t, ms...)
+}
+
+func coversIn(t *reading, ms ...matcher) bool {
+	for i := 0; i < len(t.ws); {
+		n := 0
+		for _, m := range ms {
+			n = max(n, m.atIn(t, i))
+		}
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return len(t.ws) > 0
+}
+
+// exact reports whether text is exactly one of the phrases.
+func (m *matcher) exact(ws []string) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	t := newReading(ws)
+	return m.exactIn(&t)
+}
+
+func (m *matcher) exactIn(t *reading) bool {
+	if len(t.ws) == 0 {
+		return false
+	}
+	for _, k := range m.starts(t.st[0], t.hs[0]) {
+		if len(m.phrases[k]) == len(t.ws) && stemmedAt(t.ws, t.st, m.phrases[k], m.stems[k], 0) {
+			return true
+		}
+	}
+	return false
+}
