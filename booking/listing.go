@@ -35,10 +35,19 @@ type Paging struct {
 // AppointmentPage is one page of the appointments list.
 type AppointmentPage struct {
 	Items []Appointment `json:"items"`
-	Total int           `json:"total"`
-	Page  int           `json:"page"`
-	Size  int           `json:"size"`
+	// Total is exact when TotalExact is set; otherwise more than countAhead matches lie past
+	// this page and Total is PostgreSQL's estimate, never less than what was counted.
+	Total      int  `json:"total"`
+	TotalExact bool `json:"total_exact"`
+	Page       int  `json:"page"`
+	Size       int  `json:"size"`
 }
+
+// countAhead is how many matches past the requested page the list counts exactly. A list
+// with more estimates its total instead: the console pages with previous and next, so an
+// exact total matters only near the end, and counting every match of a broad search costs
+// a visit to every one of them.
+const countAhead = 1000
 
 // LikePattern makes a case-insensitive substring pattern of q with LIKE's wildcards escaped.
 func LikePattern(q string) string {
@@ -137,14 +146,21 @@ func (s *Core) pageSize(ctx context.Context, p Paging) (Paging, error) {
 
 // Appointments lists one page of appointments, newest first, with the total.
 //
-// A search (q) gathers its matches first, through the trigram index or the index of
-// another filter, then counts them and sorts the page out of them, in one statement: the
-// matches are a materialized CTE, planned apart from the ORDER BY … LIMIT that otherwise
-// let the planner walk the creation-date index from the newest row and test the search on
-// row after row (110,000 rows for 2,500 matches in the benchmark's plan). Without a search,
-// the total is counted on the filters' index and the page read from the creation-date
-// index, each the plan PostgreSQL picks well. A page past the end has no row to carry
-// the search's total; it is then counted apart.
+// Every statement is bounded. The total is counted up to countAhead matches past the page,
+// from whichever index finds them first, and estimated past that. The page comes with the
+// count, in one statement:
+//   - a search gathers its matches, up to the bound, through the trigram index (a
+//     materialized CTE), counts them and sorts the page out of them; the planner does not
+//     get to walk the creation-date index testing the search on every row, as it would
+//     when a search's estimate is off. Past the bound, the first matches found are not the
+//     newest, and the page is read again the way of the other lists;
+//   - any other list walks the creation-date index, or a filter's (status, created_at) or
+//     (service, created_at) one, newest first, where a broad search too finds its page in
+//     the first rows.
+//
+// The statements are planned for their own values (pgx.QueryExecModeCacheDescribe runs
+// each as an unnamed statement): a generic plan, blind to how selective a search is,
+// could walk the creation-date index for a rare one.
 func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) (AppointmentPage, error) {
 	p, err := s.pageSize(ctx, p)
 	if err != nil {
@@ -155,42 +171,93 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 		return AppointmentPage{}, err
 	}
 	out := AppointmentPage{Page: p.Page, Size: p.Size, Items: []Appointment{}}
-	pageArgs := append(append([]any{}, args...), p.Size, (p.Page-1)*p.Size)
-	limit := fmt.Sprintf("LIMIT $%d OFFSET $%d", len(pageArgs)-1, len(pageArgs))
-	if strings.TrimSpace(f.Q) == "" {
-		if err := s.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
+	offset := (p.Page - 1) * p.Size
+	counted := offset + p.Size + countAhead // the total is exact up to this
+	search := strings.TrimSpace(f.Q) != ""
+	n := len(args)
+	// The statements' own parameters follow the filter's; the mode goes first.
+	query := func(sql string, more ...any) (pgx.Rows, error) {
+		return s.db.Query(ctx, sql, append(append([]any{pgx.QueryExecModeCacheDescribe}, args...), more...)...)
+	}
+	bounded := fmt.Sprintf(`SELECT a.id, a.created_at FROM appointments a WHERE %s LIMIT $%d`, where, n+1)
+	pageOf := func(size, offset int) string {
+		return fmt.Sprintf(`ORDER BY a.created_at DESC, a.id DESC LIMIT $%d OFFSET $%d`, size, offset)
+	}
+	withCount := func(row pgx.CollectableRow) (Appointment, error) {
+		return ScanAppointment(countedRow{row, &out.Total})
+	}
+
+	sql := `SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM (` + bounded + `) m)
+		FROM appointments a WHERE ` + where + ` ` + pageOf(n+2, n+3)
+	if search {
+		sql = `WITH m AS MATERIALIZED (` + bounded + `)
+			SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM m)
+			FROM (SELECT a.id FROM m a ` + pageOf(n+2, n+3) + `) page JOIN appointments a USING (id)
+			ORDER BY a.created_at DESC, a.id DESC`
+	}
+	rows, err := query(sql, counted+1, p.Size, offset)
+	if err != nil {
+		return out, err
+	}
+	if out.Items, err = pgx.CollectRows(rows, withCount); err != nil {
+		return out, err
+	}
+	if len(out.Items) == 0 && offset > 0 {
+		// No row carried the count: the page is past the end. (An empty first page is
+		// an empty list: its total, 0, is exact.)
+		rows, err := query(`SELECT count(*) FROM (`+bounded+`) m`, counted+1)
+		if err != nil {
 			return out, err
 		}
-		rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE `+where+`
-			ORDER BY a.created_at DESC, a.id DESC `+limit, pageArgs...)
+		if out.Total, err = pgx.CollectExactlyOneRow(rows, pgx.RowTo[int]); err != nil {
+			return out, err
+		}
+	}
+	out.TotalExact = out.Total <= counted
+	if out.TotalExact {
+		return out, nil
+	}
+	est, err := s.estimateAppointments(ctx, where, args)
+	if err != nil {
+		return out, err
+	}
+	out.Total = max(out.Total, est)
+	if search {
+		rows, err := query(`SELECT `+AppointmentColumns+` FROM appointments a WHERE `+where+` `+pageOf(n+1, n+2),
+			p.Size, offset)
 		if err != nil {
 			return out, err
 		}
 		out.Items, err = pgx.CollectRows(rows, ScanAppointment)
-		return out, err
 	}
-	rows, err := s.db.Query(ctx, `WITH a AS MATERIALIZED (SELECT * FROM appointments a WHERE `+where+`)
-		SELECT `+AppointmentColumns+`, count(*) OVER () FROM a
-		ORDER BY a.created_at DESC, a.id DESC `+limit, pageArgs...)
-	if err != nil {
-		return out, err
+	return out, err
+}
+
+// countedRow is a row of AppointmentColumns followed by the list's count.
+type countedRow struct {
+	pgx.CollectableRow
+	total *int
+}
+
+// Scan reads the appointment into dest and the count into total.
+func (r countedRow) Scan(dest ...any) error {
+	return r.CollectableRow.Scan(append(dest, r.total)...)
+}
+
+// estimateAppointments is PostgreSQL's estimate of the rows the filter's condition
+// selects, read from the plan of a statement that is planned, never run.
+func (s *Core) estimateAppointments(ctx context.Context, where string, args []any) (int, error) {
+	var plan []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		} `json:"Plan"`
 	}
-	out.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Appointment, error) {
-		var a Appointment
-		err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
-			&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
-			&a.StartsAt, &a.Sequence, &out.Total)
-		return a, err
-	})
-	if err != nil {
-		return out, err
+	err := s.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT FROM appointments a WHERE `+where,
+		append([]any{pgx.QueryExecModeCacheDescribe}, args...)...).Scan(&plan)
+	if err != nil || len(plan) == 0 {
+		return 0, err
 	}
-	if len(out.Items) == 0 && p.Page > 1 {
-		if err := s.db.QueryRow(ctx, `SELECT count(*) FROM appointments a WHERE `+where, args...).Scan(&out.Total); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
+	return int(plan[0].Plan.Rows), nil
 }
 
 // AppointmentStats counts appointments by status: "total" and one entry per status.

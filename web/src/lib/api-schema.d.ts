@@ -1488,8 +1488,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: components["schemas"]["Appointment"][];
-                            /** @description matches across all pages */
+                            /** @description matches across all pages: counted exactly up to 1,000 matches past this page, estimated beyond (then `total_exact` is false, and the estimate is never below the rows counted, so the next page is always within it) */
                             total: number;
+                            /** @description false when `total` is PostgreSQL's estimate; a page within 1,000 matches of the end, or past it, always has an exact total */
+                            total_exact: boolean;
                             page: number;
                             size: number;
                         };
