@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -70,21 +69,10 @@ func (e *env) ledgerStates(ctx context.Context, addrs []string) string {
 }
 
 // dueJobs counts River's jobs that are due or being worked.
-const dueJobs = `SELECT count(*) FROM river_job
-	WHERE state IN ('available', 'running', 'retryable', 'pending') OR (state = 'scheduled' AND scheduled_at <= now())`
-
-// drainJobs waits, at most d, until no River job is due any more, and returns how many
-// were due at first and how many still are.
-func (e *env) drainJobs(ctx context.Context, d time.Duration) (first, left int, err error) {
-	if err := e.db.QueryRow(ctx, dueJobs).Scan(&first); err != nil {
-		return 0, 0, err
-	}
-	left = first
-	for deadline := time.Now().Add(d); left > 0 && time.Now().Before(deadline) && ctx.Err() == nil; {
-		time.Sleep(250 * time.Millisecond)
-		if err := e.db.QueryRow(ctx, dueJobs).Scan(&left); err != nil {
-			return first, left, err
-		}
-	}
-	return first, left, nil
+// cancelDeliveries cancels every message job not finished yet, with no dota process
+// running, and returns how many it cancelled.
+func (e *env) cancelDeliveries(ctx context.Context) (int64, error) {
+	tag, err := e.db.Exec(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = now()
+		WHERE kind = 'deliver' AND state IN ('available', 'running', 'retryable', 'pending', 'scheduled')`)
+	return tag.RowsAffected(), err
 }
