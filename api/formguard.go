@@ -59,6 +59,25 @@ type formExtras struct {
 	Altcha string `json:"altcha"`
 }
 
+// publicForm is a public form's body: its data, the anti-abuse fields, and the contacts
+// it names, which have budgets of their own.
+type publicForm interface {
+	extras() formExtras
+	contacts() (email, phone string)
+}
+
+func (x formExtras) extras() formExtras { return x }
+
+// read decodes a public form's body into f and counts it against form's budgets (admit);
+// it returns nil when the request may go on.
+func (g *formGuard) read(c *gin.Context, form string, f publicForm) error {
+	if err := decodeJSON(c, f); err != nil {
+		return err
+	}
+	email, phone := f.contacts()
+	return g.admit(c, submission{form: form, contacts: contactKeys(email, phone), formExtras: f.extras()})
+}
+
 // submission is what the guard looks at in one form request.
 type submission struct {
 	form     string   // "book" or "newsletter": each form has budgets of its own

@@ -116,20 +116,12 @@ func (p *public) slots(c *gin.Context) {
 }
 
 func (p *public) book(c *gin.Context) {
-	var form struct {
-		booking.Request
-		formExtras
-	}
-	if err := decodeJSON(c, &form); err != nil {
+	var form bookForm
+	if err := p.guard.read(c, "book", &form); err != nil {
 		_ = c.Error(err)
 		return
 	}
 	req := form.Request
-	if err := p.guard.admit(c, submission{form: "book", contacts: contactKeys(req.Email, req.Phone),
-		formExtras: form.formExtras}); err != nil {
-		_ = c.Error(err)
-		return
-	}
 	req.ClientID = "" // visitors cannot book for an existing client by id
 	req.Source = booking.SourceForm
 	req.Language = langOf(c)
@@ -145,6 +137,22 @@ func (p *public) book(c *gin.Context) {
 	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail})
 }
 
+// bookForm is the booking form's body.
+type bookForm struct {
+	booking.Request
+	formExtras
+}
+
+func (f *bookForm) contacts() (string, string) { return f.Email, f.Phone }
+
+// newsletterForm is the newsletter form's body.
+type newsletterForm struct {
+	Email string `json:"email"`
+	formExtras
+}
+
+func (f *newsletterForm) contacts() (string, string) { return f.Email, "" }
+
 // booked is a booking as the form hears of it: the appointment, and whether a
 // confirmation e-mail is on its way (an e-mail was given and mail is configured).
 type booked struct {
@@ -153,16 +161,8 @@ type booked struct {
 }
 
 func (p *public) subscribe(c *gin.Context) {
-	var req struct {
-		Email string `json:"email"`
-		formExtras
-	}
-	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
-	}
-	if err := p.guard.admit(c, submission{form: "newsletter", contacts: contactKeys(req.Email, ""),
-		formExtras: req.formExtras}); err != nil {
+	var req newsletterForm
+	if err := p.guard.read(c, "newsletter", &req); err != nil {
 		_ = c.Error(err)
 		return
 	}

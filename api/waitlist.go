@@ -24,21 +24,21 @@ func (w *waitlist) mount(g *gin.RouterGroup, limit gin.HandlerFunc) {
 	g.POST("/waitlist/offers/:token/decline", limit, noStore(), w.decline)
 }
 
+// waitlistForm is the body of a request to join a slot's line.
+type waitlistForm struct {
+	booking.WaitlistRequest
+	formExtras
+}
+
+func (f *waitlistForm) contacts() (string, string) { return f.Email, f.Phone }
+
 func (w *waitlist) join(c *gin.Context) {
-	var form struct {
-		booking.WaitlistRequest
-		formExtras
-	}
-	if err := decodeJSON(c, &form); err != nil {
+	var form waitlistForm
+	if err := w.guard.read(c, "waitlist", &form); err != nil {
 		_ = c.Error(err)
 		return
 	}
 	req := form.WaitlistRequest
-	if err := w.guard.admit(c, submission{form: "waitlist", contacts: contactKeys(req.Email, req.Phone),
-		formExtras: form.formExtras}); err != nil {
-		_ = c.Error(err)
-		return
-	}
 	req.Source = booking.WaitlistForm
 	req.Language = langOf(c)
 	j, err := w.booking.JoinWaitlist(c, req)

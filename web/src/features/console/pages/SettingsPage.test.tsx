@@ -1,19 +1,13 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/App';
 import { initI18n, setLanguage, type Language } from '../../../lib/i18n';
 import type { Settings } from '../api/types';
-import { useSession } from '../hooks/useSession';
+import { json, renderConsoleAt, resetConsole } from '../testing';
 import { useToasts } from '../../../components/ui/toast';
 
 // The console's code and texts load lazily: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const stored: Settings = {
   site_name: 'Dota',
@@ -69,17 +63,9 @@ describe('the settings’ transcript retention', () => {
       }),
     );
   });
-  afterEach(() => {
-    useSession.setState({ status: 'unknown', user: null, pages: [], permissions: [] });
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetConsole);
 
-  const renderPage = () =>
-    render(
-      <MemoryRouter initialEntries={['/admin/settings']}>
-        <AppRoutes />
-      </MemoryRouter>,
-    );
+  const renderPage = () => renderConsoleAt('/admin/settings');
 
   it.each([
     ['fr', 'Conservation des transcriptions (jours)', /^Les transcriptions des conversations qui n'ont abouti à aucun rendez-vous .*\(7 à 3650 ; 180 par défaut\)\.$/],

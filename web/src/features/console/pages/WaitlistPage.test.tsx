@@ -1,20 +1,14 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/App';
 import { initI18n, setLanguage } from '../../../lib/i18n';
 import type { WaitlistSlot } from '../api/waitlist';
 import { dispatchLive } from '../hooks/useLive';
-import { useSession } from '../hooks/useSession';
+import { json, renderConsoleAt, resetConsole } from '../testing';
 import { useToasts } from '../../../components/ui/toast';
 
 // The console's code and texts load lazily: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const entry = {
   language: 'fr',
@@ -96,17 +90,9 @@ describe('the console’s waitlist', () => {
       }),
     );
   });
-  afterEach(() => {
-    useSession.setState({ status: 'unknown', user: null, pages: [], permissions: [] });
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetConsole);
 
-  const renderPage = () =>
-    render(
-      <MemoryRouter initialEntries={['/admin/waitlist']}>
-        <AppRoutes />
-      </MemoryRouter>,
-    );
+  const renderPage = () => renderConsoleAt('/admin/waitlist');
 
   it('comes after the appointments in the menu and lists each slot’s line in order', async () => {
     renderPage();
