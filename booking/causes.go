@@ -64,11 +64,11 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 	return out
 }
 
-// scheduleMessages writes, in tx, the messages that changing before into after causes;
-// when the appointment no longer starts when its scheduled reminders expected, those are
-// recorded as skipped first.
+// scheduleMessages writes, in tx, the messages that changing before into after causes
+// (before is the zero Appointment for a new one); when an appointment no longer starts
+// when its scheduled reminders expected, those are recorded as skipped first.
 func (s *Core) scheduleMessages(ctx context.Context, tx pgx.Tx, st Settings, before, after Appointment, actor string) error {
-	if calendarChange(before, after) == 1 {
+	if before.ID != "" && calendarChange(before, after) == 1 {
 		reason := ReasonMoved
 		if after.Status == StatusCancelled {
 			reason = ReasonCancelled

@@ -185,7 +185,9 @@ func (s *Core) enqueue(ctx context.Context, tx pgx.Tx, ds []newDelivery) error {
 	if len(jobs) == 0 {
 		return nil
 	}
-	if _, err := s.jobs.InsertManyFastTx(ctx, tx, jobs); err != nil {
+	// One INSERT: a booking queues one or two jobs, for which COPY (InsertManyFastTx) costs
+	// more round trips than it saves.
+	if _, err := s.jobs.InsertManyTx(ctx, tx, jobs); err != nil {
 		return fmt.Errorf("deliveries: jobs: %w", err)
 	}
 	return nil

@@ -97,7 +97,7 @@ func (s *Core) settleLater(ctx context.Context, tx pgx.Tx, slots []SlotRef) erro
 	if len(jobs) == 0 {
 		return nil
 	}
-	_, err = s.jobs.InsertManyFastTx(ctx, tx, jobs)
+	_, err = s.jobs.InsertManyTx(ctx, tx, jobs)
 	return err
 }
 
@@ -220,7 +220,7 @@ func (s *Core) offerFree(ctx context.Context, tx pgx.Tx, st Settings, date, hhmm
 	// Settle again once the holds run out (they all end together).
 	jobs = append(jobs, river.InsertManyParams{Args: waitlistArgs{Date: date, Time: hhmm},
 		InsertOpts: &river.InsertOpts{ScheduledAt: offers[0].HoldUntil.Add(time.Second)}})
-	if _, err := s.jobs.InsertManyFastTx(ctx, tx, jobs); err != nil {
+	if _, err := s.jobs.InsertManyTx(ctx, tx, jobs); err != nil {
 		return nil, fmt.Errorf("waitlist: jobs: %w", err)
 	}
 	return offers, nil
