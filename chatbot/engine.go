@@ -106,7 +106,7 @@ func (e *Engine) newSession(lang string) *session {
 	if lang = i18n.Normalize(lang); lang == "" {
 		lang = i18n.Default
 	}
-	return &session{ID: newSessionID(), Lang: lang, Step: StepGreeting, StartedAt: e.now(), Messages: []Message{}}
+	return &session{ID: newSessionID(), Lang: lang, Step: StepGreeting, StartedAt: e.now()}
 }
 
 func (s *session) reply(msgs []Message) Reply {

@@ -30,3 +30,19 @@ func TestTurnReleasesTheLockWithTheSave(t *testing.T) {
 		t.Fatalf("the conversation's lock is held after the turn: %d, %v", n, err)
 	}
 }
+
+// The save runs the unlock script by its digest; when Redis has lost its scripts (a
+// restart), the lock is still released.
+func TestTurnReleasesTheLockAfterRedisLostItsScripts(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	ctx := context.Background()
+	if err := e.rdb.ScriptFlush(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	c.say("bonjour")
+	if n, err := e.rdb.Exists(ctx, e.key("lock", c.id)).Result(); err != nil || n != 0 {
+		t.Fatalf("the conversation's lock is held after the turn: %d, %v", n, err)
+	}
+	c.say("merci") // would wait for the lock, then fail busy, had it stayed
+}

@@ -123,7 +123,7 @@ func (e *Engine) forgetSessions(ctx context.Context, sessions []string) {
 	keys := make([]string, 0, len(sessions))
 	members := make([]any, 0, len(sessions))
 	for _, sid := range sessions {
-		keys, members = append(keys, e.key("s", sid)), append(members, sid)
+		keys, members = append(keys, e.stateKey(sid), e.messageKey(sid)), append(members, sid)
 	}
 	pipe := e.rdb.Pipeline()
 	pipe.Del(ctx, keys...)

@@ -138,13 +138,17 @@ type session struct {
 	Callback        bool `json:"callback,omitempty"`         // collecting contact details for a call back
 	// The waitlist (waitlist.go): the last full slot chosen, "YYYY-MM-DD HH:MM", whether
 	// Dota asked to join its line, and a freed place offered to the visitor.
-	TakenSlot     string       `json:"taken_slot,omitempty"`
-	WaitlistAsked bool         `json:"waitlist_asked,omitempty"`
-	Offer         *slotOffer   `json:"offer,omitempty"`
-	MessageSeq    int          `json:"message_seq"`
-	Messages      []Message    `json:"messages"`
-	QuickReplies  []QuickReply `json:"quick_replies"`
-	StartedAt     time.Time    `json:"started_at"`
+	TakenSlot     string     `json:"taken_slot,omitempty"`
+	WaitlistAsked bool       `json:"waitlist_asked,omitempty"`
+	Offer         *slotOffer `json:"offer,omitempty"`
+	MessageSeq    int        `json:"message_seq"`
+	// Messages are the conversation's messages as load reads them, for the widget. They
+	// are kept apart from the state, in a Redis list a turn appends to without reading it
+	// (messageKey); a turn reads the state alone. A session stored before the list existed
+	// holds its messages here, and its next save moves them to the list.
+	Messages     []Message    `json:"messages,omitempty"`
+	QuickReplies []QuickReply `json:"quick_replies"`
+	StartedAt    time.Time    `json:"started_at"`
 }
 
 // ErrUnavailable means Redis, which holds the conversations, does not answer.
@@ -168,17 +172,42 @@ func validSessionID(id string) bool {
 	return err == nil
 }
 
-// load reads a session; found is false when it is unknown or expired.
+// stateKey and messageKey name a session's state and its list of messages.
+func (e *Engine) stateKey(id string) string   { return e.key("s", id) }
+func (e *Engine) messageKey(id string) string { return e.key("sm", id) }
+
+// load reads a session with its messages, in one round trip; found is false when it is
+// unknown or expired.
 func (e *Engine) load(ctx context.Context, id string) (*session, bool, error) {
 	if !validSessionID(id) {
 		return nil, false, nil
 	}
-	raw, err := e.rdb.Get(ctx, e.key("s", id)).Bytes()
-	s, found := decodeSession(raw, err)
+	pipe := e.rdb.Pipeline()
+	state := pipe.Get(ctx, e.stateKey(id))
+	list := pipe.LRange(ctx, e.messageKey(id), 0, -1)
+	_, _ = pipe.Exec(ctx)
+	raw, err := state.Bytes()
 	if err != nil && !errors.Is(err, redis.Nil) {
 		return nil, false, unavailable(err)
 	}
-	return s, found, nil
+	s, found := decodeSession(raw, err)
+	if !found {
+		return nil, false, nil
+	}
+	items, err := list.Result()
+	if err != nil {
+		return nil, false, unavailable(err)
+	}
+	for _, it := range items {
+		var m Message
+		if json.Unmarshal([]byte(it), &m) == nil {
+			s.Messages = append(s.Messages, m)
+		}
+	}
+	if s.Messages == nil {
+		s.Messages = []Message{}
+	}
+	return s, true, nil
 }
 
 // decodeSession reads a stored session; an unreadable one is as good as expired.
@@ -193,15 +222,8 @@ func decodeSession(raw []byte, err error) (*session, bool) {
 	return s, true
 }
 
-// encode trims the kept messages and serializes the session.
-func (s *session) encode() ([]byte, error) {
-	if n := len(s.Messages); n > maxStoredMessages {
-		s.Messages = s.Messages[n-maxStoredMessages:]
-	}
-	return json.Marshal(s)
-}
-
-// saveTurn stores the session, adds the turn's operations counters, keeps the set of
+// saveTurn stores the session and appends the turn's messages to its list (the most
+// recent maxStoredMessages are kept, for as long as the session), adds the turn's operations counters, keeps the set of
 // conversations waiting for a person, publishes the turn's messages to the visitor's
 // stream when it was not the visitor's own turn, and releases the session's lock (when
 // held), in one round trip and in that order: a message is stored before it is
@@ -210,12 +232,27 @@ func (s *session) encode() ([]byte, error) {
 // unreleased lock is released again by the caller or expires.
 func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	s, lk := t.s, t.lock
-	raw, err := s.encode()
+	msgs := append(s.Messages, t.all...) // a session stored before the list existed moves its messages now
+	s.Messages = nil
+	raw, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
 	pipe := e.rdb.Pipeline()
-	set := pipe.Set(ctx, e.key("s", s.ID), raw, e.cfg.SessionTTL)
+	set := pipe.Set(ctx, e.stateKey(s.ID), raw, e.cfg.SessionTTL)
+	if mk := e.messageKey(s.ID); len(msgs) > 0 {
+		items := make([]any, len(msgs))
+		for i, m := range msgs {
+			if items[i], err = json.Marshal(m); err != nil {
+				return err
+			}
+		}
+		pipe.RPush(ctx, mk, items...)
+		pipe.LTrim(ctx, mk, -maxStoredMessages, -1)
+		pipe.Expire(ctx, mk, e.cfg.SessionTTL)
+	} else {
+		pipe.Expire(ctx, mk, e.cfg.SessionTTL)
+	}
 	var opsCmds []redis.Cmder
 	if len(t.ops) > 0 {
 		opsCmds = e.queueOps(ctx, pipe, t.ops...)
@@ -231,11 +268,15 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	}
 	var unlock *redis.Cmd
 	if lk != nil && !lk.released {
-		unlock = pipe.Eval(ctx, unlockSource, []string{lk.key}, lk.token)
+		unlock = unlockScript.EvalSha(ctx, pipe, []string{lk.key}, lk.token)
 	}
 	_, _ = pipe.Exec(ctx)
-	if unlock != nil && unlock.Err() == nil {
+	switch {
+	case unlock == nil:
+	case unlock.Err() == nil:
 		lk.released = true
+	case redis.HasErrorPrefix(unlock.Err(), "NOSCRIPT"):
+		lk.release(ctx) // Redis lost its scripts (a restart): run loads it again
 	}
 	for _, c := range opsCmds {
 		if c.Err() != nil {
@@ -285,7 +326,7 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string, limited b
 			decide = e.limiter.Queue(ctx, pipe, budgets...)
 		}
 		got := pipe.SetNX(ctx, lk.key, lk.token, hold)
-		state := pipe.Get(ctx, e.key("s", id))
+		state := pipe.Get(ctx, e.stateKey(id))
 		_, _ = pipe.Exec(ctx)
 		if err := got.Err(); err != nil {
 			return nil, nil, false, unavailable(err)
@@ -329,14 +370,13 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string, limited b
 // ErrBusy means an earlier message of the same conversation is still being answered.
 var ErrBusy = errors.New("conversation busy")
 
-const unlockSource = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`
+// unlockScript deletes a lock that still holds its token. A turn runs it by its digest in
+// the pipeline that saves the session (the script's text is sent only when Redis asks).
+var unlockScript = redis.NewScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`)
 
-var unlockScript = redis.NewScript(unlockSource)
-
-// add appends a message to the session and returns it.
+// add numbers a new message of the session and returns it; the turn keeps it, and saves
+// it with the session.
 func (s *session) add(sender, textValue, source string, at time.Time) Message {
 	s.MessageSeq++
-	m := Message{ID: strconv.Itoa(s.MessageSeq), Text: textValue, Sender: sender, Timestamp: at, Source: source, Step: s.Step}
-	s.Messages = append(s.Messages, m)
-	return m
+	return Message{ID: strconv.Itoa(s.MessageSeq), Text: textValue, Sender: sender, Timestamp: at, Source: source, Step: s.Step}
 }

@@ -191,7 +191,6 @@ func (e *Engine) holder(ctx context.Context, tx pgx.Tx, conversationID string) e
 func (t *turn) staffSay(msg, agent string) Message {
 	m := t.s.add(SenderStaff, msg, "", t.e.now())
 	m.Author = agent
-	t.s.Messages[len(t.s.Messages)-1] = m
 	t.all = append(t.all, m)
 	t.bot = append(t.bot, m)
 	return m
