@@ -66,7 +66,7 @@ func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang
 	}
 	sum := sha256.Sum256([]byte(strings.Join(ws, " ")))
 	cacheKey := e.key("reply", lang, hex.EncodeToString(sum[:16]))
-	if v, err := e.rdb.Get(ctx, cacheKey).Result(); err == nil && v != "" {
+	if v, ok := e.cachedReply(ctx, cacheKey); ok {
 		cacheLookups.WithLabelValues("reply", "hit").Inc()
 		return v, SourceCache
 	}
@@ -85,7 +85,7 @@ func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang
 	if outcome != "ok" {
 		return fallback, SourceFallback
 	}
-	e.rdb.Set(ctx, cacheKey, ans, e.cfg.ReplyCacheTTL)
+	e.storeReply(ctx, cacheKey, ans)
 	return ans, SourceAI
 }
 

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
@@ -126,9 +127,10 @@ type Engine struct {
 	now     func() time.Time
 	log     *slog.Logger
 	memo    catalogueMemo
-	pub     booking.Publisher // tells staff of conversations that changed; nil tells nobody
-	hub     pushHub           // this replica's visitor streams
-	wait    waitMemo          // how long visitors usually wait for a person
+	pub     booking.Publisher              // tells staff of conversations that changed; nil tells nobody
+	hub     pushHub                        // this replica's visitor streams
+	wait    waitMemo                       // how long visitors usually wait for a person
+	replies *lru.Cache[string, localReply] // the reply cache's answers this replica keeps (replycache.go)
 	// transcripts stores the conversations' messages (transcript_writer.go); nil without a database.
 	transcripts *transcriptWriter
 }
@@ -152,7 +154,7 @@ func WithLogger(l *slog.Logger) Option { return func(e *Engine) { e.log = l } }
 // New returns the engine. db receives the transcripts; it may be nil when they are not kept.
 func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, opts ...Option) *Engine {
 	cfg.defaults()
-	e := &Engine{core: core, db: db, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default()}
+	e := &Engine{core: core, db: db, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default(), replies: newLocalReplies()}
 	for _, o := range opts {
 		o(e)
 	}
