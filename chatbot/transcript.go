@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -45,6 +46,9 @@ func (e *Engine) persist(ctx context.Context, s *session, msgs []Message, change
 // added. The row also keeps what Dota collected and, when a turn changed it, the hand-off
 // state.
 //
+// The visitors' turns between two changes of a hand-off state are written by one
+// statement (writeRun); a turn that changes the state, by one of its own (writeChange).
+//
 // The transaction commits without waiting for the write-ahead log to reach the disk
 // (synchronous_commit off, for this transaction only): a crash of PostgreSQL loses at most
 // the last fraction of a second of transcript, never corrupts it. Bookings keep their
@@ -53,42 +57,124 @@ func (e *Engine) writeTurns(ctx context.Context, turns []transcriptTurn) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue("SET LOCAL synchronous_commit TO OFF")
+	var run turnRun
 	for _, t := range turns {
-		n := len(t.msgs)
-		senders, texts, sources, steps, authors := make([]string, n), make([]string, n), make([]string, n),
-			make([]string, n), make([]string, n)
-		times, unanswered := make([]time.Time, n), make([]bool, n)
-		for i, m := range t.msgs {
-			senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
-			authors[i], unanswered[i] = m.Author, m.Unanswered
+		if t.change == nil {
+			run.add(t)
+			continue
 		}
-		var state, reason *string
-		if t.change != nil {
-			state, reason = &t.change.State, &t.change.Reason
-		}
-		b.Queue(writeTurn, t.conversation, t.session, t.lang, t.step, booking.NullIfEmpty(t.appointment), t.started, t.collected,
-			state, reason, senders, texts, sources, steps, times, authors, unanswered)
+		run.queue(b)
+		run = turnRun{}
+		queueChange(b, t)
 	}
+	run.queue(b)
 	b.Queue("COMMIT")
 	// A failed batch leaves its connection inside the transaction; the pool closes such a
 	// connection on release instead of reusing it.
 	return e.db.SendBatch(ctx, b).Close()
 }
 
-// writeTurn stores one turn (see writeTurns).
-const writeTurn = `
+// turnRun gathers turns that change no hand-off state into the arguments of writeRun: one
+// row per conversation (as its last turn left it) and every message, in order.
+type turnRun struct {
+	index                                                   map[string]int // a conversation's row, by session
+	ids, sessions, langs, steps, appointments, collected    []string
+	started                                                 []time.Time
+	linkSessions, linkAppointments                          []string
+	msgSessions, senders, texts, sources, msgSteps, authors []string
+	times                                                   []time.Time
+	unanswered                                              []bool
+}
+
+func (r *turnRun) add(t transcriptTurn) {
+	if r.index == nil {
+		r.index = map[string]int{}
+	}
+	col, _ := json.Marshal(t.collected)
+	i, seen := r.index[t.session]
+	if !seen {
+		i = len(r.ids)
+		r.index[t.session] = i
+		r.ids, r.sessions, r.langs, r.steps = append(r.ids, t.conversation), append(r.sessions, t.session), append(r.langs, ""), append(r.steps, "")
+		r.appointments, r.collected, r.started = append(r.appointments, ""), append(r.collected, ""), append(r.started, t.started)
+	}
+	r.langs[i], r.steps[i], r.collected[i] = t.lang, t.step, string(col)
+	if t.appointment != "" {
+		if t.appointment != r.appointments[i] {
+			r.linkSessions, r.linkAppointments = append(r.linkSessions, t.session), append(r.linkAppointments, t.appointment)
+		}
+		r.appointments[i] = t.appointment
+	}
+	for _, m := range t.msgs {
+		r.msgSessions, r.senders, r.texts, r.sources = append(r.msgSessions, t.session), append(r.senders, m.Sender),
+			append(r.texts, m.Text), append(r.sources, m.Source)
+		r.msgSteps, r.times, r.authors, r.unanswered = append(r.msgSteps, m.Step), append(r.times, m.Timestamp),
+			append(r.authors, m.Author), append(r.unanswered, m.Unanswered)
+	}
+}
+
+func (r *turnRun) queue(b *pgx.Batch) {
+	if len(r.ids) == 0 {
+		return
+	}
+	b.Queue(writeRun, r.ids, r.sessions, r.langs, r.steps, r.appointments, r.started, r.collected,
+		r.linkSessions, r.linkAppointments,
+		r.msgSessions, r.senders, r.texts, r.sources, r.msgSteps, r.times, r.authors, r.unanswered)
+}
+
+// writeRun stores turns that change no hand-off state (see writeTurns and turnRun).
+const writeRun = `
+	WITH c AS (
+		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at, collected)
+		SELECT t.id, t.session_id, t.language, t.last_step, nullif(t.appointment_id, '')::uuid, t.started_at, t.started_at,
+			t.collected::jsonb
+		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
+			AS t(id, session_id, language, last_step, appointment_id, started_at, collected)
+		ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
+			appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now(),
+			collected = EXCLUDED.collected
+		RETURNING id, session_id),
+	booked AS (
+		INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
+		SELECT c.id, l.appointment_id::uuid FROM unnest($8::text[], $9::text[]) AS l(session_id, appointment_id)
+			JOIN c USING (session_id)
+		ON CONFLICT DO NOTHING)
+	INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered)
+	SELECT id, sender, text, source, step, at, author, unanswered FROM (
+		SELECT c.id, m.sender, m.text, nullif(m.source, '') AS source, nullif(m.step, '') AS step, m.at,
+			nullif(m.author, '') AS author, m.unanswered, m.n
+		FROM unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[], $16::text[], $17::bool[])
+			WITH ORDINALITY AS m(session_id, sender, text, source, step, at, author, unanswered, n)
+			JOIN c USING (session_id)
+		ORDER BY m.n) AS ordered`
+
+// queueChange adds a turn that changes the hand-off state (see writeTurns).
+func queueChange(b *pgx.Batch, t transcriptTurn) {
+	n := len(t.msgs)
+	senders, texts, sources, steps, authors := make([]string, n), make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n)
+	times, unanswered := make([]time.Time, n), make([]bool, n)
+	for i, m := range t.msgs {
+		senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
+		authors[i], unanswered[i] = m.Author, m.Unanswered
+	}
+	b.Queue(writeChange, t.conversation, t.session, t.lang, t.step, booking.NullIfEmpty(t.appointment), t.started, t.collected,
+		t.change.State, t.change.Reason, senders, texts, sources, steps, times, authors, unanswered)
+}
+
+// writeChange stores one turn that changes the hand-off state (see writeTurns).
+const writeChange = `
 	WITH c AS (
 		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at,
 			collected, state, handoff_reason, handoff_at)
-		VALUES ($1, $2, $3, $4, $5::uuid, $6, $6, $7, coalesce($8, 'bot'), nullif($9, ''), CASE WHEN $8 = 'waiting' THEN now() END)
+		VALUES ($1, $2, $3, $4, $5::uuid, $6, $6, $7, $8, nullif($9, ''), CASE WHEN $8 = 'waiting' THEN now() END)
 		ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
 			appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now(),
-			collected = EXCLUDED.collected, state = coalesce($8, cc.state),
+			collected = EXCLUDED.collected, state = $8,
 			handoff_reason = CASE WHEN $8 = 'waiting' THEN $9 ELSE cc.handoff_reason END,
 			handoff_at = CASE WHEN $8 = 'waiting' THEN now() ELSE cc.handoff_at END,
 			claimed_at = CASE WHEN $8 = 'waiting' THEN NULL ELSE cc.claimed_at END,
-			agent_id = CASE WHEN $8 IS NULL THEN cc.agent_id END,
-			agent_name = CASE WHEN $8 IS NULL THEN cc.agent_name END
+			agent_id = NULL, agent_name = NULL
 		RETURNING id),
 	booked AS (
 		INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
