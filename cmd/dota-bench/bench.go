@@ -20,18 +20,19 @@ const absentPrefix = "this build has no "
 
 // bench runs the rows against one env.
 type bench struct {
-	env     *env
-	sz      sizes
-	profDir string
-	smoke   bool
-	main    *proc
-	healthz *result // the HTTP ceiling, measured first
-	slots   *slotGen
-	extras  []section
-	only    map[string]bool // when set, the rows to measure (-only)
-	cookie  *http.Cookie    // the bench admin's session, once signed in
-	staff   *staffAuth      // the same session with its CSRF token, for the console's writes
-	steps   *stepLatencies  // chat latencies by step, while the latency phase runs
+	env        *env
+	sz         sizes
+	profDir    string
+	smoke      bool
+	main       *proc
+	healthz    *result // the HTTP ceiling, measured first
+	healthzCPU cpuUse  // the machine's CPU while it was measured
+	slots      *slotGen
+	extras     []section
+	only       map[string]bool // when set, the rows to measure (-only)
+	cookie     *http.Cookie    // the bench admin's session, once signed in
+	staff      *staffAuth      // the same session with its CSRF token, for the console's writes
+	steps      *stepLatencies  // chat latencies by step, while the latency phase runs
 }
 
 // maybe measures a row unless -only leaves it out.
@@ -93,7 +94,7 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 	console := b.maybe(ctx, "console", rowConsole, b.consoleRow)
 	events := b.maybe(ctx, "events", rowEvents, b.eventsRow)
 	handoff := b.maybe(ctx, "handoff", rowHandoff, b.handoffRow)
-	if !b.smoke && (len(b.only) == 0 || b.only["chat"] || b.only["form"]) {
+	if !b.smoke && (len(b.only) == 0 || b.only["chat"] || b.only["free"] || b.only["form"]) {
 		b.profilePass(ctx)
 	}
 	// Measured last: the reader needs no server, and the mail and reminders rows stop every
@@ -108,7 +109,7 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 	return rows, b.extras, ctx.Err()
 }
 
-// profilePass profiles the dota process under the chat and the booking loads, once
+// profilePass profiles the dota process under the chat, free-question and booking loads, once
 // every row is measured, so that profiling perturbs no figure of the table (the CPU
 // profiler alone adds a few percent, and the symbol tables it reads count in the RSS).
 func (b *bench) profilePass(ctx context.Context) {
@@ -117,7 +118,7 @@ func (b *bench) profilePass(ctx context.Context) {
 		name string
 		load func(context.Context, int, time.Duration)
 		n    int
-	}{{"chat", b.chatLoad, b.sz.chatVisitors}, {"booking", b.bookingLoad, b.sz.bookConns}} {
+	}{{"chat", b.chatLoad, b.sz.chatVisitors}, {"free", b.freeLoad, b.sz.freeConns}, {"booking", b.bookingLoad, b.sz.bookConns}} {
 		logf("profiling the %s load for %d s", p.name, secs)
 		done := make(chan error, 1)
 		go func() { done <- b.main.profile(ctx, b.profDir, p.name, secs) }()
@@ -153,7 +154,10 @@ func (b *bench) healthzRun(ctx context.Context, conns int) *result {
 		return err
 	}
 	closedLoop(ctx, conns, b.sz.warmup, do)
-	return closedLoop(ctx, conns, b.sz.healthzDur, do)
+	before := sampleCPU()
+	res := closedLoop(ctx, conns, b.sz.healthzDur, do)
+	b.healthzCPU = before.since(sampleCPU())
+	return res
 }
 
 // get reads a URL and returns its body, or a statusError for anything but 200.

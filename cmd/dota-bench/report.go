@@ -247,7 +247,7 @@ func markdown(rep report, profilesDir string) string {
 			fmt.Fprintf(&b, "- **%s** — %s\n", r.Name, r.Note)
 		}
 	}
-	fmt.Fprintf(&b, "\nCPU and allocation profiles of the dota process under the chat and booking loads are written to\n"+
+	fmt.Fprintf(&b, "\nCPU and allocation profiles of the dota process under the chat, free-question and booking loads are written to\n"+
 		"`%s/` (kept out of git); open one with `go tool pprof -http : %s/booking.cpu.pprof`.\n\n",
 		profilesDir, profilesDir)
 	b.WriteString(strings.TrimSpace(findings) + "\n")

@@ -169,7 +169,9 @@ func (b *bench) chatRow(ctx context.Context) row {
 	logf("chat, rule path: %d visitors each running full booking conversations back to back for %v", visitors, b.sz.chatDur)
 	run(b.sz.warmup, 0)
 	booked.Store(0)
+	before := sampleCPU()
 	res := run(b.sz.chatDur, 0)
+	cpu := before.since(sampleCPU())
 	turns := float64(res.lat.count()) / res.elapsed.Seconds()
 	hz := b.healthz.rate()
 	logf("  saturated: %.0f turns/s (%d conversations booked), p99 %.2f ms, %d errors %s", turns, booked.Load(),
@@ -209,6 +211,8 @@ func (b *bench) chatRow(ctx context.Context) row {
 	r.add("healthz p99 at the same pace", ms(paced.lat.quantile(0.99)), "ms")
 	r.add("bookings completed", float64(booked.Load()), "")
 	r.add("errors", float64(errs), "")
+	cpu.addTo(&r, turns, "turn")
+	r.add("dota CPU a healthz request", 1e6*b.healthzCPU.cores["dota"]/hz, "µs")
 	r.check(r.Ratio != nil && *r.Ratio >= 0.25, "turns/s ≥ 0.25 × healthz")
 	r.check(p99 <= 20, fmt.Sprintf("p99 ≤ 20 ms at %d visitors", visitors))
 	r.check(errs == 0, "0 errors")
@@ -280,8 +284,52 @@ func (b *bench) freeRow(ctx context.Context) row {
 	client := newClient(conns)
 	// Idle keep-alive connections would hold server memory into the next row.
 	defer client.CloseIdleConnections()
+	do := b.askFree(client, conns)
+	// One visitor asks first and waits for Gemini's answer, which fills the reply cache.
+	if s, err := chatCall(ctx, client, b.main.base+"/api/chat/sessions", map[string]string{"lang": "fr"}, http.StatusCreated); err == nil {
+		_, _ = chatCall(ctx, client, b.main.base+"/api/chat/sessions/"+s.SessionID+"/messages",
+			map[string]string{"text": freeQuestion}, http.StatusOK)
+	}
+	logf("chat, cached free question: %d connections for %v", conns, b.sz.freeDur)
+	closedLoop(ctx, conns, b.sz.warmup, do)
+	before, err := b.main.metric(ctx, `dota_chat_messages_total{lang="fr",source="cache"}`)
+	if err != nil {
+		r.NotMeasured = "reading /metrics: " + err.Error()
+		return r
+	}
+	cpuBefore := sampleCPU()
+	res := closedLoop(ctx, conns, b.sz.freeDur, do)
+	cpu := cpuBefore.since(sampleCPU())
+	after, _ := b.main.metric(ctx, `dota_chat_messages_total{lang="fr",source="cache"}`)
+	hz := b.healthz.rate()
+	rate := res.rate()
+	p99 := ms(res.lat.quantile(0.99))
+	cached := min(ratio(after-before, float64(res.ops)), 1) // replies in flight at the window's edges count once more
+	logf("  %.0f replies/s, p99 %.2f ms, %.0f%% from the cache, %d errors %s", rate, p99, 100*cached, res.errors, res.firstErr)
+	r.Value, r.Baseline, r.Ratio = num(rate), num(hz), num(ratio(rate, hz))
+	r.add("p50", ms(res.lat.quantile(0.5)), "ms")
+	r.add("p99", p99, "ms")
+	r.add("cache share", 100*cached, "%")
+	r.add("errors", float64(res.errors), "")
+	cpu.addTo(&r, rate, "reply")
+	r.check(r.Ratio != nil && *r.Ratio >= 0.4, "replies/s ≥ 0.4 × healthz")
+	r.check(res.errors == 0, "0 errors")
+	r.check(cached >= 0.99, "answered from the reply cache")
+	r.Note = fmt.Sprintf("%d connections ask %q; Gemini is a stub inside dota-bench (DOTA_GEMINI_BASE_URL) that answers "+
+		"once, every later reply comes from the reply cache (the cache share is read from dota_chat_messages_total). "+
+		"Each visitor asks %d questions, then a new session starts; opening sessions takes time in the window but is "+
+		"not counted as a reply.", conns, freeQuestion, questionsPerSession)
+	if res.errors > 0 {
+		r.Note += " First error: " + res.firstErr
+	}
+	return r
+}
+
+// askFree returns the free-question load of conns visitors: each asks the cached question
+// questionsPerSession times, then opens a new session (not counted as a reply).
+func (b *bench) askFree(client *http.Client, conns int) func(context.Context, int, int, func(time.Duration)) error {
 	sessions := make([]string, conns)
-	do := func(ctx context.Context, w, i int, rec func(time.Duration)) error {
+	return func(ctx context.Context, w, i int, rec func(time.Duration)) error {
 		if i%questionsPerSession == 0 {
 			s, err := chatCall(ctx, client, b.main.base+"/api/chat/sessions", map[string]string{"lang": "fr"}, http.StatusCreated)
 			if err != nil {
@@ -297,41 +345,13 @@ func (b *bench) freeRow(ctx context.Context) row {
 		rec(time.Since(t))
 		return nil
 	}
-	// One visitor asks first and waits for Gemini's answer, which fills the reply cache.
-	if s, err := chatCall(ctx, client, b.main.base+"/api/chat/sessions", map[string]string{"lang": "fr"}, http.StatusCreated); err == nil {
-		_, _ = chatCall(ctx, client, b.main.base+"/api/chat/sessions/"+s.SessionID+"/messages",
-			map[string]string{"text": freeQuestion}, http.StatusOK)
-	}
-	logf("chat, cached free question: %d connections for %v", conns, b.sz.freeDur)
-	closedLoop(ctx, conns, b.sz.warmup, do)
-	before, err := b.main.metric(ctx, `dota_chat_messages_total{lang="fr",source="cache"}`)
-	if err != nil {
-		r.NotMeasured = "reading /metrics: " + err.Error()
-		return r
-	}
-	res := closedLoop(ctx, conns, b.sz.freeDur, do)
-	after, _ := b.main.metric(ctx, `dota_chat_messages_total{lang="fr",source="cache"}`)
-	hz := b.healthz.rate()
-	rate := res.rate()
-	p99 := ms(res.lat.quantile(0.99))
-	cached := min(ratio(after-before, float64(res.ops)), 1) // replies in flight at the window's edges count once more
-	logf("  %.0f replies/s, p99 %.2f ms, %.0f%% from the cache, %d errors %s", rate, p99, 100*cached, res.errors, res.firstErr)
-	r.Value, r.Baseline, r.Ratio = num(rate), num(hz), num(ratio(rate, hz))
-	r.add("p50", ms(res.lat.quantile(0.5)), "ms")
-	r.add("p99", p99, "ms")
-	r.add("cache share", 100*cached, "%")
-	r.add("errors", float64(res.errors), "")
-	r.check(r.Ratio != nil && *r.Ratio >= 0.4, "replies/s ≥ 0.4 × healthz")
-	r.check(res.errors == 0, "0 errors")
-	r.check(cached >= 0.99, "answered from the reply cache")
-	r.Note = fmt.Sprintf("%d connections ask %q; Gemini is a stub inside dota-bench (DOTA_GEMINI_BASE_URL) that answers "+
-		"once, every later reply comes from the reply cache (the cache share is read from dota_chat_messages_total). "+
-		"Each visitor asks %d questions, then a new session starts; opening sessions takes time in the window but is "+
-		"not counted as a reply.", conns, freeQuestion, questionsPerSession)
-	if res.errors > 0 {
-		r.Note += " First error: " + res.firstErr
-	}
-	return r
+}
+
+// freeLoad asks the cached free question with n visitors for d, for the profiling pass.
+func (b *bench) freeLoad(ctx context.Context, n int, d time.Duration) {
+	client := newClient(n)
+	defer client.CloseIdleConnections()
+	closedLoop(ctx, n, d, b.askFree(client, n))
 }
 
 // metric reads one sample of the server's /metrics (on its metrics listener), 0 when absent.
