@@ -86,9 +86,10 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 		return nil, nil, fmt.Errorf("GET /healthz never answered: %s", b.healthz.firstErr)
 	}
 
+	watch := b.main.watchResident()
 	chat := b.maybe(ctx, "chat", rowChat, b.chatRow)
 	free := b.maybe(ctx, "free", rowFree, b.freeRow)
-	mem := b.memoryRow(ctx, chat)
+	mem := b.memoryRow(ctx, chat, watch.end())
 	form := b.maybe(ctx, "form", rowForm, b.formRow)
 	race := b.maybe(ctx, "race", rowRace, b.raceRow)
 	console := b.maybe(ctx, "console", rowConsole, b.consoleRow)

@@ -7,12 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // memoryRow reads the peak resident set size of the dota process after the chat run
 // (VmHWM: the high-water mark since the process started, which the chat run reaches),
 // with the Go runtime's own account of its memory at that moment.
-func (b *bench) memoryRow(ctx context.Context, chat row) row {
+func (b *bench) memoryRow(ctx context.Context, chat row, watched string) row {
 	r := row{Name: rowMemory, Unit: "MB", Target: "peak RSS ≤ 100 MB during the chat run"}
 	rss, err := b.main.peakRSS()
 	if err != nil {
@@ -27,6 +28,9 @@ func (b *bench) memoryRow(ctx context.Context, chat row) row {
 		"(256 connections each, closed between rows).")
 	if err := fetchTo(ctx, b.main.pprof+"/debug/pprof/heap", filepath.Join(b.profDir, "memory.heap.pprof")); err != nil {
 		logf("  heap profile: %v", err)
+	}
+	if watched != "" {
+		r.Note += " During those runs (sampled every 100 ms): " + watched + "."
 	}
 	if stats := b.main.memStats(ctx); stats != "" {
 		r.Note += " Go runtime then: " + stats + "."
@@ -79,4 +83,56 @@ func (p *proc) rssParts() string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// residentWatch samples the process's resident memory every 100 ms, from /proc alone (a
+// heap profile would touch the binary's symbol tables and grow what it measures), and
+// keeps the largest anonymous (heap, stacks) and file-backed (the binary's pages) parts.
+type residentWatch struct {
+	stop           chan struct{}
+	done           chan struct{}
+	anonKB, fileKB float64
+}
+
+func (p *proc) watchResident() *residentWatch {
+	w := &residentWatch{stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-w.stop:
+				return
+			case <-t.C:
+			}
+			anon, file := p.residentKB()
+			w.anonKB, w.fileKB = max(w.anonKB, anon), max(w.fileKB, file)
+		}
+	}()
+	return w
+}
+
+// end stops the watch and describes what it saw.
+func (w *residentWatch) end() string {
+	close(w.stop)
+	<-w.done
+	return fmt.Sprintf("largest anonymous part %.1f MB, largest file-backed part %.1f MB", w.anonKB/1024, w.fileKB/1024)
+}
+
+// residentKB is RssAnon and RssFile of the process, in kB.
+func (p *proc) residentKB() (anon, file float64) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return 0, 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "RssAnon:"); ok {
+			_, _ = fmt.Sscan(v, &anon)
+		}
+		if v, ok := strings.CutPrefix(l, "RssFile:"); ok {
+			_, _ = fmt.Sscan(v, &file)
+		}
+	}
+	return anon, file
 }

@@ -32,6 +32,9 @@ type config struct {
 	PublicURL       string
 	MetricsAddr     string
 	DBMaxConns      int32
+	// MemoryLimit is the Go runtime's soft memory limit in bytes (0: none); GOMEMLIMIT,
+	// when set, overrides it.
+	MemoryLimit int64
 	RedisPrefix     string
 	PprofAddr       string
 
@@ -78,6 +81,7 @@ func loadConfig() (config, error) {
 		BodyTimeout:     e.duration("DOTA_BODY_TIMEOUT", api.DefaultBodyTimeout),
 		MetricsAddr:     e.str("DOTA_METRICS_ADDR", ":9090"),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
+		MemoryLimit:     e.bytes("DOTA_MEMORY_LIMIT", DefaultMemoryLimit),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
 		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
 
@@ -222,6 +226,31 @@ func (e *envReader) duration(key string, def time.Duration) time.Duration {
 		return def
 	}
 	return d
+}
+
+// bytes reads a size: a whole number of B, KiB, MiB or GiB ("56MiB"), or 0.
+func (e *envReader) bytes(key string, def int64) int64 {
+	v := e.str(key, "")
+	if v == "" {
+		return def
+	}
+	units := []struct {
+		suffix string
+		n      int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}}
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(v, u.suffix); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+			if err == nil && n >= 0 {
+				return n * u.n
+			}
+		}
+	}
+	if v == "0" {
+		return 0
+	}
+	e.fail(key, fmt.Errorf("want a size such as 56MiB or 1GiB, or 0"))
+	return def
 }
 
 func (e *envReader) fail(key string, err error) {

@@ -34,3 +34,19 @@ func TestProxyAndAddressConfiguration(t *testing.T) {
 		})
 	}
 }
+
+func TestMemoryLimitConfiguration(t *testing.T) {
+	for v, want := range map[string]int64{"": DefaultMemoryLimit, "0": 0, "96MiB": 96 << 20, "1GiB": 1 << 30, "512KiB": 512 << 10} {
+		t.Setenv("DOTA_MEMORY_LIMIT", v)
+		c, err := loadConfig()
+		if err != nil || c.MemoryLimit != want {
+			t.Fatalf("DOTA_MEMORY_LIMIT=%q: %d, %v; want %d", v, c.MemoryLimit, err, want)
+		}
+	}
+	for _, bad := range []string{"56", "56MB", "-1MiB", "lots"} {
+		t.Setenv("DOTA_MEMORY_LIMIT", bad)
+		if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "DOTA_MEMORY_LIMIT") {
+			t.Fatalf("DOTA_MEMORY_LIMIT=%q accepted: %v", bad, err)
+		}
+	}
+}

@@ -25,6 +25,7 @@ import (
 func serve(ctx context.Context, cfg config) error {
 	log := newLogger(cfg)
 	slog.SetDefault(log)
+	limitMemory(cfg, log)
 	if err := checkSchema(ctx, cfg); err != nil {
 		return err
 	}
@@ -37,6 +38,11 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
+	// Dota's commands and replies are small (a conversation's state is a few kB): 8 kB
+	// buffers instead of the client's 32 kB (128 kB for pipelines) keep a few MB of every
+	// connection's buffers out of the heap; a larger reply is read in more calls.
+	ropt.ReadBufferSize, ropt.WriteBufferSize = 8<<10, 8<<10
+	ropt.PipelineReadBufferSize, ropt.PipelineWriteBufferSize = 16<<10, 16<<10
 	rdb := redis.NewClient(ropt)
 	defer rdb.Close()
 	if err := rdb.Ping(ctx).Err(); err != nil {
