@@ -162,50 +162,29 @@ func (s *Core) pageSize(ctx context.Context, p Paging) (Paging, error) {
 // each as an unnamed statement): a generic plan, blind to how selective a search is,
 // could walk the creation-date index for a rare one.
 func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) (AppointmentPage, error) {
-	p, err := s.pageSize(ctx, p)
+	q, err := s.listQuery(ctx, f, p)
 	if err != nil {
 		return AppointmentPage{}, err
 	}
-	where, args, err := s.where(ctx, f, true)
-	if err != nil {
-		return AppointmentPage{}, err
-	}
-	out := AppointmentPage{Page: p.Page, Size: p.Size, Items: []Appointment{}}
-	offset := (p.Page - 1) * p.Size
-	counted := offset + p.Size + countAhead // the total is exact up to this
-	search := strings.TrimSpace(f.Q) != ""
-	n := len(args)
+	out := AppointmentPage{Page: q.paging.Page, Size: q.paging.Size, Items: []Appointment{}}
 	// The statements' own parameters follow the filter's; the mode goes first.
 	query := func(sql string, more ...any) (pgx.Rows, error) {
-		return s.db.Query(ctx, sql, append(append([]any{pgx.QueryExecModeCacheDescribe}, args...), more...)...)
-	}
-	bounded := fmt.Sprintf(`SELECT a.id, a.created_at FROM appointments a WHERE %s LIMIT $%d`, where, n+1)
-	pageOf := func(size, offset int) string {
-		return fmt.Sprintf(`ORDER BY a.created_at DESC, a.id DESC LIMIT $%d OFFSET $%d`, size, offset)
+		return s.db.Query(ctx, sql, append(append([]any{pgx.QueryExecModeCacheDescribe}, q.filterArgs...), more...)...)
 	}
 	withCount := func(row pgx.CollectableRow) (Appointment, error) {
 		return ScanAppointment(countedRow{row, &out.Total})
 	}
-
-	sql := `SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM (` + bounded + `) m)
-		FROM appointments a WHERE ` + where + ` ` + pageOf(n+2, n+3)
-	if search {
-		sql = `WITH m AS MATERIALIZED (` + bounded + `)
-			SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM m)
-			FROM (SELECT a.id FROM m a ` + pageOf(n+2, n+3) + `) page JOIN appointments a USING (id)
-			ORDER BY a.created_at DESC, a.id DESC`
-	}
-	rows, err := query(sql, counted+1, p.Size, offset)
+	rows, err := query(q.sql, q.counted+1, q.paging.Size, q.offset)
 	if err != nil {
 		return out, err
 	}
 	if out.Items, err = pgx.CollectRows(rows, withCount); err != nil {
 		return out, err
 	}
-	if len(out.Items) == 0 && offset > 0 {
+	if len(out.Items) == 0 && q.offset > 0 {
 		// No row carried the count: the page is past the end. (An empty first page is
 		// an empty list: its total, 0, is exact.)
-		rows, err := query(`SELECT count(*) FROM (`+bounded+`) m`, counted+1)
+		rows, err := query(`SELECT count(*) FROM (`+q.bounded+`) m`, q.counted+1)
 		if err != nil {
 			return out, err
 		}
@@ -213,24 +192,85 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 			return out, err
 		}
 	}
-	out.TotalExact = out.Total <= counted
+	out.TotalExact = out.Total <= q.counted
 	if out.TotalExact {
 		return out, nil
 	}
-	est, err := s.estimateAppointments(ctx, where, args)
+	est, err := s.estimateAppointments(ctx, q.where, q.filterArgs)
 	if err != nil {
 		return out, err
 	}
 	out.Total = max(out.Total, est)
-	if search {
-		rows, err := query(`SELECT `+AppointmentColumns+` FROM appointments a WHERE `+where+` `+pageOf(n+1, n+2),
-			p.Size, offset)
+	if q.search {
+		n := len(q.filterArgs)
+		rows, err := query(`SELECT `+AppointmentColumns+` FROM appointments a WHERE `+q.where+` `+listPage(n+1, n+2),
+			q.paging.Size, q.offset)
 		if err != nil {
 			return out, err
 		}
 		out.Items, err = pgx.CollectRows(rows, ScanAppointment)
 	}
 	return out, err
+}
+
+// listStatement is the statement that reads a page of the list with its count (see
+// Appointments), with what the rest of the reading needs.
+type listStatement struct {
+	paging     Paging
+	where      string
+	filterArgs []any
+	sql        string // its parameters: the filter's, then the count's bound, the page's size and offset
+	bounded    string // the filter's matches, up to the bound
+	search     bool
+	counted    int // the total is exact up to this
+	offset     int
+}
+
+func (s *Core) listQuery(ctx context.Context, f AppointmentFilter, p Paging) (listStatement, error) {
+	p, err := s.pageSize(ctx, p)
+	if err != nil {
+		return listStatement{}, err
+	}
+	where, args, err := s.where(ctx, f, true)
+	if err != nil {
+		return listStatement{}, err
+	}
+	q := listStatement{paging: p, where: where, filterArgs: args, search: strings.TrimSpace(f.Q) != "",
+		offset: (p.Page - 1) * p.Size}
+	q.counted = q.offset + p.Size + countAhead
+	n := len(args)
+	q.bounded = fmt.Sprintf(`SELECT a.id, a.created_at FROM appointments a WHERE %s LIMIT $%d`, where, n+1)
+	q.sql = `SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM (` + q.bounded + `) m)
+		FROM appointments a WHERE ` + where + ` ` + listPage(n+2, n+3)
+	if q.search {
+		q.sql = `WITH m AS MATERIALIZED (` + q.bounded + `)
+			SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM m)
+			FROM (SELECT a.id FROM m a ` + listPage(n+2, n+3) + `) page JOIN appointments a USING (id)
+			ORDER BY a.created_at DESC, a.id DESC`
+	}
+	return q, nil
+}
+
+// listPage orders the list, newest first, and cuts a page: its size and offset are the
+// parameters numbered size and offset.
+func listPage(size, offset int) string {
+	return fmt.Sprintf(`ORDER BY a.created_at DESC, a.id DESC LIMIT $%d OFFSET $%d`, size, offset)
+}
+
+// ExplainAppointments returns the plan, as run (EXPLAIN ANALYZE, BUFFERS), of the statement
+// Appointments sends first for the same filter and page, with the statement itself.
+func (s *Core) ExplainAppointments(ctx context.Context, f AppointmentFilter, p Paging) (sql string, plan []string, err error) {
+	q, err := s.listQuery(ctx, f, p)
+	if err != nil {
+		return "", nil, err
+	}
+	args := append(append([]any{pgx.QueryExecModeCacheDescribe}, q.filterArgs...), q.counted+1, q.paging.Size, q.offset)
+	rows, err := s.db.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+q.sql, args...)
+	if err != nil {
+		return q.sql, nil, err
+	}
+	plan, err = pgx.CollectRows(rows, pgx.RowTo[string])
+	return q.sql, plan, err
 }
 
 // countedRow is a row of AppointmentColumns followed by the list's count.

@@ -35,8 +35,8 @@ type config struct {
 	// MemoryLimit is the Go runtime's soft memory limit in bytes (0: none); GOMEMLIMIT,
 	// when set, overrides it.
 	MemoryLimit int64
-	RedisPrefix     string
-	PprofAddr       string
+	RedisPrefix string
+	PprofAddr   string
 
 	GeminiModel       string
 	GeminiBaseURL     string
