@@ -3,6 +3,7 @@ package booking_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dota-agency/dota/booking"
@@ -134,5 +135,21 @@ func TestAppointmentsOfASelection(t *testing.T) {
 	}
 	if !slices.Equal(idsOf(got.Items), want) || got.Total != 4 || !got.TotalExact {
 		t.Fatalf("%v, total %d exact %v; want %v", idsOf(got.Items), got.Total, got.TotalExact, want)
+	}
+}
+
+// The plan the bench reports is the plan of the statement the list sends.
+func TestExplainAppointmentsRunsTheListStatement(t *testing.T) {
+	core := booking.New(pool)
+	for _, f := range []booking.AppointmentFilter{{Q: "benali", Status: "pending"}, {Status: "confirmed"}} {
+		sql, plan, err := core.ExplainAppointments(context.Background(), f, booking.Paging{Page: 2, Size: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(plan, "\n")
+		if !strings.Contains(sql, booking.AppointmentColumns) || !strings.Contains(text, "actual time") ||
+			!strings.Contains(text, "Limit") {
+			t.Fatalf("statement:\n%s\nplan:\n%s", sql, text)
+		}
 	}
 }
