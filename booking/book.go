@@ -169,8 +169,12 @@ var (
 			RETURNING *),
 		w AS (
 			UPDATE waitlist SET state = 'booked', appointment_id = (SELECT id FROM a), updated_at = now()
-			WHERE id = $26::uuid)
-		SELECT ` + AppointmentColumns + `, ` + NotificationColumns + ` FROM a, n`
+			WHERE id = $26::uuid),
+		d AS (` + insertDeliveries("(SELECT id FROM a)", 27) + `)
+		SELECT ` + AppointmentColumns + `, ` + NotificationColumns + `,
+			(SELECT array_agg(id ORDER BY due_at) FROM d WHERE scheduled),
+			(SELECT array_agg(due_at ORDER BY due_at) FROM d WHERE scheduled)
+		FROM a, n`
 )
 
 // lockKeys are the advisory lock names of a request, in the order they are taken.
@@ -255,32 +259,39 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	numero2, clientCompany, siteweb := r.clientExtras()
 	noteArgs := notificationArgs(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service,
 		Date: r.Date, Time: r.Time, Source: r.Source})
+	// The messages the booking causes are written to the ledger by the insert itself; their
+	// jobs go in through River's client, before COMMIT. A booking that causes none (no
+	// e-mail) commits with the insert.
+	startsAt := st.StartsAt(r.Date, r.Time)
+	msgs := s.messagesFor(st, Appointment{}, Appointment{Email: r.Email, Status: StatusPending, StartsAt: startsAt,
+		Language: r.Language}, actorAgency)
+	jobs := slices.ContainsFunc(msgs, func(d newDelivery) bool { return d.Skipped == "" })
 	b = &pgx.Batch{}
-	b.Queue(insertBooking, r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
+	b.Queue(insertBooking, append([]any{r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
 		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
 		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, codeNewAppointment, noteArgs,
-		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), st.StartsAt(r.Date, r.Time),
-		NullIfEmpty(r.offer))
-	// Without an e-mail there is no message to schedule, and COMMIT rides with the insert.
-	messages := r.Email != ""
-	if !messages {
+		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), startsAt,
+		NullIfEmpty(r.offer)}, ledgerRowsOf(msgs).args()...)...)
+	if !jobs {
 		b.Queue("COMMIT")
 	}
 	br = conn.SendBatch(ctx, b)
 	var res Result
+	var ids []string
+	var dues []time.Time
 	a, n := &res.Appointment, &res.Notification
-	err = br.QueryRow().Scan(append([]any{&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message,
+	err = br.QueryRow().Scan(append(append([]any{&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message,
 		&a.Company, &a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt,
-		&a.UpdatedAt, &a.StartsAt, &a.Sequence}, n.fields()...)...)
+		&a.UpdatedAt, &a.StartsAt, &a.Sequence}, n.fields()...), &ids, &dues)...)
 	n.Localize(i18n.Default)
-	if err == nil && !messages {
+	if err == nil && !jobs {
 		err = committed(br.Exec())
 	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil && messages {
-		if err = s.scheduleMessages(ctx, pipelineTx{conn: conn}, st, Appointment{}, *a, actorAgency); err == nil {
+	if err == nil && jobs {
+		if err = s.queueDeliveries(ctx, pipelineTx{conn: conn}, ids, dues); err == nil {
 			err = committed(conn.Exec(ctx, "COMMIT"))
 		}
 	}

@@ -65,10 +65,10 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 }
 
 // scheduleMessages writes, in tx, the messages that changing before into after causes
-// (before is the zero Appointment for a new one); when an appointment no longer starts
+// (a new booking writes its own with its insert); when the appointment no longer starts
 // when its scheduled reminders expected, those are recorded as skipped first.
 func (s *Core) scheduleMessages(ctx context.Context, tx pgx.Tx, st Settings, before, after Appointment, actor string) error {
-	if before.ID != "" && calendarChange(before, after) == 1 {
+	if calendarChange(before, after) == 1 {
 		reason := ReasonMoved
 		if after.Status == StatusCancelled {
 			reason = ReasonCancelled

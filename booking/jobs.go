@@ -135,11 +135,38 @@ func (s *Core) enqueue(ctx context.Context, tx pgx.Tx, ds []newDelivery) error {
 	if len(ds) == 0 {
 		return nil
 	}
+	r := ledgerRowsOf(ds)
+	rows, err := tx.Query(ctx, `WITH d AS (`+insertDeliveries("unnest($1::uuid[])", 2)+`)
+		SELECT id, due_at FROM d WHERE scheduled`,
+		append([]any{r.appointments}, r.args()...)...)
+	if err != nil {
+		return fmt.Errorf("deliveries: %w", err)
+	}
+	var ids []string
+	var dues []time.Time
 	var (
-		appts, kinds, langs, recipients, states, reasons, actors []string
-		seqs                                                     []int32
-		starts, olds, dues                                       []*time.Time
+		id  string
+		due time.Time
 	)
+	if _, err = pgx.ForEachRow(rows, []any{&id, &due}, func() error {
+		ids, dues = append(ids, id), append(dues, due)
+		return nil
+	}); err != nil {
+		return fmt.Errorf("deliveries: %w", err)
+	}
+	return s.queueDeliveries(ctx, tx, ids, dues)
+}
+
+// ledgerRows are deliveries as the columns of their ledger rows, but for the appointment.
+type ledgerRows struct {
+	appointments                                     []string
+	kinds, langs, recipients, states, reasons, actors []string
+	seqs                                             []int32
+	starts, olds, dues                               []*time.Time
+}
+
+func ledgerRowsOf(ds []newDelivery) ledgerRows {
+	var r ledgerRows
 	for _, d := range ds {
 		a := d.Appointment
 		state := DeliveryScheduled
@@ -147,45 +174,49 @@ func (s *Core) enqueue(ctx context.Context, tx pgx.Tx, ds []newDelivery) error {
 			state = DeliverySkipped
 		}
 		due := d.DueAt
-		appts, kinds, langs = append(appts, a.ID), append(kinds, d.Kind), append(langs, a.Language)
-		recipients, states, reasons = append(recipients, a.Email), append(states, state), append(reasons, d.Skipped)
-		actors, seqs = append(actors, d.Actor), append(seqs, int32(a.Sequence))
-		starts, olds, dues = append(starts, a.StartsAt), append(olds, d.OldStartsAt), append(dues, &due)
+		r.appointments, r.kinds, r.langs = append(r.appointments, a.ID), append(r.kinds, d.Kind), append(r.langs, a.Language)
+		r.recipients, r.states, r.reasons = append(r.recipients, a.Email), append(r.states, state), append(r.reasons, d.Skipped)
+		r.actors, r.seqs = append(r.actors, d.Actor), append(r.seqs, int32(a.Sequence))
+		r.starts, r.olds, r.dues = append(r.starts, a.StartsAt), append(r.olds, d.OldStartsAt), append(r.dues, &due)
 	}
-	rows, err := tx.Query(ctx, `INSERT INTO deliveries (appointment_id, kind, language, recipient, state, reason,
+	return r
+}
+
+// args are the rows' columns but the appointment, in insertDeliveries' order.
+func (r ledgerRows) args() []any {
+	return []any{r.kinds, r.langs, r.recipients, r.states, r.reasons, r.actors, r.seqs, r.starts, r.olds, r.dues}
+}
+
+// insertDeliveries is the statement that writes ledger rows: their appointments come
+// from appointments (a set-returning expression or column, one per row), their other
+// columns from the ten array parameters numbered from first (ledgerRows.args). It returns
+// each written row's id, due time and whether it is scheduled (not skipped).
+func insertDeliveries(appointments string, first int) string {
+	p := func(i int, typ string) string { return fmt.Sprintf("$%d::%s[]", first+i, typ) }
+	return `INSERT INTO deliveries (appointment_id, kind, language, recipient, state, reason,
 			actor, sequence, starts_at, old_starts_at, due_at)
-		SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-			$8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[])
+		SELECT ` + appointments + `, unnest(` + p(0, "text") + `), unnest(` + p(1, "text") + `), unnest(` + p(2, "text") +
+		`), unnest(` + p(3, "text") + `), unnest(` + p(4, "text") + `), unnest(` + p(5, "text") + `), unnest(` + p(6, "int") +
+		`), unnest(` + p(7, "timestamptz") + `), unnest(` + p(8, "timestamptz") + `), unnest(` + p(9, "timestamptz") + `)
 		ON CONFLICT DO NOTHING
-		RETURNING id, due_at, state = 'scheduled'`,
-		appts, kinds, langs, recipients, states, reasons, actors, seqs, starts, olds, dues)
-	if err != nil {
-		return fmt.Errorf("deliveries: %w", err)
+		RETURNING id, due_at, state = 'scheduled' AS scheduled`
+}
+
+// queueDeliveries inserts, in tx, the job of each scheduled delivery: available at once
+// when it is due, else at its due time.
+func (s *Core) queueDeliveries(ctx context.Context, tx pgx.Tx, ids []string, dues []time.Time) error {
+	if len(ids) == 0 {
+		return nil
 	}
-	var jobs []river.InsertManyParams
-	var (
-		id        string
-		due       time.Time
-		scheduled bool
-	)
-	_, err = pgx.ForEachRow(rows, []any{&id, &due, &scheduled}, func() error {
-		if !scheduled {
-			return nil
-		}
+	jobs := make([]river.InsertManyParams, len(ids))
+	for i, id := range ids {
 		opts := &river.InsertOpts{}
-		if due.After(time.Now()) {
-			opts.ScheduledAt = due // else it is available at once, with no wait for the scheduler
+		if dues[i].After(time.Now()) {
+			opts.ScheduledAt = dues[i] // else it is available at once, with no wait for the scheduler
 		}
-		jobs = append(jobs, river.InsertManyParams{Args: deliverArgs{DeliveryID: id}, InsertOpts: opts})
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("deliveries: %w", err)
+		jobs[i] = river.InsertManyParams{Args: deliverArgs{DeliveryID: id}, InsertOpts: opts}
 	}
-	if len(jobs) == 0 {
-		return nil
-	}
-	// One INSERT: a booking queues one or two jobs, for which COPY (InsertManyFastTx) costs
+	// One INSERT: a change queues one or two jobs, for which COPY (InsertManyFastTx) costs
 	// more round trips than it saves.
 	if _, err := s.jobs.InsertManyTx(ctx, tx, jobs); err != nil {
 		return fmt.Errorf("deliveries: jobs: %w", err)

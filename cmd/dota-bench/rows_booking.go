@@ -66,7 +66,9 @@ func (b *bench) formRow(ctx context.Context) row {
 	}
 	logf("form booking: %d concurrent clients for %v", conns, b.sz.bookDur)
 	closedLoop(ctx, conns, b.sz.warmup, do)
+	cpuBefore := sampleCPU()
 	res := closedLoop(ctx, conns, b.sz.bookDur, do)
+	cpu := cpuBefore.since(sampleCPU())
 	logf("  %.0f bookings/s, p99 %.2f ms, %d errors (%s)", res.rate(), ms(res.lat.quantile(0.99)), res.errors, res.firstErr)
 
 	logf("pgbench, booking statements: %d clients for %v", conns, b.sz.bookDur)
@@ -88,6 +90,7 @@ func (b *bench) formRow(ctx context.Context) row {
 	r.add("p95", ms(res.lat.quantile(0.95)), "ms")
 	r.add("p99", p99, "ms")
 	r.add("errors", float64(res.errors), "")
+	cpu.addTo(&r, res.rate(), "booking")
 	r.add("concurrency", float64(conns), "")
 	r.check(r.Ratio != nil && *r.Ratio >= 0.7, "bookings/s ≥ 0.7 × pgbench")
 	r.check(p99 <= 30, "p99 ≤ 30 ms")
