@@ -159,10 +159,10 @@ func (s *Core) enqueue(ctx context.Context, tx pgx.Tx, ds []newDelivery) error {
 
 // ledgerRows are deliveries as the columns of their ledger rows, but for the appointment.
 type ledgerRows struct {
-	appointments                                     []string
+	appointments                                      []string
 	kinds, langs, recipients, states, reasons, actors []string
-	seqs                                             []int32
-	starts, olds, dues                               []*time.Time
+	seqs                                              []int32
+	starts, olds, dues                                []*time.Time
 }
 
 func ledgerRowsOf(ds []newDelivery) ledgerRows {
