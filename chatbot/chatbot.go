@@ -131,6 +131,7 @@ type Engine struct {
 	hub     pushHub                        // this replica's visitor streams
 	wait    waitMemo                       // how long visitors usually wait for a person
 	replies *lru.Cache[string, localReply] // the reply cache's answers this replica keeps (replycache.go)
+	ops     *opsBuffer                     // the operations counters gathered before they go to Redis
 	// transcripts stores the conversations' messages (transcript_writer.go); nil without a database.
 	transcripts *transcriptWriter
 }
@@ -159,6 +160,7 @@ func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, o
 		o(e)
 	}
 	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
+	e.ops = newOpsBuffer(e)
 	if db != nil {
 		e.transcripts = newTranscriptWriter(e)
 	}

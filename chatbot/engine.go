@@ -50,7 +50,8 @@ func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error
 //
 // A turn costs two round trips to Redis: the rate limits of the address and the session,
 // the session's lock and its state together, in one transaction; and, at the end, the
-// new state, the operations counters and the release of the lock together.
+// new state, its new messages and the release of the lock together. (The operations
+// counters are gathered in process and written once a second: ops_buffer.go.)
 func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP string) (Reply, error) {
 	var (
 		s     *session

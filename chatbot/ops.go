@@ -65,6 +65,7 @@ func (e *Engine) Ops(ctx context.Context, window string) (OpsReport, error) {
 	default:
 		return OpsReport{}, ErrBadWindow
 	}
+	e.ops.flush(ctx) // this replica's counts so far
 	end := e.now().UTC().Truncate(step)
 	start := end.Add(-time.Duration(n-1) * step)
 	pipe := e.rdb.Pipeline()
@@ -163,27 +164,8 @@ func (e *Engine) opsKeys() (minute, hour string) {
 	return e.opsKey("m", t.Truncate(time.Minute)), e.opsKey("h", t.Truncate(time.Hour))
 }
 
-// opsIncr counts one event of each field in the current minute and hour.
-func (e *Engine) opsIncr(ctx context.Context, fields ...string) {
-	pipe := e.rdb.Pipeline()
-	e.queueOps(ctx, pipe, fields...)
-	if _, err := pipe.Exec(ctx); err != nil {
-		e.log.DebugContext(ctx, "chat ops: counting failed", "err", err)
-	}
-}
-
-// queueOps adds the commands that count fields to a pipeline.
-func (e *Engine) queueOps(ctx context.Context, pipe redis.Pipeliner, fields ...string) []redis.Cmder {
-	m, h := e.opsKeys()
-	var cmds []redis.Cmder
-	for _, k := range []string{m, h} {
-		for _, f := range fields {
-			cmds = append(cmds, pipe.HIncrBy(ctx, k, f, 1))
-		}
-		cmds = append(cmds, pipe.Expire(ctx, k, opsKeep))
-	}
-	return cmds
-}
+// opsIncr counts one event of each field in the current minute and hour (ops_buffer.go).
+func (e *Engine) opsIncr(_ context.Context, fields ...string) { e.ops.add(fields...) }
 
 func (e *Engine) opsLatency(ctx context.Context, d time.Duration) {
 	i := len(latencyBoundsMs)
@@ -196,18 +178,15 @@ func (e *Engine) opsLatency(ctx context.Context, d time.Duration) {
 	e.opsIncr(ctx, "lat_"+strconv.Itoa(i))
 }
 
-var maxScript = redis.NewScript(`
+// maxSource keeps the largest value of a field of each hash in KEYS: ARGV holds the
+// field, the value and the hashes' time to live in seconds.
+const maxSource = `
 for _, k in ipairs(KEYS) do
   local cur = tonumber(redis.call('HGET', k, ARGV[1]) or '-1')
   if tonumber(ARGV[2]) > cur then redis.call('HSET', k, ARGV[1], ARGV[2]) end
   redis.call('EXPIRE', k, ARGV[3])
 end
-return 1`)
+return 1`
 
 // opsMax keeps the largest value of field seen in the current minute and hour.
-func (e *Engine) opsMax(ctx context.Context, field string, v int64) {
-	m, h := e.opsKeys()
-	if err := maxScript.Run(ctx, e.rdb, []string{m, h}, field, v, int64(opsKeep.Seconds())).Err(); err != nil {
-		e.log.DebugContext(ctx, "chat ops: max failed", "err", err)
-	}
-}
+func (e *Engine) opsMax(_ context.Context, field string, v int64) { e.ops.max(field, v) }

@@ -66,3 +66,45 @@ func TestOps(t *testing.T) {
 		t.Fatalf("bad window: %v", err)
 	}
 }
+
+// Each replica gathers its counts and adds them to the shared series once a second, and
+// when it closes; a replica reading the series adds its own first.
+func TestOpsGatheredByEachReplica(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	now := time.Date(2026, 11, 22, 10, 30, 15, 0, time.UTC)
+	clock := WithClock(func() time.Time { return now })
+	a := New(nil, nil, rdb, Config{RedisPrefix: prefix}, clock, WithLogger(quiet))
+	b := New(nil, nil, rdb, Config{RedisPrefix: prefix}, clock, WithLogger(quiet))
+	ctx := context.Background()
+	rules := func(e *Engine) int64 {
+		t.Helper()
+		rep, err := e.Ops(ctx, "1h")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Totals.Messages[SourceRule]
+	}
+	a.opsIncr(ctx, "msg_rule")
+	a.opsIncr(ctx, "msg_rule")
+	a.opsMax(ctx, "queue_max", 3)
+	if n := rules(a); n != 2 {
+		t.Fatalf("the replica that counted reads %d", n)
+	}
+	b.opsIncr(ctx, "msg_rule")
+	deadline := time.Now().Add(3 * opsFlushEvery)
+	for rules(a) != 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the other replica's count never arrived: %d", rules(a))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	b.opsIncr(ctx, "msg_rule")
+	if err := b.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := a.Ops(ctx, "1h")
+	if err != nil || rep.Totals.Messages[SourceRule] != 4 || rep.Totals.QueueDepthMax != 3 {
+		t.Fatalf("after the other replica closed: %+v, %v", rep.Totals, err)
+	}
+	_ = a.Close(ctx)
+}

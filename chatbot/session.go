@@ -223,13 +223,14 @@ func decodeSession(raw []byte, err error) (*session, bool) {
 }
 
 // saveTurn stores the session and appends the turn's messages to its list (the most
-// recent maxStoredMessages are kept, for as long as the session), adds the turn's operations counters, keeps the set of
+// recent maxStoredMessages are kept, for as long as the session), keeps the set of
 // conversations waiting for a person, publishes the turn's messages to the visitor's
 // stream when it was not the visitor's own turn, and releases the session's lock (when
 // held), in one round trip and in that order: a message is stored before it is
-// published, and published before the next change of the conversation can start. Only a
-// failure to store the session is returned: the counters are best effort, and an
-// unreleased lock is released again by the caller or expires.
+// published, and published before the next change of the conversation can start. The
+// turn's operations counters go to the replica's buffer (ops_buffer.go). Only a failure
+// to store the session is returned: an unreleased lock is released again by the caller
+// or expires.
 func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	s, lk := t.s, t.lock
 	msgs := append(s.Messages, t.all...) // a session stored before the list existed moves its messages now
@@ -253,10 +254,7 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	} else {
 		pipe.Expire(ctx, mk, e.cfg.SessionTTL)
 	}
-	var opsCmds []redis.Cmder
-	if len(t.ops) > 0 {
-		opsCmds = e.queueOps(ctx, pipe, t.ops...)
-	}
+	e.ops.add(t.ops...)
 	switch h := s.Handoff; {
 	case h != nil && h.State == HandoffWaiting:
 		pipe.ZAddNX(ctx, e.key("waiting"), redis.Z{Score: float64(h.Since.UnixMilli()), Member: s.ID})
@@ -277,12 +275,6 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 		lk.released = true
 	case redis.HasErrorPrefix(unlock.Err(), "NOSCRIPT"):
 		lk.release(ctx) // Redis lost its scripts (a restart): run loads it again
-	}
-	for _, c := range opsCmds {
-		if c.Err() != nil {
-			e.log.DebugContext(ctx, "chat ops: counting failed", "err", c.Err())
-			break
-		}
 	}
 	if err := set.Err(); err != nil {
 		return unavailable(err)

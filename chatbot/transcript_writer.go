@@ -3,6 +3,7 @@ package chatbot
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -175,13 +176,14 @@ func (e *Engine) written(ctx context.Context) {
 	}
 }
 
-// Close writes the transcript's queue and stops its writer; the engine must not take
-// turns after it.
+// Close writes the transcript's queue and the operations counters gathered, and stops
+// their writers; the engine must not take turns after it.
 func (e *Engine) Close(ctx context.Context) error {
+	opsErr := e.ops.close(ctx)
 	if e.db == nil {
-		return nil
+		return opsErr
 	}
-	return e.transcripts.close(ctx)
+	return errors.Join(e.transcripts.close(ctx), opsErr)
 }
 
 // newUUID returns a random (version 4) UUID: a conversation's id, given on its first turn.
