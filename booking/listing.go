@@ -49,6 +49,10 @@ type AppointmentPage struct {
 // a visit to every one of them.
 const countAhead = 1000
 
+// sortMatchesUpTo is the most matches of a search, as estimated, that the list gathers
+// and sorts to find a page past countAhead (see Appointments).
+const sortMatchesUpTo = 20_000
+
 // LikePattern makes a case-insensitive substring pattern of q with LIKE's wildcards escaped.
 func LikePattern(q string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
@@ -153,10 +157,12 @@ func (s *Core) pageSize(ctx context.Context, p Paging) (Paging, error) {
 //     materialized CTE), counts them and sorts the page out of them; the planner does not
 //     get to walk the creation-date index testing the search on every row, as it would
 //     when a search's estimate is off. Past the bound, the first matches found are not the
-//     newest, and the page is read again the way of the other lists;
-//   - any other list walks the creation-date index, or a filter's (status, created_at) or
-//     (service, created_at) one, newest first, where a broad search too finds its page in
-//     the first rows.
+//     newest, and the page is read again: from every match, sorted, for a search
+//     estimated at up to sortMatchesUpTo matches; the way of the other lists for a broader
+//     one, which finds its page in the first rows;
+//   - any other list reads the page's ids from the creation-date index, or from a filter's
+//     (status, created_at, id) or (service, created_at, id) one, newest first, then their
+//     rows.
 //
 // The statements are planned for their own values (pgx.QueryExecModeCacheDescribe runs
 // each as an unnamed statement): a generic plan, blind to how selective a search is,
@@ -202,9 +208,21 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 	}
 	out.Total = max(out.Total, est)
 	if q.search {
+		// Past the bound, the first matches found are not the newest: the page is read
+		// again. A search estimated to match up to sortMatchesUpTo rows gathers them all
+		// through the trigram index and sorts them; a broader one walks the creation-date
+		// index, where its matches are dense enough to fill a page in the first rows.
+		// (Walking it for a narrower search tests the search on every newer row: tens of
+		// thousands when the newest appointments do not match.)
 		n := len(q.filterArgs)
-		rows, err := query(`SELECT `+AppointmentColumns+` FROM appointments a WHERE `+q.where+` `+listPage(n+1, n+2),
-			q.paging.Size, q.offset)
+		sql := `SELECT ` + AppointmentColumns + ` FROM appointments a WHERE ` + q.where + ` ` + listPage(n+1, n+2)
+		if est <= sortMatchesUpTo {
+			sql = `WITH m AS MATERIALIZED (SELECT a.id, a.created_at FROM appointments a WHERE ` + q.where + `)
+				SELECT ` + AppointmentColumns + `
+				FROM (SELECT a.id FROM m a ` + listPage(n+1, n+2) + `) page JOIN appointments a USING (id)
+				ORDER BY ` + listOrder
+		}
+		rows, err := query(sql, q.paging.Size, q.offset)
 		if err != nil {
 			return out, err
 		}
@@ -240,21 +258,32 @@ func (s *Core) listQuery(ctx context.Context, f AppointmentFilter, p Paging) (li
 	q.counted = q.offset + p.Size + countAhead
 	n := len(args)
 	q.bounded = fmt.Sprintf(`SELECT a.id, a.created_at FROM appointments a WHERE %s LIMIT $%d`, where, n+1)
+	// The page's ids come from a statement that reads ids and creation dates alone, which
+	// an index holding the filter's column and the list's order answers by itself (the
+	// status and service indexes end with created_at and id): asked for whole rows, the
+	// planner walked the creation-date index instead, testing the filter on every row
+	// newer than the page — tens of thousands when the newest appointments have another
+	// status.
 	q.sql = `SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM (` + q.bounded + `) m)
-		FROM appointments a WHERE ` + where + ` ` + listPage(n+2, n+3)
+		FROM (SELECT a.id FROM appointments a WHERE ` + where + ` ` + listPage(n+2, n+3) + `) page
+		JOIN appointments a USING (id)
+		ORDER BY ` + listOrder
 	if q.search {
 		q.sql = `WITH m AS MATERIALIZED (` + q.bounded + `)
 			SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM m)
 			FROM (SELECT a.id FROM m a ` + listPage(n+2, n+3) + `) page JOIN appointments a USING (id)
-			ORDER BY a.created_at DESC, a.id DESC`
+			ORDER BY ` + listOrder
 	}
 	return q, nil
 }
 
-// listPage orders the list, newest first, and cuts a page: its size and offset are the
-// parameters numbered size and offset.
+// listOrder is the list's order: newest first.
+const listOrder = `a.created_at DESC, a.id DESC`
+
+// listPage orders the list and cuts a page: its size and offset are the parameters
+// numbered size and offset.
 func listPage(size, offset int) string {
-	return fmt.Sprintf(`ORDER BY a.created_at DESC, a.id DESC LIMIT $%d OFFSET $%d`, size, offset)
+	return fmt.Sprintf(`ORDER BY `+listOrder+` LIMIT $%d OFFSET $%d`, size, offset)
 }
 
 // ExplainAppointments returns the plan, as run (EXPLAIN ANALYZE, BUFFERS), of the statement

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -136,14 +137,20 @@ func (b *bench) consoleRow(ctx context.Context) row {
 	defer client.CloseIdleConnections()
 	hdr := http.Header{"Cookie": {cookie.String()}}
 	var bytes, pages atomic.Int64
+	var mu sync.Mutex
+	byQuery := make([]hist, len(listQueries))
 	do := func(ctx context.Context, w, i int, rec func(time.Duration)) error {
-		q := listQueries[(w+i)%len(listQueries)]
+		k := (w + i) % len(listQueries)
 		t := time.Now()
-		body, err := get(ctx, client, b.main.base+"/api/admin/appointments?"+q.Encode(), hdr)
+		body, err := get(ctx, client, b.main.base+"/api/admin/appointments?"+listQueries[k].Encode(), hdr)
 		if err != nil {
 			return err
 		}
-		rec(time.Since(t))
+		took := time.Since(t)
+		rec(took)
+		mu.Lock()
+		byQuery[k].record(took)
+		mu.Unlock()
 		bytes.Add(int64(len(body)))
 		pages.Add(1)
 		return nil
@@ -152,7 +159,14 @@ func (b *bench) consoleRow(ctx context.Context) row {
 	closedLoop(ctx, conns, b.sz.warmup, do)
 	bytes.Store(0)
 	pages.Store(0)
+	for k := range byQuery {
+		byQuery[k] = hist{}
+	}
 	res := closedLoop(ctx, conns, b.sz.consoleDur, do)
+	var perQuery []string
+	for k, q := range listQueries {
+		perQuery = append(perQuery, fmt.Sprintf("%s %.1f ms", q.Encode(), ms(byQuery[k].quantile(0.99))))
+	}
 
 	full, err := b.fullExport(ctx)
 	if err != nil {
@@ -179,6 +193,7 @@ func (b *bench) consoleRow(ctx context.Context) row {
 		"fetched as JSON in one request: dota-bench serves `SELECT json_agg(…)` over every row, with the columns the "+
 		"API returns, from a tiny handler of its own, and counts the bytes of that one response.",
 		b.sz.consoleRows, conns, len(listQueries))
+	r.Note += " p99 by page: " + strings.Join(perQuery, "; ") + "."
 	if cancelled > 0 {
 		r.Note += fmt.Sprintf(" The %d message jobs earlier rows left unfinished were cancelled first.", cancelled)
 	}
