@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -192,12 +193,13 @@ func (r ledgerRows) args() []any {
 // columns from the ten array parameters numbered from first (ledgerRows.args). It returns
 // each written row's id, due time and whether it is scheduled (not skipped).
 func insertDeliveries(appointments string, first int) string {
-	p := func(i int, typ string) string { return fmt.Sprintf("$%d::%s[]", first+i, typ) }
+	cols := []string{appointments}
+	for i, typ := range []string{"text", "text", "text", "text", "text", "text", "int", "timestamptz", "timestamptz", "timestamptz"} {
+		cols = append(cols, fmt.Sprintf("unnest($%d::%s[])", first+i, typ))
+	}
 	return `INSERT INTO deliveries (appointment_id, kind, language, recipient, state, reason,
 			actor, sequence, starts_at, old_starts_at, due_at)
-		SELECT ` + appointments + `, unnest(` + p(0, "text") + `), unnest(` + p(1, "text") + `), unnest(` + p(2, "text") +
-		`), unnest(` + p(3, "text") + `), unnest(` + p(4, "text") + `), unnest(` + p(5, "text") + `), unnest(` + p(6, "int") +
-		`), unnest(` + p(7, "timestamptz") + `), unnest(` + p(8, "timestamptz") + `), unnest(` + p(9, "timestamptz") + `)
+		SELECT ` + strings.Join(cols, ", ") + `
 		ON CONFLICT DO NOTHING
 		RETURNING id, due_at, state = 'scheduled' AS scheduled`
 }

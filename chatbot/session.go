@@ -241,7 +241,8 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	}
 	pipe := e.rdb.Pipeline()
 	set := pipe.Set(ctx, e.stateKey(s.ID), raw, e.cfg.SessionTTL)
-	if mk := e.messageKey(s.ID); len(msgs) > 0 {
+	mk := e.messageKey(s.ID)
+	if len(msgs) > 0 {
 		items := make([]any, len(msgs))
 		for i, m := range msgs {
 			if items[i], err = json.Marshal(m); err != nil {
@@ -250,10 +251,8 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 		}
 		pipe.RPush(ctx, mk, items...)
 		pipe.LTrim(ctx, mk, -maxStoredMessages, -1)
-		pipe.Expire(ctx, mk, e.cfg.SessionTTL)
-	} else {
-		pipe.Expire(ctx, mk, e.cfg.SessionTTL)
 	}
+	pipe.Expire(ctx, mk, e.cfg.SessionTTL)
 	e.ops.add(t.ops...)
 	switch h := s.Handoff; {
 	case h != nil && h.State == HandoffWaiting:
