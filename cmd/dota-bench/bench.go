@@ -100,6 +100,9 @@ func (b *bench) all(ctx context.Context) ([]row, []section, error) {
 	}
 	// Measured last: the reader needs no server, and the mail and reminders rows stop every
 	// dota process to start one configured for them (each process works River's jobs).
+	// The processes are stopped before the reader: they would work through the earlier
+	// rows' jobs on the cores its benchmark measures.
+	b.env.stopAll()
 	reader := b.maybe(ctx, "reader", rowReader, b.readerRow)
 	mail := b.maybe(ctx, "mail", rowMail, b.mailRow)
 	reminders := b.maybe(ctx, "reminders", rowReminders, b.remindersRow)
