@@ -3,28 +3,11 @@
 // accept it (an appointment is booked) or decline it (it goes to the next). The token is
 // the only key: it goes to this site's API and nowhere else.
 import { api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
 import type { Booked } from './appointments';
 
 /** An offer as GET /api/waitlist/offers/{token} returns it. */
-export interface WaitlistOffer {
-  /** offered while the place is held; accepted once booked. */
-  state: 'offered' | 'accepted' | (string & {});
-  /** The service's name, in the request's language. */
-  service: string;
-  /** YYYY-MM-DD and HH:MM in the agency's time zone. */
-  date: string;
-  time: string;
-  /** The slot's time as the slots list shows it. */
-  label: string;
-  /** The same moment as an RFC 3339 instant. */
-  starts_at: string;
-  /** RFC 3339 instant until which the place is held. */
-  hold_until: string;
-  /** The language the person joined in. */
-  lang: string;
-  /** The appointment booked by accepting. */
-  appointment_id?: string;
-}
+export type WaitlistOffer = Schemas['WaitlistOffer'];
 
 /** What accepting returns: the booked appointment, and whether a confirmation e-mail is on its way. */
 export type AcceptedOffer = Booked;

@@ -2,6 +2,7 @@
 // for was just taken. Joining twice with the same e-mail is harmless (the server answers
 // with the place already held).
 import { api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
 import type { GuardFields } from './appointments';
 
 /** What the form sends to join a slot's line: the slot and how to reach the person. */
@@ -17,17 +18,7 @@ export interface WaitlistRequest {
 }
 
 /** A place in a slot's line, as POST /api/waitlist returns it. */
-export interface WaitlistPlace {
-  id: string;
-  /** 1 is the first in line. */
-  position: number;
-  date: string;
-  time: string;
-  /** The slot's time as the slots list shows it. */
-  label: string;
-  /** Where the offer will be sent. */
-  email: string;
-}
+export type WaitlistPlace = Schemas['WaitlistPlace'];
 
 /**
  * POST /api/waitlist: 201 (or 200 when already in line) with the place; 409 `conflict`

@@ -1,49 +1,30 @@
 // The waiting lines of full slots, as staff see them (GET /api/admin/waitlist), and
 // taking someone out of line (DELETE /api/admin/waitlist/{id}).
 import { api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
+
+/** One person in a slot's line. */
+export type WaitlistEntry = Schemas['WaitlistEntry'];
+
+/** A full slot and its line, entries in line order. */
+export type WaitlistSlot = Schemas['WaitlistSlot'];
+
+/** One of the states of a waitlist entry. */
+export type WaitlistState = WaitlistEntry['state'];
 
 /** States of a waitlist entry; waiting and offered entries are in line. */
-export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'declined', 'expired', 'removed', 'lapsed'] as const;
-
-/** One of WAITLIST_STATES. */
-export type WaitlistState = (typeof WAITLIST_STATES)[number];
+export const WAITLIST_STATES = [
+  'waiting',
+  'offered',
+  'booked',
+  'declined',
+  'expired',
+  'removed',
+  'lapsed',
+] as const satisfies readonly WaitlistState[];
 
 /** States of an entry still in line, which staff may remove. */
 export const IN_LINE: readonly string[] = ['waiting', 'offered'];
-
-/** One person in a slot's line. */
-export interface WaitlistEntry {
-  id: string;
-  /** 1 is the first in line; null once out of line. */
-  position: number | null;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  language: string;
-  source: 'form' | 'chat' | (string & {});
-  state: WaitlistState | (string & {});
-  created_at: string;
-  offered_at?: string | null;
-  /** Until when an offered place is held. */
-  hold_until?: string | null;
-  /** The appointment booked by accepting the offer. */
-  appointment_id?: string | null;
-}
-
-/** A full slot and its line, entries in line order. */
-export interface WaitlistSlot {
-  /** YYYY-MM-DD and HH:MM in the agency's time zone. */
-  date: string;
-  time: string;
-  label: string;
-  capacity: number;
-  /** Appointments that take a place. */
-  booked: number;
-  /** Places held by open offers. */
-  held: number;
-  entries: WaitlistEntry[];
-}
 
 /** The lines of one date (YYYY-MM-DD), or of every slot from today on when date is empty. */
 export async function listWaitlist(date: string, signal?: AbortSignal): Promise<WaitlistSlot[]> {

@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api';
 import { pageData } from '../../../lib/pageData';
+import type { Schemas } from '../../../lib/schemas';
 
 /** One question of a service's FAQ. */
 export interface QA {
@@ -25,21 +26,7 @@ export interface Service {
 }
 
 /** A published project as the visitor sees it. */
-export interface Project {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  type: string;
-  technologies: string[];
-  primary_image: string;
-  secondary_image: string;
-  youtube_video: string;
-  youtube_id: string;
-  year: number;
-  service: string;
-  created_at: string;
-}
+export type Project = Schemas['PublicProject'];
 
 interface Items<T> {
   items: T[];
