@@ -146,3 +146,28 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     />
   );
 }
+
+/** Props of FormFooter. */
+export interface FormFooterProps {
+  /** The id of the form the dialog holds. */
+  form: string;
+  /** The submit button's label. */
+  label: string;
+  busy?: boolean;
+  onCancel: () => void;
+}
+
+/** The footer of a dialog that holds a form: Cancel, and the form's submit button. */
+export function FormFooter({ form, label, busy, onCancel }: FormFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('action.cancel')}
+      </button>
+      <button type="submit" form={form} className="btn btn--primary" disabled={busy}>
+        {label}
+      </button>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { updateAppointment, type AppointmentEdit } from '../api/appointments';
 import { STATUSES, type Appointment, type ServiceOption } from '../api/types';
@@ -81,16 +81,7 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
       open
       title={t('appointments.editTitle')}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" form="appointment-edit" className="btn btn--primary" disabled={busy}>
-            {t('action.save')}
-          </button>
-        </>
-      }
+      footer={<FormFooter form="appointment-edit" label={t('action.save')} busy={busy} onCancel={onClose} />}
     >
       <form id="appointment-edit" className="form-grid" onSubmit={submit}>
         {field('name', t('field.name'), <input value={form.name} onChange={set('name')} required aria-invalid={!!errors.name} />)}

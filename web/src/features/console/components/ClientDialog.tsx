@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { createClient, updateClient, type ClientInput } from '../api/clients';
 import type { Client } from '../api/types';
@@ -107,16 +107,7 @@ export function ClientDialog({ open, client, createTitle, createdMessage, onClos
       open={open}
       title={client ? t('clients.editTitle') : (createTitle ?? t('clients.createTitle'))}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" form="client-form" className="btn btn--primary" disabled={busy}>
-            {client ? t('action.save') : t('action.create')}
-          </button>
-        </>
-      }
+      footer={<FormFooter form="client-form" label={client ? t('action.save') : t('action.create')} busy={busy} onCancel={onClose} />}
     >
       <form id="client-form" className="form-grid" onSubmit={submit} noValidate>
         {input('prenom', 'text', true)}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { createProject, updateProject, type ProjectInput } from '../api/projects';
 import { PROJECT_STATUSES, type Project } from '../api/types';
@@ -163,16 +163,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
       title={project ? t('projects.editTitle') : t('projects.createTitle')}
       onClose={onClose}
       size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" form="project-form" className="btn btn--primary" disabled={busy}>
-            {project ? t('action.save') : t('action.create')}
-          </button>
-        </>
-      }
+      footer={<FormFooter form="project-form" label={project ? t('action.save') : t('action.create')} busy={busy} onCancel={onClose} />}
     >
       <form id="project-form" className="form-grid" onSubmit={submit} noValidate>
         {text('title', 'text', true)}

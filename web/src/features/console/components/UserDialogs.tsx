@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import type { AdminUser } from '../api/types';
 import { createUser, updateUser } from '../api/users';
@@ -53,16 +53,7 @@ export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; on
         reset();
         onClose();
       }}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" form="user-create" className="btn btn--primary" disabled={busy}>
-            {t('action.create')}
-          </button>
-        </>
-      }
+      footer={<FormFooter form="user-create" label={t('action.create')} busy={busy} onCancel={onClose} />}
     >
       <form id="user-create" className="form-grid" onSubmit={submit} noValidate>
         <label className="field">
@@ -144,16 +135,7 @@ function EditUserForm({ user, onClose, onSaved, title }: { user: AdminUser; onCl
       open
       title={title}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" form="user-edit" className="btn btn--primary" disabled={busy}>
-            {t('action.save')}
-          </button>
-        </>
-      }
+      footer={<FormFooter form="user-edit" label={t('action.save')} busy={busy} onCancel={onClose} />}
     >
       <form id="user-edit" className="form-grid" onSubmit={submit}>
         <label className="field">
