@@ -100,11 +100,7 @@ func (b *bench) eventsRow(ctx context.Context) row {
 		go func() {
 			defer bwg.Done()
 			sent.Store(seq, time.Now())
-			status, body, err := b.book(ctx, client, replicas[i%2].base, seq, date, hhmm)
-			if err == nil && status != http.StatusCreated {
-				err = &statusError{status, string(body)}
-			}
-			if err != nil {
+			if err := b.bookNew(ctx, client, replicas[i%2].base, seq, date, hhmm); err != nil {
 				bmu.Lock()
 				bookErrs = append(bookErrs, err.Error())
 				bmu.Unlock()

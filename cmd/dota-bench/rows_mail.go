@@ -83,11 +83,7 @@ func (b *bench) mailRow(ctx context.Context) row {
 		go func() {
 			defer wg.Done()
 			t := time.Now()
-			status, body, err := b.book(ctx, client, p.base, mailSeqBase+int64(i), date, hhmm)
-			if err == nil && status != http.StatusCreated {
-				err = &statusError{status, string(body)}
-			}
-			if err != nil {
+			if err := b.bookNew(ctx, client, p.base, mailSeqBase+int64(i), date, hhmm); err != nil {
 				mu.Lock()
 				bookErrs = append(bookErrs, err.Error())
 				mu.Unlock()
@@ -217,12 +213,8 @@ func (b *bench) mailRow(ctx context.Context) row {
 func (b *bench) warmMail(ctx context.Context, c *http.Client, base string, sk *sink) (time.Duration, error) {
 	date, hhmm := b.slots.next()
 	t := time.Now()
-	status, body, err := b.book(ctx, c, base, mailSeqBase-1, date, hhmm)
-	if err != nil {
+	if err := b.bookNew(ctx, c, base, mailSeqBase-1, date, hhmm); err != nil {
 		return 0, err
-	}
-	if status != http.StatusCreated {
-		return 0, &statusError{status, string(body)}
 	}
 	addr := mailAddress(-1)
 	for deadline := time.Now().Add(b.sz.mailGrace); time.Now().Before(deadline) && ctx.Err() == nil; {
