@@ -175,12 +175,12 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 	out := AppointmentPage{Page: q.paging.Page, Size: q.paging.Size, Items: []Appointment{}}
 	// The statements' own parameters follow the filter's; the mode goes first.
 	query := func(sql string, more ...any) (pgx.Rows, error) {
-		return s.db.Query(ctx, sql, append(append([]any{pgx.QueryExecModeCacheDescribe}, q.filterArgs...), more...)...)
+		return s.db.Query(ctx, sql, q.args(more...)...)
 	}
 	withCount := func(row pgx.CollectableRow) (Appointment, error) {
 		return ScanAppointment(countedRow{row, &out.Total})
 	}
-	rows, err := query(q.sql, q.counted+1, q.paging.Size, q.offset)
+	rows, err := query(q.sql, q.firstArgs()...)
 	if err != nil {
 		return out, err
 	}
@@ -202,7 +202,7 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 	if out.TotalExact {
 		return out, nil
 	}
-	est, err := s.estimateAppointments(ctx, q.where, q.filterArgs)
+	est, err := s.estimateAppointments(ctx, q)
 	if err != nil {
 		return out, err
 	}
@@ -280,6 +280,16 @@ func (s *Core) listQuery(ctx context.Context, f AppointmentFilter, p Paging) (li
 // listOrder is the list's order: newest first.
 const listOrder = `a.created_at DESC, a.id DESC`
 
+// args are a statement's arguments: the mode that plans it for its own values (see
+// Appointments), the filter's, then more, numbered after them.
+func (q listStatement) args(more ...any) []any {
+	return append(append([]any{pgx.QueryExecModeCacheDescribe}, q.filterArgs...), more...)
+}
+
+// firstArgs are the statement's own parameters after the filter's: the count's bound, the
+// page's size and offset.
+func (q listStatement) firstArgs() []any { return []any{q.counted + 1, q.paging.Size, q.offset} }
+
 // listPage orders the list and cuts a page: its size and offset are the parameters
 // numbered size and offset.
 func listPage(size, offset int) string {
@@ -293,8 +303,7 @@ func (s *Core) ExplainAppointments(ctx context.Context, f AppointmentFilter, p P
 	if err != nil {
 		return "", nil, err
 	}
-	args := append(append([]any{pgx.QueryExecModeCacheDescribe}, q.filterArgs...), q.counted+1, q.paging.Size, q.offset)
-	rows, err := s.db.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+q.sql, args...)
+	rows, err := s.db.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+q.sql, q.args(q.firstArgs()...)...)
 	if err != nil {
 		return q.sql, nil, err
 	}
@@ -315,14 +324,13 @@ func (r countedRow) Scan(dest ...any) error {
 
 // estimateAppointments is PostgreSQL's estimate of the rows the filter's condition
 // selects, read from the plan of a statement that is planned, never run.
-func (s *Core) estimateAppointments(ctx context.Context, where string, args []any) (int, error) {
+func (s *Core) estimateAppointments(ctx context.Context, q listStatement) (int, error) {
 	var plan []struct {
 		Plan struct {
 			Rows float64 `json:"Plan Rows"`
 		} `json:"Plan"`
 	}
-	err := s.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT FROM appointments a WHERE `+where,
-		append([]any{pgx.QueryExecModeCacheDescribe}, args...)...).Scan(&plan)
+	err := s.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT FROM appointments a WHERE `+q.where, q.args()...).Scan(&plan)
 	if err != nil || len(plan) == 0 {
 		return 0, err
 	}

@@ -96,7 +96,7 @@ func (e *Engine) callAI(ctx context.Context, shares []ratelimit.Budget, call fun
 	deadline := time.Now().Add(e.cfg.AITimeout)
 	fail := func(outcome string) string {
 		aiRequests.WithLabelValues(outcome).Inc()
-		e.opsIncr(ctx, "ai_fail", "ai_fail_"+outcome)
+		e.opsIncr("ai_fail", "ai_fail_"+outcome)
 		return outcome
 	}
 	if !e.withinShares(ctx, shares) {
@@ -110,7 +110,7 @@ func (e *Engine) callAI(ctx context.Context, shares []ratelimit.Budget, call fun
 		return fail("error")
 	}
 	aiQueueDepth.Set(float64(depth))
-	e.opsMax(ctx, "queue_max", int64(depth))
+	e.opsMax("queue_max", int64(depth))
 	if !ok {
 		return fail("queue_full")
 	}
@@ -127,13 +127,13 @@ func (e *Engine) callAI(ctx context.Context, shares []ratelimit.Budget, call fun
 	err = call(cctx)
 	took := time.Since(callStart)
 	aiDuration.Observe(took.Seconds())
-	e.opsLatency(ctx, took)
+	e.opsLatency(took)
 	if err != nil {
 		e.log.WarnContext(ctx, "gemini call failed; answering from rules", "err", err, "took", took)
 		return fail(aiOutcome(cctx, err))
 	}
 	aiRequests.WithLabelValues("ok").Inc()
-	e.opsIncr(ctx, "ai_ok")
+	e.opsIncr("ai_ok")
 	return "ok"
 }
 

@@ -170,15 +170,15 @@ func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
 	if err != nil {
 		return unavailable(err)
 	}
-	return e.judge(ctx, ds, scopes)
+	return e.judge(ds, scopes)
 }
 
 // judge refuses a message when one of its budgets is spent.
-func (e *Engine) judge(ctx context.Context, ds []ratelimit.Decision, scopes []string) error {
+func (e *Engine) judge(ds []ratelimit.Decision, scopes []string) error {
 	for i, d := range ds {
 		if !d.Allowed {
 			rateLimited.WithLabelValues(scopes[i]).Inc()
-			e.opsIncr(ctx, "rate_limited")
+			e.opsIncr("rate_limited")
 			return &RateLimitedError{Scope: scopes[i], RetryAfter: d.RetryAfterSeconds()}
 		}
 	}

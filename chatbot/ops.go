@@ -165,9 +165,9 @@ func (e *Engine) opsKeys() (minute, hour string) {
 }
 
 // opsIncr counts one event of each field in the current minute and hour (ops_buffer.go).
-func (e *Engine) opsIncr(_ context.Context, fields ...string) { e.ops.add(fields...) }
+func (e *Engine) opsIncr(fields ...string) { e.ops.add(fields...) }
 
-func (e *Engine) opsLatency(ctx context.Context, d time.Duration) {
+func (e *Engine) opsLatency(d time.Duration) {
 	i := len(latencyBoundsMs)
 	for j, b := range latencyBoundsMs {
 		if d.Milliseconds() <= b {
@@ -175,7 +175,7 @@ func (e *Engine) opsLatency(ctx context.Context, d time.Duration) {
 			break
 		}
 	}
-	e.opsIncr(ctx, "lat_"+strconv.Itoa(i))
+	e.opsIncr("lat_"+strconv.Itoa(i))
 }
 
 // maxSource keeps the largest value of a field of each hash in KEYS: ARGV holds the
@@ -189,4 +189,4 @@ end
 return 1`
 
 // opsMax keeps the largest value of field seen in the current minute and hour.
-func (e *Engine) opsMax(_ context.Context, field string, v int64) { e.ops.max(field, v) }
+func (e *Engine) opsMax(field string, v int64) { e.ops.max(field, v) }

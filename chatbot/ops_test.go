@@ -16,19 +16,19 @@ func TestOps(t *testing.T) {
 	ctx := context.Background()
 
 	// 10:30: three rule answers, one AI answer at 400 ms and one at 2.5 s, a queue of 2.
-	e.opsIncr(ctx, "msg_rule", "funnel_started")
-	e.opsIncr(ctx, "msg_rule", "funnel_started")
-	e.opsIncr(ctx, "msg_rule", "funnel_contact")
-	e.opsIncr(ctx, "msg_ai", "ai_ok")
-	e.opsLatency(ctx, 400*time.Millisecond)
-	e.opsIncr(ctx, "msg_ai", "ai_ok")
-	e.opsLatency(ctx, 2500*time.Millisecond)
-	e.opsMax(ctx, "queue_max", 2)
-	e.opsMax(ctx, "queue_max", 1)
+	e.opsIncr("msg_rule", "funnel_started")
+	e.opsIncr("msg_rule", "funnel_started")
+	e.opsIncr("msg_rule", "funnel_contact")
+	e.opsIncr("msg_ai", "ai_ok")
+	e.opsLatency(400*time.Millisecond)
+	e.opsIncr("msg_ai", "ai_ok")
+	e.opsLatency(2500*time.Millisecond)
+	e.opsMax("queue_max", 2)
+	e.opsMax("queue_max", 1)
 	// 10:45: a failure answered from the rules, a rate-limit rejection, a booking.
 	now = now.Add(15 * time.Minute)
-	e.opsIncr(ctx, "msg_fallback", "ai_fail", "ai_fail_timeout")
-	e.opsIncr(ctx, "rate_limited", "funnel_booked")
+	e.opsIncr("msg_fallback", "ai_fail", "ai_fail_timeout")
+	e.opsIncr("rate_limited", "funnel_booked")
 
 	rep, err := e.Ops(ctx, "1h")
 	if err != nil {
@@ -84,13 +84,13 @@ func TestOpsGatheredByEachReplica(t *testing.T) {
 		}
 		return rep.Totals.Messages[SourceRule]
 	}
-	a.opsIncr(ctx, "msg_rule")
-	a.opsIncr(ctx, "msg_rule")
-	a.opsMax(ctx, "queue_max", 3)
+	a.opsIncr("msg_rule")
+	a.opsIncr("msg_rule")
+	a.opsMax("queue_max", 3)
 	if n := rules(a); n != 2 {
 		t.Fatalf("the replica that counted reads %d", n)
 	}
-	b.opsIncr(ctx, "msg_rule")
+	b.opsIncr("msg_rule")
 	deadline := time.Now().Add(3 * opsFlushEvery)
 	for rules(a) != 3 {
 		if time.Now().After(deadline) {
@@ -98,7 +98,7 @@ func TestOpsGatheredByEachReplica(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	b.opsIncr(ctx, "msg_rule")
+	b.opsIncr("msg_rule")
 	if err := b.Close(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -325,7 +325,7 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string, limited b
 		if decide != nil {
 			ds, err := decide()
 			if err == nil {
-				err = e.judge(ctx, ds, scopes)
+				err = e.judge(ds, scopes)
 			}
 			if err != nil {
 				if got.Val() {
