@@ -175,7 +175,7 @@ func (e *Engine) opsLatency(d time.Duration) {
 			break
 		}
 	}
-	e.opsIncr("lat_"+strconv.Itoa(i))
+	e.opsIncr("lat_" + strconv.Itoa(i))
 }
 
 // maxSource keeps the largest value of a field of each hash in KEYS: ARGV holds the

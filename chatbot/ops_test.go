@@ -20,9 +20,9 @@ func TestOps(t *testing.T) {
 	e.opsIncr("msg_rule", "funnel_started")
 	e.opsIncr("msg_rule", "funnel_contact")
 	e.opsIncr("msg_ai", "ai_ok")
-	e.opsLatency(400*time.Millisecond)
+	e.opsLatency(400 * time.Millisecond)
 	e.opsIncr("msg_ai", "ai_ok")
-	e.opsLatency(2500*time.Millisecond)
+	e.opsLatency(2500 * time.Millisecond)
 	e.opsMax("queue_max", 2)
 	e.opsMax("queue_max", 1)
 	// 10:45: a failure answered from the rules, a rate-limit rejection, a booking.
