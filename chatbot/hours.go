@@ -1,8 +1,9 @@
 package chatbot
 
 import (
-	"strconv"
 	"strings"
+
+	clockreader "github.com/dota-agency/dota/chatbot/reader/clock"
 )
 
 // Parts of the day a visitor may name: with an hour they make it am or pm ("à 3 heures
@@ -27,91 +28,16 @@ func partOfDay(ws []string) string {
 	return ""
 }
 
-// arabicHours are the hours written as words: "الساعة الثالثة" is 3 o'clock.
-var arabicHours = map[string]int{"الواحده": 1, "الثانيه": 2, "الثالثه": 3, "الرابعه": 4, "الخامسه": 5,
-	"السادسه": 6, "السابعه": 7, "الثامنه": 8, "التاسعه": 9, "العاشره": 10, "الحاديه": 11}
-
-// parseTime finds an hour in s, whose normal form is n: "10h", "14h30", "10:00", "10 am",
-// "2pm", "midi", "noon", "الساعة الثالثة"; an afternoon word makes a morning hour pm ("3
-// heures de l'après-midi").
-func parseTime(s, n string, bareHour bool) string {
-	var t *reading // read only when needed
-	read := func() *reading {
-		if t == nil {
-			r := newReading(normalWords(n))
-			t = &r
-		}
-		return t
+// parseTime finds an hour in s with the clock reader (chatbot/reader/clock): "10h",
+// "14h30", "10 am", "midi et demi", "half past 3 pm", "الساعة ٢ ظهراً", "l 2 ta3 la3chiya".
+// A phrase the reader understood only in part gives no hour: Dota asks again rather than
+// record a wrong one.
+func parseTime(s, _ string, bareHour bool) string {
+	r, ok := clockreader.Read(s, bareHour)
+	if !ok || !r.Certain {
+		return ""
 	}
-	hhmm := readTime(s, n, read, bareHour)
-	if hhmm == "" || afternoonWords.scoreIn(read()) == 0 {
-		return hhmm
-	}
-	if h, _ := strconv.Atoi(hhmm[:2]); h < 12 {
-		return clock(h+12, mustAtoi(hhmm[3:]), "")
-	}
-	return hhmm
-}
-
-func mustAtoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
-}
-
-// readTime reads the hour of s, whose normal form is n and words read().
-func readTime(s, n string, read func() *reading, bareHour bool) string {
-	if strings.Contains(n, "ساعه") {
-		ws := read().ws
-		for i, w := range ws {
-			if i > 0 && (ws[i-1] == "الساعه" || ws[i-1] == "ساعه") {
-				if h, ok := arabicHours[w]; ok {
-					return clock(h, 0, "")
-				}
-			}
-		}
-	}
-	// A word is noon when it, or its stem within it, is "midi", "noon" or "ظهرا".
-	if strings.Contains(n, "midi") || strings.Contains(n, "noon") || strings.Contains(n, "ظهرا") {
-		if t := read(); noonWords.scoreIn(t) > 0 && afternoonPhrase.scoreIn(t) == 0 {
-			return "12:00"
-		}
-	}
-	if p := hourBefore(s, ":h"); p >= 0 {
-		if m := clockTime.FindStringSubmatch(s[p:]); m != nil {
-			h, _ := strconv.Atoi(m[1])
-			mi := 0
-			if m[2] != "" {
-				mi, _ = strconv.Atoi(m[2])
-			}
-			return clock(h, mi, m[3])
-		}
-	}
-	if p := hourBefore(s, "ap"); p >= 0 {
-		if m := meridiem.FindStringSubmatch(s[p:]); m != nil {
-			h, _ := strconv.Atoi(m[1])
-			return clock(h, 0, m[2])
-		}
-	}
-	if p := hourAfterWord(s); p >= 0 {
-		if m := atHour.FindStringSubmatch(s[p:]); m != nil {
-			h, _ := strconv.Atoi(m[1])
-			if h >= 1 && h <= 5 {
-				h += 12
-			}
-			return clock(h, 0, "")
-		}
-	}
-	if bareHour {
-		if m := bareNumber.FindStringSubmatch(s); m != nil {
-			h, _ := strconv.Atoi(m[1])
-			// An office-hours reading of a lone small number: "3" means 15:00.
-			if h >= 1 && h <= 5 {
-				h += 12
-			}
-			return clock(h, 0, "")
-		}
-	}
-	return ""
+	return r.Time
 }
 
 func clock(h, m int, ampm string) string {
