@@ -3,10 +3,9 @@ package chatbot
 import (
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/dota-agency/dota/booking"
+	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
 // Every message is read for every field it carries, whatever the step: "Bonjour, je suis
@@ -34,19 +33,7 @@ func (f found) count() int {
 	return n
 }
 
-var (
-	emailIn = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
-	// nameLeadIns introduce a name: "je m'appelle", "my name is", "اسمي". "je suis" and "I'm"
-	// are read only before a capitalised word ("je suis intéressé" names nobody).
-	nameLeadIn = regexp.MustCompile(`(?i)(?:je m['’]appelle|je me nomme|mon nom est|mon nom c['’]est|my name is|my name's|name is|اسمي|إسمي|أنا اسمي|ana ismi|esmi|smiti|سميتي)\s*:?\s*`)
-	capLeadIn  = regexp.MustCompile(`(?:[Jj]e suis|[Cc]['’]est|[Ii]['’]m|[Ii] am|[Tt]his is|[Mm]oi c['’]est)\s+`)
-	// nameStop ends a name: a comma, a full stop, a digit, or a word that starts the rest of the sentence.
-	nameStops = map[string]bool{"et": true, "and": true, "je": true, "i": true, "j": true, "mon": true, "my": true,
-		"de": true, "from": true, "du": true, "la": true, "le": true, "pour": true, "for": true, "et je": true,
-		"و": true, "من": true, "أريد": true, "اريد": true, "نحب": true, "بغيت": true, "nheb": true, "bghit": true,
-		"tel": true, "email": true, "mail": true, "téléphone": true, "phone": true, "voudrais": true, "would": true,
-		"want": true, "veux": true, "need": true, "besoin": true}
-)
+var emailIn = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
 
 // extract reads every field of a message. services is the catalogue; now the agency's
 // current time.
@@ -69,7 +56,12 @@ func (t *turn) extract(msg string, ws []string) found {
 			}
 		}
 	}
-	f.Name = nameIn(msg)
+	// At the name step, the message answers it: "D'accord. Yacine Amrani, yacine@x.dz".
+	if t.s.Step == StepName && !isQuestion(msg, ws) {
+		f.Name = checkedName(namereader.Answer(replaceSpans(rest, phones)))
+	} else {
+		f.Name = nameIn(replaceSpans(rest, phones))
+	}
 	f.Service, f.HasService = serviceIn(ws, t.catalogue().Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
@@ -87,46 +79,18 @@ func digitsOf(s string) string {
 	return b.String()
 }
 
-// nameIn finds a name introduced as one: after "je m'appelle", "my name is", "اسمي", or a
-// capitalised name after "je suis", "I'm"; up to four words, checked by the name's rules.
+// nameIn finds a name introduced as one (chatbot/reader/name): after "je m'appelle", "my
+// name is", "اسمي", "Name:", a name after "je suis", "I'm", "ana", "أنا", or alone after a
+// greeting; checked by the name's rules.
 func nameIn(msg string) string {
-	start := nameStart(msg)
-	if start < 0 {
-		return ""
-	}
-	var parts []string
-	for w := range strings.FieldsSeq(msg[start:]) {
-		clean := strings.TrimRight(w, ",.;:!?،؛")
-		if clean == "" || nameStops[strings.ToLower(clean)] || strings.ContainsAny(clean, "0123456789@") {
-			break
-		}
-		parts = append(parts, clean)
-		if len(parts) == 4 || clean != w {
-			break
-		}
-	}
-	v, code := checkValue(StepName, strings.Join(parts, " "))
-	if code != "" || len(parts) == 0 {
+	return checkedName(namereader.Introduced(msg))
+}
+
+func checkedName(v string) string {
+	if v == "" || booking.CheckName(v) != "" {
 		return ""
 	}
 	return v
-}
-
-// nameStart is where a name introduced as one starts in msg, -1 where none is.
-func nameStart(msg string) int {
-	if end := nameLeadInEnd(msg); end >= 0 {
-		return end
-	}
-	for from := 0; ; {
-		end := capLeadInEnd(msg, from)
-		if end < 0 {
-			return -1
-		}
-		if r, size := utf8.DecodeRuneInString(msg[end:]); size > 0 && unicode.IsUpper(r) {
-			return end
-		}
-		from = end
-	}
 }
 
 // absorb stores the fields a message carries that are still missing or that it changes,

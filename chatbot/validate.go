@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
 // Lead-ins a visitor may put before a value ("je m'appelle", "my email is"), removed
@@ -30,6 +31,9 @@ func checkValue(step, msg string) (value, code string) {
 	v := stripLeadIn(step, strings.TrimSpace(msg))
 	switch step {
 	case StepName:
+		if n := namereader.Answer(msg); n != "" {
+			v = n
+		}
 		v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
 		return v, booking.CheckName(v)
 	case StepEmail:

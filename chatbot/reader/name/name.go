@@ -1,0 +1,266 @@
+// Package name reads a visitor's name from their words, in French, English, Arabic and
+// darija: as the answer to "what is your name?" ("D'accord. Yacine Amrani", "OK. My name
+// is Lina Hamdi", "حسنا، اسمي سارة") or as an introduction in any message ("Bonsoir, Farid
+// Kaci. …", "ana Mehdi Saadi, …", "أنا نور الهدى …", "Name: Lina Hamdi"). It is pure: the
+// caller checks the name with its own rules and removes e-mails and numbers first.
+package name
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxWords is the longest name read.
+const maxWords = 4
+
+// Answer reads the name in text, the answer to a question for it: acknowledgements,
+// greetings and lead-ins are dropped, and the name is the words that follow, up to a
+// word or mark that starts something else. "" when nothing is left.
+func Answer(text string) string {
+	segs := segments(text)
+	for len(segs) > 1 && allFiller(segs[0]) {
+		segs = segs[1:]
+	}
+	if len(segs) == 0 {
+		return ""
+	}
+	// "Name: Lina Hamdi", "Nom : Yacine"
+	if len(segs) > 1 && labelOnly(segs[0]) {
+		segs = segs[1:]
+	}
+	ws := dropFillers(segs[0].words)
+	ws = afterLeadIn(ws)
+	return take(ws, false)
+}
+
+// Introduced reads a name the text introduces as one, wherever it stands: after "je
+// m'appelle", "my name is", "اسمي", "smiti", "Name:"; after "je suis", "I'm", "ana", "أنا"
+// when the words that follow look like a name; or a greeting followed by a name alone
+// ("Bonsoir, Farid Kaci."). "" when the text introduces nobody.
+func Introduced(text string) string {
+	segs := segments(text)
+	for i, s := range segs {
+		if labelOnly(s) && i+1 < len(segs) {
+			if n := take(segs[i+1].words, false); n != "" {
+				return n
+			}
+		}
+		for j := range s.words {
+			if k := leadInAt(s.words, j, strong); k > 0 {
+				if n := take(s.words[j+k:], false); n != "" {
+					return n
+				}
+			}
+			if k := leadInAt(s.words, j, weak); k > 0 {
+				if n := take(s.words[j+k:], true); n != "" {
+					return n
+				}
+			}
+		}
+	}
+	// "Bonsoir, Farid Kaci. Je voudrais …": a greeting, then capitalised words alone.
+	if len(segs) > 1 && allFiller(segs[0]) && greets(segs[0]) {
+		ws := segs[1].words
+		if len(ws) >= 2 && len(ws) <= 3 && allCapitalised(ws) {
+			return take(ws, true)
+		}
+	}
+	return ""
+}
+
+// segment is a run of words between marks that end a phrase.
+type segment struct {
+	words []string
+	label bool // it ended with ":"
+}
+
+func segments(text string) []segment {
+	var out []segment
+	var cur []string
+	flush := func(label bool) {
+		if len(cur) > 0 || label {
+			out = append(out, segment{words: cur, label: label})
+		}
+		cur = nil
+	}
+	for _, f := range strings.Fields(text) {
+		for f != "" {
+			i := strings.IndexAny(f, ".,;:!?،؛؟…")
+			if i < 0 {
+				cur = append(cur, f)
+				break
+			}
+			if i > 0 {
+				cur = append(cur, f[:i])
+			}
+			r, size := utf8.DecodeRuneInString(f[i:])
+			flush(r == ':')
+			f = f[i+size:]
+		}
+	}
+	flush(false)
+	return out
+}
+
+func labelOnly(s segment) bool {
+	if !s.label || len(s.words) == 0 || len(s.words) > 2 {
+		return false
+	}
+	return labels[fold(strings.Join(s.words, " "))]
+}
+
+func allFiller(s segment) bool {
+	if len(s.words) == 0 {
+		return true
+	}
+	return len(dropFillers(s.words)) == 0
+}
+
+func greets(s segment) bool {
+	for _, w := range s.words {
+		if greetings[fold(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// dropFillers drops the acknowledgements and greetings that open ws: "ok", "d'accord",
+// "bonjour", "حسنا", "wah".
+func dropFillers(ws []string) []string {
+	for len(ws) > 0 {
+		if k := phraseAt(ws, 0, fillerPhrases); k > 0 {
+			ws = ws[k:]
+			continue
+		}
+		if fillers[fold(ws[0])] || greetings[fold(ws[0])] {
+			ws = ws[1:]
+			continue
+		}
+		break
+	}
+	return ws
+}
+
+// afterLeadIn drops a lead-in opening ws: "my name is", "je m'appelle", "اسمي", "ana".
+func afterLeadIn(ws []string) []string {
+	if k := leadInAt(ws, 0, strong); k > 0 {
+		return ws[k:]
+	}
+	if k := leadInAt(ws, 0, weak); k > 0 && k < len(ws) {
+		return ws[k:]
+	}
+	return ws
+}
+
+// take reads a name from the start of ws: up to maxWords words, ending before a word that
+// starts the rest of the sentence. careful asks more of the words: capitalised in Latin
+// letters, and none a common word.
+func take(ws []string, careful bool) string {
+	var out []string
+	for _, w := range ws {
+		f := fold(w)
+		if stops[f] || !wordLike(w) || joinedStop(f) {
+			break
+		}
+		if careful && (common[f] || (isLatin(w) && !capitalised(w))) {
+			break
+		}
+		out = append(out, w)
+		if len(out) == maxWords {
+			break
+		}
+	}
+	for len(out) > 0 && trailing[fold(out[len(out)-1])] {
+		out = out[:len(out)-1]
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, " ")
+}
+
+// joinedStop reports whether an Arabic word is "و" joined to a stop: "وأريد", "ونحب".
+func joinedStop(f string) bool {
+	rest, ok := strings.CutPrefix(f, "و")
+	return ok && rest != "" && (stops[rest] || common[rest])
+}
+
+func wordLike(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) && r != '-' && r != '\'' && r != '’' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+func isLatin(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return r < 0x0250
+}
+
+func capitalised(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+func allCapitalised(ws []string) bool {
+	for _, w := range ws {
+		if !wordLike(w) || !isLatin(w) || !capitalised(w) || common[fold(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// fold lowers w, drops French accents and Arabic diacritics, and unifies the letters
+// Arabic writers vary (أ إ آ → ا, ة → ه, ى → ي) and the apostrophes.
+func fold(w string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(w) {
+		switch {
+		case r == 'أ' || r == 'إ' || r == 'آ':
+			r = 'ا'
+		case r == 'ة':
+			r = 'ه'
+		case r == 'ى':
+			r = 'ي'
+		case r == '’':
+			r = '\''
+		case r == 'ـ' || (r >= 0x064B && r <= 0x065F):
+			continue
+		}
+		if u, ok := unaccent[r]; ok {
+			r = u
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+var unaccent = map[rune]rune{'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e', 'à': 'a', 'â': 'a', 'ç': 'c', 'î': 'i',
+	'ï': 'i', 'ô': 'o', 'ù': 'u', 'û': 'u'}
+
+// phraseAt returns how many words of one of phrases start ws at i, 0 when none does.
+func phraseAt(ws []string, i int, phrases [][]string) int {
+	for _, p := range phrases {
+		if i+len(p) > len(ws) {
+			continue
+		}
+		ok := true
+		for k, w := range p {
+			if fold(ws[i+k]) != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return len(p)
+		}
+	}
+	return 0
+}
+
+func leadInAt(ws []string, i int, phrases [][]string) int { return phraseAt(ws, i, phrases) }

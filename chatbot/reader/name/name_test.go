@@ -1,0 +1,51 @@
+package name
+
+import "testing"
+
+func TestAnswer(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Yacine Amrani", "Yacine Amrani"},
+		{"D'accord. Yacine Amrani", "Yacine Amrani"},
+		{"OK. My name is Lina Hamdi", "Lina Hamdi"},
+		{"حسنا، اسمي سارة", "سارة"},
+		{"je m'appelle Amine Belkacem", "Amine Belkacem"},
+		{"Oui bien sûr, c'est Karim", "Karim"},
+		{"ana Mehdi Saadi", "Mehdi Saadi"},
+		{"smiti Nassim", "Nassim"},
+		{"Name: Lina Hamdi", "Lina Hamdi"},
+		{"Amine Belkacem et je voudrais un site", "Amine Belkacem"},
+		{"Yacine Amrani merci", "Yacine Amrani"},
+		{"wah, ana Rym", "Rym"},
+		{"je ne sais pas", ""},
+		{"ok", ""},
+	} {
+		if got := Answer(tc.text); got != tc.want {
+			t.Errorf("Answer(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestIntroduced(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Bonsoir, Farid Kaci. Je voudrais un rendez-vous", "Farid Kaci"},
+		{"ana Mehdi Saadi, bghit rendez-vous", "Mehdi Saadi"},
+		{"أنا نور الهدى وأريد موعدا", "نور الهدى"},
+		{"Name: Lina Hamdi", "Lina Hamdi"},
+		{"Bonjour, je m'appelle Sonia Haddad et je veux un site", "Sonia Haddad"},
+		{"Hi, I'm Lina, I need an app", "Lina"},
+		{"اسمي سارة بن علي", "سارة بن علي"},
+		{"Salam, smiti Nassim, bghit formation", "Nassim"},
+		// no introduction
+		{"je suis intéressé par un site web", ""},
+		{"Bonjour, je voudrais un rendez-vous", ""},
+		{"Bonjour, Web Development svp", ""},
+		{"ana bghit rendez-vous", ""},
+		{"أنا مهتم بتطوير موقع", ""},
+		{"c'est pour un site", ""},
+		{"Hello, I'm looking for a web developer", ""},
+	} {
+		if got := Introduced(tc.text); got != tc.want {
+			t.Errorf("Introduced(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

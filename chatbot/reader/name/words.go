@@ -1,0 +1,88 @@
+package name
+
+import "strings"
+
+// The words of names, folded (see fold): lower case, no accents, Arabic letters unified.
+
+// strong lead-ins introduce a name whatever follows: "je m'appelle", "my name is", "اسمي".
+var strong = phrases(
+	"je m'appelle", "je me nomme", "mon nom est", "mon nom c'est", "mon nom", "mon prenom est", "mon nom complet est",
+	"moi c'est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
+	"اسمي هو", "اسمي", "سميتي", "انا اسمي", "ana ismi", "ana esmi", "ana smiti", "ismi", "esmi", "smiti", "smitek",
+	"ana smiyti", "smiyti", "nom", "prenom", "name",
+)
+
+// weak lead-ins introduce a name only when what follows looks like one: "je suis Amine"
+// (not "je suis intéressé"), "I'm Lina", "ana Mehdi", "أنا نور الهدى".
+var weak = phrases("je suis", "c'est", "ici", "i'm", "i am", "this is", "it's", "here is", "ana", "انا", "معك", "m3ak")
+
+// labels are a field's name before a colon: "Name: Lina Hamdi".
+var labels = set("nom", "name", "prenom", "nom complet", "full name", "your name", "الاسم", "اسم", "الاسم الكامل", "smiya", "esm")
+
+// fillers open an answer without being part of it.
+var fillers = set("ok", "okay", "oki", "okey", "d'accord", "dac", "daccord", "oui", "ouais", "bien", "bon", "alors",
+	"voila", "voici", "parfait", "super", "sure", "yes", "yeah", "yep", "alright", "right", "well", "so", "great",
+	"perfect", "fine", "of", "course", "certainly", "bien-sur", "sur", "evidemment", "avec", "plaisir",
+	"حسنا", "طيب", "نعم", "اكيد", "بالتاكيد", "تمام", "اوكي", "حاضر", "ايوه", "اه", "wah", "ih", "iyeh", "eyh",
+	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum",
+	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit")
+
+var fillerPhrases = phrases("bien sur", "of course", "avec plaisir", "pas de probleme", "no problem", "thank you",
+	"salam alaykoum", "salam alikoum", "salam aleykoum", "السلام عليكم", "بكل سرور")
+
+// greetings open a message.
+var greetings = set("bonjour", "bonsoir", "salut", "coucou", "hello", "hi", "hey", "salam", "slm", "saha", "ahlan",
+	"marhaba", "مرحبا", "اهلا", "السلام", "سلام", "صباح", "مساء", "الخير", "النور", "good", "morning", "evening",
+	"afternoon", "cc", "bjr", "bsr")
+
+// stops start the rest of a sentence after a name: "Yacine Amrani et je voudrais…".
+var stops = set("et", "and", "je", "j'ai", "j'aimerais", "i", "i'd", "i'm", "mon", "ma", "mes", "my", "de", "from",
+	"du", "la", "le", "les", "pour", "for", "with", "avec", "chez", "at", "of", "the", "a", "an", "un", "une",
+	"tel", "email", "mail", "e-mail", "telephone", "phone", "numero", "number", "voudrais", "would", "want", "veux",
+	"need", "besoin", "souhaite", "souhaiterais", "like", "interested", "interesse", "interessee", "here", "ici",
+	"merci", "thanks", "svp", "please", "stp", "je", "suis", "am", "is", "est", "qui", "who", "that",
+	"و", "من", "في", "مع", "الى", "عن", "اريد", "ابغي", "ابي", "بغيت", "نحب", "حاب", "حابه", "نبغي", "عندي",
+	"مهتم", "مهتمه", "اود", "ارغب", "رقمي", "بريدي", "هاتفي", "ايميلي", "شكرا", "لو", "سمحت", "ممكن", "نريد",
+	"w", "wa", "ou", "bghit", "nheb", "n7eb", "habit", "7abit", "nabghi", "3andi", "andi", "ndir", "numero",
+	"num", "rakom", "rani", "ana", "انا", "m3a", "mta3", "ta3", "dyal", "lil", "f", "fi", "b", "bach", "باش")
+
+// common are words that open a sentence capitalised but name nobody: "Bonsoir, Je
+// voudrais…", "Hi, Web Development please".
+var common = set("je", "j'ai", "nous", "on", "il", "elle", "vous", "i", "we", "you", "it", "this", "that", "there",
+	"web", "site", "mobile", "app", "application", "formation", "consultation", "photo", "video", "bot", "bots",
+	"logo", "rendez-vous", "rdv", "appointment", "meeting", "booking", "lundi", "mardi", "mercredi", "jeudi",
+	"vendredi", "samedi", "dimanche", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+	"demain", "tomorrow", "today", "aujourd'hui", "merci", "thanks", "ok", "oui", "non", "yes", "no", "svp",
+	"please", "madame", "monsieur", "mr", "mme", "mrs", "ms", "sir", "dear", "cher", "chere", "besoin", "need",
+	"interesse", "interested", "intéressé", "content", "ravi", "happy", "glad", "ready", "pret", "disponible",
+	"available", "sure", "not", "pas", "looking", "calling", "writing", "contacting", "bghit", "nheb", "rani",
+	"rana", "habit", "khasni", "يريد", "مهتم", "بحاجه", "ابحث", "اريد", "بغيت", "حاب", "نحب", "هنا", "من", "في")
+
+// trailing end a name's words without being part of it: "Yacine Amrani merci".
+var trailing = set("merci", "thanks", "svp", "please", "stp", "شكرا", "choukran", "sahit", "ici", "here", "la")
+
+func set(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[fold(w)] = true
+	}
+	return m
+}
+
+func phrases(ps ...string) [][]string {
+	out := make([][]string, 0, len(ps))
+	for _, p := range ps {
+		var ws []string
+		for _, w := range strings.Fields(p) {
+			ws = append(ws, fold(w))
+		}
+		out = append(out, ws)
+	}
+	// Longest first, so "my name is" wins over "name".
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j]) > len(out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
