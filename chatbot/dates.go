@@ -35,8 +35,10 @@ var relativeDays = []struct {
 	days   int
 }{
 	{"apres demain", 2}, {"apres-demain", 2}, {"day after tomorrow", 2}, {"بعد غد", 2}, {"بعد غدا", 2}, {"بعد بكره", 2},
-	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0},
+	{"بعد غدوه", 2}, {"ba3d ghedwa", 2}, {"ba3d ghodwa", 2}, {"ba3d ghadwa", 2}, {"ba3d ghdwa", 2}, {"baad ghedwa", 2},
+	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0}, {"lyoum", 0}, {"lyoum", 0}, {"el youm", 0},
 	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"ghodwa", 1}, {"ghedwa", 1},
+	{"ghadwa", 1}, {"ghdwa", 1}, {"ghudwa", 1},
 }
 
 // relativeWords are the words of each of relativeDays.
@@ -57,7 +59,22 @@ var weekdayNames = map[string]time.Weekday{
 	"احد": time.Sunday, "الاحد": time.Sunday, "اثنين": time.Monday, "الاثنين": time.Monday, "ثلاثاء": time.Tuesday,
 	"الثلاثاء": time.Tuesday, "اربعاء": time.Wednesday, "الاربعاء": time.Wednesday, "خميس": time.Thursday,
 	"الخميس": time.Thursday, "جمعه": time.Friday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
+	// Darija: "الحد" is Sunday; in Latin letters, the forms with their article.
+	"الحد": time.Sunday, "lhad": time.Sunday, "l7ad": time.Sunday, "letnin": time.Monday, "lithnin": time.Monday,
+	"ltnin": time.Monday, "ltlata": time.Tuesday, "larb3a": time.Wednesday, "larbe3": time.Wednesday,
+	"larba3": time.Wednesday, "lkhmis": time.Thursday, "lekhmis": time.Thursday, "khmis": time.Thursday,
+	"l5mis": time.Thursday, "ljem3a": time.Friday, "jem3a": time.Friday, "ljemaa": time.Friday, "sebt": time.Saturday,
+	"essebt": time.Saturday, "lsebt": time.Saturday,
 }
+
+// darijaDays are darija weekdays written without their article, read after "el", "l" or
+// "nhar" ("nhar el had", "el tlata"): alone, "had" is "this" and "tlata" three.
+var darijaDays = map[string]time.Weekday{"had": time.Sunday, "7ad": time.Sunday, "tnin": time.Monday,
+	"ithnin": time.Monday, "tlata": time.Tuesday, "arb3a": time.Wednesday, "arba3": time.Wednesday,
+	"larb3": time.Wednesday, "khmis": time.Thursday, "5mis": time.Thursday, "jem3a": time.Friday, "sebt": time.Saturday}
+
+// inDays reads "dans 3 jours", "in 3 days", "ba3d 3 iyam", "بعد 3 أيام": how many days ahead.
+var inDays = regexp.MustCompile(`(?:^|\s)(?:dans|in|ba3d|baad|بعد|من هنا)\s+(\d{1,2})\s+(?:jours?|days?|iyam|ayam|ايام|يوم|يام)(?:\s|$)`)
 
 // monthNames maps month names of the three languages (with Algerian usage), normalized.
 var monthNames = map[string]time.Month{
@@ -155,8 +172,17 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
 		}
 	}
-	for _, w := range ws {
-		if wd, ok := weekdayNames[w]; ok {
+	if m := inDays.FindStringSubmatch(n); m != nil {
+		if k, _ := strconv.Atoi(m[1]); k > 0 && k <= 60 {
+			return today.AddDate(0, 0, k), strings.TrimSpace(m[0]), true
+		}
+	}
+	for i, w := range ws {
+		wd, ok := weekdayNames[w]
+		if !ok && i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {
+			wd, ok = darijaDays[w]
+		}
+		if ok {
 			// "lundi", "lundi prochain" and "next monday" all mean the coming one.
 			ahead := (int(wd) - int(today.Weekday()) + 7) % 7
 			if ahead == 0 {

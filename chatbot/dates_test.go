@@ -96,6 +96,17 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 		{"thursday 3 p.m.", "2026-11-26", "15:00"},
 		{"jeudi midi", "2026-11-26", "12:00"},
 		{"يوم الخميس القادم", "2026-11-26", ""},
+		// darija days and relative days
+		{"nhar el khmis", "2026-11-26", ""},
+		{"lkhmis l 10 sbah", "2026-11-26", "10:00"},
+		{"nhar tlata", "2026-11-24", ""},
+		{"ba3d ghedwa", "2026-11-24", ""},
+		{"الحد الجاي", "2026-11-29", ""},
+		{"ba3d 3 iyam", "2026-11-25", ""},
+		{"dans 3 jours à 14h", "2026-11-25", "14:00"},
+		{"in 2 days", "2026-11-24", ""},
+		{"بعد 3 أيام", "2026-11-25", ""},
+		{"mardi à quinze heures et demie", "2026-11-24", "15:30"},
 	} {
 		if w := ParseWhen(tc.text, sundayMorning, false); w.Date != tc.date || w.Time != tc.hour {
 			t.Errorf("%q: %+v, want %s %s", tc.text, w, tc.date, tc.hour)
