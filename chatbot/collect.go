@@ -234,8 +234,17 @@ func (t *turn) confirm(msg string, ws []string) {
 		t.correct(field, value)
 		return
 	}
-	when := ParseWhen(msg, t.e.localNow(t.ctx), false)
 	c := t.s.Collected
+	// "non, mon numéro c'est le 0556 12 34 56": a new contact value at the summary replaces
+	// the old one.
+	if f := t.extract(msg, ws); f.Email != "" && f.Email != c.Email {
+		t.correct(StepEmail, f.Email)
+		return
+	} else if f.Phone != "" && digitsOf(f.Phone) != digitsOf(c.Phone) {
+		t.correct(StepPhone, f.Phone)
+		return
+	}
+	when := ParseWhen(msg, t.e.localNow(t.ctx), false)
 	svc, named := serviceIn(ws, t.catalogue().Services)
 	switch {
 	case when.Date != "" && when.Date != c.Date:

@@ -15,6 +15,15 @@ var (
 	appointmentWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
 		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
 		"mawid", "lmawid")
+	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
+	bookedWords = newMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
+		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
+		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
+		"3andi rendez-vous", "andi rdv", "derna rdv", "khdit rdv", "خذيت موعد")
+	// wantWords want something: with a service, a booking.
+	wantWords = newMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
+		"i'd like", "i would like", "looking for", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
+		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi")
 	// ownWords say the appointment is the visitor's own.
 	ownWords = newMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
@@ -34,12 +43,19 @@ var (
 		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
 		"talk to someone", "speak to someone", "customer service", "your team", "شخص", "شخص حقيقي", "إنسان",
 		"انسان", "موظف", "بشري", "أحد الموظفين", "فريقكم", "واحد من الفريق", "wahed", "m3a wahed",
-		"m3a l equipe", "bnadem", "بنادم", "customer service")
+		"m3a l equipe", "bnadem", "بنادم", "customer service",
+		"un membre", "membre de votre équipe", "membre de l'équipe", "quelqu'un de chez vous", "quelqu'un",
+		"pas un robot", "pas un bot", "not a bot", "not a robot", "a real human", "human on the line", "staff",
+		"a staff member", "one of your staff", "employee", "representative", "operator", "opérateur",
+		"agent humain", "responsable", "le responsable", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
+		"احد من الفريق", "شخص من فريقكم", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
+		"wa7ed mn l'equipe")
 	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
 	talkWords = newMatcher("parler", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
-		"nhder", "netkellem", "nhdr")
+		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",
+		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki")
 	botWords = newMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
 		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت")
 	byeWords = newMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
@@ -88,7 +104,9 @@ func readIntent(msg string, ws []string, f found, offered bool, services []booki
 	switch {
 	case byeWords.scoreIn(&t) > 0 && coversIn(&t, byeWords, politeWords, thanksWords):
 		return QuestionBye
-	case bookWords.scoreIn(&t) > 0, f.count() >= 2, offered && short && yes && !no:
+	case bookWords.scoreIn(&t) > 0, f.count() >= 2, offered && short && yes && !no,
+		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
+		f.HasService && wantWords.scoreIn(&t) > 0 && !isQuestionIn(msg, &t):
 		return IntentBook
 	case offered && short && no, plain && no:
 		return IntentNo
@@ -113,7 +131,8 @@ func ownAppointment(ws []string, inFlow bool) (string, bool) {
 }
 
 func ownAppointmentIn(t *reading, inFlow bool) (string, bool) {
-	appt := appointmentWords.scoreIn(t) > 0
+	// "I booked a consultation for Sunday but something came up, I need to cancel it."
+	appt := appointmentWords.scoreIn(t) > 0 || bookedWords.scoreIn(t) > 0
 	own := ownWords.scoreIn(t) > 0
 	switch {
 	case moveOwnWords.scoreIn(t) > 0 && appt && (!inFlow || own):

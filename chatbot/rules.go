@@ -16,19 +16,35 @@ var (
 	yesWords = newMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
 		"c'est bon", "je confirme", "confirmer", "exact", "correct", "yes", "yeah", "yep", "sure", "of course",
 		"please", "confirm", "go ahead", "alright", "all right", "نعم", "أكيد", "اكيد", "حسنا", "موافق", "طبعا",
-		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح")
+		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح",
+		"c bon", "cbon", "cest bon", "confirme", "confirmé", "je valide", "exactement", "nickel", "c'est juste",
+		"yess", "yup", "absolutely", "definitely", "that checks out", "checks out", "that's fine", "أكد", "اكد",
+		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah")
 	noWords = newMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
-		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran")
+		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
+		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
+		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
+		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح")
 	bookWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
 		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
-		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي")
+		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي",
+		"booker", "un call", "a call", "un appel", "visio", "passer vous voir", "venir vous voir", "vous rencontrer",
+		"rendre visite", "come by", "drop by", "stop by", "visit you", "set up a call", "hop on a call",
+		"discovery call", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
+		"nchoufkom", "nchofkom", "نشوفكم", "نجي عندكم", "nji 3andkom", "nji ndir", "ndir rdv", "ndir rendez-vous",
+		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم")
 	cancelWords = newMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
-		"never mind", "إلغاء", "الغاء", "ألغ", "توقف")
+		"never mind", "إلغاء", "الغاء", "ألغ", "توقف",
+		"laisse tomber", "laissez tomber", "oublie", "oubliez", "oublie ça", "on arrête", "j'arrête", "abandonner",
+		"pas la peine", "forget it", "forget about it", "stop this", "stop it", "nevermind", "nvm", "no need",
+		"i changed my mind", "j'ai changé d'avis", "khlas", "khalas", "safi khlas", "blach", "ensa", "nsa",
+		"خلاص", "انسى", "بلاش", "لا داعي", "mab9itch", "ma bqitch")
 	restartWords = newMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
 		"start over", "start again", "من جديد", "ابدأ من جديد", "إعادة البدء")
 	skipWords = newMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
-		"لا", "بدون", "لا شيء")
+		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
+		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed")
 	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
 	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
 	// politeWords may go with a yes or a command without changing what it says.
