@@ -99,6 +99,7 @@ func (t *turn) fillMany(msg string, ws []string) bool {
 	if len(noted) == 0 {
 		return false
 	}
+	t.answerAlongside(msg, ws)
 	t.moveTo(t.nextStep())
 	t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 	return true

@@ -174,6 +174,7 @@ func (t *turn) free(msg string, ws []string) {
 	f := t.extract(msg, ws)
 	switch readIntent(msg, ws, f, t.s.Offered, t.catalogue().Services) {
 	case IntentBook:
+		t.answerAlongside(msg, ws)
 		t.startFlow(f)
 		return
 	case IntentNo:
@@ -197,6 +198,18 @@ func (t *turn) free(msg string, ws []string) {
 		t.say(text(t.lang(), "offer"), SourceFlow)
 	}
 	t.s.QuickReplies = t.menu()
+}
+
+// answerAlongside answers a question asked in the same message as a booking request or
+// its details ("un rendez-vous pour un site web, c'est combien ?"): the booking goes on in
+// the same reply.
+func (t *turn) answerAlongside(msg string, ws []string) {
+	if tp := topicOf(ws); tp == "" || tp == QuestionServices || !isQuestion(msg, ws) {
+		return
+	}
+	if ans, ok := t.e.ruleAnswer(t.lang(), ws, t.catalogue()); ok {
+		t.say(ans, SourceRule)
+	}
 }
 
 // startFlow starts a booking with what the message already carries, and asks for the

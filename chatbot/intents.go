@@ -67,7 +67,8 @@ var (
 	// openWords ask whether the agency works on a day.
 	openWords = newMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
-		"tekhdmou", "t5edmou", "dawam", "دوام")
+		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
+		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
 	// closingWords ask when the agency closes.
 	closingWords = newMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")

@@ -247,7 +247,7 @@ func questionOfIn(t *reading, services []booking.Service) (string, booking.Servi
 	if _, ok := weekdayIn(t.ws); ok && openWords.scoreIn(t) > 0 {
 		return QuestionDay, booking.Service{}
 	}
-	if closingWords.scoreIn(t) > 0 && questionShapedIn(t) {
+	if closingWords.scoreIn(t) > 0 && (questionShapedIn(t) || questionWords.scoreIn(t) > 0) {
 		return QuestionClosing, booking.Service{}
 	}
 	topic := topicOfIn(t)

@@ -1,0 +1,68 @@
+package chatbot
+
+import "testing"
+
+// Conversations as visitors hold them: a question in the same message as a booking
+// request, the summary corrected with a new value, names after lead-ins, hours in words.
+
+func TestQuestionWithABookingRequestIsAnsweredAndTheBookingGoesOn(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	c.say("Bonjour, je voudrais un rendez-vous pour un site web, c'est combien ?")
+	c.expect(StepName, "5 000 à 50 000 DZD", "Développement web")
+}
+
+func TestDayAndClosingQuestionsInOrdinaryWords(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	c.say("rakom t5admou nhar el jem3a ?")
+	c.expect(StepGreeting, "fermés le vendredi")
+	c.say("Vous fermez à quelle heure le jeudi ?")
+	c.expect(StepGreeting, "Nous fermons à 17h")
+}
+
+func TestNameAfterALeadInThenEverythingElse(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	c.say("oui")
+	c.expect(StepName)
+	c.say("D'accord. Yacine Amrani, yacine.amrani@gmail.com, 0661 23 45 67")
+	if got := c.last.Collected; got.Name != "Yacine Amrani" || got.Email != "yacine.amrani@gmail.com" || got.Phone == "" {
+		t.Fatalf("collected %+v", got)
+	}
+	if c.last.Step == StepName {
+		t.Fatalf("the name was asked again: %q", c.text())
+	}
+}
+
+func TestSummaryTakesANewNumber(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	for _, m := range []string{"oui", "Amine Belkacem", "amine@gmail.com", "0555 12 34 56", "non", "site web", "mardi", "10h"} {
+		c.say(m)
+	}
+	c.expect(StepConfirm)
+	c.say("non, mon numéro c'est le 0556 12 34 56")
+	if got := digitsOf(c.last.Collected.Phone); got != "0556123456" {
+		t.Fatalf("phone %q after the correction; bot said %q", got, c.text())
+	}
+}
+
+func TestHourInWordsIsRecordedExactly(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "en")
+	for _, m := range []string{"yes", "Lina Hamdi", "lina@hamdi.dz", "0555 12 34 56", "no", "mobile app", "tuesday"} {
+		c.say(m)
+	}
+	c.expect(StepTime)
+	c.say("half past 3 pm")
+	if c.last.Collected.Time == "15:00" {
+		t.Fatalf("half past 3 pm recorded as 15:00")
+	}
+	c.say("at fifteen hundred") // not understood: asked again, nothing recorded
+	c.say("3 pm")
+	c.expect(StepConfirm)
+	if c.last.Collected.Time != "15:00" {
+		t.Fatalf("time %q", c.last.Collected.Time)
+	}
+}
