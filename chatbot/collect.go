@@ -113,6 +113,13 @@ func (t *turn) fillMany(msg string, ws []string) bool {
 // The name and company steps take any text, so only a correction's form is read before
 // them.
 func (t *turn) divert(msg string, ws []string) bool {
+	// "finalement je préfère une formation": another service, named with a change of mind.
+	if t.s.Step != StepService && t.s.ServiceSlug != "" && changeWords.score(ws) > 0 && !isQuestion(msg, ws) {
+		if svc, ok := serviceIn(ws, t.catalogue().Services); ok && svc.Slug != t.s.ServiceSlug {
+			t.correct(StepService, svc.Name.In(t.lang()))
+			return true
+		}
+	}
 	field, value, corrects := correction(msg, ws)
 	corrects = corrects && field != t.s.Step
 	switch {

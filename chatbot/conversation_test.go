@@ -66,3 +66,21 @@ func TestHourInWordsIsRecordedExactly(t *testing.T) {
 		t.Fatalf("time %q", c.last.Collected.Time)
 	}
 }
+
+func TestServiceChangedMidWayAndNamedWithAKeyword(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	for _, m := range []string{"oui", "Amine Belkacem", "amine@gmail.com", "0555 12 34 56", "non", "site web"} {
+		c.say(m)
+	}
+	c.expect(StepDate)
+	c.say("finalement je préfère une formation")
+	if c.last.Collected.Service != "Formation" {
+		t.Fatalf("service %q after a change of mind", c.last.Collected.Service)
+	}
+	c2 := start(t, e, "fr")
+	c2.say("je veux une formation WordPress")
+	if c2.last.Collected.Service != "Formation" {
+		t.Fatalf("formation WordPress read as %q", c2.last.Collected.Service)
+	}
+}

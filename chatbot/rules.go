@@ -57,6 +57,10 @@ var (
 		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
 		"validez", "valide", "réservez", "réserve", "reservez", "reserve", "جيد", "ممتاز", "صحيح", "هذا صحيح",
 		"يعطيك الصحة", "بارك الله فيك")
+	// changeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
+	changeWords = newMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
+		"actually", "instead", "rather", "i prefer", "i'd prefer", "change", "switch", "بدلا", "بدل", "أفضل", "افضل",
+		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel")
 	// nothingWords answer "what would you like to change?" with nothing.
 	nothingWords = newMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
@@ -151,11 +155,21 @@ func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) 
 	return serviceInText(&t, services)
 }
 
+// serviceInText finds the service a message names, the one matching the most words; on a
+// tie, the one whose own name is among them: "formation WordPress" is a training, though
+// WordPress is a keyword of web development.
 func serviceInText(t *reading, services []booking.Service) (booking.Service, bool) {
 	best, found := 0, booking.Service{}
-	ms := serviceMatchers(services)
-	for i := range ms {
-		if n := ms[i].scoreIn(t); n > best {
+	c := serviceMatchers(services)
+	if c == nil {
+		return found, false
+	}
+	for i := range c.matchers {
+		n := c.matchers[i].scoreIn(t) * 2
+		if n > 0 && c.names[i].scoreIn(t) > 0 {
+			n++
+		}
+		if n > best {
 			best, found = n, services[i]
 		}
 	}
@@ -174,25 +188,27 @@ var (
 
 type servicesMatchers struct {
 	services []booking.Service
-	matchers []matcher
+	matchers []matcher // slug, names and keywords
+	names    []matcher // names alone
 }
 
 // serviceMatchers returns the matchers of services, in their order.
-func serviceMatchers(services []booking.Service) []matcher {
+func serviceMatchers(services []booking.Service) *servicesMatchers {
 	if len(services) == 0 {
 		return nil
 	}
 	for i := range catalogueMatchers {
 		if c := catalogueMatchers[i].Load(); c != nil && len(c.services) == len(services) && &c.services[0] == &services[0] {
-			return c.matchers
+			return c
 		}
 	}
-	c := &servicesMatchers{services: services, matchers: make([]matcher, len(services))}
+	c := &servicesMatchers{services: services, matchers: make([]matcher, len(services)), names: make([]matcher, len(services))}
 	for i, s := range services {
 		c.matchers[i] = serviceMatcher(s)
+		c.names[i] = cachedMatcher(s.Name.All())
 	}
 	catalogueMatchers[nextCatalogue.Add(1)%uint32(len(catalogueMatchers))].Store(c)
-	return c.matchers
+	return c
 }
 
 // serviceMatcherCache holds each service's matcher, built once per wording of the
@@ -205,11 +221,16 @@ func serviceMatcher(s booking.Service) matcher {
 	for _, list := range s.Keywords {
 		kws = append(kws, list...)
 	}
-	key := strings.Join(kws, "\x00")
+	return cachedMatcher(kws)
+}
+
+// cachedMatcher is the matcher of phrases, built once per list.
+func cachedMatcher(phrases []string) matcher {
+	key := strings.Join(phrases, "\x00")
 	if m, ok := serviceMatcherCache.Load(key); ok {
 		return m.(matcher)
 	}
-	m := newMatcher(kws...)
+	m := newMatcher(phrases...)
 	serviceMatcherCache.Store(key, m)
 	return m
 }
