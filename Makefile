@@ -30,10 +30,10 @@ run: build services
 	$(BIN) admin create --email $(DEV_ADMIN) --role admin --generate-password --if-none
 	$(BIN) serve
 
-## eval: Dota's reader against its labelled utterances (chatbot/testdata/eval): intent accuracy
+## eval: Dota against its labelled utterances (chatbot/testdata/eval) and whole conversations (chatbot/testdata/dialogues): intent accuracy
 ## and field precision and recall, per language and intent, tuned and held-out parts
 eval: services
-	go test -count=1 -run '^TestEval$$' -v ./chatbot/ | grep -v '^=== RUN'
+	go test -count=1 -run '^TestEval' -v ./chatbot/ | grep -v '^=== RUN'
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
 test: services lint test-go test-fuzz test-web test-e2e test-faults test-deploy test-cluster bench-smoke

@@ -84,3 +84,14 @@ func TestServiceChangedMidWayAndNamedWithAKeyword(t *testing.T) {
 		t.Fatalf("formation WordPress read as %q", c2.last.Collected.Service)
 	}
 }
+
+func TestAreYouABotAskedEveryWay(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	for _, q := range []string{"est-ce que je parle à un humain ?", "wach nta robot ?", "am I talking to a machine?", "هل أنت روبوت؟"} {
+		c := start(t, e, "fr")
+		c.say(q)
+		if c.last.Handoff != nil || !answersTopic(c.text(), "bot", nil) {
+			t.Errorf("%q: %q", q, c.text())
+		}
+	}
+}

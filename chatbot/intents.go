@@ -57,13 +57,19 @@ var (
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",
 		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki")
 	botWords = newMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
-		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت")
+		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت",
+		"machine", "une machine", "a machine", "automated", "automatique", "آلة", "الة",
+		// asked the other way round: "is this a real person?", "je parle à un humain ?"
+		"humain", "un humain", "human", "a human", "real person", "a real person", "vraie personne",
+		"une vraie personne", "personne réelle", "bnadem", "insan", "إنسان", "انسان", "شخص حقيقي")
 	byeWords = newMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
 		"goodbye", "good bye", "see you", "مع السلامة", "الى اللقاء", "إلى اللقاء", "بسلامة", "bslama", "beslama",
 		"bye bye", "ciao")
 	// botAddress makes "bot" a question to Dota: "tu es un robot ?", not "un bot IA".
 	botAddress = newMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
-		"راني", "راك")
+		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
+		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
+		"mne7ki m3a", "nahder m3a")
 	// openWords ask whether the agency works on a day.
 	openWords = newMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
