@@ -20,7 +20,7 @@ func (t *turn) setService(ws []string) bool {
 // collect handles a message at a step that asks for a value.
 func (t *turn) collect(msg string, ws []string) {
 	step := t.s.Step
-	if t.fillMany(msg, ws) {
+	if t.fillMany(msg, ws) || t.fillOther(msg, ws) {
 		return
 	}
 	if t.divert(msg, ws) {
@@ -100,6 +100,34 @@ func (t *turn) fillMany(msg string, ws []string) bool {
 		return false
 	}
 	t.answerAlongside(msg, ws)
+	t.moveTo(t.nextStep())
+	t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
+	return true
+}
+
+// fillOther takes a value the message carries for another step than the one asked — an
+// e-mail at the name step, a phone at the e-mail step — and asks for what is still
+// missing; it reports whether it did. A message is read afresh at every step.
+func (t *turn) fillOther(msg string, ws []string) bool {
+	if _, _, corrects := correction(msg, ws); corrects {
+		return false // "change my number to …" is a correction, said as one
+	}
+	f := t.extract(msg, ws)
+	if f.count() != 1 {
+		return false
+	}
+	switch step := t.s.Step; {
+	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
+		f.HasService, f.When, f.Name = false, When{}, ""
+	case f.When.Date != "" && (step == StepName || step == StepCompany):
+		// "mardi à 10h" at the name step is a day, not a name.
+	default:
+		return false
+	}
+	noted := t.absorb(f)
+	if len(noted) == 0 {
+		return false
+	}
 	t.moveTo(t.nextStep())
 	t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 	return true

@@ -95,3 +95,17 @@ func TestAreYouABotAskedEveryWay(t *testing.T) {
 		}
 	}
 }
+
+func TestEachMessageIsReadAfreshAtAnyStep(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	c.say("oui")
+	c.say("amine@gmail.com") // an e-mail at the name step
+	c.expect(StepName)
+	c.say("mardi à 10h") // a day, not a name
+	c.expect(StepName)
+	c.say("Amine Belkacem")
+	if got := c.last.Collected; got.Email != "amine@gmail.com" || got.Date != "2026-11-24" || got.Time != "10:00" || got.Name != "Amine Belkacem" {
+		t.Fatalf("collected %+v", got)
+	}
+}

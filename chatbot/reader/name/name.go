@@ -175,8 +175,8 @@ func take(ws []string, careful bool) string {
 	for len(out) > 0 && trailing[fold(out[len(out)-1])] {
 		out = out[:len(out)-1]
 	}
-	if len(out) == 0 {
-		return ""
+	if len(out) == 0 || allCommon(out) {
+		return "" // "mardi", "formation": no name
 	}
 	return strings.Join(out, " ")
 }
@@ -204,6 +204,15 @@ func isLatin(w string) bool {
 func capitalised(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)
+}
+
+func allCommon(ws []string) bool {
+	for _, w := range ws {
+		if !common[fold(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 func allCapitalised(ws []string) bool {

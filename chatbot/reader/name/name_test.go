@@ -18,6 +18,7 @@ func TestAnswer(t *testing.T) {
 		{"wah, ana Rym", "Rym"},
 		{"je ne sais pas", ""},
 		{"ok", ""},
+		{"mardi à 10h", ""},
 	} {
 		if got := Answer(tc.text); got != tc.want {
 			t.Errorf("Answer(%q) = %q, want %q", tc.text, got, tc.want)
