@@ -33,7 +33,7 @@ func (t *turn) collect(msg string, ws []string) {
 // value's own rules; a question is answered and the step asked again.
 func readContact(t *turn, msg string, ws []string) {
 	step, l := t.s.Step, t.lang()
-	if step == StepCompany && skipWords.exact(ws) {
+	if step == StepCompany && skipsCompany(ws) {
 		t.s.Collected.Company, t.s.CompanyDone = "", true
 		t.advance()
 		return
@@ -66,6 +66,13 @@ func readContact(t *turn, msg string, ws []string) {
 		return
 	}
 	t.advance()
+}
+
+// skipsCompany reports whether a message says there is no company: "passer", "la,
+// makanch", "non merci".
+func skipsCompany(ws []string) bool {
+	t := newReading(ws)
+	return skipWords.scoreIn(&t) > 0 && coversIn(&t, skipWords, politeWords, noWords)
 }
 
 // readService reads the service at its step, by the catalogue's names and keywords.

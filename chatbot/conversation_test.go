@@ -109,3 +109,17 @@ func TestEachMessageIsReadAfreshAtAnyStep(t *testing.T) {
 		t.Fatalf("collected %+v", got)
 	}
 }
+
+func TestNoCompanyInDarija(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	for _, m := range []string{"oui", "Mehdi Saadi", "mehdi@gmail.com", "0661 23 45 67"} {
+		c.say(m)
+	}
+	c.expect(StepCompany)
+	c.say("la, makanch")
+	c.expect(StepService)
+	if c.last.Collected.Company != "" {
+		t.Fatalf("company %q", c.last.Collected.Company)
+	}
+}
