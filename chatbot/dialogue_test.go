@@ -55,6 +55,9 @@ type outcome struct {
 	turns  int
 	reason string
 	said   []string // the conversation, for the report of a failure
+	// understood is the goal Dota took the visitor to have once their opening turns were
+	// said: book, cancel, move, person, or question.
+	understood string
 }
 
 func loadDialogues(t *testing.T, part string) []dialogue {
@@ -146,7 +149,15 @@ type player struct {
 func (p player) play(d dialogue) (o outcome) {
 	t, ctx := p.t, context.Background()
 	o.d = d
-	if _, err := p.db.Exec(ctx, `TRUNCATE appointments, clients, notifications, chat_conversations, waitlist CASCADE`); err != nil {
+	// The job workers may hold a row the emptying waits for: a deadlock is tried again.
+	var err error
+	for range 5 {
+		if _, err = p.db.Exec(ctx, `TRUNCATE appointments, clients, notifications, chat_conversations, waitlist CASCADE`); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	var setupID string
@@ -212,9 +223,26 @@ func (p player) play(d dialogue) (o outcome) {
 				o.said = append(o.said, "< "+m.Text)
 			}
 		}
+		if o.understood == "" || (len(turns) > 0 && o.understood == "question") {
+			o.understood = understoodGoal(r)
+		}
 	}
 	o.reason = "too many turns"
 	return o
+}
+
+// understoodGoal names the goal a reply shows Dota took: the flow it started, the
+// hand-off, or an answer.
+func understoodGoal(r Reply) string {
+	switch {
+	case r.Handoff != nil:
+		return "person"
+	case r.Flow == FlowBooking || r.Step == StepBooked:
+		return "book"
+	case r.Flow == "move" || r.Flow == "cancel":
+		return r.Flow
+	}
+	return "question"
 }
 
 // askedFor names what the step asks for, in the dialogue format's words.
@@ -413,6 +441,25 @@ func reportDialogues(t *testing.T, part string, outs []outcome) float64 {
 			mean = float64(v.turns) / float64(v.ok)
 		}
 		fmt.Fprintf(&b, "  %-22s %3d/%-3d %5.1f %%   %.1f turns to success\n", k, v.ok, v.all, 100*float64(v.ok)/float64(v.all), mean)
+	}
+	goals := []string{"book", "cancel", "move", "person", "question"}
+	fmt.Fprintf(&b, "  goals (rows) as Dota understood them (columns):\n  %-10s", "")
+	for _, g := range goals {
+		fmt.Fprintf(&b, "%9s", g)
+	}
+	b.WriteString("\n")
+	for _, g := range goals {
+		fmt.Fprintf(&b, "  %-10s", g)
+		for _, u := range goals {
+			n := 0
+			for _, o := range outs {
+				if o.d.Goal == g && o.understood == u {
+					n++
+				}
+			}
+			fmt.Fprintf(&b, "%9d", n)
+		}
+		b.WriteString("\n")
 	}
 	t.Log(b.String())
 	if testing.Verbose() {
