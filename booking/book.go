@@ -157,10 +157,10 @@ var (
 			SELECT $15, $16, $2, $3, $22, $19, $24, $20, $21 WHERE $13::uuid IS NULL
 			RETURNING id),
 		a AS (
-			INSERT INTO appointments (name, email, phone, service, date, time, starts_at, message,
+			INSERT INTO appointments (name, email, phone, phone_e164, service, date, time, starts_at, message,
 				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
 				request_hash)
-			VALUES ($1, $2, $3, $4, $5::date, $6, $25, $7, $8, $9, 'pending', $10, $11, $12,
+			VALUES ($1, $2, $3, nullif($22, ''), $4, $5::date, $6, $25, $7, $8, $9, 'pending', $10, $11, $12,
 				coalesce($13::uuid, (SELECT id FROM c)), $14, $23)
 			RETURNING *),
 		n AS (

@@ -190,12 +190,12 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 				return r
 			}
 		}
-		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET name = $2, email = $3, phone = $4, service = $5,
-			date = $6::date, time = $7, message = $8, company = $9, status = $10, status_dashboard = $10,
+		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET name = $2, email = $3, phone = $4, phone_e164 = $13,
+			service = $5, date = $6::date, time = $7, message = $8, company = $9, status = $10, status_dashboard = $10,
 			starts_at = $11, sequence = sequence + $12, updated_at = now() WHERE a.id = $1 RETURNING `+AppointmentColumns,
 			id, a.Name, NullIfEmpty(a.Email), NullIfEmpty(a.Phone), NullIfEmpty(a.Service),
 			NullIfEmpty(a.Date), NullIfEmpty(a.Time), NullIfEmpty(a.Message), NullIfEmpty(a.Company), a.Status,
-			st.StartsAt(a.Date, a.Time), calendarChange(before, a))
+			st.StartsAt(a.Date, a.Time), calendarChange(before, a), canonicalOrNil(NullIfEmpty(a.Phone)))
 		if err != nil {
 			return err
 		}

@@ -66,13 +66,13 @@ func (e *UpcomingError) LocalizedMessage(lang string) string { return Text(lang,
 // transaction: the client's name, e-mail, phones, company and website; on their
 // appointments the name, contact details, company, sector and message (date, time,
 // service, status and source stay, so counts and charts stay true); the texts of their
-// notifications; their messages' recipients and subjects (those still due are skipped and
-// their jobs cancelled); their one-time codes and manage links; their newsletter
-// subscription; their waitlist entries (taken out of line); and each PersonalPart's share
-// (the console's notes, the chat's conversations). The erasure is recorded with who did
-// it and the counts, without the erased data. It is refused while the person has an
-// appointment ahead (*UpcomingError) unless req.CancelUpcoming, and when req.Confirm does
-// not name them.
+// notifications; their messages' recipients and subjects (those still due are skipped
+// and their jobs cancelled); their one-time codes and manage links; their newsletter
+// subscription; their waitlist entries, by address or number in E.164 (taken out of
+// line); and each PersonalPart's share (the console's notes, the chat's conversations).
+// The erasure is recorded with who did it and the counts, without the erased data. It is
+// refused while the person has an appointment ahead (*UpcomingError) unless
+// req.CancelUpcoming, and when req.Confirm does not name them.
 func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseRequest) (Erased, error) {
 	out := Erased{Parts: map[string]int{}}
 	var (
@@ -118,8 +118,8 @@ func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseReques
 		if out.Waitlist, err = s.eraseWaitlist(ctx, tx, p, req.By); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `UPDATE appointments a SET name = $2, email = NULL, phone = NULL, message = NULL,
-				company = NULL, sector = NULL, updated_at = now()
+		rows, err := tx.Query(ctx, `UPDATE appointments a SET name = $2, email = NULL, phone = NULL, phone_e164 = NULL,
+				message = NULL, company = NULL, sector = NULL, updated_at = now()
 			WHERE client_id = $1 RETURNING `+AppointmentColumns, clientID, ErasedName)
 		if err != nil {
 			return err
@@ -242,12 +242,12 @@ func (s *Core) eraseDeliveries(ctx context.Context, tx pgx.Tx, p Person) (int, e
 func (s *Core) eraseWaitlist(ctx context.Context, tx pgx.Tx, p Person, by string) (int, error) {
 	rows, err := tx.Query(ctx, `WITH mine AS (
 			SELECT id, state FROM waitlist
-			WHERE lower(email) = ANY($1) OR regexp_replace(phone, '\D', '', 'g') = ANY($2) FOR UPDATE)
-		UPDATE waitlist w SET name = $3, email = '', phone = '', chat_session = NULL, updated_at = now(),
+			WHERE lower(email) = ANY($1) OR phone_e164 = ANY($2) FOR UPDATE)
+		UPDATE waitlist w SET name = $3, email = '', phone = '', phone_e164 = NULL, chat_session = NULL, updated_at = now(),
 			state = CASE WHEN mine.state IN ('waiting', 'offered') THEN 'removed' ELSE mine.state END,
 			closed_by = CASE WHEN mine.state IN ('waiting', 'offered') THEN $4 ELSE w.closed_by END
 		FROM mine WHERE w.id = mine.id
-		RETURNING w.id::text, to_char(w.date, 'YYYY-MM-DD'), w.time, mine.state`, p.Emails, p.Digits, ErasedName, by)
+		RETURNING w.id::text, to_char(w.date, 'YYYY-MM-DD'), w.time, mine.state`, p.Emails, p.Phones, ErasedName, by)
 	if err != nil {
 		return 0, err
 	}

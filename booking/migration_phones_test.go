@@ -66,3 +66,69 @@ func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
 		t.Fatalf("%d clients read back: %v", n, err)
 	}
 }
+
+// TestMigrationBackfillsCanonicalNumbersEverywhere: the numbers appointments, waitlist
+// entries and conversations kept before their canonical columns existed get them from the
+// migration, as booking.CanonicalPhone writes them for new ones; what is no number gets
+// none.
+func TestMigrationBackfillsCanonicalNumbersEverywhere(t *testing.T) {
+	ctx := context.Background()
+	db, d := testdb.New(t)
+	m, err := migrations.Open(d.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	hasColumn := func() bool {
+		var ok bool
+		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+			WHERE table_name = 'waitlist' AND column_name = 'phone_e164')`).Scan(&ok); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	for hasColumn() {
+		if err := m.Down(ctx, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	typed := []string{"0555 33 44 55", "0555-33-44-55", "+213 555 33 44 55", "+213 (0)555 33 44 55",
+		"00213 555 33 44 55", "555 33 44 55", "(021) 23 45 67", "+33 6 12 34 56 78", "++++++++++", "0000000000", "12", ""}
+	for i, p := range typed {
+		if _, err := db.Exec(ctx, `INSERT INTO appointments (name, phone) VALUES ('X', $1)`, p); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, source)
+			VALUES (current_date + $2::int, '10:00', now(), 'X', 'x@y.dz', $1, 'form')`, p, i); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO chat_conversations (session_id, collected)
+			VALUES ($1, jsonb_build_object('phone', $2::text))`, testdb.RandomHex(16), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.Up(ctx, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query(ctx, `SELECT phone, coalesce(phone_e164, '') FROM appointments
+		UNION ALL SELECT phone, coalesce(phone_e164, '') FROM waitlist
+		UNION ALL SELECT collected->>'phone', coalesce(phone_e164, '') FROM chat_conversations`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var p, e string
+		if err := rows.Scan(&p, &e); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if want, _ := booking.CanonicalPhone(p); e != want {
+			t.Errorf("%q backfilled as %q, the application says %q", p, e, want)
+		}
+	}
+	if err := rows.Err(); err != nil || n != 3*len(typed) {
+		t.Fatalf("%d numbers read back: %v", n, err)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -26,10 +25,10 @@ type Person struct {
 	ClientID string
 	// Name is the client's name as the console shows it, "prenom nom".
 	Name string
-	// Emails are lowercased; Phones are as typed and in E.164; Digits are the phones'
-	// digits only.
-	Emails, Phones, Digits []string
-	AppointmentIDs         []string
+	// Emails are lowercased; Phones are in E.164 (CanonicalPhone), as every table keeps
+	// its numbers beside the numbers as typed: a number is theirs however it was written.
+	Emails, Phones []string
+	AppointmentIDs []string
 }
 
 // PersonalPart is another package's share of a request about a person.
@@ -62,7 +61,8 @@ func (s *Core) personalParts() []PersonalPart {
 	return slices.Clone(s.personal.parts)
 }
 
-// ErasedName stands for an erased person's name where one is required.
+// ErasedName stands for an erased person's name where one is required, and for their
+// address or number where another person's text named it.
 const ErasedName = "[effacé]"
 
 // querier is a pool or a transaction.
@@ -83,7 +83,7 @@ func person(ctx context.Context, q querier, clientID string, lock bool) (Person,
 	}
 	p := Person{ClientID: clientID}
 	var emails, phones []*string
-	err := q.QueryRow(ctx, `SELECT trim(prenom || ' ' || nom), ARRAY[email], ARRAY[numero_1, numero_2, numero_1_e164, numero_2_e164]
+	err := q.QueryRow(ctx, `SELECT trim(prenom || ' ' || nom), ARRAY[email], ARRAY[numero_1_e164, numero_2_e164]
 		FROM clients WHERE id = $1`+forUpdate, clientID).Scan(&p.Name, &emails, &phones)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return p, ErrNotFound
@@ -91,7 +91,7 @@ func person(ctx context.Context, q querier, clientID string, lock bool) (Person,
 	if err != nil {
 		return p, err
 	}
-	rows, err := q.Query(ctx, `SELECT id::text, email, phone FROM appointments WHERE client_id = $1`+forUpdate, clientID)
+	rows, err := q.Query(ctx, `SELECT id::text, email, phone_e164 FROM appointments WHERE client_id = $1`+forUpdate, clientID)
 	if err != nil {
 		return p, err
 	}
@@ -110,20 +110,12 @@ func person(ctx context.Context, q querier, clientID string, lock bool) (Person,
 		}
 	}
 	for _, ph := range phones {
-		if ph == nil || *ph == "" {
-			continue
-		}
-		if !slices.Contains(p.Phones, *ph) {
+		if ph != nil && *ph != "" && !slices.Contains(p.Phones, *ph) {
 			p.Phones = append(p.Phones, *ph)
-		}
-		if d := nonDigits.ReplaceAllString(*ph, ""); d != "" && !slices.Contains(p.Digits, d) {
-			p.Digits = append(p.Digits, d)
 		}
 	}
 	return p, nil
 }
-
-var nonDigits = regexp.MustCompile(`\D`)
 
 // PersonalExport is everything held on a client.
 type PersonalExport struct {
@@ -229,8 +221,8 @@ func (s *Core) ExportPerson(ctx context.Context, clientID string) (PersonalExpor
 	}
 	rows, err = s.db.Query(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time, name, email, phone, coalesce(service, ''),
 			state, created_at
-		FROM waitlist WHERE lower(email) = ANY($1) OR regexp_replace(phone, '\D', '', 'g') = ANY($2)
-		ORDER BY created_at`, p.Emails, p.Digits)
+		FROM waitlist WHERE lower(email) = ANY($1) OR phone_e164 = ANY($2)
+		ORDER BY created_at`, p.Emails, p.Phones)
 	if err != nil {
 		return out, err
 	}

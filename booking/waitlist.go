@@ -117,12 +117,12 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 		if held < capacity {
 			return &SlotFreeError{}
 		}
-		err := tx.QueryRow(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, service, language,
-				source, chat_session)
-			VALUES ($1::date, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		err := tx.QueryRow(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, phone_e164, service,
+				language, source, chat_session)
+			VALUES ($1::date, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10)
 			ON CONFLICT (date, time, lower(email)) WHERE state IN ('waiting', 'offered') DO NOTHING
 			RETURNING id`, r.Date, r.Time, start, r.Name, r.Email, r.Phone, NullIfEmpty(r.Service), r.Language,
-			r.Source, NullIfEmpty(r.ChatSession)).Scan(&j.ID)
+			r.Source, NullIfEmpty(r.ChatSession), canonicalOrNil(&r.Phone)).Scan(&j.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			j.Again = true
 			err = tx.QueryRow(ctx, `SELECT id FROM waitlist WHERE date = $1::date AND time = $2

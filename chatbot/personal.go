@@ -2,38 +2,52 @@ package chatbot
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
 )
 
 // The chat's share of personal-data requests (booking/personal.go), and the retention of
 // transcripts. A person's conversations are those linked to their appointments and those
-// in which they gave their e-mail or phone.
+// in which what Dota collected is theirs: their address, or their number in E.164
+// however it was typed. Those are exported whole and erased. Another person's
+// conversation that merely names their address or number is not theirs: it is not
+// exported to them, and the erasure redacts their address and number from its messages,
+// leaving the rest.
 
 // personConversations selects the ids of a person's conversations: $1 appointment ids,
-// $2 lowercased e-mails, $3 phone digits, $4 patterns matching a message that names one
-// of them (personPatterns). A message is read for them only in a conversation not found
-// otherwise: an erasure is rare, and the scan is what finds a visitor who gave their
-// address to Dota outside a booking (asking for a code).
+// $2 lowercased e-mails, $3 numbers in E.164.
 const personConversations = `SELECT c.id FROM chat_conversations c
 	WHERE c.appointment_id = ANY($1::uuid[])
 		OR c.id IN (SELECT conversation_id FROM chat_conversation_appointments WHERE appointment_id = ANY($1::uuid[]))
 		OR lower(c.collected->>'email') = ANY($2)
-		OR regexp_replace(coalesce(c.collected->>'phone', ''), '\D', '', 'g') = ANY($3)
-		OR c.id IN (SELECT conversation_id FROM chat_messages
-			WHERE sender = 'user' AND (lower(text) LIKE ANY($4) OR regexp_replace(text, '\D', '', 'g') LIKE ANY($4)))`
+		OR c.phone_e164 = ANY($3)`
 
-// personPatterns are the LIKE patterns of a person's e-mails and phone digits.
-func personPatterns(p booking.Person) []string {
-	var out []string
-	for _, v := range append(append([]string{}, p.Emails...), p.Digits...) {
-		out = append(out, "%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(v)+"%")
+// mentionCandidates selects the messages that may name a person ($1 patterns of their
+// e-mails, $2 of their numbers' last digits: mentionPatterns), with their conversation's
+// session; the chat's reader decides (mentions). Any spelling of a number holds its last
+// seven digits together once its other characters are gone.
+const mentionCandidates = `SELECT m.id, cc.session_id, m.text FROM chat_messages m
+	JOIN chat_conversations cc ON cc.id = m.conversation_id
+	WHERE lower(m.text) LIKE ANY($1)
+		OR regexp_replace(translate(m.text, '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'), '[^0-9]', '', 'g') LIKE ANY($2)`
+
+// mentionPatterns are the LIKE patterns of mentionCandidates.
+func mentionPatterns(p booking.Person) (emails, phones []string) {
+	like := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
+	for _, e := range p.Emails {
+		emails = append(emails, "%"+like.Replace(e)+"%")
 	}
-	return out
+	for _, ph := range p.Phones {
+		phones = append(phones, "%"+ph[max(len(ph)-7, 0):]+"%")
+	}
+	return emails, phones
 }
 
 // exportedConversation is a conversation as the person's export shows it.
@@ -55,13 +69,14 @@ type exportedMessage struct {
 
 // personalPart exports a person's conversations with their messages, and erases them: the
 // messages' texts (the visitor's and those that quoted them), what Dota collected, and the
-// sessions still in Redis.
+// sessions still in Redis; and it redacts their address and number from the messages of
+// other conversations, in PostgreSQL and in the sessions still in Redis.
 func (e *Engine) personalPart() booking.PersonalPart {
 	return booking.PersonalPart{
 		Name: "conversations",
 		Export: func(ctx context.Context, p booking.Person) (any, error) {
 			rows, err := e.db.Query(ctx, `SELECT id, language, started_at, updated_at, collected FROM chat_conversations
-				WHERE id IN (`+personConversations+`) ORDER BY started_at`, p.AppointmentIDs, p.Emails, p.Digits, personPatterns(p))
+				WHERE id IN (`+personConversations+`) ORDER BY started_at`, p.AppointmentIDs, p.Emails, p.Phones)
 			if err != nil {
 				return nil, err
 			}
@@ -92,8 +107,8 @@ func (e *Engine) personalPart() booking.PersonalPart {
 			return convs, nil
 		},
 		Erase: func(ctx context.Context, tx pgx.Tx, p booking.Person) (int, func(context.Context), error) {
-			rows, err := tx.Query(ctx, `UPDATE chat_conversations SET collected = '{}'
-				WHERE id IN (`+personConversations+`) RETURNING id::text, session_id`, p.AppointmentIDs, p.Emails, p.Digits, personPatterns(p))
+			rows, err := tx.Query(ctx, `UPDATE chat_conversations SET collected = '{}', phone_e164 = NULL
+				WHERE id IN (`+personConversations+`) RETURNING id::text, session_id`, p.AppointmentIDs, p.Emails, p.Phones)
 			if err != nil {
 				return 0, nil, err
 			}
@@ -109,10 +124,99 @@ func (e *Engine) personalPart() booking.PersonalPart {
 				WHERE conversation_id = ANY($1::uuid[])`, ids); err != nil {
 				return 0, nil, err
 			}
-			return len(ids), func(ctx context.Context) { e.forgetSessions(ctx, sessions) }, nil
+			named, err := redactMentions(ctx, tx, p)
+			if err != nil {
+				return 0, nil, err
+			}
+			return len(ids), func(ctx context.Context) {
+				e.forgetSessions(ctx, sessions)
+				e.redactSessions(ctx, named, p)
+			}, nil
 		},
 	}
 }
+
+// redactMentions redacts a person's address and number from the messages that still name
+// them (their own conversations are blank by now), and returns the sessions of the
+// conversations it changed.
+func redactMentions(ctx context.Context, tx pgx.Tx, p booking.Person) ([]string, error) {
+	emails, phones := mentionPatterns(p)
+	if len(emails)+len(phones) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.Query(ctx, mentionCandidates, emails, phones)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	var texts, sessions []string
+	var id int64
+	var sid, text string
+	if _, err := pgx.ForEachRow(rows, []any{&id, &sid, &text}, func() error {
+		if red, ok := redact(text, p.Emails, p.Phones); ok {
+			ids, texts = append(ids, id), append(texts, red)
+			if !slices.Contains(sessions, sid) {
+				sessions = append(sessions, sid)
+			}
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	_, err = tx.Exec(ctx, `UPDATE chat_messages m SET text = r.text FROM unnest($1::bigint[], $2::text[]) AS r(id, text)
+		WHERE m.id = r.id`, ids, texts)
+	return sessions, err
+}
+
+// redactSessions redacts a person's address and number from the messages of sessions
+// still in Redis, as the widget shows them. A message is replaced only while the list
+// holds it unchanged (redactScript), so a turn appending to the list meanwhile loses
+// nothing.
+func (e *Engine) redactSessions(ctx context.Context, sessions []string, p booking.Person) {
+	for _, sid := range sessions {
+		key := e.messageKey(sid)
+		items, err := e.rdb.LRange(ctx, key, 0, -1).Result()
+		if err != nil {
+			e.log.WarnContext(ctx, "chat: a session naming an erased person not redacted in Redis; it expires on its own", "err", err)
+			return
+		}
+		var pairs []any
+		for _, it := range items {
+			var m map[string]json.RawMessage
+			var text string
+			if json.Unmarshal([]byte(it), &m) != nil || json.Unmarshal(m["text"], &text) != nil {
+				continue
+			}
+			red, ok := redact(text, p.Emails, p.Phones)
+			if !ok {
+				continue
+			}
+			m["text"], _ = json.Marshal(red)
+			if b, err := json.Marshal(m); err == nil {
+				pairs = append(pairs, it, string(b))
+			}
+		}
+		if len(pairs) == 0 {
+			continue
+		}
+		if err := redactScript.Run(ctx, e.rdb, []string{key}, pairs...).Err(); err != nil {
+			e.log.WarnContext(ctx, "chat: a session naming an erased person not redacted in Redis; it expires on its own", "err", err)
+		}
+	}
+}
+
+// redactScript replaces, in the list KEYS[1], each item equal to ARGV[2i-1] with ARGV[2i].
+var redactScript = redis.NewScript(`
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+for i, v in ipairs(items) do
+	for j = 1, #ARGV, 2 do
+		if v == ARGV[j] then
+			redis.call('LSET', KEYS[1], i - 1, ARGV[j + 1])
+			break
+		end
+	end
+end
+return 0`)
 
 // forgetSessions removes conversations' sessions from Redis: what the visitor typed and
 // what Dota collected live there until they expire.

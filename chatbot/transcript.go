@@ -43,7 +43,8 @@ func (e *Engine) persist(ctx context.Context, s *session, msgs []Message, change
 // appointments it produced — chat_conversations names the latest one, and
 // chat_conversation_appointments keeps every one, so each booking of a conversation keeps
 // its transcript (an appointment deleted since is not linked) — and its messages are
-// added. The row also keeps what Dota collected and, when a turn changed it, the hand-off
+// added. The row also keeps what Dota collected (with its number in E.164, by which a
+// personal-data request finds the conversation) and, when a turn changed it, the hand-off
 // state.
 //
 // The visitors' turns between two changes of a hand-off state are written by one
@@ -79,6 +80,7 @@ func (e *Engine) writeTurns(ctx context.Context, turns []transcriptTurn) error {
 type turnRun struct {
 	index                                                   map[string]int // a conversation's row, by session
 	ids, sessions, langs, steps, appointments, collected    []string
+	phones                                                  []string // what Dota collected's number in E.164, "" for none
 	started                                                 []time.Time
 	linkSessions, linkAppointments                          []string
 	msgSessions, senders, texts, sources, msgSteps, authors []string
@@ -97,8 +99,10 @@ func (r *turnRun) add(t transcriptTurn) {
 		r.index[t.session] = i
 		r.ids, r.sessions, r.langs, r.steps = append(r.ids, t.conversation), append(r.sessions, t.session), append(r.langs, ""), append(r.steps, "")
 		r.appointments, r.collected, r.started = append(r.appointments, ""), append(r.collected, ""), append(r.started, t.started)
+		r.phones = append(r.phones, "")
 	}
 	r.langs[i], r.steps[i], r.collected[i] = t.lang, t.step, string(col)
+	r.phones[i], _ = booking.CanonicalPhone(t.collected.Phone)
 	if t.appointment != "" {
 		if t.appointment != r.appointments[i] {
 			r.linkSessions, r.linkAppointments = append(r.linkSessions, t.session), append(r.linkAppointments, t.appointment)
@@ -119,20 +123,21 @@ func (r *turnRun) queue(b *pgx.Batch) {
 	}
 	b.Queue(writeRun, r.ids, r.sessions, r.langs, r.steps, r.appointments, r.started, r.collected,
 		r.linkSessions, r.linkAppointments,
-		r.msgSessions, r.senders, r.texts, r.sources, r.msgSteps, r.times, r.authors, r.unanswered)
+		r.msgSessions, r.senders, r.texts, r.sources, r.msgSteps, r.times, r.authors, r.unanswered, r.phones)
 }
 
 // writeRun stores turns that change no hand-off state (see writeTurns and turnRun).
 const writeRun = `
 	WITH c AS (
-		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at, collected)
+		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at,
+			collected, phone_e164)
 		SELECT t.id, t.session_id, t.language, t.last_step, nullif(t.appointment_id, '')::uuid, t.started_at, t.started_at,
-			t.collected::jsonb
-		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
-			AS t(id, session_id, language, last_step, appointment_id, started_at, collected)
+			t.collected::jsonb, nullif(t.phone_e164, '')
+		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $18::text[])
+			AS t(id, session_id, language, last_step, appointment_id, started_at, collected, phone_e164)
 		ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
 			appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now(),
-			collected = EXCLUDED.collected
+			collected = EXCLUDED.collected, phone_e164 = EXCLUDED.phone_e164
 		RETURNING id, session_id),
 	booked AS (
 		INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
@@ -158,19 +163,20 @@ func queueChange(b *pgx.Batch, t transcriptTurn) {
 		senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
 		authors[i], unanswered[i] = m.Author, m.Unanswered
 	}
+	phone, _ := booking.CanonicalPhone(t.collected.Phone)
 	b.Queue(writeChange, t.conversation, t.session, t.lang, t.step, booking.NullIfEmpty(t.appointment), t.started, t.collected,
-		t.change.State, t.change.Reason, senders, texts, sources, steps, times, authors, unanswered)
+		t.change.State, t.change.Reason, senders, texts, sources, steps, times, authors, unanswered, booking.NullIfEmpty(phone))
 }
 
 // writeChange stores one turn that changes the hand-off state (see writeTurns).
 const writeChange = `
 	WITH c AS (
 		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at,
-			collected, state, handoff_reason, handoff_at)
-		VALUES ($1, $2, $3, $4, $5::uuid, $6, $6, $7, $8, nullif($9, ''), CASE WHEN $8 = 'waiting' THEN now() END)
+			collected, phone_e164, state, handoff_reason, handoff_at)
+		VALUES ($1, $2, $3, $4, $5::uuid, $6, $6, $7, $17, $8, nullif($9, ''), CASE WHEN $8 = 'waiting' THEN now() END)
 		ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
 			appointment_id = coalesce(EXCLUDED.appointment_id, cc.appointment_id), updated_at = now(),
-			collected = EXCLUDED.collected, state = $8,
+			collected = EXCLUDED.collected, phone_e164 = EXCLUDED.phone_e164, state = $8,
 			handoff_reason = CASE WHEN $8 = 'waiting' THEN $9 ELSE cc.handoff_reason END,
 			handoff_at = CASE WHEN $8 = 'waiting' THEN now() ELSE cc.handoff_at END,
 			claimed_at = CASE WHEN $8 = 'waiting' THEN NULL ELSE cc.claimed_at END,

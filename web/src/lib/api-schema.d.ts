@@ -2227,7 +2227,7 @@ export interface paths {
                             }[];
                             /** @description the staff notes on their appointments */
                             notes: components["schemas"]["Note"][];
-                            /** @description their conversations with Dota (when the chat is served) */
+                            /** @description their conversations with Dota (when the chat is served): those linked to their appointments and those in which what Dota collected (an address, a number in E.164) is theirs; another person's conversation that merely names their address or number is not included */
                             conversations?: {
                                 /** Format: uuid */
                                 id: string;

@@ -1,0 +1,114 @@
+package booking_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// Personal-data requests against the real PostgreSQL: a person's numbers are matched in
+// E.164 however they were written.
+
+const ouardiaName, ouardiaEmail = "Ouardia Benmansour", "ouardia@atlas.dz"
+
+// bookOuardia books her at slot with her number as she types it on the form.
+func bookOuardia(t *testing.T, c *booking.Core, slot booking.SlotRef) booking.Appointment {
+	t.Helper()
+	res, err := c.Book(context.Background(), booking.Request{Name: ouardiaName, Email: ouardiaEmail,
+		Phone: "0661 23 45 67", Service: "Développement web", Date: slot.Date, Time: slot.Time})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Appointment
+}
+
+func TestPersonalRequestsMatchHerNumberHoweverWritten(t *testing.T) {
+	resetLife(t)
+	ctx := context.Background()
+	c := newCore(t, time.Now())
+	a := bookOuardia(t, c, freeSlot(t, c, 4, 0))
+	full := freeSlot(t, c, 4, 0)
+	if _, err := c.Book(ctx, booking.Request{Name: "Karim Zerrouki", Email: "karim@sahel.dz", Phone: "0770 98 76 54",
+		Service: "Développement web", Date: full.Date, Time: full.Time}); err != nil {
+		t.Fatal(err)
+	}
+	// She waits for the full slot under two other addresses, her number written the
+	// international ways; Nadia waits too.
+	for _, w := range []booking.WaitlistRequest{
+		{Name: "Ouardia B.", Email: "o.benmansour@gmail.com", Phone: "00213 661 23 45 67"},
+		{Name: "Ouardia", Email: "ouardia.b@yahoo.fr", Phone: "+213 (0)661-23-45-67"},
+		{Name: "Nadia Kaci", Email: "nadia@kaci.dz", Phone: "0770 12 34 56"},
+	} {
+		w.Date, w.Time, w.Language = full.Date, full.Time, "fr"
+		if _, err := c.JoinWaitlist(ctx, w); err != nil {
+			t.Fatalf("%s joins: %v", w.Name, err)
+		}
+	}
+	var stored []string
+	err := pool.QueryRow(ctx, `SELECT array_agg(coalesce(phone_e164, '') ORDER BY created_at) FROM waitlist`).Scan(&stored)
+	if strings.Join(stored, " ") != "+213661234567 +213661234567 +213770123456" {
+		t.Errorf("the waitlist's numbers in E.164: %q (%v)", stored, err)
+	}
+
+	exp, err := c.ExportPerson(ctx, a.ClientID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exported []string
+	for _, w := range exp.Waitlist {
+		exported = append(exported, w.Email)
+	}
+	if strings.Join(exported, " ") != "o.benmansour@gmail.com ouardia.b@yahoo.fr" {
+		t.Errorf("the export's waitlist entries: %q", exported)
+	}
+
+	erased, err := c.ErasePerson(ctx, a.ClientID, booking.EraseRequest{Confirm: ouardiaName, CancelUpcoming: true,
+		By: "admin@dota.dz"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if erased.Waitlist != 2 {
+		t.Errorf("%d waitlist entries erased, want 2", erased.Waitlist)
+	}
+	var left int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM waitlist
+		WHERE phone LIKE '%661%' OR email LIKE 'o%'`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d waitlist entries still hold her number (%v)", left, err)
+	}
+	var nadia string
+	if err := pool.QueryRow(ctx, `SELECT phone FROM waitlist WHERE email = 'nadia@kaci.dz'`).Scan(&nadia); err != nil || nadia != "0770 12 34 56" {
+		t.Errorf("Nadia's entry: %q %v", nadia, err)
+	}
+}
+
+// An appointment keeps its number in E.164 beside the number as typed, as its client
+// does, from the booking and from a change of number.
+func TestAppointmentsKeepTheirNumberInE164(t *testing.T) {
+	resetLife(t)
+	ctx := context.Background()
+	c := newCore(t, time.Now())
+	a := bookOuardia(t, c, freeSlot(t, c, 4, 0))
+	e164 := func() string {
+		t.Helper()
+		var p *string
+		if err := pool.QueryRow(ctx, `SELECT phone_e164 FROM appointments WHERE id = $1`, a.ID).Scan(&p); err != nil {
+			t.Fatal(err)
+		}
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	if got := e164(); got != "+213661234567" {
+		t.Errorf("booked with 0661 23 45 67: %q", got)
+	}
+	if _, err := c.Edit(ctx, a.ID, booking.Change{Phone: ptr("00213 770 11 22 33")}, "staff@dota.dz"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e164(); got != "+213770112233" {
+		t.Errorf("changed to 00213 770 11 22 33: %q", got)
+	}
+}
