@@ -66,13 +66,14 @@ func (e *UpcomingError) LocalizedMessage(lang string) string { return Text(lang,
 // transaction: the client's name, e-mail, phones, company and website; on their
 // appointments the name, contact details, company, sector and message (date, time,
 // service, status and source stay, so counts and charts stay true); the texts of their
-// notifications; their messages' recipients and subjects (those still due are skipped
-// and their jobs cancelled); their one-time codes and manage links; their newsletter
-// subscription; their waitlist entries, by address or number in E.164 (taken out of
-// line); and each PersonalPart's share (the console's notes, the chat's conversations).
-// The erasure is recorded with who did it and the counts, without the erased data. It is
-// refused while the person has an appointment ahead (*UpcomingError) unless
-// req.CancelUpcoming, and when req.Confirm does not name them.
+// notifications; their messages' recipients and subjects, and the errors River recorded
+// for them (those still due are skipped and their jobs cancelled); their one-time codes
+// and manage links; their newsletter subscription; their waitlist entries, by address or
+// number in E.164 (taken out of line); and each PersonalPart's share (the console's
+// notes, the chat's conversations). The erasure is recorded with who did it and the
+// counts, without the erased data. It is refused while the person has an appointment
+// ahead (*UpcomingError) unless req.CancelUpcoming, and when req.Confirm does not name
+// them.
 func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseRequest) (Erased, error) {
 	out := Erased{Parts: map[string]int{}}
 	var (
@@ -206,7 +207,8 @@ func (s *Core) cancelUpcoming(ctx context.Context, tx pgx.Tx, p Person, req Eras
 }
 
 // eraseDeliveries blanks the recipient, subject and reason of every message to the
-// person; those still due are skipped, and their jobs cancelled.
+// person, and the errors River recorded for their jobs; those still due are skipped, and
+// their jobs cancelled.
 func (s *Core) eraseDeliveries(ctx context.Context, tx pgx.Tx, p Person) (int, error) {
 	rows, err := tx.Query(ctx, `UPDATE deliveries SET recipient = '', subject = '',
 			reason = CASE WHEN state = 'scheduled' THEN 'erased' ELSE '' END,
@@ -233,6 +235,14 @@ func (s *Core) eraseDeliveries(ctx context.Context, tx pgx.Tx, p Person) (int, e
 		if _, err := s.jobs.JobCancelTx(ctx, tx, id); err != nil {
 			return 0, err
 		}
+	}
+	// River keeps each failed attempt's error, which quotes the address a server refused;
+	// the attempts stay (when, which), their texts go.
+	if _, err := tx.Exec(ctx, `UPDATE river_job SET errors = (
+			SELECT array_agg(e || '{"error": "erased", "trace": ""}'::jsonb ORDER BY n)
+			FROM unnest(errors) WITH ORDINALITY AS a(e, n))
+		WHERE kind = 'deliver' AND args->>'delivery_id' = ANY($1) AND errors IS NOT NULL`, ids); err != nil {
+		return 0, err
 	}
 	return len(ids), nil
 }

@@ -7,10 +7,12 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/mail/mailtest"
 )
 
-// Personal-data requests against the real PostgreSQL: a person's numbers are matched in
-// E.164 however they were written.
+// Personal-data requests against the real PostgreSQL and River: a person's numbers are
+// matched in E.164 however they were written, and an erasure leaves her address nowhere,
+// River's record of a failed delivery included.
 
 const ouardiaName, ouardiaEmail = "Ouardia Benmansour", "ouardia@atlas.dz"
 
@@ -110,5 +112,44 @@ func TestAppointmentsKeepTheirNumberInE164(t *testing.T) {
 	}
 	if got := e164(); got != "+213770112233" {
 		t.Errorf("changed to 00213 770 11 22 33: %q", got)
+	}
+}
+
+// A refused delivery leaves the address in River's record of the job's attempts; the
+// erasure clears it.
+func TestErasureClearsHerAddressFromTheJobsErrors(t *testing.T) {
+	resetLife(t)
+	ctx := context.Background()
+	srv := mailtest.Start(t)
+	srv.FailNext(1, 550)
+	c := mailCore(t, srv)
+	a := bookOuardia(t, c, freeSlot(t, c, 4, 0))
+	waitDelivery(t, c, a.ID, booking.KindConfirmation, booking.DeliveryFailed)
+	quoting := func() int {
+		t.Helper()
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE errors::text ILIKE '%' || $1 || '%'
+			OR args::text ILIKE '%' || $1 || '%'`, ouardiaEmail).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for quoting() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the refused delivery's job does not record the address: the test shows nothing")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if _, err := c.ErasePerson(ctx, a.ClientID, booking.EraseRequest{Confirm: ouardiaName, CancelUpcoming: true,
+		By: "admin@dota.dz"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := quoting(); n != 0 {
+		t.Errorf("%d of River's jobs still quote her address", n)
+	}
+	var attempts int
+	if err := pool.QueryRow(ctx, `SELECT coalesce(sum(cardinality(errors)), 0) FROM river_job WHERE kind = 'deliver'`).Scan(&attempts); err != nil || attempts == 0 {
+		t.Errorf("the record of the failed attempts went too: %d (%v)", attempts, err)
 	}
 }
