@@ -126,8 +126,9 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	switch step := t.s.Step; {
 	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
 		f.HasService, f.When, f.Name = false, When{}, ""
-	case f.When.Date != "" && (step == StepName || step == StepCompany):
-		// "mardi à 10h" at the name step is a day, not a name.
+	case f.When.Date != "" && (step == StepName || step == StepCompany || step == StepService && len(ws) <= 4):
+		// "mardi à 10h" at the name step is a day, not a name; "الأحد القادم" at the service
+		// step, a day (a longer answer there is left to the service's reader).
 	default:
 		return false
 	}

@@ -123,3 +123,19 @@ func TestNoCompanyInDarija(t *testing.T) {
 		t.Fatalf("company %q", c.last.Collected.Company)
 	}
 }
+
+func TestArabicBookingWithGluedPrepositionsAndHoursInWords(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "ar")
+	for _, m := range []string{"السلام عليكم، أريد حجز موعد لاستشارة", "حسنا، اسمي سارة بن علي", "sara.benali@gmail.com",
+		"0550 11 22 33", "لا يوجد", "الأحد القادم", "الساعة الحادية عشرة"} {
+		c.say(m)
+	}
+	c.expect(StepConfirm)
+	got := c.last.Collected
+	if got.Service != "الاستشارة" || got.Name != "سارة بن علي" || got.Date != "2026-11-29" || got.Time != "11:00" {
+		t.Fatalf("collected %+v", got)
+	}
+	c.say("نعم، أكّد")
+	c.expect(StepBooked)
+}

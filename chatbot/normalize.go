@@ -173,6 +173,9 @@ func digitOf(r rune) rune {
 // arabicArticles are the prefixes Arabic glues to a word ("the", "and the", "with the", "for the").
 var arabicArticles = []string{"وال", "بال", "فال", "كال", "لل", "ال"}
 
+// arabicProclitics are the one-letter words glued before another: for, with, and, then.
+var arabicProclitics = []string{"ل", "ب", "و", "ف"}
+
 // arabicSuffixes are the possessive endings glued to a word ("your", "our", "their").
 var arabicSuffixes = []string{"كم", "هم", "نا", "ها"}
 
@@ -183,10 +186,21 @@ func stem(w string) string {
 	if w == "" || (w[0] < utf8.RuneSelf && w[len(w)-1] < utf8.RuneSelf) {
 		return w
 	}
+	stripped := false
 	for _, p := range arabicArticles {
 		if strings.HasPrefix(w, p) && utf8.RuneCountInString(w)-utf8.RuneCountInString(p) >= 2 {
-			w = w[len(p):]
+			w, stripped = w[len(p):], true
 			break
+		}
+	}
+	// A preposition or conjunction of one letter glued to a word: "لاستشارة" is "استشارة",
+	// "وأريد" is "أريد". Only before four letters or more, so "بريد" stays whole.
+	if !stripped {
+		for _, p := range arabicProclitics {
+			if strings.HasPrefix(w, p) && utf8.RuneCountInString(w) >= 5 {
+				w = w[len(p):]
+				break
+			}
 		}
 	}
 	for _, p := range arabicSuffixes {
