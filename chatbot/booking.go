@@ -83,6 +83,10 @@ func (t *turn) chooseTime(msg string) {
 		return
 	}
 	if w.Time == "" {
+		if w.Unsure != "" {
+			t.fail(text(l, "time_unsure", "time", w.Unsure))
+			return
+		}
 		if part := partOfDay(words(msg)); part != "" {
 			t.s.PartOfDay = part // "l'après-midi plutôt": that part's free hours
 			t.ask()

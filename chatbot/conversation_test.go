@@ -59,7 +59,8 @@ func TestHourInWordsIsRecordedExactly(t *testing.T) {
 	if c.last.Collected.Time == "15:00" {
 		t.Fatalf("half past 3 pm recorded as 15:00")
 	}
-	c.say("at fifteen hundred") // not understood: asked again, nothing recorded
+	c.say("3 and a half or a quarter") // partly understood: confirmed, never recorded
+	c.expect(StepTime, "do you mean 15:30?")
 	c.say("3 pm")
 	c.expect(StepConfirm)
 	if c.last.Collected.Time != "15:00" {

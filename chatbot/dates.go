@@ -13,6 +13,9 @@ type When struct {
 	Date string // YYYY-MM-DD, "" when the text names no day
 	Time string // HH:MM, "" when the text names no hour
 	Past bool   // the day named is before today
+	// Unsure is an hour read from a phrase only partly understood ("3h et demie ou quart"):
+	// to be confirmed, never recorded.
+	Unsure string
 }
 
 // The patterns of days and hours. Each is run only where the text has what it needs to
@@ -114,7 +117,7 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 			rest, n = r, normalize(r)
 		}
 	}
-	w.Time = parseTime(rest, n, bareHour && w.Date == "")
+	w.Time, w.Unsure = parseTime(rest, n, bareHour && w.Date == "")
 	return w
 }
 

@@ -30,14 +30,17 @@ func partOfDay(ws []string) string {
 
 // parseTime finds an hour in s with the clock reader (chatbot/reader/clock): "10h",
 // "14h30", "10 am", "midi et demi", "half past 3 pm", "الساعة ٢ ظهراً", "l 2 ta3 la3chiya".
-// A phrase the reader understood only in part gives no hour: Dota asks again rather than
-// record a wrong one.
-func parseTime(s, _ string, bareHour bool) string {
+// A phrase the reader understood only in part gives no hour but the one to confirm: Dota
+// asks rather than record a wrong one.
+func parseTime(s, _ string, bareHour bool) (hhmm, unsure string) {
 	r, ok := clockreader.Read(s, bareHour)
-	if !ok || !r.Certain {
-		return ""
+	switch {
+	case !ok:
+		return "", ""
+	case !r.Certain:
+		return "", r.Time
 	}
-	return r.Time
+	return r.Time, ""
 }
 
 func clock(h, m int, ampm string) string {

@@ -70,6 +70,7 @@ func TestRead(t *testing.T) {
 		// partly understood: confirm, never record
 		{"15h du matin", false, "15:00", false},
 		{"3h et demie ou quart", false, "15:30", false},
+		{"at 3 and a half", false, "15:30", true},
 	} {
 		got, ok := Read(tc.text, tc.bare)
 		if tc.want == "" {
