@@ -114,7 +114,7 @@ func hourValue(ts []string, i int) (hour, int, bool) {
 		return hour{h: v}, 1, true
 	}
 	// "dix sept", "الحادية عشرة", "الثانية عشرة"
-	if i+1 < len(ts) {
+	if i+1 < len(ts) && pairFirst[t] {
 		if v, ok := pairWords[t+" "+ts[i+1]]; ok {
 			return hour{h: v}, 2, true
 		}
@@ -129,11 +129,14 @@ func hourValue(ts []string, i int) (hour, int, bool) {
 // not the "midi" of "après-midi".
 func noonOrMidnight(ts []string, i int) (hour, int, bool) {
 	if i+1 < len(ts) {
-		switch ts[i] + " " + ts[i+1] {
-		case "منتصف النهار", "نص النهار", "nos nhar", "ness nhar", "nss nhar", "ntas nhar":
-			return hour{h: 12, fixed: true}, 2, true
-		case "منتصف الليل", "نص الليل":
-			return hour{h: 0, fixed: true}, 2, true
+		switch ts[i] {
+		case "منتصف", "نص", "nos", "ness", "nss", "ntas":
+			switch ts[i+1] {
+			case "النهار", "nhar":
+				return hour{h: 12, fixed: true}, 2, true
+			case "الليل":
+				return hour{h: 0, fixed: true}, 2, true
+			}
 		}
 	}
 	switch ts[i] {
@@ -261,7 +264,14 @@ func isDigits(s string) bool {
 func tokens(text string) []string {
 	var b strings.Builder
 	b.Grow(len(text))
-	for _, r := range strings.ToLower(text) {
+	for _, r := range text {
+		if r < 0x250 {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			} else if r >= 0xC0 {
+				r = unicode.ToLower(r)
+			}
+		}
 		switch {
 		case r >= '٠' && r <= '٩':
 			b.WriteRune('0' + (r - '٠'))
@@ -277,21 +287,21 @@ func tokens(text string) []string {
 		case r == '\'' || r == '’':
 			// "o'clock", "l'après-midi": the apostrophe joins nothing
 			b.WriteByte(' ')
-		default:
+		case r >= 0xC0 && r < 0x100:
 			if u, ok := unaccent[r]; ok {
-				b.WriteRune(u)
-			} else {
-				b.WriteRune(r)
+				r = u
 			}
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
 		}
 	}
 	s := meridiems.Replace(b.String())
 	var out []string
 	word := func(w string) {
-		if w == "" {
-			return
+		if w != "" {
+			out = appendClock(out, w)
 		}
-		out = append(out, splitClock(w)...)
 	}
 	start := -1
 	for i, r := range s {
@@ -321,32 +331,27 @@ var meridiems = strings.NewReplacer("a.m.", "am ", "p.m.", "pm ", "a.m", "am", "
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
-// splitClock splits a word made of an hour and its unit: "14h30", "15h", "2pm", "10am",
-// "9heures"; other words, darija's digits-as-letters included ("3chiya"), stay whole.
-func splitClock(w string) []string {
+// appendClock appends a word to out, split when it is an hour and its unit: "14h30",
+// "15h", "2pm", "10am", "9heures"; other words, darija's digits-as-letters included
+// ("3chiya"), stay whole.
+func appendClock(out []string, w string) []string {
 	d := 0
 	for d < len(w) && isDigitByte(w[d]) {
 		d++
 	}
 	if d == 0 || d > 2 || d == len(w) {
-		return []string{w}
+		return append(out, w)
 	}
 	num, rest := w[:d], w[d:]
 	switch {
-	case rest == "am" || rest == "pm" || hourNouns[rest]:
-		return []string{num, rest}
-	case rest == "h":
-		return []string{num, "h"}
+	case rest == "am" || rest == "pm" || rest == "h" || hourNouns[rest]:
+		return append(out, num, rest)
 	case rest[0] == 'h':
-		m := rest[1:]
-		if isDigits(m) && len(m) == 2 {
-			return []string{num, "h", m}
-		}
-		if hourNouns[rest] {
-			return []string{num, rest}
+		if m := rest[1:]; isDigits(m) && len(m) == 2 {
+			return append(out, num, "h", m)
 		}
 	}
-	return []string{w}
+	return append(out, w)
 }
 
 var unaccent = map[rune]rune{'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e', 'à': 'a', 'â': 'a', 'ä': 'a', 'ç': 'c',

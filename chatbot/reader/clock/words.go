@@ -46,14 +46,26 @@ var pairWords = map[string]int{
 	"احدى عشره": 11, "اثنتا عشره": 12, "اثني عشر": 12,
 }
 
+// pairFirst are the first words of pairWords.
+var pairFirst = func() map[string]bool {
+	m := map[string]bool{}
+	for p := range pairWords {
+		m[splitSpaces(p)[0]] = true
+	}
+	return m
+}()
+
 // partOf names the part of the day ts[i] starts: "am", "pm" or "noon" (ظهرا: an hour
 // around midday, 1–5 being the afternoon), or "".
 func partOf(ts []string, i int) string {
 	t := ts[i]
 	if i+1 < len(ts) {
-		switch t + " " + ts[i+1] {
-		case "apres midi", "بعد الظهر", "بعد الزوال", "ba3d dohr", "ba3d ddohr", "ba3d doher", "ba3d zawal", "in afternoon":
-			return "pm"
+		switch t {
+		case "apres", "بعد", "ba3d":
+			switch ts[i+1] {
+			case "midi", "الظهر", "الزوال", "dohr", "ddohr", "doher", "zawal":
+				return "pm"
+			}
 		}
 	}
 	switch t {

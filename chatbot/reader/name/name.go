@@ -14,6 +14,9 @@ import (
 // maxWords is the longest name read.
 const maxWords = 4
 
+// word is a word as written and folded (see fold), folded once.
+type word struct{ raw, f string }
+
 // Answer reads the name in text, the answer to a question for it: acknowledgements,
 // greetings and lead-ins are dropped, and the name is the words that follow, up to a
 // word or mark that starts something else. "" when nothing is left.
@@ -47,12 +50,15 @@ func Introduced(text string) string {
 			}
 		}
 		for j := range s.words {
-			if k := leadInAt(s.words, j, strong); k > 0 {
+			if !cues[s.words[j].f] {
+				continue
+			}
+			if k := phraseAt(s.words, j, strong); k > 0 {
 				if n := take(s.words[j+k:], false); n != "" {
 					return n
 				}
 			}
-			if k := leadInAt(s.words, j, weak); k > 0 {
+			if k := phraseAt(s.words, j, weak); k > 0 {
 				if n := take(s.words[j+k:], true); n != "" {
 					return n
 				}
@@ -71,28 +77,29 @@ func Introduced(text string) string {
 
 // segment is a run of words between marks that end a phrase.
 type segment struct {
-	words []string
+	words []word
 	label bool // it ended with ":"
 }
 
 func segments(text string) []segment {
 	var out []segment
-	var cur []string
+	var cur []word
 	flush := func(label bool) {
 		if len(cur) > 0 || label {
 			out = append(out, segment{words: cur, label: label})
 		}
 		cur = nil
 	}
+	add := func(w string) { cur = append(cur, word{raw: w, f: fold(w)}) }
 	for _, f := range strings.Fields(text) {
 		for f != "" {
 			i := strings.IndexAny(f, ".,;:!?،؛؟…")
 			if i < 0 {
-				cur = append(cur, f)
+				add(f)
 				break
 			}
 			if i > 0 {
-				cur = append(cur, f[:i])
+				add(f[:i])
 			}
 			r, size := utf8.DecodeRuneInString(f[i:])
 			flush(r == ':')
@@ -104,22 +111,22 @@ func segments(text string) []segment {
 }
 
 func labelOnly(s segment) bool {
-	if !s.label || len(s.words) == 0 || len(s.words) > 2 {
+	switch {
+	case !s.label || len(s.words) == 0 || len(s.words) > 2:
 		return false
+	case len(s.words) == 1:
+		return labels[s.words[0].f]
 	}
-	return labels[fold(strings.Join(s.words, " "))]
+	return labels[s.words[0].f+" "+s.words[1].f]
 }
 
 func allFiller(s segment) bool {
-	if len(s.words) == 0 {
-		return true
-	}
 	return len(dropFillers(s.words)) == 0
 }
 
 func greets(s segment) bool {
 	for _, w := range s.words {
-		if greetings[fold(w)] {
+		if greetings[w.f] {
 			return true
 		}
 	}
@@ -128,13 +135,13 @@ func greets(s segment) bool {
 
 // dropFillers drops the acknowledgements and greetings that open ws: "ok", "d'accord",
 // "bonjour", "حسنا", "wah".
-func dropFillers(ws []string) []string {
+func dropFillers(ws []word) []word {
 	for len(ws) > 0 {
 		if k := phraseAt(ws, 0, fillerPhrases); k > 0 {
 			ws = ws[k:]
 			continue
 		}
-		if fillers[fold(ws[0])] || greetings[fold(ws[0])] {
+		if fillers[ws[0].f] || greetings[ws[0].f] {
 			ws = ws[1:]
 			continue
 		}
@@ -144,11 +151,11 @@ func dropFillers(ws []string) []string {
 }
 
 // afterLeadIn drops a lead-in opening ws: "my name is", "je m'appelle", "اسمي", "ana".
-func afterLeadIn(ws []string) []string {
-	if k := leadInAt(ws, 0, strong); k > 0 {
+func afterLeadIn(ws []word) []word {
+	if k := phraseAt(ws, 0, strong); k > 0 {
 		return ws[k:]
 	}
-	if k := leadInAt(ws, 0, weak); k > 0 && k < len(ws) {
+	if k := phraseAt(ws, 0, weak); k > 0 && k < len(ws) {
 		return ws[k:]
 	}
 	return ws
@@ -157,14 +164,13 @@ func afterLeadIn(ws []string) []string {
 // take reads a name from the start of ws: up to maxWords words, ending before a word that
 // starts the rest of the sentence. careful asks more of the words: capitalised in Latin
 // letters, and none a common word.
-func take(ws []string, careful bool) string {
-	var out []string
+func take(ws []word, careful bool) string {
+	var out []word
 	for _, w := range ws {
-		f := fold(w)
-		if stops[f] || !wordLike(w) || joinedStop(f) {
+		if stops[w.f] || !wordLike(w.raw) || joinedStop(w.f) {
 			break
 		}
-		if careful && (common[f] || (isLatin(w) && !capitalised(w))) {
+		if careful && (common[w.f] || (isLatin(w.raw) && !capitalised(w.raw))) {
 			break
 		}
 		out = append(out, w)
@@ -172,13 +178,17 @@ func take(ws []string, careful bool) string {
 			break
 		}
 	}
-	for len(out) > 0 && trailing[fold(out[len(out)-1])] {
+	for len(out) > 0 && trailing[out[len(out)-1].f] {
 		out = out[:len(out)-1]
 	}
 	if len(out) == 0 || allCommon(out) {
 		return "" // "mardi", "formation": no name
 	}
-	return strings.Join(out, " ")
+	raw := make([]string, len(out))
+	for i, w := range out {
+		raw[i] = w.raw
+	}
+	return strings.Join(raw, " ")
 }
 
 // joinedStop reports whether an Arabic word is "و" joined to a stop: "وأريد", "ونحب".
@@ -206,18 +216,18 @@ func capitalised(w string) bool {
 	return unicode.IsUpper(r)
 }
 
-func allCommon(ws []string) bool {
+func allCommon(ws []word) bool {
 	for _, w := range ws {
-		if !common[fold(w)] {
+		if !common[w.f] {
 			return false
 		}
 	}
 	return true
 }
 
-func allCapitalised(ws []string) bool {
+func allCapitalised(ws []word) bool {
 	for _, w := range ws {
-		if !wordLike(w) || !isLatin(w) || !capitalised(w) || common[fold(w)] {
+		if !wordLike(w.raw) || !isLatin(w.raw) || !capitalised(w.raw) || common[w.f] {
 			return false
 		}
 	}
@@ -225,10 +235,25 @@ func allCapitalised(ws []string) bool {
 }
 
 // fold lowers w, drops French accents and Arabic diacritics, and unifies the letters
-// Arabic writers vary (أ إ آ → ا, ة → ه, ى → ي) and the apostrophes.
+// Arabic writers vary (أ إ آ → ا, ة → ه, ى → ي) and the apostrophes. A word with nothing
+// to change is its own fold, at no cost.
 func fold(w string) string {
+	change := false
+	for _, r := range w {
+		if r >= 'A' && r <= 'Z' || r >= 0x80 && needsFold(r) {
+			change = true
+			break
+		}
+	}
+	if !change {
+		return w
+	}
 	var b strings.Builder
-	for _, r := range strings.ToLower(w) {
+	b.Grow(len(w))
+	for _, r := range w {
+		if r < 0x250 {
+			r = unicode.ToLower(r)
+		}
 		switch {
 		case r == 'أ' || r == 'إ' || r == 'آ':
 			r = 'ا'
@@ -249,18 +274,29 @@ func fold(w string) string {
 	return b.String()
 }
 
+// needsFold reports whether fold changes a rune past ASCII.
+func needsFold(r rune) bool {
+	switch {
+	case r < 0x250:
+		return true // accented or capital Latin letters
+	case r == 'أ', r == 'إ', r == 'آ', r == 'ة', r == 'ى', r == '’', r == 'ـ', r >= 0x064B && r <= 0x065F:
+		return true
+	}
+	return false
+}
+
 var unaccent = map[rune]rune{'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e', 'à': 'a', 'â': 'a', 'ç': 'c', 'î': 'i',
 	'ï': 'i', 'ô': 'o', 'ù': 'u', 'û': 'u'}
 
 // phraseAt returns how many words of one of phrases start ws at i, 0 when none does.
-func phraseAt(ws []string, i int, phrases [][]string) int {
+func phraseAt(ws []word, i int, phrases [][]string) int {
 	for _, p := range phrases {
-		if i+len(p) > len(ws) {
+		if i+len(p) > len(ws) || ws[i].f != p[0] {
 			continue
 		}
 		ok := true
-		for k, w := range p {
-			if fold(ws[i+k]) != w {
+		for k := 1; k < len(p); k++ {
+			if ws[i+k].f != p[k] {
 				ok = false
 				break
 			}
@@ -271,5 +307,3 @@ func phraseAt(ws []string, i int, phrases [][]string) int {
 	}
 	return 0
 }
-
-func leadInAt(ws []string, i int, phrases [][]string) int { return phraseAt(ws, i, phrases) }

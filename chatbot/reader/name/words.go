@@ -16,6 +16,15 @@ var strong = phrases(
 // (not "je suis intéressé"), "I'm Lina", "ana Mehdi", "أنا نور الهدى".
 var weak = phrases("je suis", "c'est", "ici", "i'm", "i am", "this is", "it's", "here is", "ana", "انا", "معك", "m3ak")
 
+// cues are the first words of the lead-ins: Introduced looks for a lead-in only there.
+var cues = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range append(append([][]string{}, strong...), weak...) {
+		m[p[0]] = true
+	}
+	return m
+}()
+
 // labels are a field's name before a colon: "Name: Lina Hamdi".
 var labels = set("nom", "name", "prenom", "nom complet", "full name", "your name", "الاسم", "اسم", "الاسم الكامل", "smiya", "esm")
 
