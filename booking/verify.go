@@ -58,7 +58,7 @@ func (s *Core) SendCode(ctx context.Context, email, lang string) (string, error)
 		if err := tx.QueryRow(ctx, `SELECT
 				(SELECT count(*) FROM verification_codes WHERE lower(email) = $1 AND created_at > now() - interval '1 hour'),
 				EXISTS (SELECT 1 FROM appointments WHERE lower(email) = $1 AND status NOT IN ('cancelled', 'completed')
-					AND (starts_at IS NULL OR starts_at > now()))`, email).Scan(&recent, &ahead); err != nil {
+					AND (starts_at IS NULL OR starts_at > $2))`, email, s.now()).Scan(&recent, &ahead); err != nil {
 			return err
 		}
 		if recent >= codesPerHour {
@@ -148,8 +148,8 @@ func (s *Core) VerifyCode(ctx context.Context, id, code string) (string, error) 
 func (s *Core) Upcoming(ctx context.Context, email string) ([]Appointment, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
 		WHERE lower(a.email) = $1 AND a.status NOT IN ('cancelled', 'completed')
-			AND (a.starts_at IS NULL OR a.starts_at > now())
-		ORDER BY a.starts_at NULLS LAST, a.created_at`, NormalizeEmail(email))
+			AND (a.starts_at IS NULL OR a.starts_at > $2)
+		ORDER BY a.starts_at NULLS LAST, a.created_at`, NormalizeEmail(email), s.now())
 	if err != nil {
 		return nil, err
 	}

@@ -95,7 +95,9 @@ func TestEvalDialogues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := func() time.Time { return sundayMorning }
+	// The dialogue set's now: Sunday 22 November 2026, 10:00 in Algiers, in office hours.
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, algiers)
+	clock := func() time.Time { return now }
 	core := booking.New(db, booking.WithClock(clock), booking.WithLogger(quiet),
 		booking.WithMail(booking.Mail{Sender: tr}), booking.WithJobs(booking.JobsConfig{RetryBase: 50 * time.Millisecond}))
 	if err := core.StartJobs(ctx); err != nil {
