@@ -14,11 +14,14 @@ var (
 	// appointmentWords name an appointment.
 	appointmentWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
 		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
-		"mawid", "lmawid")
+		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
+		"rendez", "meeting", "call")
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
 	bookedWords = newMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
 		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
+		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
+		"3andi un rdv", "3andi rendez vous",
 		"3andi rendez-vous", "andi rdv", "derna rdv", "khdit rdv", "خذيت موعد")
 	// wantWords want something: with a service, a booking.
 	wantWords = newMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
@@ -30,13 +33,17 @@ var (
 	// cancelOwnWords cancel an appointment already booked.
 	cancelOwnWords = newMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
-		"nannuli", "nanuli", "annulih")
+		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
+		"annule-le", "cancel it")
 	// moveOwnWords move an appointment already booked.
 	moveOwnWords = newMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
 		"reschedule", "move", "postpone", "change the date", "change the time", "change my appointment",
 		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
-		"nbeddel", "nbdl", "nbdel", "nghayer", "nbadal", "nchangi", "nchanger", "ncangi")
+		"nbeddel", "nbdl", "nbdel", "nghayer", "nbadal", "nchangi", "nchanger", "ncangi",
+		"تأجيله", "تاجيله", "نأجله", "ناجله", "نأخرو", "ناخرو", "نأخره", "ناخره", "نبدلو", "نبدله", "نقدمو",
+		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "ndécaliw", "nde9aliw", "nreporter",
+		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
 	// humanWords ask for a person.
 	humanWords = newMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
 		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",

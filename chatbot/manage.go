@@ -231,7 +231,7 @@ func askManageCancel(t *turn) (string, []QuickReply, bool) {
 func readManageCancel(t *turn, _ string, ws []string) {
 	l := t.lang()
 	switch {
-	case plainYes(ws):
+	case yesToCancel(ws):
 		a, err := t.e.core.CancelVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked)
 		if err != nil {
 			t.manageRefused(err)

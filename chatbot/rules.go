@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/i18n"
@@ -19,7 +20,8 @@ var (
 		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح",
 		"c bon", "cbon", "cest bon", "confirme", "confirmé", "je valide", "exactement", "nickel", "c'est juste",
 		"yess", "yup", "absolutely", "definitely", "that checks out", "checks out", "that's fine", "أكد", "اكد",
-		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah")
+		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah",
+		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça")
 	noWords = newMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
@@ -44,7 +46,8 @@ var (
 	skipWords = newMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
-		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed")
+		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
+		"لا توجد", "لا يوجد", "ماعنديش", "معنديش", "ماكاش", "ما كاش")
 	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
 	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
 	// politeWords may go with a yes or a command without changing what it says.
@@ -56,11 +59,17 @@ var (
 		"let's go", "that's right", "that's correct", "that's it", "looks good", "sounds good", "all good",
 		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
 		"validez", "valide", "réservez", "réserve", "reservez", "reserve", "جيد", "ممتاز", "صحيح", "هذا صحيح",
-		"يعطيك الصحة", "بارك الله فيك")
+		"يعطيك الصحة", "بارك الله فيك", "confirmed", "confirmé", "all good", "pour moi", "c'est bon pour moi",
+		"everything", "كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant")
+	// butWords hold something back: "oui mais…".
+	butWords = newMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
+		"bessah", "bsah", "besah", "walakin", "ghir")
 	// changeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
 	changeWords = newMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
 		"actually", "instead", "rather", "i prefer", "i'd prefer", "change", "switch", "بدلا", "بدل", "أفضل", "افضل",
-		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel")
+		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
+		"bedelt rayi", "beddelt rayi", "bdelt rayi", "badalt rayi", "بدلت رايي", "غيرت رايي", "j'ai changé d'avis",
+		"changed my mind")
 	// nothingWords answer "what would you like to change?" with nothing.
 	nothingWords = newMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
@@ -118,7 +127,27 @@ func isCommand(m matcher, ws []string) bool {
 // looks good". A yes that says more ("oui mais plutôt mardi") is not one.
 func plainYes(ws []string) bool {
 	t := newReading(ws)
-	return yesWords.scoreIn(&t) > 0 && noWords.scoreIn(&t) == 0 && coversIn(&t, yesWords, politeWords, assentWords, bookWords)
+	if yesWords.scoreIn(&t) == 0 || noWords.scoreIn(&t) > 0 {
+		return false
+	}
+	if coversIn(&t, yesWords, politeWords, assentWords, bookWords) {
+		return true
+	}
+	// A short yes with nothing held back: "yep, confirmed", "C'est bon pour moi", "نعم، كل
+	// شيء صحيح"; not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
+	if len(ws) > 5 || butWords.scoreIn(&t) > 0 || changeWords.scoreIn(&t) > 0 || partOfDay(ws) != "" {
+		return false
+	}
+	w := ParseWhen(strings.Join(ws, " "), time.Now(), false)
+	return w.Date == "" && w.Time == "" && w.Unsure == ""
+}
+
+// yesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
+// cancelling words ("wah, annulez-le", "نعم، ألغِه").
+func yesToCancel(ws []string) bool {
+	t := newReading(ws)
+	return plainYes(ws) || yesWords.scoreIn(&t) > 0 && noWords.scoreIn(&t) == 0 &&
+		coversIn(&t, yesWords, politeWords, cancelWords, cancelOwnWords, commandFillers)
 }
 
 // isQuestion reports whether a message reads as a question.

@@ -32,6 +32,8 @@ var hourWords = map[string]int{
 	"ست": 6, "سته": 6, "سبع": 7, "سبعه": 7, "ثمان": 8, "ثمانيه": 8, "تسع": 9, "تسعه": 9, "عشر": 10, "عشره": 10,
 	// Darija in Arabic letters
 	"وحده": 1, "جوج": 2, "زوج": 2, "تلاته": 3, "تلاثه": 3, "ربعه": 4, "حداش": 11, "طناش": 12, "الوحده": 1,
+	"الجوج": 2, "الزوج": 2, "الثلاثه": 3, "التلاته": 3, "الاربعه": 4, "الربعه": 4, "الخمسه": 5, "السته": 6,
+	"السبعه": 7, "الثمنيه": 8, "التسعه": 9, "العشره": 10, "الحداش": 11, "الطناش": 12,
 	// Darija in Latin letters
 	"wa7da": 1, "wahda": 1, "jouj": 2, "zouj": 2, "zoudj": 2, "tlata": 3, "tleta": 3, "reb3a": 4, "rab3a": 4,
 	"rb3a": 4, "arba3a": 4, "khamsa": 5, "5amsa": 5, "setta": 6, "sta": 6, "seb3a": 7, "sab3a": 7,
@@ -98,7 +100,7 @@ func partAfter(ts []string, i int) string {
 	return ""
 }
 
-var connectors = set("du", "de", "l", "la", "le", "in", "the", "ta3", "nta3", "dial", "fel", "fl", "f")
+var connectors = set("du", "de", "l", "la", "le", "in", "the", "ta3", "nta3", "dial", "fel", "fl", "f", "تاع", "متاع", "في")
 
 // fraction reads a fraction of an hour at ts[i:]: "et demie" +30, "et quart" +15, "moins le
 // quart" −15, "والنصف" +30, "إلا ربع" −15, "w nos" +30, "ghir rbe3" −15; k tokens.

@@ -33,6 +33,7 @@ var fillers = set("ok", "okay", "oki", "okey", "d'accord", "dac", "daccord", "ou
 	"voila", "voici", "parfait", "super", "sure", "yes", "yeah", "yep", "alright", "right", "well", "so", "great",
 	"perfect", "fine", "of", "course", "certainly", "bien-sur", "sur", "evidemment", "avec", "plaisir",
 	"حسنا", "طيب", "نعم", "اكيد", "بالتاكيد", "تمام", "اوكي", "حاضر", "ايوه", "اه", "wah", "ih", "iyeh", "eyh",
+	"واخا", "واه", "ايه", "اييه", "صافي", "مليح", "ماشي",
 	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum",
 	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit")
 
