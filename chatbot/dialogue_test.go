@@ -27,9 +27,10 @@ import (
 // success per variety and per goal, the turns to success and why each failure failed; the
 // test fails when a part falls below its floor, set from the first honest run.
 //
-// The first honest run of the held-out part (90 conversations written blind): see
-// dialogueFloors. The floors only rise.
-var dialogueFloors = map[string]float64{"tuned": 0.6, "heldout": 0}
+// The held-out part (90 conversations written blind) reached 35.6 % with the engine as it
+// stood before the dialogue set (32 of 90), and 45.6 % at its first honest run (41 of 90;
+// tuned part 92.4 %). The floors are set a little under the latest run; they only rise.
+var dialogueFloors = map[string]float64{"tuned": 0.90, "heldout": 0.43}
 
 // dialogueTurnLimit ends a conversation that goes round in circles.
 const dialogueTurnLimit = 30
@@ -464,7 +465,8 @@ func reportDialogues(t *testing.T, part string, outs []outcome) float64 {
 		b.WriteString("\n")
 	}
 	t.Log(b.String())
-	if testing.Verbose() {
+	// The held-out part is never tuned on: its failures are not shown, only its figures.
+	if testing.Verbose() && part != "heldout" {
 		t.Logf("%s failures:\n%s", part, strings.Join(failures, "\n"))
 	}
 	return float64(by["all"].ok) / float64(by["all"].all)
