@@ -20,7 +20,7 @@ KUSTOMIZE_VERSION := v5.8.2
 KUSTOMIZE := bin/kustomize
 COMPOSE_VERSION := v5.5.1
 
-.PHONY: run test build web services web-deps chromium test-go test-fuzz test-web test-e2e lint clean \
+.PHONY: run test build web services web-deps chromium test-go test-eval test-fuzz test-web test-e2e lint clean \
 	cluster cluster-stop eval test-deploy test-cluster nginx promtool compose-cli kustomize budget test-faults test-soak bench bench-smoke
 
 ## run: install, build, start PostgreSQL and Redis if needed, migrate, seed, and serve on :8080
@@ -36,7 +36,7 @@ eval: services
 	go test -count=1 -run '^TestEval' -v ./chatbot/ | grep -v '^=== RUN'
 
 ## test: everything the project checks, against the real PostgreSQL, Redis and Chromium
-test: services lint test-go test-fuzz test-web test-e2e test-faults test-deploy test-cluster bench-smoke
+test: services lint test-go test-eval test-fuzz test-web test-e2e test-faults test-deploy test-cluster bench-smoke
 
 ## build: the web app, embedded in the dota binary
 build: web
@@ -64,6 +64,11 @@ lint: web-deps
 # The black-box tests of api/blackbox run the real binary: test-faults runs them, once.
 test-go:
 	go test -race -count=1 $$(go list ./... | grep -v '/api/blackbox$$')
+
+## test-eval: Dota's evaluation (utterances and whole conversations) against its floors, without
+## the race detector, whose cost hundreds of conversations do not need
+test-eval:
+	go test -count=1 -run '^TestEval' ./chatbot/
 
 ## test-fuzz: a short run of every fuzz target
 test-fuzz:

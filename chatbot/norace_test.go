@@ -1,0 +1,5 @@
+//go:build !race
+
+package chatbot
+
+const raceDetector = false
