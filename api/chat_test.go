@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -261,4 +262,57 @@ func counterValue(t *testing.T, name string, labels ...string) float64 {
 		}
 	}
 	return 0
+}
+
+// TestChatReplyPlacesTheVisitorsMessage follows a conversation as the widget does, from
+// the replies alone: the greeting, then for each turn the visitor's message as the reply
+// numbers it and Dota's new messages. What it gathers is the conversation the server
+// keeps, in the same order, as a reload reads it back.
+func TestChatReplyPlacesTheVisitorsMessage(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	srv := chatServer(t, rdb, prefix, chatbot.Config{})
+	c := &conversation{t: t, replicas: []*httptest.Server{srv}}
+	c.start("en")
+	type line struct{ id, sender, text string }
+	lines := func(v any) []line {
+		var out []line
+		msgs, _ := v.([]any)
+		for _, m := range msgs {
+			mm, _ := m.(map[string]any)
+			id, _ := mm["id"].(string)
+			sender, _ := mm["sender"].(string)
+			text, _ := mm["text"].(string)
+			out = append(out, line{id, sender, text})
+		}
+		return out
+	}
+	seen := lines(c.last.Body["messages"])
+	for _, turn := range [][3]string{
+		{"  I'd like to book an appointment  ", "name", "full name"},
+		{"Sarah O'Neil", "email", "Nice to meet you"},
+		{"sarah@example.com", "phone", "phone number"},
+		{"+44 20 7946 0958", "company", "company"},
+		{"skip", "service", "Which service"},
+		{"AI chatbot", "date", "Which day"},
+		{"02/12/2026 at 2 pm", "confirm", "Wednesday 2 December 2026 at 14:00"},
+		{"yes", "booked", "awaiting confirmation"},
+		{"thanks", "booked", ""},
+	} {
+		c.say(turn[0], turn[1], turn[2])
+		sent := lines([]any{c.last.Body["user_message"]})
+		if len(sent) != 1 || sent[0].sender != "user" || sent[0].text != strings.TrimSpace(turn[0]) || sent[0].id == "" {
+			t.Fatalf("say %q: the reply's user_message is %v", turn[0], c.last.Body["user_message"])
+		}
+		seen = append(append(seen, sent...), lines(c.last.Body["messages"])...)
+	}
+	r := do(t, "GET", srv.URL+"/api/chat/sessions/"+c.id, nil)
+	stored := lines(r.Body["messages"])
+	if r.Status != http.StatusOK || !slices.Equal(seen, stored) {
+		t.Fatalf("the replies gave\n%v\nthe conversation is\n%v", seen, stored)
+	}
+	for i := 1; i < len(stored); i++ {
+		if a, b := stored[i-1].id, stored[i].id; len(a) > len(b) || len(a) == len(b) && a >= b {
+			t.Fatalf("messages numbered out of order: %s before %s", a, b)
+		}
+	}
 }

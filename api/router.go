@@ -93,6 +93,7 @@ func New(d Deps) http.Handler {
 	r.GET("/readyz", h.ready)
 
 	settings := d.Booking.Settings // the one cached path, the console's too
+	r.GET(securityTxtPath, securityTxt(settings, d.PublicURL, time.Now))
 	pub := &public{booking: d.Booking, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", siteInfo(settings))

@@ -83,7 +83,7 @@ func TestSitemapListsPagesServicesAndProjects(t *testing.T) {
 func TestAbsoluteAddressesComeFromThePublicURL(t *testing.T) {
 	srv := newServer(t, func(d *api.Deps) { d.TrustedProxies = loopback })
 	spoof := []string{"X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "http"}
-	for _, path := range []string{"/robots.txt", "/sitemap.xml"} {
+	for _, path := range []string{"/robots.txt", "/sitemap.xml", "/.well-known/security.txt"} {
 		res := do(t, "GET", srv.URL+path, nil, spoof...)
 		if res.Status != 200 || strings.Contains(string(res.Raw), "evil.example") || !strings.Contains(string(res.Raw), publicURL+"/") {
 			t.Errorf("%s with a forged host: %d\n%s", path, res.Status, res.Raw)

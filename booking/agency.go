@@ -12,15 +12,21 @@ const (
 	AgencyAddress = "Alger, Algérie"
 )
 
+// Email is the address the agency answers at: the settings' contact e-mail, else
+// AgencyEmail.
+func (st Settings) Email() string {
+	if st.ContactEmail != "" {
+		return st.ContactEmail
+	}
+	return AgencyEmail
+}
+
 // agencyContact is what a message prints of the agency: the settings' name and contact
 // e-mail when set.
 func agencyContact(st Settings) mail.Agency {
-	a := mail.Agency{Name: st.SiteName, Email: st.ContactEmail, Phone: AgencyPhone, Address: AgencyAddress}
+	a := mail.Agency{Name: st.SiteName, Email: st.Email(), Phone: AgencyPhone, Address: AgencyAddress}
 	if a.Name == "" {
 		a.Name = "Dota"
-	}
-	if a.Email == "" {
-		a.Email = AgencyEmail
 	}
 	return a
 }

@@ -16,7 +16,10 @@ type Reply struct {
 	NewSession bool      `json:"new_session,omitempty"` // the id sent was unknown or expired
 	Lang       string    `json:"lang"`
 	Messages   []Message `json:"messages"`
-	Step       string    `json:"step"`
+	// UserMessage is the visitor's message of the turn as the conversation numbered it, so
+	// that the widget shows it where the conversation has it; nil when the turn had none.
+	UserMessage *Message `json:"user_message,omitempty"`
+	Step        string   `json:"step"`
 	// Flow is the flow the step belongs to: booking, move, cancel, or "" outside any.
 	Flow          string       `json:"flow"`
 	QuickReplies  []QuickReply `json:"quick_replies"`
@@ -208,7 +211,8 @@ func (t *turn) finish(newSession bool) (Reply, error) {
 		t.e.announce(t.ctx, t.s.ConversationID)
 	}
 	r := t.s.reply(t.bot)
-	r.NewSession = newSession && t.userSent
+	r.NewSession = newSession && t.sent != nil
+	r.UserMessage = t.sent
 	r.Handoff = t.view()
 	return r, nil
 }

@@ -13,7 +13,7 @@ type turn struct {
 	all      []Message // every message of the turn, for the transcript
 	bot      []Message // the bot's messages, for the reply
 	answered string    // the source of the turn's main answer, for metrics
-	userSent bool
+	sent     *Message  // the visitor's message, once numbered; nil in a turn without one
 	cat      *catalogueData
 	ops      []string     // operations counters of the turn, stored with the session
 	lock     *sessionLock // the session's lock, released with the save; nil when none
@@ -91,8 +91,8 @@ func (t *turn) greet() {
 // handle answers one message of the visitor.
 func (t *turn) handle(raw string) {
 	msg := Sanitize(raw)
-	t.userSent = true
 	um := t.s.add(SenderUser, msg, "", t.e.now())
+	t.sent = &um
 	t.all = append(t.all, um)
 	if msg == "" {
 		t.say(text(t.lang(), "default_prompt"), SourceRule)

@@ -1085,7 +1085,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Dota's new messages and the conversation's state */
+                /** @description The visitor's message as numbered (`user_message`), Dota's new messages and the conversation's state */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3782,7 +3782,10 @@ export interface components {
             /** @description present (true) when the id sent was unknown or expired */
             new_session?: boolean;
             lang: components["schemas"]["Language"];
+            /** @description Dota's new messages (on a message, the turn's answers; on a reload, the whole conversation) */
             messages: components["schemas"]["ChatMessage"][];
+            /** @description in the reply to a message: the visitor's message as the conversation numbered it (sanitized), for the widget to show in its place; absent otherwise */
+            user_message?: components["schemas"]["ChatMessage"];
             /** @enum {string} */
             step: "greeting" | "name" | "email" | "phone" | "company" | "service" | "date" | "time" | "confirm" | "booked" | "callback" | "manage_email" | "manage_code" | "manage_pick" | "manage_when" | "manage_cancel";
             /**

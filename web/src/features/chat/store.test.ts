@@ -55,25 +55,63 @@ describe('chat store', () => {
   });
 
   it('sends a message, shows the answer and the quick replies', async () => {
-    useChat.setState({ sessionId: 's1', loaded: true, messages: [greeting] });
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [{ ...greeting, id: '1' }] });
+    // The reply's shape: the visitor's message as numbered, and Dota's new messages.
     fetchMock.mockResolvedValueOnce(
       json(200, {
-        messages: [
-          { id: 'm2', text: 'oui', sender: 'user', timestamp: '2026-11-22T08:00:01Z' },
-          { id: 'm3', text: 'Votre nom ?', sender: 'bot', timestamp: '2026-11-22T08:00:02Z' },
-        ],
+        user_message: { id: '2', text: 'oui', sender: 'user', timestamp: '2026-11-22T08:00:01Z' },
+        messages: [{ id: '3', text: 'Votre nom ?', sender: 'bot', timestamp: '2026-11-22T08:00:02Z' }],
         step: 'name',
         flow: 'booking',
         quick_replies: [{ label: 'Annuler', value: 'annuler' }],
         collected: {},
       }),
     );
-    expect(await useChat.getState().send('oui', 'fr')).toBe(true);
+    expect(await useChat.getState().send(' oui ', 'fr')).toBe(true);
     const s = useChat.getState();
-    expect(s.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(s.messages.map((m) => [m.id, m.sender])).toEqual([
+      ['1', 'bot'],
+      ['2', 'user'],
+      ['3', 'bot'],
+    ]);
     expect(s.quickReplies).toEqual([{ label: 'Annuler', value: 'annuler' }]);
     expect(s.flow).toBe('booking');
     expect(s.pending).toBe(false);
+  });
+
+  it('keeps the conversation’s order over several messages, a booking and staff pushes', async () => {
+    const at = '2026-11-22T08:00:00Z';
+    const m = (id: string, sender: ChatMessage['sender'], text: string): ChatMessage => ({ id, text, sender, timestamp: at });
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [m('1', 'bot', 'Bonjour')] });
+    const turns: [ChatMessage, ChatMessage[]][] = [
+      [m('2', 'user', 'je veux réserver'), [m('3', 'bot', 'Votre nom ?')]],
+      [m('4', 'user', 'Amine'), [m('5', 'bot', 'Enchanté.'), m('6', 'bot', 'Votre e-mail ?')]],
+      [m('7', 'user', 'oui'), [m('8', 'bot', 'C’est noté.'), m('9', 'bot', 'Confirmation envoyée.')]],
+      // Staff hold the conversation: Dota is quiet, the answer comes on the stream.
+      [m('10', 'user', 'une question'), []],
+    ];
+    for (const [sent, answers] of turns) {
+      fetchMock.mockResolvedValueOnce(json(200, { user_message: sent, messages: answers, step: 'greeting', quick_replies: [] }));
+      expect(await useChat.getState().send(sent.text, 'fr')).toBe(true);
+    }
+    useChat.getState().receive({ message: { ...m('11', 'staff', 'Bonjour, Karim ici.'), author: 'Karim' }, handoff: { state: 'staff', agent: 'Karim' } });
+    expect(useChat.getState().messages.map((x) => x.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+  });
+
+  it('places the visitor’s message before a push that came while it was on its way', async () => {
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [{ ...greeting, id: '1' }] });
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const sending = useChat.getState().send('bonjour', 'fr');
+    const staff: ChatMessage = { id: '3', text: 'Karim ici.', sender: 'staff', author: 'Karim', timestamp: '2026-11-22T08:00:03Z' };
+    useChat.getState().receive({ message: staff, handoff: { state: 'staff', agent: 'Karim' } });
+    answer(json(200, { user_message: { id: '2', text: 'bonjour', sender: 'user', timestamp: '2026-11-22T08:00:02Z' }, messages: [], step: 'greeting' }));
+    expect(await sending).toBe(true);
+    expect(useChat.getState().messages.map((x) => [x.id, x.sender])).toEqual([
+      ['1', 'bot'],
+      ['2', 'user'],
+      ['3', 'staff'],
+    ]);
   });
 
   it('reports a down chat and lets the visitor try again', async () => {
@@ -86,14 +124,26 @@ describe('chat store', () => {
   });
 
   it('follows the server to a new conversation', async () => {
-    useChat.setState({ sessionId: 's1', loaded: true, messages: [greeting] });
-    const fresh = { ...greeting, id: 'n1' };
-    fetchMock.mockResolvedValueOnce(json(200, { session_id: 's2', new_session: true, messages: [fresh], step: 'greeting' }));
+    useChat.setState({ sessionId: 's1', loaded: true, messages: [{ ...greeting, id: '1' }, { ...greeting, id: '2', sender: 'user', text: 'hier' }] });
+    // The new conversation: its greeting (1), the visitor's message (2), Dota's answer (3).
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        session_id: 's2',
+        new_session: true,
+        user_message: { id: '2', text: 'salut', sender: 'user', timestamp: '2026-11-22T09:00:01Z' },
+        messages: [
+          { ...greeting, id: '1' },
+          { id: '3', text: 'Que puis-je faire ?', sender: 'bot', timestamp: '2026-11-22T09:00:02Z' },
+        ],
+        step: 'greeting',
+      }),
+    );
     await useChat.getState().send('salut', 'fr');
     expect(useChat.getState().sessionId).toBe('s2');
     expect(useChat.getState().messages.map((m) => [m.sender, m.text])).toEqual([
+      ['bot', greeting.text],
       ['user', 'salut'],
-      ['bot', fresh.text],
+      ['bot', 'Que puis-je faire ?'],
     ]);
     expect(localStorage.getItem(SESSION_KEY)).toBe('s2');
   });
@@ -152,10 +202,8 @@ describe('messages pushed by staff', () => {
     });
     fetchMock.mockResolvedValueOnce(
       json(200, {
-        messages: [
-          { id: '3', text: 'accept', sender: 'user', timestamp: '2026-11-24T09:01:00Z' },
-          { id: '4', text: 'Booked.', sender: 'bot', timestamp: '2026-11-24T09:01:01Z' },
-        ],
+        user_message: { id: '3', text: 'accept', sender: 'user', timestamp: '2026-11-24T09:01:00Z' },
+        messages: [{ id: '4', text: 'Booked.', sender: 'bot', timestamp: '2026-11-24T09:01:01Z' }],
         step: 'greeting',
         quick_replies: [],
       }),
@@ -164,6 +212,7 @@ describe('messages pushed by staff', () => {
     expect(await useChat.getState().send(value, 'en')).toBe(true);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ text: 'accept', lang: 'en' });
     expect(useChat.getState().quickReplies).toEqual([]);
+    expect(useChat.getState().messages.map((m) => m.id)).toEqual(['1', '2', '3', '4']);
     vi.unstubAllGlobals();
   });
 });

@@ -44,8 +44,10 @@ function problemOf(err: unknown): ChatProblem {
 
 /**
  * Merges the server's messages into the list by id (an answer or a pushed message may
- * repeat earlier ones), in the conversation's order: the server numbers its messages; a
- * message not yet numbered (the visitor's, on its way) stays last.
+ * repeat earlier ones), in the conversation's order: the server numbers every message,
+ * the visitor's included (the reply to a message gives it back numbered), and the list is
+ * in the order of those numbers. Only a message on its way has no number yet; it stays
+ * last until its reply numbers it.
  */
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const seen = new Set(current.map((m) => m.id));
@@ -161,12 +163,15 @@ export const useChat = create<ChatState>()((set, get) => {
           if (!get().loaded) throw new Error('no session');
         }
         const reply = await sendMessage(get().sessionId!, trimmed, lang);
-        const hasUser = reply.messages.some((m) => m.sender === 'user');
         set((s) => {
-          // An expired conversation was replaced: show the new one from this message on.
-          const kept = reply.new_session ? [local] : s.messages;
-          const base = hasUser ? kept.filter((m) => m.id !== local.id) : kept;
-          return { messages: mergeMessages(base, reply.messages), ...(reply.new_session ? { collected: {}, appointmentId: null } : {}) };
+          // The visitor's message takes its number in the conversation, which places it;
+          // an expired conversation was replaced: show the new one instead.
+          const kept = reply.new_session ? [] : s.messages.filter((m) => m.id !== local.id);
+          const sent = reply.user_message ?? local;
+          return {
+            messages: mergeMessages(kept, [sent, ...reply.messages]),
+            ...(reply.new_session ? { collected: {}, appointmentId: null } : {}),
+          };
         });
         apply(reply);
         return true;

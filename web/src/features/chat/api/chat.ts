@@ -56,7 +56,10 @@ export interface Collected {
 
 /** The state of a conversation after each exchange. */
 export interface ChatReply {
+  /** Dota's new messages (the whole conversation when read back). */
   messages: ChatMessage[];
+  /** In the reply to a message: the visitor's message as the conversation numbered it. */
+  user_message?: ChatMessage;
   step: string;
   /** The flow the step belongs to: booking, move, cancel, or '' outside any (the server names its steps). */
   flow?: string;
@@ -92,7 +95,7 @@ export function startSession(lang: string): Promise<NewSession> {
   return api.post<NewSession>('/api/chat/sessions', { lang });
 }
 
-/** Sends one message and returns the bot's answer. */
+/** Sends one message and returns it numbered, with the bot's answer. */
 export function sendMessage(sessionId: string, text: string, lang: string): Promise<ChatReply> {
   return api.post<ChatReply>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, { text, lang });
 }

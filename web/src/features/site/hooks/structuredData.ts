@@ -6,7 +6,10 @@ export const CURRENCY = 'DZD';
 /** Price range shown to search engines. */
 export const PRICE_RANGE = '5000-50000 DZD';
 
-/** The agency as a local business, with its rating. */
+/**
+ * The agency as a local business. No rating: structured data states only what the site
+ * shows and the agency stands behind, and it has no collected reviews to count.
+ */
 export function localBusiness(origin: string, name: string, description: string): object {
   return {
     '@context': 'https://schema.org',
@@ -38,12 +41,11 @@ export function localBusiness(origin: string, name: string, description: string)
         closes: OPENING_HOURS.closes,
       },
     ],
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.9', reviewCount: '70', bestRating: '5' },
     sameAs: SOCIAL_LINKS.map((s) => s.href),
   };
 }
 
-/** One service of the agency, with its price range, duration and rating. */
+/** One service of the agency, with its price range and duration. */
 export function serviceSchema(origin: string, s: { name: string; description: string; slug: string; category: string }): object {
   return {
     '@context': 'https://schema.org',
@@ -67,6 +69,5 @@ export function serviceSchema(origin: string, s: { name: string; description: st
     },
     // Typical project duration: 2 to 8 weeks.
     additionalProperty: { '@type': 'PropertyValue', name: 'duration', value: 'P2W/P8W', description: '2-8 weeks' },
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.8', reviewCount: '100', bestRating: '5' },
   };
 }
