@@ -2984,7 +2984,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a user and end their sessions; the last active admin cannot be deleted (409). */
+        /** Delete a user, give back to Dota the conversations they hold (each visitor told) and end their sessions; the last active admin cannot be deleted (409). */
         delete: {
             parameters: {
                 query?: never;
@@ -3003,7 +3003,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change role, activity, permissions or password (the e-mail cannot change). The last active admin cannot be demoted or deactivated (409 `conflict`). A change of role, activity or password ends the user's sessions. */
+        /** Change role, activity, permissions or password (the e-mail cannot change). The last active admin cannot be demoted or deactivated (409 `conflict`). A change of role, activity or password ends the user's sessions; a deactivation gives back to Dota the conversations the user holds, each visitor told. */
         patch: {
             parameters: {
                 query?: never;
