@@ -10,6 +10,16 @@ import (
 	"github.com/dota-agency/dota/booking"
 )
 
+// noneHeld gives back, in the database only, the conversations other tests left held:
+// the sweep looks at every conversation.
+func noneHeld(t *testing.T) {
+	t.Helper()
+	if _, err := pool.Exec(context.Background(), `UPDATE chat_conversations SET state = 'bot', agent_id = NULL,
+		agent_name = NULL WHERE state = 'staff'`); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // heldBy brings a visitor in lang to a person and has the staff member take the
 // conversation; it returns the visitor's chat, the conversation's id and the visitor's
 // stream from there on.
@@ -33,6 +43,7 @@ func heldBy(t *testing.T, e *Engine, a Agent, lang, ask string) (*chat, string, 
 // and Dota tells the visitor; the sweeper gives it back once.
 func TestSilentStaffConversationReturnsToDota(t *testing.T) {
 	ctx := context.Background()
+	noneHeld(t)
 	e, clock := handoffEngine(t)
 	c, id, ch := heldBy(t, e, karim, "en", "I want to talk to a human")
 
@@ -78,6 +89,7 @@ func TestSilentStaffConversationReturnsToDota(t *testing.T) {
 // left is given back too.
 func TestReleaseAgentGivesBackWhatTheyHold(t *testing.T) {
 	ctx := context.Background()
+	noneHeld(t)
 	e, _ := handoffEngine(t)
 	_, first, ch := heldBy(t, e, karim, "fr", "je voudrais parler à un conseiller")
 	gone, second, _ := heldBy(t, e, karim, "en", "I want to talk to a human")
