@@ -11,12 +11,14 @@ import (
 )
 
 // The Conversations inbox: every conversation with Dota, the hand-off to staff (take it,
-// answer the visitor live, hand it back) and the questions Dota could not answer.
+// take it over from a colleague, answer the visitor live, hand it back) and the questions
+// Dota could not answer.
 func (a *admin) mountConversations(h handle) {
 	convs := console.PageConversations
 	h("GET", "/conversations", need(convs, ""), a.conversations)
 	h("GET", "/conversations/:id", need(convs, ""), a.conversation)
 	h("POST", "/conversations/:id/claim", need(convs, console.ActConversationsAnswer), a.claimConversation)
+	h("POST", "/conversations/:id/takeover", need(convs, console.ActConversationsTakeOver), a.takeOverConversation)
 	h("POST", "/conversations/:id/messages", need(convs, console.ActConversationsAnswer), a.answerConversation)
 	h("POST", "/conversations/:id/release", need(convs, console.ActConversationsAnswer), a.releaseConversation)
 	h("GET", "/questions", need(convs, ""), a.questions)
@@ -68,6 +70,14 @@ func (a *admin) conversation(c *gin.Context) {
 
 func (a *admin) claimConversation(c *gin.Context) {
 	if err := a.chat.Claim(c, c.Param("id"), agentOf(c)); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	a.conversation(c)
+}
+
+func (a *admin) takeOverConversation(c *gin.Context) {
+	if err := a.chat.TakeOver(c, c.Param("id"), agentOf(c)); err != nil {
 		_ = c.Error(err)
 		return
 	}

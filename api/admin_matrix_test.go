@@ -63,6 +63,7 @@ var access = map[string]string{
 	"GET /api/admin/conversations":               "ame",
 	"GET /api/admin/conversations/:id":           "ame",
 	"POST /api/admin/conversations/:id/claim":    "ame",
+	"POST /api/admin/conversations/:id/takeover": "am",
 	"POST /api/admin/conversations/:id/messages": "ame",
 	"POST /api/admin/conversations/:id/release":  "ame",
 	"GET /api/admin/waitlist":                    "ame",

@@ -32,6 +32,7 @@ func newHandoffServer(t *testing.T) string {
 	events := api.NewEvents(cons, log)
 	dota := closedAtEnd(t, chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithClock(clock),
 		chatbot.WithLogger(log), chatbot.WithPublisher(pub)))
+	cons.OnStaffGone(dota.ReleaseAgent) // as cmd/dota wires it
 	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp,
 		Logger: log, Console: cons, Events: events, RedisPrefix: prefix, Forms: roomyForms})))
 	t.Cleanup(func() {

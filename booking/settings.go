@@ -52,6 +52,14 @@ const (
 	MaxWaitlistHoldMinutes     = 1440
 )
 
+// How long a conversation a staff member holds stays theirs while they are silent in it,
+// in minutes: the default and the bounds the settings accept.
+const (
+	DefaultStaffIdleReleaseMinutes = 30
+	MinStaffIdleReleaseMinutes     = 5
+	MaxStaffIdleReleaseMinutes     = 1440
+)
+
 // How long transcripts of conversations that booked nothing are kept, in days: the
 // default and the bounds the settings accept.
 const (
@@ -89,7 +97,10 @@ type Settings struct {
 	WaitlistHoldMinutes int `json:"waitlist_hold_minutes"`
 	// TranscriptRetentionDays is how long transcripts of conversations that booked
 	// nothing are kept.
-	TranscriptRetentionDays int       `json:"transcript_retention_days"`
+	TranscriptRetentionDays int `json:"transcript_retention_days"`
+	// StaffIdleReleaseMinutes is how long a conversation a staff member took stays theirs
+	// without a word from them before it returns to Dota.
+	StaffIdleReleaseMinutes int       `json:"staff_idle_release_minutes"`
 	UpdatedAt               time.Time `json:"updated_at"`
 }
 
@@ -143,6 +154,12 @@ func (st Settings) WaitlistHold() time.Duration {
 	return time.Duration(st.WaitlistHoldMinutes) * time.Minute
 }
 
+// StaffIdleRelease is how long a conversation a staff member took stays theirs without a
+// word from them before it returns to Dota.
+func (st Settings) StaffIdleRelease() time.Duration {
+	return time.Duration(st.StaffIdleReleaseMinutes) * time.Minute
+}
+
 // StartsAt is the instant a slot (YYYY-MM-DD, HH:MM) begins in the agency's time zone;
 // nil without a slot or when either part cannot be read.
 func (st Settings) StartsAt(date, hhmm string) *time.Time {
@@ -191,6 +208,9 @@ func (st Settings) Validate() error {
 	if st.WaitlistHoldMinutes < MinWaitlistHoldMinutes || st.WaitlistHoldMinutes > MaxWaitlistHoldMinutes {
 		v.Add("waitlist_hold_minutes", "hold_invalid")
 	}
+	if st.StaffIdleReleaseMinutes < MinStaffIdleReleaseMinutes || st.StaffIdleReleaseMinutes > MaxStaffIdleReleaseMinutes {
+		v.Add("staff_idle_release_minutes", "hold_invalid") // the same bounds
+	}
 	if st.TranscriptRetentionDays < MinTranscriptRetentionDays || st.TranscriptRetentionDays > MaxTranscriptRetentionDays {
 		v.Add("transcript_retention_days", "retention_invalid")
 	}
@@ -217,7 +237,7 @@ const settingsColumns = `site_name, site_description, contact_email, maintenance
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
 	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes,
-	transcript_retention_days, updated_at`
+	transcript_retention_days, staff_idle_release_minutes, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -255,7 +275,8 @@ func scanSettings(row rowScanner) (Settings, error) {
 	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
-		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.TranscriptRetentionDays, &st.UpdatedAt)
+		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.TranscriptRetentionDays,
+		&st.StaffIdleReleaseMinutes, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -292,11 +313,12 @@ func (s *Core) saveSettings(ctx context.Context, tx pgx.Tx, st Settings) (Settin
 		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
 		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
 		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18,
-		waitlist_hold_minutes = $19, transcript_retention_days = $20, updated_at = now()
+		waitlist_hold_minutes = $19, transcript_retention_days = $20, staff_idle_release_minutes = $21,
+		updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
 		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes,
-		st.TranscriptRetentionDays))
+		st.TranscriptRetentionDays, st.StaffIdleReleaseMinutes))
 }

@@ -113,7 +113,7 @@ func (t *turn) pickTime(hhmm string, day booking.Day) {
 	case day.Slots[i].Past:
 		t.fail(booking.Text(l, "slot_closed_past"))
 	case !day.Slots[i].Free:
-		t.slotTaken(booking.Text(l, "slot_taken"), day.Date, hhmm)
+		t.slotTaken(text(l, "slot_taken"), day.Date, hhmm)
 	default:
 		t.s.Collected.Time, t.s.PartOfDay = hhmm, ""
 		t.advance()
@@ -127,15 +127,32 @@ func (t *turn) offerNearest(reason, date, hhmm string) {
 		t.fault(err)
 		return
 	}
-	t.offer(reason, alts)
+	t.offer(reason, alts, date, hhmm)
 }
 
-func (t *turn) offer(reason string, alts []booking.SlotRef) {
+// offer says why the slot of date and hhmm cannot be had, then the nearest free slots,
+// once. With none near, it says so and offers a way on: the slot's waitlist when it was
+// taken and Dota has the visitor's e-mail (their answer is read by answerWaitlist), or
+// another day, further ahead.
+func (t *turn) offer(reason string, alts []booking.SlotRef, date, hhmm string) {
 	l := t.lang()
-	if len(alts) == 0 {
-		t.say(reason+"\n"+text(l, "no_slots"), SourceFlow)
-		t.s.QuickReplies = []QuickReply{{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
+	if len(alts) == 0 && hhmm != "" && t.s.TakenSlot == date+" "+hhmm && t.s.Collected.Email != "" {
+		t.s.WaitlistAsked = true
+		t.say(reason+"\n"+text(l, "no_slots_waitlist", "when", formatWhen(l, date, hhmm), "address", t.s.Collected.Email),
+			SourceFlow)
+		t.s.QuickReplies = t.yesNo()
 		return
+	}
+	nearest, qr := nearestSlots(l, alts)
+	t.say(reason+"\n"+nearest, SourceFlow)
+	t.s.QuickReplies = qr
+}
+
+// nearestSlots lists free slots, with a quick reply for each; with none, it says there
+// is none near and asks for another day.
+func nearestSlots(l string, alts []booking.SlotRef) (string, []QuickReply) {
+	if len(alts) == 0 {
+		return text(l, "no_slots"), []QuickReply{{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}
 	}
 	labels := []string{}
 	qr := []QuickReply{}
@@ -143,8 +160,7 @@ func (t *turn) offer(reason string, alts []booking.SlotRef) {
 		labels = append(labels, formatWhen(l, a.Date, a.Time))
 		qr = append(qr, QuickReply{Label: shortDay(l, a.Date) + " " + a.Time, Value: a.Date + " " + a.Time})
 	}
-	t.say(reason+"\n"+text(l, "nearest", "slots", strings.Join(labels, " ; ")), SourceFlow)
-	t.s.QuickReplies = qr
+	return text(l, "nearest", "slots", strings.Join(labels, " ; ")), qr
 }
 
 // book saves the appointment through the booking core. Only a saved appointment is told
@@ -182,7 +198,7 @@ func (t *turn) book() {
 		}
 		t.s.Collected.Time = ""
 		t.moveTo(StepTime)
-		t.offer(localizedSlotError(err, l, code), alts)
+		t.offer(localizedSlotError(err, l, code), alts, c.Date, c.Time)
 		return
 	}
 	var verr *booking.ValidationError

@@ -323,11 +323,15 @@ func (t *turn) askWhatToChange(q string) {
 	t.s.QuickReplies = t.fieldReplies()
 }
 
-// localizedSlotError is the text of a slot error, with its details (the booking horizon).
+// localizedSlotError is the text of a slot error, with its details (the booking horizon);
+// a taken slot in the chat's own words, which list the free slots after it.
 func localizedSlotError(err error, lang, code string) string {
 	var closed *booking.SlotClosedError
-	if errors.As(err, &closed) {
+	switch {
+	case errors.As(err, &closed):
 		return closed.LocalizedMessage(lang)
+	case code == "slot_taken":
+		return text(lang, "slot_taken")
 	}
 	return booking.Text(lang, code)
 }

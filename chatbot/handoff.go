@@ -15,7 +15,8 @@ import (
 // The hand-off to staff, the visitor's side: a visitor who asks for a person, or accepts
 // one after failing a step three times, waits for a staff member in the same widget.
 // While staff are involved Dota stays quiet; it takes the conversation back when staff
-// hand it back or when nobody takes it within the settings' hand-off timeout. Outside
+// hand it back, when nobody takes it within the settings' hand-off timeout, and when its
+// holder is silent or leaves (giveback.go). Outside
 // office hours Dota says when the team is back and offers to take contact details (the
 // callback flow) or to book. staff.go is the staff's side, inbox.go what they read.
 
@@ -143,15 +144,15 @@ func (t *turn) startHandoff(reason string) {
 	t.s.QuickReplies = []QuickReply{}
 }
 
-// resume takes the conversation back from staff with the message code, and asks again
-// what the conversation was waiting for.
-func (t *turn) resume(code string) {
+// resume takes the conversation back from staff with the message code (filled with
+// args), and asks again what the conversation was waiting for.
+func (t *turn) resume(code string, args ...string) {
 	t.s.Handoff = nil
 	t.ended = true
 	if t.change == nil {
 		t.change = &stateChange{State: StateBot}
 	}
-	t.say(text(t.lang(), code), SourceFlow)
+	t.say(text(t.lang(), code, args...), SourceFlow)
 	if _, inFlow := steps[t.s.Step]; inFlow {
 		t.ask()
 		return

@@ -322,11 +322,8 @@ func (t *turn) manageRefused(err error) {
 		return
 	}
 	if alts, code, ok := slotAlternatives(err); ok {
-		qr := []QuickReply{}
-		for _, s := range alts {
-			qr = append(qr, QuickReply{Label: shortDay(l, s.Date) + " " + s.Time, Value: s.Date + " " + s.Time})
-		}
-		t.say(localizedSlotError(err, l, code), SourceFlow)
+		nearest, qr := nearestSlots(l, alts)
+		t.say(localizedSlotError(err, l, code)+"\n"+nearest, SourceFlow)
 		t.s.QuickReplies = qr
 		return
 	}

@@ -76,6 +76,14 @@ var (
 		Namespace: "dota", Subsystem: "handoff", Name: "released_total",
 		Help: "Conversations staff handed back to Dota.",
 	})
+	handoffsTakenOver = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "taken_over_total",
+		Help: "Conversations a staff member took over from another.",
+	})
+	handoffsStaffAway = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "staff_away_total",
+		Help: "Conversations Dota took back from the staff member holding them, by reason (idle: silent for staff_idle_release_minutes; gone: account deactivated or deleted).",
+	}, []string{"reason"})
 	handoffFirstReply = promauto.NewHistogram(prometheus.HistogramOpts{
 		Namespace: "dota", Subsystem: "handoff", Name: "first_reply_seconds",
 		Help:    "Time from a hand-off to the first staff answer.",
@@ -99,6 +107,9 @@ func init() {
 	// Every reason is exported from the start, so dashboards and alerts see zeros, not gaps.
 	for _, r := range []string{ReasonAsked, ReasonFailures, ReasonCallback} {
 		handoffsStarted.WithLabelValues(r)
+	}
+	for _, r := range []string{awayIdle, awayGone} {
+		handoffsStaffAway.WithLabelValues(r)
 	}
 }
 

@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
 )
@@ -57,23 +54,40 @@ func (goneError) Error() string                    { return "conflict" }
 func (goneError) Is(target error) bool             { return target == booking.ErrConflict }
 func (goneError) LocalizedMessage(l string) string { return text(l, "staff_visitor_gone") }
 
-// Claim gives the conversation to a staff member: it is theirs until they hand it back;
+// Claim gives the conversation to a staff member: it is theirs until they hand it back,
+// or until they have been silent in it for the settings' staff_idle_release_minutes;
 // another staff member gets a HeldError. The visitor is told who joined. A conversation
 // whose visitor has left can still be taken, to follow it up by e-mail or phone.
 func (e *Engine) Claim(ctx context.Context, conversationID string, a Agent) error {
+	return e.claim(ctx, conversationID, a, false)
+}
+
+// TakeOver gives the conversation to a staff member whoever holds it (a moderator or an
+// administrator relieving a colleague): the visitor is told who takes over from whom,
+// which the transcript keeps, and the former holder's console sees the change live.
+func (e *Engine) TakeOver(ctx context.Context, conversationID string, a Agent) error {
+	return e.claim(ctx, conversationID, a, true)
+}
+
+func (e *Engine) claim(ctx context.Context, conversationID string, a Agent, takeOver bool) error {
+	var from string // the staff member taken over from
 	return e.act(ctx, conversationID, false, func(ctx context.Context, tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET state = 'staff', agent_id = $2, agent_name = $3,
-				handoff_at = CASE WHEN state = 'bot' THEN now() ELSE handoff_at END,
-				handoff_reason = CASE WHEN state = 'bot' THEN 'staff' ELSE handoff_reason END,
-				claimed_at = CASE WHEN state = 'staff' THEN claimed_at ELSE now() END, updated_at = now()
-			WHERE id = $1 AND (agent_id IS NULL OR agent_id = $2)`, conversationID, a.ID, a.Name)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
+		err := tx.QueryRow(ctx, `UPDATE chat_conversations c SET state = 'staff', agent_id = @agent, agent_name = @name,
+				handoff_at = CASE WHEN c.state = 'bot' THEN now() ELSE c.handoff_at END,
+				handoff_reason = CASE WHEN c.state = 'bot' THEN 'staff' ELSE c.handoff_reason END,
+				claimed_at = CASE WHEN c.state = 'staff' THEN c.claimed_at ELSE now() END,
+				staff_active_at = @now, updated_at = now()
+			FROM (SELECT id, agent_id, agent_name FROM chat_conversations WHERE id = @id FOR UPDATE) before
+			WHERE c.id = before.id AND (c.agent_id IS NULL OR c.agent_id = @agent OR @takeOver)
+			RETURNING CASE WHEN before.agent_id <> @agent THEN coalesce(before.agent_name, '') ELSE '' END`,
+			pgx.NamedArgs{"id": conversationID, "agent": a.ID, "name": a.Name, "now": e.now(), "takeOver": takeOver}).Scan(&from)
+		if errors.Is(err, pgx.ErrNoRows) {
 			return e.holder(ctx, tx, conversationID)
 		}
-		return nil
+		if err == nil && from != "" {
+			e.log.InfoContext(ctx, "chat: conversation taken over", "conversation", conversationID, "by", a.ID, "from", from)
+		}
+		return err
 	}, func(t *turn) {
 		h := t.s.Handoff
 		if h != nil && h.State == HandoffStaff && h.AgentID == a.ID {
@@ -84,10 +98,16 @@ func (e *Engine) Claim(ctx context.Context, conversationID string, a Agent) erro
 		} else if h.State == HandoffWaiting {
 			handoffsTaken.Inc()
 		}
+		l := t.lang()
+		msg := text(l, "handoff_joined", "agent", a.Name)
+		if h.State == HandoffStaff && h.Agent != "" {
+			handoffsTakenOver.Inc()
+			msg = text(l, "handoff_taken_over", "agent", a.Name, "previous", h.Agent)
+		}
 		h.State, h.AgentID, h.Agent = HandoffStaff, a.ID, a.Name
 		t.s.Handoff = h
 		t.touched = true
-		t.say(text(t.lang(), "handoff_joined", "agent", a.Name), SourceFlow)
+		t.say(msg, SourceFlow)
 		t.s.QuickReplies = []QuickReply{}
 	})
 }
@@ -109,12 +129,13 @@ func (e *Engine) Answer(ctx context.Context, conversationID string, a Agent, msg
 	var sent Message
 	gone := false
 	err := e.act(ctx, conversationID, true, func(ctx context.Context, tx pgx.Tx) error {
-		var holder *string
-		err := tx.QueryRow(ctx, `SELECT agent_id::text FROM chat_conversations WHERE id = $1`, conversationID).Scan(&holder)
+		// The holder's word keeps the conversation theirs for staff_idle_release_minutes more.
+		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET staff_active_at = @now
+			WHERE id = @id AND agent_id = @agent`, pgx.NamedArgs{"id": conversationID, "agent": a.ID, "now": e.now()})
 		if err != nil {
 			return err
 		}
-		if holder == nil || *holder != a.ID {
+		if tag.RowsAffected() == 0 {
 			return e.holder(ctx, tx, conversationID)
 		}
 		return nil
@@ -251,59 +272,4 @@ func (e *Engine) locked(ctx context.Context, sessionID string, fn func(t *turn) 
 	}
 	_, err = t.finish(false)
 	return err
-}
-
-// waitingRange selects the conversations waiting since before cutoff, a batch at a time.
-func waitingRange(key string, cutoff time.Time) redis.ZRangeArgs {
-	return redis.ZRangeArgs{Key: key, Start: "-inf", Stop: strconv.FormatInt(cutoff.UnixMilli(), 10), ByScore: true,
-		Count: 50}
-}
-
-// ExpireHandoffs gives back to Dota every conversation whose visitor waited for a person
-// longer than the hand-off timeout, telling the visitor; RunHandoffTimer calls it every
-// second on every replica, and a conversation is given back once. It returns how many
-// were given back.
-func (e *Engine) ExpireHandoffs(ctx context.Context) (int, error) {
-	timeout := e.handoffTimeout(ctx)
-	now := e.now()
-	due, err := e.rdb.ZRangeArgs(ctx, waitingRange(e.key("waiting"), now.Add(-timeout))).Result()
-	if err != nil {
-		return 0, unavailable(err)
-	}
-	n := 0
-	for _, sid := range due {
-		err := e.locked(ctx, sid, func(t *turn) error {
-			if t == nil || t.s.Handoff == nil || t.s.Handoff.State != HandoffWaiting ||
-				now.Before(t.s.Handoff.Since.Add(timeout)) {
-				return nil
-			}
-			handoffsTimedOut.Inc()
-			t.touched = true
-			t.resume("handoff_timeout")
-			n++
-			return nil
-		})
-		if err != nil {
-			return n, err
-		}
-		e.rdb.ZRem(ctx, e.key("waiting"), sid)
-	}
-	e.measureWaiting(ctx, now)
-	return n, nil
-}
-
-// RunHandoffTimer expires hand-offs every second until ctx ends.
-func (e *Engine) RunHandoffTimer(ctx context.Context) {
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-		if _, err := e.ExpireHandoffs(ctx); err != nil && ctx.Err() == nil {
-			e.log.WarnContext(ctx, "chat: expiring hand-offs failed", "err", err)
-		}
-	}
 }

@@ -52,12 +52,22 @@ func (e *Engine) Questions(ctx context.Context, window string) ([]QuestionGroup,
 	if err != nil {
 		return nil, err
 	}
-	return groupQuestions(qs), nil
+	groups, _ := groupQuestions(qs)
+	return groups, nil
 }
 
 const (
 	// maxGroupedQuestions bounds the questions read for one view.
 	maxGroupedQuestions = 2000
+	// maxQuestionGroups bounds the groups of one view: a question worded like none of
+	// them, once there are that many, is left out of the view.
+	maxQuestionGroups = 200
+	// keyRunes and keyWords bound what is read of a question for its key, keyStems the
+	// stems it keeps: a question's opening says what it is about, and a long question
+	// costs no more to group than a short one.
+	keyRunes = 400
+	keyWords = 40
+	keyStems = 12
 	// groupExamples is how many examples a group shows.
 	groupExamples = 3
 	// sameWording is how much two questions' words must overlap (Jaccard) to be grouped.
@@ -66,26 +76,53 @@ const (
 
 // groupQuestions groups questions, newest first, by the overlap of their meaningful
 // words (stemmed, without the little words): each joins the first group it overlaps
-// enough with, or starts one.
-func groupQuestions(qs []QuestionExample) []QuestionGroup {
+// enough with, or starts one. A group is compared only with the groups sharing one of
+// its stems (found in an index from stem to groups), so the work is bounded by the
+// questions, keyStems and maxQuestionGroups; it returns the groups, the largest first,
+// and that work (words read and index entries visited).
+func groupQuestions(qs []QuestionExample) ([]QuestionGroup, int) {
 	type group struct {
 		QuestionGroup
-		key map[string]bool
+		size int // stems of its key
 	}
 	var groups []*group
+	index := map[string][]int{}              // stem → the groups whose key holds it, in order
+	shared := make([]int, maxQuestionGroups) // stems each group shares with the question at hand
+	var touched []int
+	work := 0
 	for _, q := range qs {
-		key := wordingKey(q.Text)
-		var g *group
-		for _, cand := range groups {
-			if jaccard(cand.key, key) >= sameWording {
-				g = cand
-				break
+		key, read := wordingKey(q.Text)
+		work += read
+		touched = touched[:0]
+		for _, st := range key {
+			for _, gi := range index[st] {
+				work++
+				if shared[gi] == 0 {
+					touched = append(touched, gi)
+				}
+				shared[gi]++
 			}
 		}
-		if g == nil {
-			g = &group{QuestionGroup: QuestionGroup{Wording: q.Text, LastAt: q.At}, key: key}
-			groups = append(groups, g)
+		slices.Sort(touched) // the first group it overlaps enough with
+		found := -1
+		for _, gi := range touched {
+			both := shared[gi]
+			shared[gi] = 0
+			if found < 0 && float64(both)/float64(len(key)+groups[gi].size-both) >= sameWording {
+				found = gi
+			}
 		}
+		if found < 0 {
+			if len(groups) == maxQuestionGroups {
+				continue
+			}
+			found = len(groups)
+			groups = append(groups, &group{QuestionGroup: QuestionGroup{Wording: q.Text, LastAt: q.At}, size: len(key)})
+			for _, st := range key {
+				index[st] = append(index[st], found)
+			}
+		}
+		g := groups[found]
 		g.Count++
 		if len(g.Examples) < groupExamples {
 			g.Examples = append(g.Examples, q)
@@ -96,43 +133,51 @@ func groupQuestions(qs []QuestionExample) []QuestionGroup {
 	for i, g := range groups {
 		out[i] = g.QuestionGroup
 	}
-	return out
+	return out, work
 }
 
-// wordingKey is the set of a question's meaningful words, stemmed.
-func wordingKey(s string) map[string]bool {
-	key := map[string]bool{}
+// wordingKey is the set of a question's meaningful words, stemmed, at most keyStems of
+// them from its opening, and how many words it read. A question of little words only is
+// its own words; one of no words at all, the empty word, so that such questions group.
+func wordingKey(s string) ([]string, int) {
+	n := 0
+	for i := range s {
+		if n == keyRunes {
+			s = s[:i]
+			break
+		}
+		n++
+	}
 	ws := words(s)
+	if len(ws) > keyWords {
+		ws = ws[:keyWords]
+	}
 	st := stemAll(ws)
+	key := make([]string, 0, keyStems)
 	for i, w := range ws {
-		if len([]rune(w)) < 3 || politeWords.at(ws, st, i) > 0 || slices.Contains(littleWords, w) {
+		if len(key) == keyStems {
+			break
+		}
+		if len([]rune(w)) < 3 || politeWords.at(ws, st, i) > 0 || slices.Contains(littleWords, w) ||
+			slices.Contains(key, st[i]) {
 			continue
 		}
-		key[stem(w)] = true
+		key = append(key, st[i])
 	}
-	if len(key) == 0 { // a question of little words only is its own words
+	if len(key) == 0 {
 		for _, w := range ws {
-			key[w] = true
+			if len(key) < keyStems && !slices.Contains(key, w) {
+				key = append(key, w)
+			}
 		}
 	}
-	return key
+	if len(key) == 0 {
+		key = append(key, "")
+	}
+	return key, len(ws)
 }
 
 // littleWords carry no meaning of their own in a question.
 var littleWords = []string{"est", "les", "des", "une", "pour", "que", "qui", "quoi", "vous", "avez", "faites",
 	"what", "the", "you", "your", "are", "does", "have", "can", "with", "for", "and", "هل", "ما", "ماذا", "عندكم",
 	"لديكم", "في", "من", "على", "واش", "كاش", "wach", "kach"}
-
-// jaccard is the overlap of two sets of words.
-func jaccard(a, b map[string]bool) float64 {
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	both := 0
-	for w := range a {
-		if b[w] {
-			both++
-		}
-	}
-	return float64(both) / float64(len(a)+len(b)-both)
-}

@@ -76,6 +76,8 @@ type Console struct {
 	// publisher sends the console's own live events; the booking core has its own,
 	// given by booking.WithPublisher(NewPublisher(...)).
 	publisher *Publisher
+	// staffGone gives back what a deactivated or deleted staff member held (OnStaffGone).
+	staffGone func(ctx context.Context, userID string) (int, error)
 }
 
 // New returns the console over the booking core, the database pool of its own tables and

@@ -52,18 +52,20 @@ const (
 	ActNotificationsDelete Action = "notifications.delete"
 	ActMessagesResend      Action = "messages.resend"
 	ActConversationsAnswer Action = "conversations.answer"
-	ActWaitlistRemove      Action = "waitlist.remove"
-	ActUsersCreate         Action = "users.create"
-	ActUsersUpdate         Action = "users.update"
-	ActUsersDelete         Action = "users.delete"
-	ActSettingsUpdate      Action = "settings.update"
+	// ActConversationsTakeOver takes a conversation another staff member holds.
+	ActConversationsTakeOver Action = "conversations.take_over"
+	ActWaitlistRemove        Action = "waitlist.remove"
+	ActUsersCreate           Action = "users.create"
+	ActUsersUpdate           Action = "users.update"
+	ActUsersDelete           Action = "users.delete"
+	ActSettingsUpdate        Action = "settings.update"
 )
 
 // Actions lists every action, the values a user's permissions list may hold.
 var Actions = []Action{ActAppointmentsCreate, ActAppointmentsUpdate, ActAppointmentsDelete, ActAppointmentsExport,
 	ActNotesCreate, ActNotesDelete, ActClientsCreate, ActClientsUpdate, ActClientsDelete, ActClientsExport, ActProjectsCreate,
 	ActProjectsUpdate, ActProjectsDelete, ActNotificationsUpdate, ActNotificationsDelete, ActMessagesResend, ActConversationsAnswer,
-	ActWaitlistRemove, ActUsersCreate, ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
+	ActConversationsTakeOver, ActWaitlistRemove, ActUsersCreate, ActUsersUpdate, ActUsersDelete, ActSettingsUpdate}
 
 // rolePages is the one policy table: the pages each role may open. Admins open all.
 var rolePages = map[string][]Page{
@@ -80,6 +82,12 @@ var pageActions = map[Page][]Action{
 	PageClients:        {ActClientsCreate, ActClientsUpdate, ActClientsExport},
 	PageConversations:  {ActConversationsAnswer},
 	PageWaitlist:       {ActWaitlistRemove},
+}
+
+// roleActions are the actions a role grants a non-admin whatever their pages: a
+// moderator relieves a colleague holding a conversation.
+var roleActions = map[string][]Action{
+	RoleModerator: {ActConversationsTakeOver},
 }
 
 // RoleLabels are the roles as staff read them.
@@ -141,7 +149,7 @@ func PermissionsOf(u User) []Action {
 		return append(append(out, Actions...), ActClientsErase)
 	}
 	for _, a := range Actions {
-		granted := slices.Contains(u.Permissions, string(a))
+		granted := slices.Contains(u.Permissions, string(a)) || slices.Contains(roleActions[u.Role], a)
 		for _, p := range rolePages[u.Role] {
 			granted = granted || slices.Contains(pageActions[p], a)
 		}

@@ -211,7 +211,7 @@ func dedupe(list []string) []string {
 
 // UpdateUser changes a user's role, activity, permissions or password. The last active
 // admin cannot be demoted or deactivated; a change of role, activity or password ends
-// the user's sessions at once.
+// the user's sessions at once, and a deactivation gives back what they held (OnStaffGone).
 func (c *Console) UpdateUser(ctx context.Context, id string, in UserInput) (User, error) {
 	v := newValidation()
 	checkPassword(v, in.Password, false)
@@ -262,10 +262,14 @@ func (c *Console) UpdateUser(ctx context.Context, id string, in UserInput) (User
 			c.log.WarnContext(ctx, "ending sessions", "user", id, "err", err)
 		}
 	}
+	if before.IsActive && !after.IsActive {
+		c.gone(ctx, id)
+	}
 	return after, nil
 }
 
-// DeleteUser removes a user and ends their sessions; the last active admin stays.
+// DeleteUser removes a user, gives back what they held and ends their sessions; the last
+// active admin stays.
 func (c *Console) DeleteUser(ctx context.Context, id string) error {
 	err := pgx.BeginFunc(ctx, c.db, func(tx pgx.Tx) error {
 		u, err := lockUser(ctx, tx, id)
@@ -283,7 +287,31 @@ func (c *Console) DeleteUser(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	c.gone(ctx, id)
 	return c.EndSessions(ctx, id)
+}
+
+// OnStaffGone sets what is done, after the change is saved, when a staff member is
+// deactivated or deleted: the chat gives back to Dota the conversations they hold.
+func (c *Console) OnStaffGone(fn func(ctx context.Context, userID string) (int, error)) {
+	c.staffGone = fn
+}
+
+// gone tells OnStaffGone's function that a staff member left. A failure is logged, not
+// returned: the change stands, and the chat takes back a silent holder's conversations
+// after the settings' staff_idle_release_minutes anyway.
+func (c *Console) gone(ctx context.Context, id string) {
+	if c.staffGone == nil {
+		return
+	}
+	n, err := c.staffGone(context.WithoutCancel(ctx), id)
+	if err != nil {
+		c.log.WarnContext(ctx, "giving back the conversations of a staff member who left", "user", id, "err", err)
+		return
+	}
+	if n > 0 {
+		c.log.InfoContext(ctx, "conversations given back to Dota", "user", id, "count", n)
+	}
 }
 
 func lockUser(ctx context.Context, tx pgx.Tx, id string) (User, error) {

@@ -84,6 +84,8 @@ func serve(ctx context.Context, cfg config) error {
 		LoginPerIP: cfg.LoginPerIP, LoginPerEmail: cfg.LoginPerEmail, LoginPerAccount: cfg.LoginPerAccount,
 		LoginWindow: cfg.LoginWindow,
 	}, log)
+	// A staff member deactivated or deleted: the conversations they hold return to Dota.
+	cons.OnStaffGone(dota.ReleaseAgent)
 	events := api.NewEvents(cons, log)
 	handler := api.New(api.Deps{
 		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,

@@ -2984,7 +2984,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a user and end their sessions; the last active admin cannot be deleted (409). */
+        /** Delete a user, give back to Dota the conversations they hold (each visitor told) and end their sessions; the last active admin cannot be deleted (409). */
         delete: {
             parameters: {
                 query?: never;
@@ -3003,7 +3003,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change role, activity, permissions or password (the e-mail cannot change). The last active admin cannot be demoted or deactivated (409 `conflict`). A change of role, activity or password ends the user's sessions. */
+        /** Change role, activity, permissions or password (the e-mail cannot change). The last active admin cannot be demoted or deactivated (409 `conflict`). A change of role, activity or password ends the user's sessions; a deactivation gives back to Dota the conversations the user holds, each visitor told. */
         patch: {
             parameters: {
                 query?: never;
@@ -3213,7 +3213,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take the conversation; Dota goes quiet and the visitor is told who joined. Another staff member holding it is a conflict. */
+        /** Take the conversation; Dota goes quiet and the visitor is told who joined. Another staff member holding it is a conflict (see `takeover`). It stays theirs until handed back, their account deactivated or deleted, or the settings' `staff_idle_release_minutes` without a word from them: then Dota takes it back and tells the visitor. */
         post: {
             parameters: {
                 query?: never;
@@ -3244,6 +3244,45 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/conversations/{id}/takeover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the conversation whoever holds it, relieving a colleague: the visitor is told who takes over from whom (kept in the transcript), and every console hears of it live (`conversation.updated`), the former holder's included, who can no longer answer. One's own or an unheld conversation is simply taken. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The conversation, now held by the signed-in staff member */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationDetail"];
+                    };
+                };
+                404: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -3823,7 +3862,7 @@ export interface components {
          * @description An action; `clients.erase` is an administrator's alone: no page grants it and no permissions list may hold it.
          * @enum {string}
          */
-        Permission: "appointments.create" | "appointments.update" | "appointments.delete" | "appointments.export" | "notes.create" | "notes.delete" | "clients.create" | "clients.update" | "clients.delete" | "clients.export" | "clients.erase" | "projects.create" | "projects.update" | "projects.delete" | "notifications.update" | "notifications.delete" | "messages.resend" | "conversations.answer" | "waitlist.remove" | "users.create" | "users.update" | "users.delete" | "settings.update";
+        Permission: "appointments.create" | "appointments.update" | "appointments.delete" | "appointments.export" | "notes.create" | "notes.delete" | "clients.create" | "clients.update" | "clients.delete" | "clients.export" | "clients.erase" | "projects.create" | "projects.update" | "projects.delete" | "notifications.update" | "notifications.delete" | "messages.resend" | "conversations.answer" | "conversations.take_over" | "waitlist.remove" | "users.create" | "users.update" | "users.delete" | "settings.update";
         User: {
             /** Format: uuid */
             id: string;
@@ -4204,6 +4243,11 @@ export interface components {
              * @default 180
              */
             transcript_retention_days: number;
+            /**
+             * @description how long a conversation a staff member took stays theirs without a word from them; then it returns to Dota, which tells the visitor (`hold_invalid` outside the bounds)
+             * @default 30
+             */
+            staff_idle_release_minutes: number;
             /**
              * Format: date-time
              * @description always in answers; ignored in a request

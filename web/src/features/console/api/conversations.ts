@@ -62,6 +62,11 @@ export async function claimConversation(id: string): Promise<ConversationDetail>
   return normalizeDetail(await api.post<ConversationDetail>(path(id, 'claim')));
 }
 
+/** Takes the conversation from the colleague holding it (their console hears of it live). */
+export async function takeOverConversation(id: string): Promise<ConversationDetail> {
+  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'takeover')));
+}
+
 /** Sends the visitor a message (the text is trimmed); only the staff member holding the conversation may. */
 export function sendStaffMessage(id: string, text: string): Promise<StaffMessage> {
   return api.post<StaffMessage>(path(id, 'messages'), { text: text.trim() });

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { claimConversation, releaseConversation } from '../api/conversations';
+import { claimConversation, releaseConversation, takeOverConversation } from '../api/conversations';
 import { conversationQueries, keys } from '../api/queries';
 import type { ConversationDetail, ConversationSummary } from '../api/types';
 import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
@@ -95,6 +95,16 @@ function CloseButton({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** What staff do to a conversation from its buttons. */
+type Action = 'claim' | 'takeover' | 'release';
+
+/** Each action's request and the texts of its outcome. */
+const ACTIONS: Record<Action, { call: (id: string) => Promise<ConversationDetail>; done: string; failed: string }> = {
+  claim: { call: claimConversation, done: 'conversations.claimed', failed: 'conversations.claimFailed' },
+  takeover: { call: takeOverConversation, done: 'conversations.tookOver', failed: 'conversations.takeOverFailed' },
+  release: { call: releaseConversation, done: 'conversations.released', failed: 'conversations.releaseFailed' },
+};
+
 interface LoadedProps {
   detail: ConversationDetail;
   heading: RefObject<HTMLHeadingElement | null>;
@@ -110,25 +120,38 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
   const user = useSession((s) => s.user);
   const canBook = useSession((s) => s.pages.includes('new-appointment'));
   const canAnswer = useCan('conversations.answer');
-  const [busy, setBusy] = useState<'claim' | 'release' | null>(null);
+  const canTakeOver = useCan('conversations.take_over');
+  const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState('');
-  const [confirmRelease, setConfirmRelease] = useState(false);
+  const [confirm, setConfirm] = useState<'release' | 'takeover' | null>(null);
 
-  const actions = conversationActions(c, user ? { id: user.id, role: String(user.role) } : null);
+  // A colleague taking over a conversation this staff member held: said where they look,
+  // as soon as the live event brings the conversation as it now is.
+  const [seen, setSeen] = useState({ id: c.id, agent: c.agent_id });
+  const [takenBy, setTakenBy] = useState('');
+  if (seen.id !== c.id || seen.agent !== c.agent_id) {
+    setSeen({ id: c.id, agent: c.agent_id });
+    const fromMe = seen.id === c.id && !!user && seen.agent === user.id;
+    setTakenBy(fromMe && c.state === 'staff' && !!c.agent_id && c.agent_id !== user.id ? c.agent || t('conversations.sender.staff') : '');
+  }
+
+  const actions = conversationActions(c, user ? { id: user.id, role: String(user.role), canTakeOver } : null);
   const name = c.name || t('conversations.visitor');
+  const holder = c.agent || t('conversations.sender.staff');
 
-  const run = async (kind: 'claim' | 'release') => {
+  const run = async (kind: Action) => {
+    const { call, done, failed } = ACTIONS[kind];
     setBusy(kind);
     setError('');
-    setConfirmRelease(false);
+    setConfirm(null);
     try {
-      const next = await (kind === 'claim' ? claimConversation(c.id) : releaseConversation(c.id));
+      const next = await call(c.id);
       onReplaced(next);
-      toast.success(kind === 'claim' ? t('conversations.claimed') : t('conversations.released'));
+      toast.success(t(done));
     } catch (err) {
-      const message = messageOf(err, kind === 'claim' ? t('conversations.claimFailed') : t('conversations.releaseFailed'));
+      const message = messageOf(err, t(failed));
       setError(message);
-      toast.error(kind === 'claim' ? t('conversations.claimFailed') : t('conversations.releaseFailed'), message);
+      toast.error(t(failed), message);
     } finally {
       setBusy(null);
     }
@@ -143,7 +166,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
       : actions.heldByMe
         ? t('conversations.heldByMe')
         : actions.heldByOther
-          ? t('conversations.heldByOther', { name: c.agent || t('conversations.sender.staff') })
+          ? t('conversations.heldByOther', { name: holder })
           : c.state === 'closed'
             ? t('conversations.closedNote')
             : t('conversations.withDota');
@@ -172,12 +195,22 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
       <p className={`banner conversation__status conversation__status--${c.state}`} role="status">
         {status}
       </p>
+      {takenBy && (
+        <p className="banner banner--warning" role="alert">
+          {t('conversations.takenFromYou', { name: takenBy })}
+        </p>
+      )}
 
-      {(canAnswer || canBook) && (
+      {(canAnswer || canBook || actions.takeOver) && (
         <div className="page__actions" role="group" aria-label={t('conversations.actions')}>
           {canAnswer && actions.claim && (
             <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => void run('claim')}>
               {busy === 'claim' ? t('conversations.claiming') : t('conversations.claim')}
+            </button>
+          )}
+          {actions.takeOver && (
+            <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => setConfirm('takeover')}>
+              {busy === 'takeover' ? t('conversations.takingOver') : t('conversations.takeOver')}
             </button>
           )}
           {canAnswer && actions.release && (
@@ -185,7 +218,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
               type="button"
               className="btn"
               disabled={busy !== null}
-              onClick={() => (actions.heldByOther ? setConfirmRelease(true) : void run('release'))}
+              onClick={() => (actions.heldByOther ? setConfirm('release') : void run('release'))}
             >
               {busy === 'release' ? t('conversations.releasing') : t('conversations.release')}
             </button>
@@ -249,13 +282,13 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
       </div>
 
       <ConfirmDialog
-        open={confirmRelease}
-        title={t('conversations.release')}
-        message={t('conversations.confirmForceRelease', { name: c.agent || t('conversations.sender.staff') })}
-        confirmLabel={t('conversations.release')}
+        open={confirm !== null}
+        title={t(confirm === 'takeover' ? 'conversations.takeOver' : 'conversations.release')}
+        message={t(confirm === 'takeover' ? 'conversations.confirmTakeOver' : 'conversations.confirmForceRelease', { name: holder })}
+        confirmLabel={t(confirm === 'takeover' ? 'conversations.takeOver' : 'conversations.release')}
         busy={busy !== null}
-        onConfirm={() => void run('release')}
-        onCancel={() => setConfirmRelease(false)}
+        onConfirm={() => confirm && void run(confirm)}
+        onCancel={() => setConfirm(null)}
       />
     </>
   );

@@ -194,4 +194,53 @@ describe('the Conversations page', () => {
     expect(new URLSearchParams(currentSearch).has('view')).toBe(false);
     expect(await screen.findByRole('heading', { level: 2, name: 'أمينة' })).toBeTruthy();
   });
+  it("lets a moderator take over a colleague's conversation after confirming", async () => {
+    useSession.setState({
+      user: { id: 'u-mod', email: 'nadia@dota.test', role: 'moderator', permissions: [], is_active: true, created_at: '', updated_at: '' },
+      permissions: ['conversations.answer', 'conversations.take_over'],
+    });
+    let held = detail({ state: 'staff', agent: 'Karim', agent_id: 'u-karim' });
+    const fetch = stubServer((url, init) => {
+      if (url.startsWith(`/api/admin/conversations/${ID}/takeover`) && init.method === 'POST') {
+        held = detail({ state: 'staff', agent: 'Nadia', agent_id: 'u-mod' });
+        return json(200, held);
+      }
+      if (url.startsWith(`/api/admin/conversations/${ID}?`)) return json(200, held);
+      return undefined;
+    });
+    renderPage(`/admin/conversations?open=${ID}`);
+    expect(await screen.findByText('Karim is handling this conversation.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take the conversation' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Take over' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Karim will no longer be able to answer/)).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/takeover'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take over' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/takeover'))).toBe(true));
+    const call = fetch.mock.calls.find(([url]) => String(url).includes('/takeover'))!;
+    expect(call[1]!.method).toBe('POST');
+    expect(await screen.findByRole('textbox', { name: 'Your answer' })).toBeTruthy();
+  });
+
+  it('offers no take-over to an editor, who sees who holds it', async () => {
+    stubServer((url) =>
+      url.startsWith(`/api/admin/conversations/${ID}?`) ? json(200, detail({ state: 'staff', agent: 'Sofia', agent_id: 'u-sofia' })) : undefined,
+    );
+    renderPage(`/admin/conversations?open=${ID}`);
+    expect(await screen.findByText('Sofia is handling this conversation.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take over' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Take the conversation' })).toBeNull();
+  });
+
+  it('tells the former holder, live, that a colleague took the conversation over', async () => {
+    let held = detail({ state: 'staff', agent: 'Karim', agent_id: 'u-me' });
+    stubServer((url) => (url.startsWith(`/api/admin/conversations/${ID}?`) ? json(200, held) : undefined));
+    renderPage(`/admin/conversations?open=${ID}`);
+    expect(await screen.findByRole('textbox', { name: 'Your answer' })).toBeTruthy();
+
+    held = detail({ state: 'staff', agent: 'Nadia', agent_id: 'u-mod' });
+    act(() => dispatchLive({ kind: 'conversation.updated', ids: [ID], data: { ...summary, state: 'staff', agent: 'Nadia', agent_id: 'u-mod' } }));
+    expect(await screen.findByText('Nadia took over this conversation: you can no longer answer.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Your answer' })).toBeNull());
+  });
 });

@@ -70,17 +70,26 @@ describe('conversationActions', () => {
 
   it('offers to take a conversation with Dota or waiting, not to answer it', () => {
     for (const state of ['bot', 'waiting', 'closed']) {
-      expect(conversationActions({ state }, me)).toEqual({ heldByMe: false, heldByOther: false, claim: true, reply: false, release: false });
+      expect(conversationActions({ state }, me)).toEqual({ heldByMe: false, heldByOther: false, claim: true, takeOver: false, reply: false, release: false });
     }
   });
 
   it('lets the holder answer and hand back', () => {
-    expect(conversationActions({ state: 'staff', agent_id: 'u-me' }, me)).toEqual({ heldByMe: true, heldByOther: false, claim: false, reply: true, release: true });
+    expect(conversationActions({ state: 'staff', agent_id: 'u-me' }, me)).toEqual({ heldByMe: true, heldByOther: false, claim: false, takeOver: false, reply: true, release: true });
   });
 
   it("lets only an administrator hand back a colleague's conversation", () => {
-    expect(conversationActions({ state: 'staff', agent_id: 'u-other' }, me)).toMatchObject({ heldByOther: true, claim: true, reply: false, release: false });
+    expect(conversationActions({ state: 'staff', agent_id: 'u-other' }, me)).toMatchObject({ heldByOther: true, claim: false, reply: false, release: false });
     expect(conversationActions({ state: 'staff', agent_id: 'u-other' }, admin)).toMatchObject({ heldByOther: true, reply: false, release: true });
+  });
+
+  it("offers to take over a colleague's conversation to whoever may, instead of taking it", () => {
+    const moderator = { id: 'u-mod', role: 'moderator', canTakeOver: true };
+    expect(conversationActions({ state: 'staff', agent_id: 'u-other' }, moderator)).toMatchObject({ heldByOther: true, claim: false, takeOver: true, reply: false });
+    expect(conversationActions({ state: 'staff', agent_id: 'u-other' }, me)).toMatchObject({ claim: false, takeOver: false });
+    // Nothing to take over in one's own conversation, or one nobody holds.
+    expect(conversationActions({ state: 'staff', agent_id: 'u-mod' }, moderator)).toMatchObject({ takeOver: false, reply: true });
+    expect(conversationActions({ state: 'waiting' }, moderator)).toMatchObject({ claim: true, takeOver: false });
   });
 
   it('lets anyone hand back a waiting call-back once the visitor was called', () => {

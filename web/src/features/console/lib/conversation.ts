@@ -57,6 +57,8 @@ export function matchService(value: string, services: readonly ServiceOption[]):
 export interface Viewer {
   id: string;
   role: string;
+  /** They may take over a colleague's conversation (`conversations.take_over`). */
+  canTakeOver?: boolean;
 }
 
 /** What the signed-in staff member may do with a conversation. */
@@ -66,14 +68,17 @@ export interface ConversationActions {
   /** Someone else holds it (their first name is the summary's agent). */
   heldByOther: boolean;
   claim: boolean;
+  /** Take it from the colleague holding it, after a confirmation. */
+  takeOver: boolean;
   reply: boolean;
   release: boolean;
 }
 
 /**
- * The buttons of a conversation: take it unless it is already theirs; answer and hand back
- * when it is theirs; administrators hand back whoever holds it; a call back waiting for
- * staff is handed back once the visitor was called.
+ * The buttons of a conversation: take it unless someone holds it; take it over from a
+ * colleague when they may; answer and hand back when it is theirs; administrators hand
+ * back whoever holds it; a call back waiting for staff is handed back once the visitor
+ * was called.
  */
 export function conversationActions(c: Pick<ConversationSummary, 'state' | 'agent_id' | 'handoff_reason'>, viewer: Viewer | null): ConversationActions {
   const held = c.state === 'staff' && !!c.agent_id;
@@ -83,7 +88,8 @@ export function conversationActions(c: Pick<ConversationSummary, 'state' | 'agen
   return {
     heldByMe,
     heldByOther,
-    claim: !heldByMe,
+    claim: !held,
+    takeOver: heldByOther && !!viewer?.canTakeOver,
     reply: heldByMe,
     release: heldByMe || (heldByOther && viewer?.role === 'admin') || callback,
   };

@@ -28,6 +28,7 @@ const stored: Settings = {
   handoff_timeout_seconds: 120,
   waitlist_hold_minutes: 60,
   transcript_retention_days: 180,
+  staff_idle_release_minutes: 30,
 };
 
 const me = {
@@ -105,5 +106,57 @@ describe('the settings’ transcript retention', () => {
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(await screen.findByText('Entre 7 et 3650 jours.')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the settings’ staff idle release', () => {
+  let saves: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    await initI18n();
+  });
+  beforeEach(() => {
+    saves = [];
+    useToasts.setState({ toasts: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith('/api/admin/me')) return json(200, me);
+        if (url.startsWith('/api/admin/settings') && init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+          saves.push(body);
+          return json(200, { settings: body });
+        }
+        if (url.startsWith('/api/admin/settings')) return json(200, { settings: stored });
+        return json(404, { error: { code: 'not_found', message: 'nope' } });
+      }),
+    );
+  });
+  afterEach(resetConsole);
+
+  it.each([
+    ['fr', 'Reprise par Dota après silence de l’équipe (minutes)', /^Une conversation prise par un membre de l'équipe revient à Dota.*\(5 à 1440 ; 30 par défaut\)\.$/],
+    ['en', 'Dota takes back after staff silence (minutes)', /^A conversation a staff member took returns to Dota.*\(5 to 1440; 30 by default\)\.$/],
+    ['ar', 'استعادة Dota للمحادثة بعد صمت الفريق (بالدقائق)', /\(من 5 إلى 1440؛ 30 افتراضيًا\)\.$/],
+  ] as const)('in %s, sits in the chat fieldset with its bounds and hint', async (lang, label, hint) => {
+    await setLanguage(lang as Language);
+    renderConsoleAt('/admin/settings');
+    const input = (await screen.findByLabelText(label, { exact: false })) as HTMLInputElement;
+    expect([input.type, input.min, input.max, input.value]).toEqual(['number', '5', '1440', '30']);
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toMatch(hint);
+    expect(input.closest('fieldset')!.querySelector('input[aria-describedby="settings-handoff_timeout_seconds-hint"]')).toBeTruthy();
+  });
+
+  it('saves the new value with the others', async () => {
+    await setLanguage('en');
+    renderConsoleAt('/admin/settings');
+    const input = (await screen.findByLabelText('Dota takes back after staff silence (minutes)', { exact: false })) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ staff_idle_release_minutes: 45, handoff_timeout_seconds: 120, transcript_retention_days: 180 });
+    fireEvent.change(input, { target: { value: '2' } });
+    expect(input.validity.rangeUnderflow).toBe(true);
   });
 });

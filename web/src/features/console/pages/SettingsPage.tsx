@@ -91,6 +91,7 @@ export default function SettingsPage() {
       | 'min_notice_minutes'
       | 'waitlist_hold_minutes'
       | 'handoff_timeout_seconds'
+      | 'staff_idle_release_minutes'
       | 'transcript_retention_days',
     min: number,
     max: number,
@@ -145,6 +146,7 @@ export default function SettingsPage() {
         <fieldset className="card">
           <legend>{t('settings.chat')}</legend>
           {number('handoff_timeout_seconds', 10, 3600, t('settings.handoffTimeoutHint'))}
+          {number('staff_idle_release_minutes', 5, 1440, t('settings.staffIdleReleaseHint'))}
           {number('transcript_retention_days', 7, 3650, t('settings.transcriptRetentionHint'))}
         </fieldset>
         <fieldset className="card">
