@@ -167,7 +167,7 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		Service:        a.Service,
 		Duration:       SlotLength,
 		Location:       st.Location(),
-		RecipientName:  a.Name,
+		RecipientName:  addressedName(a.Name),
 		RecipientEmail: d.Recipient,
 		Source:         mail.Source(a.Source),
 		By:             mail.Actor(d.Actor),
