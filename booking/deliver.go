@@ -84,6 +84,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		in, err = s.mailInput(ctx, st, d)
 	}
 	switch {
+	case errors.Is(err, errRecipientChanged):
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonRecipientChanged, "")
 	case errors.Is(err, ErrNotFound):
 		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonCodeUsed, "")
 	case errors.Is(err, ErrGone):
@@ -128,6 +130,9 @@ func (d pendingDelivery) stale(now time.Time) string {
 	a := d.Appt
 	if a == nil {
 		return ReasonAppointmentGone
+	}
+	if NormalizeEmail(a.Email) != NormalizeEmail(d.Recipient) {
+		return ReasonRecipientChanged // what it says belongs to the appointment's new address
 	}
 	cancelled := a.Status == StatusCancelled
 	switch d.Kind {
@@ -183,7 +188,7 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		in.OldStart = *d.OldStartsAt
 	}
 	if d.Kind != KindCancelled {
-		token, err := s.newManageToken(ctx, a.ID)
+		token, err := s.newManageToken(ctx, a.ID, d.Recipient)
 		if err != nil {
 			return in, err
 		}

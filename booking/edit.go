@@ -225,6 +225,11 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if out, err = pgx.CollectExactlyOneRow(rows, ScanAppointment); err != nil {
 			return err
 		}
+		if readdressed(before, out) {
+			if err := s.readdress(ctx, tx, out); err != nil {
+				return err
+			}
+		}
 		if err := s.scheduleMessages(ctx, tx, st, before, out, actor); err != nil {
 			return err
 		}
