@@ -104,18 +104,18 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	err = s.mail.Sender.Send(ctx, msg)
 	switch {
 	case err == nil:
-		return s.recordDelivery(ctx, d, DeliverySent, "", msg.Subject)
+		return s.recordDelivery(ctx, d, DeliverySent, "", msg.KeptSubject)
 	case errors.Is(err, mail.ErrNotConfigured):
-		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.Subject)
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.KeptSubject)
 	case mail.IsPermanent(err):
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), msg.Subject)
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), msg.KeptSubject)
 		return river.JobCancel(err)
 	case job.Attempt >= job.MaxAttempts:
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, ReasonAttemptsExhausted+": "+err.Error(), msg.Subject)
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, ReasonAttemptsExhausted+": "+err.Error(), msg.KeptSubject)
 		return err
 	default:
 		// Still scheduled: the ledger shows the attempt and why it failed.
-		if rerr := s.recordDelivery(ctx, d, DeliveryScheduled, err.Error(), msg.Subject); rerr != nil {
+		if rerr := s.recordDelivery(ctx, d, DeliveryScheduled, err.Error(), msg.KeptSubject); rerr != nil {
 			s.log.Warn("deliveries: recording a failed attempt", "delivery", d.ID, "err", rerr)
 		}
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,5 +85,34 @@ func TestACodeProvesTheAddressBeforeAnyChange(t *testing.T) {
 	}
 	if _, err := c.VerifyCode(ctx, none, "123456"); !errors.Is(err, booking.ErrCodeExpired) {
 		t.Errorf("past its tries: %v", err)
+	}
+}
+
+// TestTheLedgerKeepsNoCode: the ledger staff read records a code message by its kind and
+// subject, the code masked; the code is only in the recipient's mailbox.
+func TestTheLedgerKeepsNoCode(t *testing.T) {
+	resetLife(t)
+	srv := mailtest.Start(t)
+	c := mailCore(t, srv)
+	ctx := context.Background()
+	bookWithMail(t, c, freeSlot(t, c, 4, 0), "fr")
+	srv.Wait(t, 1)
+	if _, err := c.SendCode(ctx, "amine@belk.dz", "fr"); err != nil {
+		t.Fatal(err)
+	}
+	code := sixDigits.FindString(srv.Wait(t, 2)[1].Parse(t).Subject)
+	var d booking.Delivery
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		page, err := c.Deliveries(ctx, booking.DeliveryFilter{Kind: booking.KindCode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page.Items) == 1 && page.Items[0].State == booking.DeliverySent {
+			d = page.Items[0]
+			break
+		}
+	}
+	if d.Subject == "" || sixDigits.MatchString(d.Subject) || strings.Contains(d.Subject, code) {
+		t.Errorf("the ledger keeps the code message as %q (code %s)", d.Subject, code)
 	}
 }
