@@ -75,7 +75,7 @@ func TestManageLinkRoutes(t *testing.T) {
 	url := mailServer(t, smtp)
 	date, hhmm := slotAhead(t, url, 5, 0)
 	res := do(t, "POST", url+"/api/appointments", map[string]any{"name": "Lina Haddad", "email": "lina@haddad.dz",
-		"phone": "0555 44 33 22", "service": "Application mobile", "date": date, "time": hhmm}, "Accept-Language", "en")
+		"phone": "0555 44 33 22", "service": "Développement mobile", "date": date, "time": hhmm}, "Accept-Language", "en")
 	if res.Status != 201 || res.Body["confirmation_email"] != true {
 		t.Fatalf("book: %d %v", res.Status, res.Body)
 	}

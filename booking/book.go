@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -131,7 +132,10 @@ var errReplay = errors.New("idempotent replay")
 //     client the request matches: by e-mail (case-insensitive) first, else by the phone in
 //     E.164 against numero_1_e164 or numero_2_e164, the oldest client first. The match is
 //     a union of one index lookup per column: the OR of the same conditions gets a
-//     generic plan that walks every client.
+//     generic plan that walks every client. When the request names a service,
+//     activeServiceNames follows it in the same round trip, and the service is read
+//     against the catalogue (catalogueTitle): an unknown one is refused, a known one is
+//     stored with the catalogue's own title.
 //  3. insertBooking creates the client when none matched, the appointment and its
 //     notification, closes the offer it accepts, if any, and returns the first two.
 var (
@@ -222,6 +226,9 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	b.Queue("BEGIN")
 	b.Queue(lockBooking, lockKeys(r))
 	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164, NullIfEmpty(r.offer))
+	if r.Service != "" {
+		b.Queue(activeServiceNames)
+	}
 	br := conn.SendBatch(ctx, b)
 	var (
 		exists   bool
@@ -229,6 +236,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		capacity int
 		matched  *string
 		open     bool
+		services []serviceName
 	)
 	_, err := br.Exec()
 	if err == nil {
@@ -236,6 +244,12 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	}
 	if err == nil {
 		err = br.QueryRow().Scan(&exists, &taken, &capacity, &matched, &open)
+	}
+	if err == nil && r.Service != "" {
+		var rows pgx.Rows
+		if rows, err = br.Query(); err == nil {
+			services, err = pgx.CollectRows(rows, scanServiceName)
+		}
 	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
@@ -253,6 +267,19 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		v := &ValidationError{}
 		v.Add("client_id", "not_found")
 		return Result{}, v
+	}
+	if r.Service != "" {
+		title, ok := catalogueTitle(services, r.Service)
+		switch {
+		case ok:
+			r.Service = title
+		case r.offer == "":
+			return Result{}, errServiceUnknown()
+		default:
+			// A waitlist entry's service was not read against the catalogue when it
+			// joined: its place is booked all the same, as a general appointment.
+			r.Service = ""
+		}
 	}
 
 	prenom, nom := r.clientNames()
@@ -380,11 +407,18 @@ func (r *Request) normalize() {
 
 func (r *Request) validate(now time.Time) error {
 	v := &ValidationError{}
-	if r.Name == "" {
+	switch {
+	case r.Name == "":
 		v.Add("name", "required")
-	} else if n := len([]rune(r.Name)); n < NameMinLen || n > NameMaxLen {
+	case r.Source != SourceConsole:
+		// A visitor's name is written into the messages the agency sends: it must read
+		// as a person's name, by the rule the chat applies.
+		if c := CheckName(r.Name); c != "" {
+			v.Add("name", c)
+		}
+	case utf8.RuneCountInString(r.Name) < NameMinLen || utf8.RuneCountInString(r.Name) > NameMaxLen:
 		v.Add("name", "name_length")
-	} else if !cleanText(r.Name) {
+	case !cleanText(r.Name):
 		v.Add("name", "text_invalid")
 	}
 	if r.Phone == "" {

@@ -15,7 +15,7 @@ func TestBookCreatesPendingAppointmentClientAndNotification(t *testing.T) {
 	core := newCore(t, sundayMorning)
 	ctx := context.Background()
 	res, err := core.Book(ctx, booking.Request{Name: "  Amine   Benali Saïd ", Phone: "0555 12 34 56",
-		Email: "Amine@Example.DZ", Company: "Almas", Date: "2026-11-24", Time: "10:00", Service: "Web"})
+		Email: "Amine@Example.DZ", Company: "Almas", Date: "2026-11-24", Time: "10:00", Service: "web development"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,10 +19,12 @@ const (
 // sent once the change has committed, and never when it has not.
 
 // messagesFor lists the messages that changing before into after sends the customer
-// (before is the zero Appointment for a new booking): a confirmation of a new request; a
+// (before is the zero Appointment for a new booking): a confirmation of a new request, or
+// of a request whose e-mail changed (the new address has heard nothing yet); a
 // cancellation; a move; a confirmation by staff; and, whenever the appointment takes a
 // new start, its reminder — recorded as skipped when the start is already inside the
-// reminder's lead. actor says who acted (actorAgency or ActorCustomer).
+// reminder's lead — or, for a new address, the reminder still to come. actor says who
+// acted (actorAgency or ActorCustomer).
 func (s *Core) messagesFor(st Settings, before, after Appointment, actor string) []newDelivery {
 	if after.Email == "" {
 		return nil
@@ -33,6 +35,7 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 	}
 	wasCancelled, isCancelled := before.Status == StatusCancelled, after.Status == StatusCancelled
 	newStart := calendarChange(before, after) == 1 || before.ID == ""
+	newAddress := readdressed(before, after)
 	var out []newDelivery
 	switch {
 	case isCancelled && (before.ID == "" || wasCancelled):
@@ -40,6 +43,10 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 	case isCancelled:
 		return []newDelivery{msg(KindCancelled)}
 	case before.ID == "":
+		out = append(out, msg(KindConfirmation))
+	case newAddress && after.Status == "confirmed":
+		out = append(out, msg(KindConfirmed))
+	case newAddress:
 		out = append(out, msg(KindConfirmation))
 	case newStart && !wasCancelled && before.StartsAt != nil && after.StartsAt != nil:
 		m := msg(KindMoved)
@@ -52,14 +59,17 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 			out = append(out, msg(KindConfirmation))
 		}
 	}
-	if newStart && after.StartsAt != nil && st.ReminderLead() > 0 {
+	if (newStart || newAddress) && after.StartsAt != nil && st.ReminderLead() > 0 {
 		r := msg(KindReminder)
 		r.Actor = actorAgency
 		r.DueAt = after.StartsAt.Add(-st.ReminderLead())
-		if !r.DueAt.After(now) {
+		switch {
+		case r.DueAt.After(now):
+			out = append(out, r)
+		case newStart:
 			r.Skipped, r.DueAt = ReasonBookedInsideLead, now
+			out = append(out, r)
 		}
-		out = append(out, r)
 	}
 	return out
 }

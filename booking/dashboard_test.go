@@ -11,7 +11,7 @@ func TestDashboardSeries(t *testing.T) {
 	reset(t)
 	core := newCore(t, time.Now())
 	ctx := t.Context()
-	_, err := core.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "SEO",
+	_, err := core.Book(ctx, booking.Request{Name: "Dash Board", Phone: "0669000001", Service: "consultation",
 		Source: booking.SourceChat})
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +29,7 @@ func TestDashboardSeries(t *testing.T) {
 	}
 	found := false
 	for _, s := range d.ByService {
-		found = found || (s.Service == "SEO" && s.Count >= 1)
+		found = found || (s.Service == "Consultation" && s.Count >= 1)
 	}
 	if !found {
 		t.Fatalf("by service %v", d.ByService)

@@ -84,6 +84,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		in, err = s.mailInput(ctx, st, d)
 	}
 	switch {
+	case errors.Is(err, errRecipientChanged):
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonRecipientChanged, "")
 	case errors.Is(err, ErrNotFound):
 		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonCodeUsed, "")
 	case errors.Is(err, ErrGone):
@@ -102,18 +104,18 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	err = s.mail.Sender.Send(ctx, msg)
 	switch {
 	case err == nil:
-		return s.recordDelivery(ctx, d, DeliverySent, "", msg.Subject)
+		return s.recordDelivery(ctx, d, DeliverySent, "", msg.KeptSubject)
 	case errors.Is(err, mail.ErrNotConfigured):
-		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.Subject)
+		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.KeptSubject)
 	case mail.IsPermanent(err):
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), msg.Subject)
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), msg.KeptSubject)
 		return river.JobCancel(err)
 	case job.Attempt >= job.MaxAttempts:
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, ReasonAttemptsExhausted+": "+err.Error(), msg.Subject)
+		_ = s.recordDelivery(ctx, d, DeliveryFailed, ReasonAttemptsExhausted+": "+err.Error(), msg.KeptSubject)
 		return err
 	default:
 		// Still scheduled: the ledger shows the attempt and why it failed.
-		if rerr := s.recordDelivery(ctx, d, DeliveryScheduled, err.Error(), msg.Subject); rerr != nil {
+		if rerr := s.recordDelivery(ctx, d, DeliveryScheduled, err.Error(), msg.KeptSubject); rerr != nil {
 			s.log.Warn("deliveries: recording a failed attempt", "delivery", d.ID, "err", rerr)
 		}
 		return err
@@ -128,6 +130,9 @@ func (d pendingDelivery) stale(now time.Time) string {
 	a := d.Appt
 	if a == nil {
 		return ReasonAppointmentGone
+	}
+	if NormalizeEmail(a.Email) != NormalizeEmail(d.Recipient) {
+		return ReasonRecipientChanged // what it says belongs to the appointment's new address
 	}
 	cancelled := a.Status == StatusCancelled
 	switch d.Kind {
@@ -167,7 +172,7 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		Service:        a.Service,
 		Duration:       SlotLength,
 		Location:       st.Location(),
-		RecipientName:  a.Name,
+		RecipientName:  addressedName(a.Name),
 		RecipientEmail: d.Recipient,
 		Source:         mail.Source(a.Source),
 		By:             mail.Actor(d.Actor),
@@ -183,7 +188,7 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		in.OldStart = *d.OldStartsAt
 	}
 	if d.Kind != KindCancelled {
-		token, err := s.newManageToken(ctx, a.ID)
+		token, err := s.newManageToken(ctx, a.ID, d.Recipient)
 		if err != nil {
 			return in, err
 		}

@@ -148,8 +148,31 @@ func (ch Change) apply(a *Appointment) error {
 // past (else *SlotClosedError), and, under the slot's lock, hold fewer appointments than
 // the capacity, this one aside (else *SlotTakenError). Both offer the nearest free slots.
 // The messages the change causes are scheduled with it; the live event follows the commit.
+//
+// A new service must be one of the catalogue's, and is stored with its title, as Book
+// stores one; a service kept as it was stays, whatever it is.
 func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
-	return s.change(ctx, id, by, actorAgency, func(_ Settings, a *Appointment) error { return ch.apply(a) })
+	var services []serviceName
+	if ch.Service != nil && strings.TrimSpace(*ch.Service) != "" {
+		var err error
+		if services, err = s.serviceNames(ctx); err != nil {
+			return Appointment{}, err
+		}
+	}
+	return s.change(ctx, id, by, actorAgency, func(_ Settings, a *Appointment) error {
+		before := a.Service
+		if err := ch.apply(a); err != nil {
+			return err
+		}
+		if a.Service != "" && a.Service != before {
+			title, ok := catalogueTitle(services, a.Service)
+			if !ok {
+				return errServiceUnknown()
+			}
+			a.Service = title
+		}
+		return nil
+	})
 }
 
 // change applies fn to one appointment under its row lock, checks the slot the result
@@ -201,6 +224,11 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		}
 		if out, err = pgx.CollectExactlyOneRow(rows, ScanAppointment); err != nil {
 			return err
+		}
+		if readdressed(before, out) {
+			if err := s.readdress(ctx, tx, out); err != nil {
+				return err
+			}
 		}
 		if err := s.scheduleMessages(ctx, tx, st, before, out, actor); err != nil {
 			return err

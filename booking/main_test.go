@@ -15,9 +15,11 @@ import (
 var pool *pgxpool.Pool
 
 func TestMain(m *testing.M) {
-	os.Exit(testdb.Main(m, "booking", func(_ context.Context, p *pgxpool.Pool) error {
+	os.Exit(testdb.Main(m, "booking", func(ctx context.Context, p *pgxpool.Pool) error {
 		pool = p
-		return nil
+		// The catalogue a booking's service is read against.
+		_, err := booking.New(p).Seed(ctx)
+		return err
 	}))
 }
 

@@ -21,21 +21,31 @@ import (
 // A manage link lets the customer see, cancel or move their appointment without an
 // account. Its token is 32 random bytes (43 characters in the link); only its SHA-256 is
 // stored, so the ledger and the database never hold a working link. Every message makes
-// its own token; all of them stay valid until the appointment is over.
+// its own token; all of them stay valid until the appointment is over, or until its
+// e-mail changes (readdress.go).
 
 // manageTokenBytes is the size of a token before encoding.
 const manageTokenBytes = 32
 
-// newManageToken makes and stores a token for the appointment.
-func (s *Core) newManageToken(ctx context.Context, appointmentID string) (string, error) {
+// insertManageToken stores a token for the appointment, only while recipient is still its
+// e-mail.
+const insertManageToken = `INSERT INTO manage_tokens (token_hash, appointment_id)
+	SELECT $1, id FROM appointments WHERE id = $2 AND lower(email) = $3`
+
+// newManageToken makes and stores a token for the appointment, for a message to
+// recipient; errRecipientChanged when the appointment's e-mail is another one now.
+func (s *Core) newManageToken(ctx context.Context, appointmentID, recipient string) (string, error) {
 	b := make([]byte, manageTokenBytes)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
 	token := base64.RawURLEncoding.EncodeToString(b)
-	if _, err := s.db.Exec(ctx, `INSERT INTO manage_tokens (token_hash, appointment_id) VALUES ($1, $2)`,
-		hashToken(token), appointmentID); err != nil {
+	tag, err := s.db.Exec(ctx, insertManageToken, hashToken(token), appointmentID, NormalizeEmail(recipient))
+	if err != nil {
 		return "", err
+	}
+	if tag.RowsAffected() == 0 {
+		return "", errRecipientChanged
 	}
 	return token, nil
 }

@@ -41,6 +41,17 @@ func CheckName(name string) string {
 	return ""
 }
 
+// addressedName is how a message to the customer names them — in its To line, its
+// greeting and its calendar file, all from the agency's own sender: name when it reads as
+// a person's name (CheckName), else nothing. A name staff typed freely, or one stored
+// before the rule, is not written into the agency's voice.
+func addressedName(name string) string {
+	if CheckName(name) != "" {
+		return ""
+	}
+	return name
+}
+
 // NormalizeEmail trims and lower-cases an e-mail address.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 

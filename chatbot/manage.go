@@ -109,6 +109,9 @@ func readManageCode(t *turn, msg string, _ []string) {
 		t.moveTo(StepManageEmail)
 		t.askWith(text(l, "manage_code_expired"))
 		return
+	case errors.Is(err, booking.ErrTooManyCodes):
+		t.endManage(text(l, "manage_too_many", "phone", booking.AgencyPhone))
+		return
 	case err != nil:
 		t.fault(err)
 		return

@@ -157,3 +157,40 @@ func TestNothingIsShownBeforeTheCode(t *testing.T) {
 	c.say("annuler")
 	c.expect(StepGreeting)
 }
+
+// TestTooManyWrongCodesEndTheFlow: once an address was given the day's wrong codes, even
+// the right code is refused, and Dota says so and offers the phone, as it does when no
+// more codes may be sent.
+func TestTooManyWrongCodesEndTheFlow(t *testing.T) {
+	srv := mailtest.Start(t)
+	e, core := mailEngine(t, srv)
+	slot := openSlots(t, core, 4, 1)[0]
+	if _, err := core.Book(context.Background(), booking.Request{Name: "Guess Client", Email: "guess@belk.dz",
+		Phone: "0555123402", Service: "Consultation", Date: slot.Date, Time: slot.Time}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, e, "fr")
+	var code string
+	for i, wrong := range []int{4, 4, 2} {
+		if i > 0 {
+			c.say("annuler")
+		}
+		sent := len(srv.Messages())
+		c.say("annuler mon rendez-vous")
+		c.say("guess@belk.dz")
+		code = codeFor(t, srv, "guess@belk.dz", sent)
+		guess := "000000"
+		if code == guess {
+			guess = "111111"
+		}
+		for range wrong {
+			c.say(guess)
+			c.expect(StepManageCode)
+		}
+	}
+	c.say(code)
+	c.expect(StepGreeting)
+	if !strings.Contains(c.text(), booking.AgencyPhone) || strings.Contains(c.text(), slot.Date[8:]) {
+		t.Errorf("past the day's wrong codes: %q", c.text())
+	}
+}

@@ -3,6 +3,7 @@ package mail
 import (
 	netmail "net/mail"
 	"strings"
+	"unicode"
 
 	ics "github.com/arran4/golang-ical"
 )
@@ -52,10 +53,17 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 		ev.SetDescription(fill(c.EventDescription, map[string]string{"link": in.ManageURL}))
 		ev.SetURL(in.ManageURL)
 	}
-	ev.SetOrganizer(from.Address, withCN(from.Name)...)
+	ev.SetOrganizer(from.Address)
 	// The customer asked for the appointment: accepted, and no reply is expected.
-	ev.AddAttendee(to.Address, append(withCN(to.Name), ics.ParticipationRoleReqParticipant,
-		ics.ParticipationStatusAccepted, noRSVP)...)
+	ev.AddAttendee(to.Address, ics.ParticipationRoleReqParticipant, ics.ParticipationStatusAccepted, noRSVP)
+	for i := range ev.Properties {
+		switch ev.Properties[i].IANAToken {
+		case string(ics.ComponentPropertyOrganizer):
+			withCN(&ev.Properties[i], from.Name)
+		case string(ics.ComponentPropertyAttendee):
+			withCN(&ev.Properties[i], to.Name)
+		}
+	}
 	if in.Kind == KindCancelled {
 		ev.SetStatus(ics.ObjectStatusCancelled)
 	}
@@ -72,10 +80,30 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 // noRSVP is RSVP=FALSE written as RFC 5545 spells it (the library writes "false").
 var noRSVP = &ics.KeyValues{Key: string(ics.ParameterRsvp), Value: []string{"FALSE"}}
 
-// withCN names a calendar user when there is a name.
-func withCN(name string) []ics.PropertyParameter {
+// withCN names a calendar user (an ORGANIZER or ATTENDEE property) when there is a name,
+// as a quoted string. RFC 5545 has no backslash escape in a parameter value, which is how
+// the library writes one: a name holding ':' or ';' would end the parameter, and what
+// follows would be read as the address. The parameter goes after the property's name,
+// which the library writes as it is (its own parameters follow, sorted).
+func withCN(p *ics.IANAProperty, name string) {
 	if strings.TrimSpace(name) == "" {
-		return nil
+		return
 	}
-	return []ics.PropertyParameter{ics.WithCN(name)}
+	p.IANAToken += `;CN="` + quotedParam(name) + `"`
+}
+
+// paramEscapes are RFC 6868's: inside a quoted parameter value, a double quote is ^', a
+// line break ^n and a caret ^^.
+var paramEscapes = strings.NewReplacer("^", "^^", `"`, "^'", "\r\n", "^n", "\n", "^n", "\r", "^n")
+
+// quotedParam is s as the inside of a quoted parameter value (QSAFE-CHAR: any character
+// but a control one and the double quote), with RFC 6868's escapes; other control
+// characters are dropped.
+func quotedParam(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && r != '\t' {
+			return -1
+		}
+		return r
+	}, paramEscapes.Replace(s))
 }

@@ -115,3 +115,84 @@ func TestWaitlistOfferHasNoCalendarFile(t *testing.T) {
 		t.Errorf("err %v, want ErrInvalidInput", err)
 	}
 }
+
+// TestCalendarUserNamesAreQuoted: RFC 5545 has no backslash escape in a parameter value; a
+// CN holding ':' ';' ',' or '"' must be a quoted string (with RFC 6868's ^' for a double
+// quote), or a reader ends the parameter early and takes the rest as the address.
+func TestCalendarUserNamesAreQuoted(t *testing.T) {
+	for _, name := range []string{
+		"client: URGENT payez 5000 DZD sur https://evil.example/pay",
+		`Amina "Mina"; O'Brien, ^fils^`,
+		"Amina\r\nATTENDEE:mailto:evil@example.com",
+		"Amina Benali",
+	} {
+		in := input(mail.KindConfirmed, "fr")
+		in.RecipientName = name
+		a, err := newRenderer(t).Calendar(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unfolded := strings.ReplaceAll(string(a.Data), "\r\n ", "")
+		var attendees []string
+		for _, line := range strings.Split(unfolded, "\r\n") {
+			if strings.HasPrefix(line, "ATTENDEE") {
+				attendees = append(attendees, line)
+			}
+		}
+		if len(attendees) != 1 {
+			t.Fatalf("%q: attendee lines %q", name, attendees)
+		}
+		cn, value, ok := strictAttendee(attendees[0])
+		if !ok || value != "mailto:amina@example.net" {
+			t.Errorf("%q: %q reads as CN %q, value %q", name, attendees[0], cn, value)
+			continue
+		}
+		want := strings.NewReplacer("^", "^^", `"`, "^'", "\r\n", "^n").Replace(name)
+		if cn != want {
+			t.Errorf("%q: CN %q, want %q", name, cn, want)
+		}
+	}
+}
+
+// strictAttendee reads an unfolded ATTENDEE line by RFC 5545's grammar alone: a parameter
+// value is a quoted string (no escape inside) or text without ';', ':', ',' and '"'. It
+// returns the CN, unquoted, and the property's value.
+func strictAttendee(line string) (cn, value string, ok bool) {
+	rest, found := strings.CutPrefix(line, "ATTENDEE")
+	if !found {
+		return "", "", false
+	}
+	for strings.HasPrefix(rest, ";") {
+		eq := strings.IndexByte(rest, '=')
+		if eq < 0 {
+			return "", "", false
+		}
+		name := rest[1:eq]
+		rest = rest[eq+1:]
+		var v string
+		if strings.HasPrefix(rest, `"`) {
+			end := strings.IndexByte(rest[1:], '"')
+			if end < 0 {
+				return "", "", false
+			}
+			v, rest = rest[1:end+1], rest[end+2:]
+		} else {
+			end := strings.IndexAny(rest, ";:,")
+			if end < 0 {
+				return "", "", false
+			}
+			v, rest = rest[:end], rest[end:]
+			if strings.ContainsAny(v, `"\`) {
+				return "", "", false
+			}
+		}
+		if strings.ContainsAny(v, "\r\n") {
+			return "", "", false
+		}
+		if name == "CN" {
+			cn = v
+		}
+	}
+	value, found = strings.CutPrefix(rest, ":")
+	return cn, value, found
+}

@@ -314,3 +314,26 @@ func TestCodeMessage(t *testing.T) {
 		t.Errorf("a code that is not six digits: %v", err)
 	}
 }
+
+// TestAMessageSaysWhatMayBeKeptOfItsSubject: the subject a ledger keeps is the subject,
+// but a code message's code, which only the recipient may read, is masked.
+func TestAMessageSaysWhatMayBeKeptOfItsSubject(t *testing.T) {
+	r := newRenderer(t)
+	for _, lang := range i18n.Languages {
+		code, err := r.Render(mail.Input{Kind: mail.KindCode, Lang: lang, Code: "482913", RecipientEmail: "amina@example.net"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(code.KeptSubject, "482913") || !strings.Contains(code.KeptSubject, "••••••") ||
+			strings.ReplaceAll(code.KeptSubject, "••••••", "482913") != code.Subject {
+			t.Errorf("%s: subject %q kept as %q", lang, code.Subject, code.KeptSubject)
+		}
+		other, err := r.Render(input(mail.KindReminder, lang))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.KeptSubject != other.Subject {
+			t.Errorf("%s: reminder %q kept as %q", lang, other.Subject, other.KeptSubject)
+		}
+	}
+}

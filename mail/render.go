@@ -26,17 +26,23 @@ var (
 type Message struct {
 	// ID, when set, makes the Message-ID (ID@the sender's domain): a message sent again
 	// after a crash keeps it, so mailboxes show it once. Random when empty.
-	ID          string
-	Kind        Kind
-	Lang        string
-	From        netmail.Address
-	ReplyTo     netmail.Address // the agency's contact address; empty when it has none
-	To          netmail.Address
-	Subject     string
+	ID      string
+	Kind    Kind
+	Lang    string
+	From    netmail.Address
+	ReplyTo netmail.Address // the agency's contact address; empty when it has none
+	To      netmail.Address
+	Subject string
+	// KeptSubject is the subject as a record (the delivery ledger, a log) may keep it:
+	// Subject, but a one-time code, which only the recipient may read, masked.
+	KeptSubject string
 	Text        string
 	HTML        string
 	Attachments []Attachment
 }
+
+// MaskedCode stands for a one-time code in what is kept of a code message.
+const MaskedCode = "••••••"
 
 // Attachment is a file attached to a message.
 type Attachment struct {
@@ -93,7 +99,13 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 	c := catalogues[lang]
 	v := newView(in, lang, c)
 
-	m := &Message{Kind: in.Kind, Lang: lang, From: r.sender(in.Agency), To: to, Subject: v.Subject}
+	m := &Message{Kind: in.Kind, Lang: lang, From: r.sender(in.Agency), To: to, Subject: v.Subject,
+		KeptSubject: v.Subject}
+	if in.Kind == KindCode {
+		masked := in
+		masked.Code = MaskedCode
+		m.KeptSubject = newView(masked, lang, c).Subject
+	}
 	if in.Agency.Email != "" {
 		if addr, err := netmail.ParseAddress(in.Agency.Email); err == nil {
 			m.ReplyTo = netmail.Address{Name: in.Agency.Name, Address: addr.Address}

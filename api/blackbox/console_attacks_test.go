@@ -213,20 +213,26 @@ func TestConsoleLoginThrottling(t *testing.T) {
 	})
 }
 
-// TestStoredScriptShowsAsText books through the public form with a <script> name and
-// spreadsheet formulas, then reads them in the console's JSON and CSV: the JSON carries
-// the text as data, and the CSV holds it as text with formulas neutralized.
+// TestStoredScriptShowsAsText books with a <script> name and spreadsheet formulas, then
+// reads them in the console's JSON and CSV: the JSON carries the text as data, and the CSV
+// holds it as text with formulas neutralized. The public form refuses such a name (a
+// visitor's name is a person's name); staff may type any name, so the console books it.
 func TestStoredScriptShowsAsText(t *testing.T) {
 	srv, _, email, password := consoleEnv(t, nil)
 	name := `<script>alert("x")</script> Test`
 	message := `=HYPERLINK("http://evil.example","clic") <img src=x onerror=alert(1)>`
-	r := must(t, "POST", srv.URL+"/api/appointments", map[string]any{"name": name, "phone": "0555111222",
-		"email": "script@example.com", "company": "+cmd|' /C calc'!A0", "message": message})
+	body := map[string]any{"name": name, "phone": "0555111222", "email": "script@example.com",
+		"company": "+cmd|' /C calc'!A0", "message": message}
+	if r := must(t, "POST", srv.URL+"/api/appointments", body); r.Status != http.StatusBadRequest || r.code() != "validation" {
+		t.Fatalf("the form took a script for a name: %d %s", r.Status, r.Raw)
+	}
+	admin := login(t, srv.URL, email, password)
+	r := admin.do(t, srv.URL, "POST", "/api/admin/appointments", body)
 	if r.Status != http.StatusCreated {
 		t.Fatalf("book: %d %s", r.Status, r.Raw)
 	}
-	id, _ := r.Body["id"].(string)
-	admin := login(t, srv.URL, email, password)
+	booked, _ := r.Body["appointment"].(map[string]any)
+	id, _ := booked["id"].(string)
 
 	got := admin.do(t, srv.URL, "GET", "/api/admin/appointments/"+id, nil)
 	if !strings.HasPrefix(got.Header.Get("Content-Type"), "application/json") || got.Header.Get("X-Content-Type-Options") != "nosniff" {

@@ -29,7 +29,7 @@ func TestKillAfterBookingLosesNoMessage(t *testing.T) {
 	recipients := make([]string, n)
 	for i := range recipients {
 		recipients[i] = fmt.Sprintf("client%d@kill.example", i)
-		res, err := call(client, "POST", srv.URL+"/api/appointments", map[string]any{"name": fmt.Sprintf("Client %d", i),
+		res, err := call(client, "POST", srv.URL+"/api/appointments", map[string]any{"name": "Client " + string(rune('A'+i)),
 			"email": recipients[i], "phone": fmt.Sprintf("0555 10 20 %02d", i)})
 		if err != nil || res.Status != http.StatusCreated {
 			t.Fatalf("booking %d: %d %s %v", i, res.Status, res.Raw, err)

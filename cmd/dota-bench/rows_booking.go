@@ -29,7 +29,7 @@ type formRequest struct {
 
 func newFormRequest(n int64, date, hhmm string) formRequest {
 	return formRequest{Name: "Visiteur Bench", Email: fmt.Sprintf("v%d@bench.test", n),
-		Phone: fmt.Sprintf("+213 55%07d", n%10_000_000), Service: "site-web", Date: date, Time: hhmm,
+		Phone: fmt.Sprintf("+213 55%07d", n%10_000_000), Service: "developpement-web", Date: date, Time: hhmm,
 		Message: "Mesure de charge"}
 }
 

@@ -243,7 +243,7 @@ func TestCluster(t *testing.T) {
 		visitor := newClient(t, c.front)
 		slot := freeSlots(visitor, 1, nil)[0]
 		form := map[string]string{"name": "Karim Haddad", "email": "karim@example.com", "phone": "0661 22 33 44",
-			"service": "web-development", "date": slot[0], "time": slot[1]}
+			"service": "developpement-web", "date": slot[0], "time": slot[1]}
 		var first, replay struct {
 			ID string `json:"id"`
 		}

@@ -64,7 +64,7 @@ func exercise(t *testing.T, e env, base string) {
 	slot := freeSlots(c, 1, nil)[0]
 	want(t, c.do("POST", "/api/appointments", map[string]string{
 		"name": "Amina Benali", "email": "amina@example.com", "phone": "0555 12 34 56",
-		"service": "web-development", "date": slot[0], "time": slot[1],
+		"service": "developpement-web", "date": slot[0], "time": slot[1],
 	}, nil), http.StatusCreated)
 	want(t, c.do("POST", "/api/events", map[string]any{"name": "project_view"}, nil), http.StatusNoContent)
 	exerciseChat(t, c)

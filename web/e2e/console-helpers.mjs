@@ -63,6 +63,17 @@ export async function freeSlot(server, ahead = 2, skip = 0) {
 
 let counter = 0;
 
+/**
+ * A mark unique to this moment, in letters only: a name booked through the public form
+ * must read as a person's name (letters, spaces, hyphens, apostrophes), so no digits.
+ */
+export function uniqueWord() {
+  return String(Date.now())
+    .split('')
+    .map((d) => 'abcdefghij'[Number(d)])
+    .join('');
+}
+
 /** Books through the public route, as the site's form does; returns the appointment. */
 export async function book(server, fields = {}) {
   const slot = fields.date ? { date: fields.date, time: fields.time } : await freeSlot(server, 2 + (counter % 20), counter);

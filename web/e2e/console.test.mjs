@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
-import { book, createStaff, freeSlot, hasRoute, menuOf, signIn, sql, STAFF } from './console-helpers.mjs';
+import { book, createStaff, freeSlot, hasRoute, menuOf, signIn, sql, STAFF, uniqueWord } from './console-helpers.mjs';
 
 const skip = e2eSkipReason();
 
@@ -100,7 +100,7 @@ describe('operations console', () => {
     const page = await adminPage('/admin/appointments');
     await page.locator('[data-live="live"]').waitFor({ timeout: 10_000 });
     await page.getByRole('table').or(page.getByText('No appointments found matching your criteria.')).first().waitFor();
-    const name = `Live Visiteur ${Date.now()}`;
+    const name = `Live Visiteur ${uniqueWord()}`;
     const started = Date.now();
     await book(server, { name });
     await page.getByRole('button', { name, exact: true }).waitFor({ timeout: 2_000 });
@@ -114,7 +114,7 @@ describe('operations console', () => {
 
   test('editing the status writes the history', { skip }, async (t) => {
     if (!(await needRoutes(t, [['PATCH', '/api/admin/appointments/x']]))) return;
-    const name = `Edit Statut ${Date.now()}`;
+    const name = `Edit Statut ${uniqueWord()}`;
     await book(server, { name });
     const page = await adminPage('/admin/appointments');
     await page.getByRole('button', { name: `Modifier ${name}` }).click();
@@ -136,13 +136,13 @@ describe('operations console', () => {
 
   test('bulk status update and bulk delete', { skip }, async (t) => {
     if (!(await needRoutes(t, [['POST', '/api/admin/appointments/bulk']]))) return;
-    const marker = `Bulk${Date.now()}`;
-    for (let i = 0; i < 3; i++) await book(server, { name: `${marker} Client ${i}` });
+    const marker = `Bulk${uniqueWord()}`;
+    for (const i of ['A', 'B', 'C']) await book(server, { name: `${marker} Client ${i}` });
     const page = await adminPage('/admin/appointments');
     await page.getByPlaceholder(/Rechercher/).fill(marker);
     await page.getByPlaceholder(/Rechercher/).press('Enter');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
-    await page.getByRole('button', { name: `${marker} Client 2`, exact: true }).waitFor();
+    await page.getByRole('button', { name: `${marker} Client C`, exact: true }).waitFor();
     await page.getByLabel('Tout sélectionner').check();
     const bar = page.getByRole('region', { name: 'Actions groupées' });
     await bar.getByRole('combobox').selectOption('confirmed');
@@ -166,7 +166,7 @@ describe('operations console', () => {
       t.skip('GET /api/admin/appointments/export.csv is not served yet');
       return;
     }
-    const marker = `Export${Date.now()}`;
+    const marker = `Export${uniqueWord()}`;
     await book(server, { name: `${marker} Un` });
     await book(server, { name: `${marker} Deux` });
     const page = await adminPage('/admin/appointments');
@@ -186,7 +186,7 @@ describe('operations console', () => {
 
   test('the calendar shows a booking on its day', { skip }, async () => {
     const slot = await freeSlot(server, 1, 3);
-    const name = `Calendrier ${Date.now()}`;
+    const name = `Calendrier ${uniqueWord()}`;
     await book(server, { name, ...slot });
     const page = await adminPage('/admin/appointments');
     await page.getByRole('button', { name: 'Show Calendar' }).click();

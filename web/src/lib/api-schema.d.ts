@@ -322,7 +322,15 @@ export interface paths {
                         "application/json": components["schemas"]["Booked"];
                     };
                 };
-                400: components["responses"]["Error"];
+                /** @description `validation`, with `error.fields` naming each bad field in the request's language; among them a `name` that is not a person's name (the chat's rule: letters, spaces, hyphens and apostrophes) and a `service` that is not one of the catalogue's */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
                 /** @description `slot_taken`, with `error.alternatives: [{date, time, label}]`; or `conflict` when the `Idempotency-Key` already booked another request (message: the key was used for another booking request, send yours with a new key) */
                 409: {
                     headers: {
@@ -1805,7 +1813,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit. Omitted fields stay. `status_dashboard` becomes `status`. A status change writes one history row (changed_by = your e-mail, note "Status changed from X to Y during edit"), in the same transaction. A change that makes the appointment hold a slot (a new date or time, or a return from `cancelled`) obeys the booking rules under the slot's lock: a time that is not one of the slots is 400 `validation`; a closed day, a closed date or a past slot 422 `slot_closed`; a full slot (this appointment aside) 409 `slot_taken`; both with `alternatives`. */
+        /** Edit. Omitted fields stay. `status_dashboard` becomes `status`. A status change writes one history row (changed_by = your e-mail, note "Status changed from X to Y during edit"), in the same transaction. A change that makes the appointment hold a slot (a new date or time, or a return from `cancelled`) obeys the booking rules under the slot's lock: a time that is not one of the slots is 400 `validation`; a closed day, a closed date or a past slot 422 `slot_closed`; a full slot (this appointment aside) 409 `slot_taken`; both with `alternatives`. A new `service` must be one of the catalogue's (by slug or name, stored as its French name; else 400 `validation`); an unchanged one stays as it is. A new `email` revokes every manage link sent before, drops the messages still due to the old address and sends a fresh confirmation (with its reminder) to the new one, in the same transaction. */
         patch: {
             parameters: {
                 query?: never;
@@ -3707,12 +3715,14 @@ export interface components {
             altcha?: string;
         };
         BookingRequest: {
+            /** @description 2 to 100 characters; from the public form (and the chat), only letters, spaces, hyphens and apostrophes, as a person's name is written into the messages the agency sends; staff in the console may type any name */
             name: string;
             email?: string;
             /** @description 10 to 15 characters (digits, spaces, hyphens, parentheses, a leading +) making a valid number; without a country code it is Algerian. Clients are matched by e-mail first, then by this number in E.164 */
             phone: string;
             company?: string;
             sector?: string;
+            /** @description an active service of the catalogue, by its slug or its name in any language (case and spacing aside); stored, and answered, as the catalogue's name in French. Another text is 400 `validation` on `service`; empty for a general appointment */
             service?: string;
             /**
              * Format: date
