@@ -6,6 +6,7 @@ package main
 var benchLimits = []string{
 	"DOTA_CHAT_IP_RATE=100000000",           // chat messages a minute from one address (60)
 	"DOTA_CHAT_SESSION_RATE=100000000",      // chat messages a minute in one conversation (20)
+	"DOTA_CHAT_IP_OPEN_RATE=100000000",      // chat conversations opened a minute from one address (10)
 	"DOTA_AI_BUDGET_PER_MINUTE=100000000",   // Gemini calls a minute (60); the stub answers
 	"DOTA_LOGIN_MAX_PER_IP=100000000",       // console sign-ins per address per window (20)
 	"DOTA_LOGIN_MAX_PER_EMAIL=100000000",    // console sign-ins per e-mail per window (5)

@@ -48,6 +48,7 @@ type config struct {
 	ChatSessionTTL    time.Duration
 	ChatSessionRate   int
 	ChatIPRate        int
+	ChatIPOpenRate    int
 	// OfficeHours are when staff answer a visitor's hand-off live.
 	OfficeHours       booking.OfficeHours
 	ChatReplyCacheTTL time.Duration
@@ -95,6 +96,7 @@ func loadConfig() (config, error) {
 		ChatSessionTTL:    e.duration("DOTA_CHAT_SESSION_TTL", chatbot.DefaultSessionTTL),
 		ChatSessionRate:   e.int("DOTA_CHAT_SESSION_RATE", chatbot.DefaultSessionMessageLimit),
 		ChatIPRate:        e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
+		ChatIPOpenRate:    e.int("DOTA_CHAT_IP_OPEN_RATE", chatbot.DefaultIPOpenLimit),
 		ChatReplyCacheTTL: e.duration("DOTA_CHAT_REPLY_CACHE_TTL", chatbot.DefaultReplyCacheTTL),
 		ChatCatalogueTTL:  e.duration("DOTA_CHAT_CATALOGUE_TTL", chatbot.DefaultCatalogueTTL),
 		SessionIdle:       e.duration("DOTA_SESSION_IDLE", 2*time.Hour),
@@ -175,7 +177,8 @@ func loadConfig() (config, error) {
 	}
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
 		"DOTA_AI_VISITOR_SHARE": c.AIVisitorShare, "DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
-		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail,
+		"DOTA_CHAT_IP_OPEN_RATE": c.ChatIPOpenRate, "DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP,
+		"DOTA_LOGIN_MAX_PER_EMAIL":   c.LoginPerEmail,
 		"DOTA_LOGIN_MAX_PER_ACCOUNT": c.LoginPerAccount,
 		"DOTA_FORM_MAX_PER_IP":       c.Forms.PerAddress, "DOTA_FORM_CHALLENGE_AFTER": c.Forms.ChallengeAfter,
 		"DOTA_FORM_MAX_PER_CONTACT": c.Forms.PerContact} {

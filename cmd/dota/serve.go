@@ -179,6 +179,7 @@ func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.
 		RedisPrefix: cfg.RedisPrefix, SessionTTL: cfg.ChatSessionTTL, AITimeout: cfg.AITimeout,
 		AIQueueInterval: cfg.AIQueueInterval, AIBudgetPerMinute: cfg.AIBudgetPerMinute, AIQueueMax: cfg.AIQueueMax,
 		AIVisitorShare: cfg.AIVisitorShare, ReplyCacheTTL: cfg.ChatReplyCacheTTL, CatalogueTTL: cfg.ChatCatalogueTTL,
-		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate, OfficeHours: cfg.OfficeHours,
+		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate, IPOpenLimit: cfg.ChatIPOpenRate,
+		OfficeHours: cfg.OfficeHours,
 	}, opts...)
 }
