@@ -82,6 +82,7 @@ type Config struct {
 	SessionMessageLimit int
 	IPMessageLimit      int
 	IPOpenLimit         int // conversations opened a minute from one address
+	StreamsPerAddress   int // visitors' streams open at once from one address
 	// OfficeHours are when staff answer a hand-off live; booking.DefaultOfficeHours when zero.
 	OfficeHours booking.OfficeHours
 }
@@ -112,6 +113,7 @@ func (c *Config) defaults() {
 	seti(&c.SessionMessageLimit, DefaultSessionMessageLimit)
 	seti(&c.IPMessageLimit, DefaultIPMessageLimit)
 	seti(&c.IPOpenLimit, DefaultIPOpenLimit)
+	seti(&c.StreamsPerAddress, DefaultStreamsPerAddress)
 	if c.OfficeHours == (booking.OfficeHours{}) {
 		c.OfficeHours, _ = booking.ParseOfficeHours(booking.DefaultOfficeHours)
 	}
