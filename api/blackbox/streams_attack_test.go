@@ -213,14 +213,22 @@ func TestStreamEndsWithItsSession(t *testing.T) {
 		if c.Status != http.StatusCreated || clientID == "" {
 			t.Fatalf("client: %d %s", c.Status, c.Raw)
 		}
-		id := writtenChat(t, srv.URL, "203.0.113.11", "mon adresse est lina.haddad@stream.example")
+		// Her conversation: she gives Dota her name and address on the way to a booking.
+		id := writtenChat(t, srv.URL, "203.0.113.11", "Je voudrais prendre rendez-vous")
+		for _, text := range []string{"Lina Haddad", "lina.haddad@stream.example"} {
+			if r := must(t, "POST", srv.URL+"/api/chat/sessions/"+id+"/messages", map[string]any{"text": text},
+				"X-Forwarded-For", "203.0.113.11"); r.Status != http.StatusOK {
+				t.Fatalf("%q: %d %s", text, r.Status, r.Raw)
+			}
+		}
 		db := pool(t, e["DATABASE_URL"])
 		if _, ok := eventually(5*time.Second, func() bool {
 			var n int
-			_ = db.QueryRow(context.Background(), `SELECT count(*) FROM chat_messages WHERE text LIKE '%lina.haddad@%'`).Scan(&n)
+			_ = db.QueryRow(context.Background(), `SELECT count(*) FROM chat_conversations
+				WHERE session_id = $1 AND collected->>'email' = 'lina.haddad@stream.example'`, id).Scan(&n)
 			return n > 0
 		}); !ok {
-			t.Fatal("the visitor's message never reached the transcript")
+			t.Fatal("the conversation never stored the address she gave")
 		}
 		s, r := chatStream(t, srv.URL, id, "203.0.113.11")
 		if s == nil {
