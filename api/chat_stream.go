@@ -22,12 +22,19 @@ import (
 // followed, from the session. The stream writes its events itself, in order, as the
 // engine hands them over: the first ones (what the widget missed) are ready before a
 // relay such as the console's could register the connection.
+//
+// A replica holds at most perReplica streams (each is a connection and its goroutines):
+// past it the answer is 503 with Retry-After, and the balancer's other replicas take the
+// visitor's next try. The engine bounds the streams of one client address across
+// replicas, and ends a stream with its session.
 type chatStreams struct {
-	engine    *chatbot.Engine
-	heartbeat time.Duration
+	engine     *chatbot.Engine
+	heartbeat  time.Duration
+	perReplica int
 
-	mu   sync.Mutex
-	open map[string]int // streams open on this replica, by conversation
+	mu    sync.Mutex
+	total int            // streams open on this replica
+	open  map[string]int // of which, by conversation
 }
 
 // MaxStreamsPerConversation bounds the streams one conversation keeps open on a replica
@@ -35,24 +42,43 @@ type chatStreams struct {
 // replica's connections.
 const MaxStreamsPerConversation = 4
 
-func newChatStreams(e *chatbot.Engine) *chatStreams {
-	return &chatStreams{engine: e, heartbeat: HeartbeatInterval, open: map[string]int{}}
+// DefaultChatStreamsPerReplica bounds the visitors' streams a replica holds open when
+// the configuration sets no other (DOTA_CHAT_STREAMS_PER_REPLICA): a stream costs some
+// 25 to 50 KB resident, and this many keep a replica near its 100 MB (measured: 300
+// streams, +7.5 MB; 1,200, +56 MB).
+const DefaultChatStreamsPerReplica = 300
+
+// chatStreamsRetryAfter is when a visitor's stream refused by a full replica may be
+// tried again, in seconds.
+const chatStreamsRetryAfter = 10
+
+func newChatStreams(e *chatbot.Engine, perReplica int) *chatStreams {
+	if perReplica <= 0 {
+		perReplica = DefaultChatStreamsPerReplica
+	}
+	return &chatStreams{engine: e, heartbeat: HeartbeatInterval, perReplica: perReplica, open: map[string]int{}}
 }
 
-// hold counts a stream of the conversation, or refuses it past the bound; release undoes it.
-func (h *chatStreams) hold(id string) bool {
+// hold counts a stream of the conversation, or refuses it past a bound; release undoes it.
+func (h *chatStreams) hold(id string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.open[id] >= MaxStreamsPerConversation {
-		return false
+	switch {
+	case h.total >= h.perReplica:
+		return &Error{Status: http.StatusServiceUnavailable, Code: "unavailable", MessageKey: "unavailable",
+			RetryAfter: chatStreamsRetryAfter}
+	case h.open[id] >= MaxStreamsPerConversation:
+		return RateLimited(chatbot.StreamRetryAfter)
 	}
+	h.total++
 	h.open[id]++
-	return true
+	return nil
 }
 
 func (h *chatStreams) release(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.total--
 	if h.open[id]--; h.open[id] <= 0 {
 		delete(h.open, id)
 	}
@@ -70,15 +96,14 @@ func after(c *gin.Context) int {
 
 func (h *chatStreams) serve(c *gin.Context) {
 	id := c.Param("id")
-	if !h.hold(id) {
-		c.Header("Retry-After", "30")
-		_ = c.Error(&Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "rate_limited", RetryAfter: 30})
+	if err := h.hold(id); err != nil {
+		_ = c.Error(err)
 		return
 	}
 	defer h.release(id)
 	ctx, cancel := context.WithCancel(c.Request.Context())
 	defer cancel()
-	pushes, err := h.engine.Stream(ctx, id, after(c))
+	pushes, err := h.engine.Stream(ctx, id, after(c), c.ClientIP())
 	if err != nil {
 		_ = c.Error(err)
 		return

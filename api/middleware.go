@@ -93,9 +93,12 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 	}
 }
 
-// secretPaths start the paths whose next segment is a credential (a manage link's
-// token): the log keeps the route, never the secret.
-var secretPaths = []string{"/api/manage/", "/manage/"}
+// secretPaths start the paths whose next segment is a credential — a manage link's
+// token, a waitlist offer's token, a chat session's id (whoever holds it reads and
+// writes the conversation), a signed link reopening one: the log keeps the route, never
+// the secret.
+var secretPaths = []string{"/api/manage/", "/manage/", "/api/waitlist/offers/", "/waitlist/offers/",
+	"/api/chat/sessions/", "/api/chat/resume/"}
 
 // loggedPath is path with the credential of a secret path masked.
 func loggedPath(path string) string {

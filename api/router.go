@@ -58,6 +58,9 @@ type Deps struct {
 	Console *console.Console
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
+	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
+	// (DefaultChatStreamsPerReplica when zero).
+	ChatStreamsPerReplica int
 }
 
 // New builds the HTTP handler with every route of the contract.
@@ -116,7 +119,7 @@ func New(d Deps) http.Handler {
 		g.POST("/chat/sessions", chatLimit, noStore(), ch.start)
 		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), ch.send)
 		g.GET("/chat/sessions/:id", noStore(), ch.conversation)
-		g.GET("/chat/sessions/:id/stream", noStore(), newChatStreams(d.Chat).serve)
+		g.GET("/chat/sessions/:id/stream", noStore(), newChatStreams(d.Chat, d.ChatStreamsPerReplica).serve)
 	}
 
 	if d.Console != nil {

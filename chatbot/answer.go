@@ -46,8 +46,8 @@ func (e *Engine) reserve(ctx context.Context) (wait time.Duration, depth int, ok
 func (t *turn) aiShares() []ratelimit.Budget {
 	share := t.e.cfg.AIVisitorShare
 	out := []ratelimit.Budget{{Key: "ai:session:" + t.s.ID, Limit: share, Window: rateWindow}}
-	if t.clientIP != "" {
-		out = append(out, ratelimit.Budget{Key: "ai:ip:" + t.clientIP, Limit: share, Window: rateWindow})
+	if t.address != "" {
+		out = append(out, ratelimit.Budget{Key: "ai:ip:" + t.address, Limit: share, Window: rateWindow})
 	}
 	return out
 }

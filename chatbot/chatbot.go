@@ -81,6 +81,8 @@ type Config struct {
 	DBTimeout           time.Duration
 	SessionMessageLimit int
 	IPMessageLimit      int
+	IPOpenLimit         int // conversations opened a minute from one address
+	StreamsPerAddress   int // visitors' streams open at once from one address
 	// OfficeHours are when staff answer a hand-off live; booking.DefaultOfficeHours when zero.
 	OfficeHours booking.OfficeHours
 }
@@ -110,6 +112,8 @@ func (c *Config) defaults() {
 	seti(&c.AIQueueMax, DefaultAIQueueMax)
 	seti(&c.SessionMessageLimit, DefaultSessionMessageLimit)
 	seti(&c.IPMessageLimit, DefaultIPMessageLimit)
+	seti(&c.IPOpenLimit, DefaultIPOpenLimit)
+	seti(&c.StreamsPerAddress, DefaultStreamsPerAddress)
 	if c.OfficeHours == (booking.OfficeHours{}) {
 		c.OfficeHours, _ = booking.ParseOfficeHours(booking.DefaultOfficeHours)
 	}

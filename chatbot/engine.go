@@ -37,18 +37,23 @@ type RateLimitedError struct {
 
 func (e *RateLimitedError) Error() string { return "chat rate limited (" + e.Scope + ")" }
 
-// Start opens a conversation in lang with Dota's greeting.
+// Start opens a conversation in lang with Dota's greeting, counted against the budgets
+// of the client's address. Only its language is kept, for an hour: the conversation is
+// stored from the visitor's first message on (Send, begin.go), under the session id
+// given here, so that opening the widget costs next to no memory.
 func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error) {
-	if err := e.allow(ctx, clientIP, ""); err != nil {
+	s := e.newSession(lang)
+	if err := e.open(ctx, s, ratelimit.AddressKey(clientIP)); err != nil {
 		return Reply{}, err
 	}
-	s := e.newSession(lang)
 	t := e.turn(ctx, s)
 	t.greet()
-	return t.finish(true)
+	e.ops.add(t.ops...)
+	return s.reply(t.bot), nil
 }
 
-// Send answers one message of the visitor. An unknown or expired session id starts a
+// Send answers one message of the visitor. The first message of a conversation Start
+// opened begins it under Start's session id (begin.go); an unknown or expired id starts a
 // new conversation, which the reply names.
 //
 // A turn costs two round trips to Redis: the rate limits of the address and the session,
@@ -56,6 +61,7 @@ func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error
 // new state, its new messages and the release of the lock together. (The operations
 // counters are gathered in process and written once a second: ops_buffer.go.)
 func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP string) (Reply, error) {
+	address := ratelimit.AddressKey(clientIP)
 	var (
 		s     *session
 		found bool
@@ -63,31 +69,34 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 	)
 	if validSessionID(sessionID) {
 		var err error
-		if lk, s, found, err = e.lockAndLoad(ctx, sessionID, clientIP, true); err != nil {
+		if lk, s, found, err = e.lockAndLoad(ctx, sessionID, address, true); err != nil {
 			return Reply{}, err
 		}
 		defer lk.release(ctx)
-	} else if err := e.allow(ctx, clientIP, ""); err != nil {
+	} else if err := e.allow(ctx, address, ""); err != nil {
 		return Reply{}, err
 	}
-	fresh := !found
+	fresh, opened := !found, false
 	if fresh {
-		if lang == "" {
-			lang = i18n.Default
+		var err error
+		if s, opened, err = e.begin(ctx, sessionID, lang, address); err != nil {
+			return Reply{}, err
 		}
-		s = e.newSession(lang)
 	}
 	if l := i18n.Normalize(lang); l != "" {
 		s.Lang = l
 	}
 	t := e.turn(ctx, s)
 	t.lock = lk
-	t.clientIP = clientIP
-	if fresh {
+	t.address = address
+	switch {
+	case opened:
+		t.recordGreeting()
+	case fresh:
 		t.greet()
 	}
 	t.handle(message)
-	return t.finish(fresh)
+	return t.finish(fresh && !opened)
 }
 
 // Conversation returns a conversation as it stands, with every message kept.
@@ -104,13 +113,6 @@ func (e *Engine) Conversation(ctx context.Context, sessionID string) (Reply, err
 		r.Handoff = &HandoffView{State: h.State, Agent: h.Agent}
 	}
 	return r, nil
-}
-
-func (e *Engine) newSession(lang string) *session {
-	if lang = i18n.Normalize(lang); lang == "" {
-		lang = i18n.Default
-	}
-	return &session{ID: newSessionID(), Lang: lang, Step: StepGreeting, StartedAt: e.now()}
 }
 
 func (s *session) reply(msgs []Message) Reply {
@@ -146,13 +148,13 @@ func (s *session) flow() string {
 	return ""
 }
 
-// budgets are the rate limits a message counts against: its client's address and, when
-// given, its conversation.
-func (e *Engine) budgets(clientIP, sessionID string) ([]ratelimit.Budget, []string) {
+// budgets are the rate limits a message counts against: its client's address (its key,
+// ratelimit.AddressKey) and, when given, its conversation.
+func (e *Engine) budgets(address, sessionID string) ([]ratelimit.Budget, []string) {
 	var budgets []ratelimit.Budget
 	var scopes []string
-	if clientIP != "" {
-		budgets = append(budgets, ratelimit.Budget{Key: "msg:ip:" + clientIP, Limit: e.cfg.IPMessageLimit, Window: rateWindow})
+	if address != "" {
+		budgets = append(budgets, ratelimit.Budget{Key: "msg:ip:" + address, Limit: e.cfg.IPMessageLimit, Window: rateWindow})
 		scopes = append(scopes, "ip")
 	}
 	if sessionID != "" {
@@ -164,8 +166,13 @@ func (e *Engine) budgets(clientIP, sessionID string) ([]ratelimit.Budget, []stri
 
 // allow counts a message against the budget of the client's address and, when given,
 // of its conversation, in one round trip.
-func (e *Engine) allow(ctx context.Context, clientIP, sessionID string) error {
-	budgets, scopes := e.budgets(clientIP, sessionID)
+func (e *Engine) allow(ctx context.Context, address, sessionID string) error {
+	budgets, scopes := e.budgets(address, sessionID)
+	return e.allowEach(ctx, budgets, scopes)
+}
+
+// allowEach counts a request against budgets, named by scopes, in one round trip.
+func (e *Engine) allowEach(ctx context.Context, budgets []ratelimit.Budget, scopes []string) error {
 	if len(budgets) == 0 {
 		return nil
 	}

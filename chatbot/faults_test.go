@@ -41,7 +41,8 @@ func TestGeminiFaultsUnderLoad(t *testing.T) {
 			fake := geminitest.New(t, aiReply)
 			fake.SetMode(mode)
 			e, _ := newEngine(t, sundayMorning, Config{AITimeout: timeout, AIQueueInterval: 50 * time.Millisecond,
-				AIQueueMax: queueMax, AIBudgetPerMinute: 1000, SessionMessageLimit: 1000, IPMessageLimit: 1000},
+				AIQueueMax: queueMax, AIBudgetPerMinute: 1000, SessionMessageLimit: 1000, IPMessageLimit: 1000,
+				IPOpenLimit: 1000},
 				WithAI(newGemini(t, fake)))
 			chats := make([]*chat, visitors)
 			for i := range chats {

@@ -17,7 +17,7 @@ type turn struct {
 	cat      *catalogueData
 	ops      []string     // operations counters of the turn, stored with the session
 	lock     *sessionLock // the session's lock, released with the save; nil when none
-	clientIP string       // the visitor's address, for their share of the AI budget; "" when unknown
+	address  string       // the visitor's address key (ratelimit.AddressKey), for their share of the AI budget; "" when unknown
 	// The hand-off (handoff.go, staff.go): the conversation's state to record, whether
 	// staff should hear of the turn, whether it ended a hand-off or changed one, and
 	// whether its messages go to the visitor's stream (a turn not of the visitor's making).
@@ -81,8 +81,20 @@ func (t *turn) moveTo(step string) {
 }
 
 func (t *turn) greet() {
-	t.s.Offered = true
 	t.count("funnel_started")
+	t.sayGreeting()
+}
+
+// recordGreeting puts the greeting Start gave the widget at the head of the conversation
+// that the visitor's first message begins: the reply does not repeat it, and the
+// conversation, counted as started when Start greeted, is not counted again.
+func (t *turn) recordGreeting() {
+	t.sayGreeting()
+	t.bot = t.bot[:0]
+}
+
+func (t *turn) sayGreeting() {
+	t.s.Offered = true
 	t.say(text(t.lang(), "greeting"), SourceFlow)
 	t.answered = ""
 	t.s.QuickReplies = t.menu()

@@ -56,7 +56,7 @@ func stream(t *testing.T, e *Engine, sessionID string, after int) (<-chan Push, 
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	ch, err := e.Stream(ctx, sessionID, after)
+	ch, err := e.Stream(ctx, sessionID, after, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ var (
 	})
 	rateLimited = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "chat", Name: "rate_limited_total",
-		Help: "Chat requests refused by a rate limit, by scope (ip, session).",
+		Help: "Chat requests refused by a rate limit, by scope (ip, session, stream).",
 	}, []string{"scope"})
 	cacheLookups = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "chat", Name: "cache_lookups_total",

@@ -218,8 +218,8 @@ for i, v in ipairs(items) do
 end
 return 0`)
 
-// forgetSessions removes conversations' sessions from Redis: what the visitor typed and
-// what Dota collected live there until they expire.
+// forgetSessions removes conversations' sessions from Redis — what the visitor typed and
+// what Dota collected live there until they expire — and ends their streams.
 func (e *Engine) forgetSessions(ctx context.Context, sessions []string) {
 	if len(sessions) == 0 {
 		return
@@ -232,6 +232,7 @@ func (e *Engine) forgetSessions(ctx context.Context, sessions []string) {
 	pipe := e.rdb.Pipeline()
 	pipe.Del(ctx, keys...)
 	pipe.ZRem(ctx, e.key("waiting"), members...)
+	e.endStreams(ctx, pipe, sessions)
 	if _, err := pipe.Exec(ctx); err != nil {
 		e.log.WarnContext(ctx, "chat: erased sessions not removed from Redis; they expire on their own", "err", err)
 	}

@@ -30,8 +30,11 @@ type Push struct {
 // Seq is the message's number in its conversation, the stream's event id.
 func (p Push) Seq() int { n, _ := strconv.Atoi(p.Message.ID); return n }
 
+// pushed is a push as the channel carries it, to the streams of its session; End, with
+// no push, ends them (the session was erased).
 type pushed struct {
 	Session string `json:"s"`
+	End     bool   `json:"end,omitempty"`
 	Push
 }
 
@@ -59,70 +62,6 @@ func (e *Engine) queuePushes(ctx context.Context, pipe redis.Pipeliner, sessionI
 			pipe.Publish(ctx, e.pushChannel(), raw)
 		}
 	}
-}
-
-// Stream delivers a visitor's conversation as it goes on: first the messages after the
-// numbered one that are not the visitor's own (from the session), then each one pushed
-// from now on, in order and once each, until ctx ends or the stream falls behind (the
-// channel is then closed, and the visitor reconnects with the last number they have).
-func (e *Engine) Stream(ctx context.Context, sessionID string, after int) (<-chan Push, error) {
-	if !validSessionID(sessionID) {
-		return nil, booking.ErrNotFound
-	}
-	l, err := e.hub.listen(e, sessionID)
-	if err != nil {
-		return nil, unavailable(err)
-	}
-	s, found, err := e.load(ctx, sessionID)
-	if err != nil || !found {
-		e.hub.drop(sessionID, l)
-		if err == nil {
-			err = booking.ErrNotFound
-		}
-		return nil, err
-	}
-	var view *HandoffView
-	if h := s.Handoff; h != nil {
-		view = &HandoffView{State: h.State, Agent: h.Agent}
-	}
-	out := make(chan Push, streamBuffer)
-	go func() {
-		defer close(out)
-		defer e.hub.drop(sessionID, l)
-		last := after
-		send := func(p Push) bool {
-			if p.Seq() <= last {
-				return true
-			}
-			select {
-			case out <- p:
-				last = p.Seq()
-				return true
-			case <-ctx.Done():
-				return false
-			}
-		}
-		for i, m := range s.Messages {
-			p := Push{Message: m, Handoff: view}
-			if i == len(s.Messages)-1 && len(s.QuickReplies) > 0 {
-				p.QuickReplies = s.QuickReplies
-			}
-			if m.Sender != SenderUser && !send(p) {
-				return
-			}
-		}
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case p, ok := <-l:
-				if !ok || !send(p) {
-					return
-				}
-			}
-		}
-	}()
-	return out, nil
 }
 
 // pushHub relays the pushes every replica publishes to this replica's streams, over one
@@ -171,9 +110,18 @@ func (h *pushHub) drop(sessionID string, l chan Push) {
 	}
 }
 
-// relay hands each push to the streams of its session. When the subscription breaks, the
-// pushes published meanwhile are not received: every stream is closed, so its widget
-// reconnects and catches up from the session.
+// endStreams adds to a pipeline the end of the sessions' streams, on every replica.
+func (e *Engine) endStreams(ctx context.Context, pipe redis.Pipeliner, sessionIDs []string) {
+	for _, sid := range sessionIDs {
+		if raw, err := json.Marshal(pushed{Session: sid, End: true}); err == nil {
+			pipe.Publish(ctx, e.pushChannel(), raw)
+		}
+	}
+}
+
+// relay hands each push to the streams of its session, or ends them. When the
+// subscription breaks, the pushes published meanwhile are not received: every stream is
+// closed, so its widget reconnects and catches up from the session.
 func (h *pushHub) relay(e *Engine, sub *redis.PubSub) {
 	ctx := context.Background()
 	for {
@@ -194,13 +142,19 @@ func (h *pushHub) relay(e *Engine, sub *redis.PubSub) {
 		}
 		h.mu.Lock()
 		for l := range h.streams[p.Session] {
-			select {
-			case l <- p.Push:
-			default: // fallen behind: close it, the widget catches up
-				delete(h.streams[p.Session], l)
-				close(l)
-				chatStreams.Dec()
+			if !p.End {
+				select {
+				case l <- p.Push:
+					continue
+				default: // fallen behind: close it, the widget catches up
+				}
 			}
+			delete(h.streams[p.Session], l)
+			close(l)
+			chatStreams.Dec()
+		}
+		if len(h.streams[p.Session]) == 0 {
+			delete(h.streams, p.Session)
 		}
 		h.mu.Unlock()
 	}

@@ -304,11 +304,11 @@ func (l *sessionLock) release(ctx context.Context) {
 // session, all in one round trip. Over a budget, it returns the rate-limit error and holds
 // no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
 // time-out and a little more, without counting the message again.
-func (e *Engine) lockAndLoad(ctx context.Context, id, clientIP string, limited bool) (*sessionLock, *session, bool, error) {
+func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bool) (*sessionLock, *session, bool, error) {
 	lk := &sessionLock{e: e, key: e.key("lock", id), token: newSessionID()}
 	hold := e.cfg.AITimeout + 10*time.Second
 	deadline := time.Now().Add(e.cfg.AITimeout + 2*time.Second)
-	budgets, scopes := e.budgets(clientIP, id)
+	budgets, scopes := e.budgets(address, id)
 	for first := limited; ; first = false {
 		var decide func() ([]ratelimit.Decision, error)
 		pipe := e.rdb.Pipeline()

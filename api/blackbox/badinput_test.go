@@ -369,6 +369,7 @@ func TestBadInputPublicRoutes(t *testing.T) {
 	// The chat's budgets would answer most probes 429 (TestChatRateLimits-style tests
 	// prove them); here every probe must reach the handlers.
 	e["DOTA_CHAT_SESSION_RATE"], e["DOTA_CHAT_IP_RATE"] = "1000000", "1000000"
+	e["DOTA_CHAT_IP_OPEN_RATE"] = "1000000"
 	srv := startDota(t, e)
 	db := pool(t, dbURL)
 	before := digest(t, db)

@@ -129,6 +129,7 @@ func TestSoak(t *testing.T) {
 	// One client address plays every visitor: lift the per-address and per-conversation
 	// budgets, which the fault tests prove.
 	e["DOTA_CHAT_SESSION_RATE"], e["DOTA_CHAT_IP_RATE"] = "100000000", "100000000"
+	e["DOTA_CHAT_IP_OPEN_RATE"] = "100000000"
 	srv := startDota(t, e)
 	mix := &chatMix{}
 	rate, err := capacity(srv.URL, mix.step, 8, 15*time.Second)

@@ -20,6 +20,7 @@ func TestKillAfterChatBookingLosesNoTranscript(t *testing.T) {
 	e := baseEnv(t, dbURL)
 	e["DOTA_CHAT_IP_RATE"] = "100000" // every visitor comes from 127.0.0.1
 	e["DOTA_CHAT_SESSION_RATE"] = "100000"
+	e["DOTA_CHAT_IP_OPEN_RATE"] = "100000"
 	srv := startDota(t, e)
 	slots := freeSlots(t, srv.URL, 4)
 

@@ -6,6 +6,9 @@ package main
 var benchLimits = []string{
 	"DOTA_CHAT_IP_RATE=100000000",           // chat messages a minute from one address (60)
 	"DOTA_CHAT_SESSION_RATE=100000000",      // chat messages a minute in one conversation (20)
+	"DOTA_CHAT_IP_OPEN_RATE=100000000",      // chat conversations opened a minute from one address (10)
+	"DOTA_CHAT_STREAMS_PER_IP=100000000",    // visitors' chat streams open at once from one address (4)
+	"DOTA_CHAT_STREAMS_PER_REPLICA=1000",    // visitors' chat streams a replica holds (300); the hand-off row opens 250 each
 	"DOTA_AI_BUDGET_PER_MINUTE=100000000",   // Gemini calls a minute (60); the stub answers
 	"DOTA_LOGIN_MAX_PER_IP=100000000",       // console sign-ins per address per window (20)
 	"DOTA_LOGIN_MAX_PER_EMAIL=100000000",    // console sign-ins per e-mail per window (5)

@@ -48,6 +48,10 @@ type config struct {
 	ChatSessionTTL    time.Duration
 	ChatSessionRate   int
 	ChatIPRate        int
+	ChatIPOpenRate    int
+	// ChatStreamsPerIP and ChatStreamsPerReplica bound the visitors' open event streams.
+	ChatStreamsPerIP      int
+	ChatStreamsPerReplica int
 	// OfficeHours are when staff answer a visitor's hand-off live.
 	OfficeHours       booking.OfficeHours
 	ChatReplyCacheTTL time.Duration
@@ -85,26 +89,29 @@ func loadConfig() (config, error) {
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
 		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
 
-		GeminiModel:       e.str("DOTA_GEMINI_MODEL", chatbot.DefaultModel),
-		GeminiBaseURL:     e.str("DOTA_GEMINI_BASE_URL", ""),
-		AITimeout:         e.duration("DOTA_AI_TIMEOUT", chatbot.DefaultAITimeout),
-		AIQueueInterval:   e.duration("DOTA_AI_QUEUE_INTERVAL", chatbot.DefaultAIQueueInterval),
-		AIQueueMax:        e.int("DOTA_AI_QUEUE_MAX", chatbot.DefaultAIQueueMax),
-		AIBudgetPerMinute: e.int("DOTA_AI_BUDGET_PER_MINUTE", chatbot.DefaultAIBudgetPerMinute),
-		AIVisitorShare:    e.int("DOTA_AI_VISITOR_SHARE", chatbot.DefaultAIVisitorShare),
-		ChatSessionTTL:    e.duration("DOTA_CHAT_SESSION_TTL", chatbot.DefaultSessionTTL),
-		ChatSessionRate:   e.int("DOTA_CHAT_SESSION_RATE", chatbot.DefaultSessionMessageLimit),
-		ChatIPRate:        e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
-		ChatReplyCacheTTL: e.duration("DOTA_CHAT_REPLY_CACHE_TTL", chatbot.DefaultReplyCacheTTL),
-		ChatCatalogueTTL:  e.duration("DOTA_CHAT_CATALOGUE_TTL", chatbot.DefaultCatalogueTTL),
-		SessionIdle:       e.duration("DOTA_SESSION_IDLE", 2*time.Hour),
-		SessionAbsolute:   e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
-		LoginPerIP:        e.int("DOTA_LOGIN_MAX_PER_IP", 20),
-		LoginPerEmail:     e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
-		LoginPerAccount:   e.int("DOTA_LOGIN_MAX_PER_ACCOUNT", 20),
-		LoginWindow:       e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
-		SMTPURL:           e.str("DOTA_SMTP_URL", ""),
-		MailFrom:          e.str("DOTA_MAIL_FROM", ""),
+		GeminiModel:           e.str("DOTA_GEMINI_MODEL", chatbot.DefaultModel),
+		GeminiBaseURL:         e.str("DOTA_GEMINI_BASE_URL", ""),
+		AITimeout:             e.duration("DOTA_AI_TIMEOUT", chatbot.DefaultAITimeout),
+		AIQueueInterval:       e.duration("DOTA_AI_QUEUE_INTERVAL", chatbot.DefaultAIQueueInterval),
+		AIQueueMax:            e.int("DOTA_AI_QUEUE_MAX", chatbot.DefaultAIQueueMax),
+		AIBudgetPerMinute:     e.int("DOTA_AI_BUDGET_PER_MINUTE", chatbot.DefaultAIBudgetPerMinute),
+		AIVisitorShare:        e.int("DOTA_AI_VISITOR_SHARE", chatbot.DefaultAIVisitorShare),
+		ChatSessionTTL:        e.duration("DOTA_CHAT_SESSION_TTL", chatbot.DefaultSessionTTL),
+		ChatSessionRate:       e.int("DOTA_CHAT_SESSION_RATE", chatbot.DefaultSessionMessageLimit),
+		ChatIPRate:            e.int("DOTA_CHAT_IP_RATE", chatbot.DefaultIPMessageLimit),
+		ChatIPOpenRate:        e.int("DOTA_CHAT_IP_OPEN_RATE", chatbot.DefaultIPOpenLimit),
+		ChatStreamsPerIP:      e.int("DOTA_CHAT_STREAMS_PER_IP", chatbot.DefaultStreamsPerAddress),
+		ChatStreamsPerReplica: e.int("DOTA_CHAT_STREAMS_PER_REPLICA", api.DefaultChatStreamsPerReplica),
+		ChatReplyCacheTTL:     e.duration("DOTA_CHAT_REPLY_CACHE_TTL", chatbot.DefaultReplyCacheTTL),
+		ChatCatalogueTTL:      e.duration("DOTA_CHAT_CATALOGUE_TTL", chatbot.DefaultCatalogueTTL),
+		SessionIdle:           e.duration("DOTA_SESSION_IDLE", 2*time.Hour),
+		SessionAbsolute:       e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
+		LoginPerIP:            e.int("DOTA_LOGIN_MAX_PER_IP", 20),
+		LoginPerEmail:         e.int("DOTA_LOGIN_MAX_PER_EMAIL", 5),
+		LoginPerAccount:       e.int("DOTA_LOGIN_MAX_PER_ACCOUNT", 20),
+		LoginWindow:           e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
+		SMTPURL:               e.str("DOTA_SMTP_URL", ""),
+		MailFrom:              e.str("DOTA_MAIL_FROM", ""),
 		Jobs: booking.JobsConfig{
 			Workers:     e.int("DOTA_JOB_WORKERS", booking.DefaultJobWorkers),
 			RescueAfter: e.duration("DOTA_JOB_RESCUE_AFTER", booking.DefaultJobRescueAfter),
@@ -175,7 +182,9 @@ func loadConfig() (config, error) {
 	}
 	for key, n := range map[string]int{"DOTA_AI_QUEUE_MAX": c.AIQueueMax, "DOTA_AI_BUDGET_PER_MINUTE": c.AIBudgetPerMinute,
 		"DOTA_AI_VISITOR_SHARE": c.AIVisitorShare, "DOTA_CHAT_SESSION_RATE": c.ChatSessionRate, "DOTA_CHAT_IP_RATE": c.ChatIPRate,
-		"DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP, "DOTA_LOGIN_MAX_PER_EMAIL": c.LoginPerEmail,
+		"DOTA_CHAT_IP_OPEN_RATE": c.ChatIPOpenRate, "DOTA_CHAT_STREAMS_PER_IP": c.ChatStreamsPerIP,
+		"DOTA_CHAT_STREAMS_PER_REPLICA": c.ChatStreamsPerReplica, "DOTA_LOGIN_MAX_PER_IP": c.LoginPerIP,
+		"DOTA_LOGIN_MAX_PER_EMAIL":   c.LoginPerEmail,
 		"DOTA_LOGIN_MAX_PER_ACCOUNT": c.LoginPerAccount,
 		"DOTA_FORM_MAX_PER_IP":       c.Forms.PerAddress, "DOTA_FORM_CHALLENGE_AFTER": c.Forms.ChallengeAfter,
 		"DOTA_FORM_MAX_PER_CONTACT": c.Forms.PerContact} {

@@ -92,6 +92,7 @@ func serve(ctx context.Context, cfg config) error {
 		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
 		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms,
+		ChatStreamsPerReplica: cfg.ChatStreamsPerReplica,
 	})
 	// No ReadTimeout or WriteTimeout: either would cut the console's live event streams.
 	// Headers are bounded here, bodies by DOTA_BODY_TIMEOUT (api.Deps.BodyTimeout).
@@ -181,6 +182,7 @@ func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.
 		RedisPrefix: cfg.RedisPrefix, SessionTTL: cfg.ChatSessionTTL, AITimeout: cfg.AITimeout,
 		AIQueueInterval: cfg.AIQueueInterval, AIBudgetPerMinute: cfg.AIBudgetPerMinute, AIQueueMax: cfg.AIQueueMax,
 		AIVisitorShare: cfg.AIVisitorShare, ReplyCacheTTL: cfg.ChatReplyCacheTTL, CatalogueTTL: cfg.ChatCatalogueTTL,
-		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate, OfficeHours: cfg.OfficeHours,
+		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate, IPOpenLimit: cfg.ChatIPOpenRate,
+		StreamsPerAddress: cfg.ChatStreamsPerIP, OfficeHours: cfg.OfficeHours,
 	}, opts...)
 }

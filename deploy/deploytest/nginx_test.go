@@ -93,6 +93,32 @@ func TestNginxConfigs(t *testing.T) {
 				t.Errorf("dota-proxy.conf lacks %q", must)
 			}
 		}
+		// A visitor's chat stream: unbuffered, and the streams one address opens at once
+		// bounded at the edge, refused as the replicas refuse them.
+		chat := regexp.MustCompile(`(?s)location ~ \^/api/chat/sessions/\[\^/\]\+/stream\$ \{(.*?)\}`).FindStringSubmatch(code)
+		if chat == nil {
+			t.Fatal("dota-proxy.conf has no location for the visitors' chat streams")
+		}
+		for _, must := range []string{"limit_conn dota_chat_streams ", "limit_conn_status 429;", "proxy_buffering off;"} {
+			if !strings.Contains(chat[1], must) {
+				t.Errorf("the chat stream's location lacks %q", must)
+			}
+		}
+		for _, f := range []string{"compose.conf", "cluster.conf.tmpl"} {
+			b, err := os.ReadFile(filepath.Join(root, "deploy", "nginx", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := stripComments(string(b))
+			if !strings.Contains(code, "limit_conn_zone $binary_remote_addr zone=dota_chat_streams:") {
+				t.Errorf("%s defines no dota_chat_streams zone for dota-proxy.conf's limit_conn", f)
+			}
+			// The access log keeps no credential of a path (a manage or offer token, a
+			// chat session id): the request line is logged with them masked.
+			if strings.Contains(code, `"$request"`) || !strings.Contains(code, "$dota_logged_uri") {
+				t.Errorf("%s logs the request line as it came, credentials and all", f)
+			}
+		}
 	})
 }
 

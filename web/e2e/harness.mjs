@@ -140,6 +140,10 @@ export async function startServer({ smtp = false, env: extraEnv = {} } = {}) {
     DOTA_FORM_MAX_PER_IP: process.env.DOTA_FORM_MAX_PER_IP || '100000000',
     DOTA_FORM_CHALLENGE_AFTER: process.env.DOTA_FORM_CHALLENGE_AFTER || '100000000',
     DOTA_FORM_MAX_PER_CONTACT: process.env.DOTA_FORM_MAX_PER_CONTACT || '100000000',
+    // And every visitor chats from 127.0.0.1: the conversations it opens and the streams
+    // it holds at once are not limited either.
+    DOTA_CHAT_IP_OPEN_RATE: process.env.DOTA_CHAT_IP_OPEN_RATE || '100000000',
+    DOTA_CHAT_STREAMS_PER_IP: process.env.DOTA_CHAT_STREAMS_PER_IP || '100000000',
     ...extraEnv,
   };
   const baseURL = `http://127.0.0.1:${port}`;

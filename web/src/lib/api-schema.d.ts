@@ -1002,7 +1002,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a conversation with Dota; the reply holds the greeting in `lang`. Limited per client address. */
+        /** Open a conversation with Dota; the reply holds the greeting in `lang`. Only the language is kept, for an hour; the conversation is stored from the first message sent under `session_id` on. Limited per client address (IPv6 by its /64), in messages and in conversations opened. */
         post: {
             parameters: {
                 query?: never;
@@ -1072,7 +1072,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One message of the visitor. An unknown or expired id starts a new conversation (`new_session` true, a new `session_id`). Limited per address and per conversation. */
+        /** One message of the visitor. The first under a `session_id` of POST /api/chat/sessions begins that conversation (its greeting is not repeated); an unknown or expired id starts a new conversation (`new_session` true, a new `session_id`). Limited per address (IPv6 by its /64) and per conversation, and a new conversation counts against those the address may open. */
         post: {
             parameters: {
                 query?: never;
@@ -1154,7 +1154,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole conversation, for the widget after a reload. */
+        /** The whole conversation, for the widget after a reload; not found until the visitor has written in it. */
         get: {
             parameters: {
                 query?: never;
@@ -1193,7 +1193,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events of the visitor's own conversation: staff answers during a hand-off, Dota taking it back, and a waitlist offer. Each event is `message` with data `{message: ChatMessage, handoff: Handoff|null, quick_replies?}` (`quick_replies` on the last message of a turn that offers some, e.g. a waitlist offer's accept and decline); its id is the message's number. The stream starts after `Last-Event-ID` (a reconnection) or `?after=` (the last number the widget has): none lost, none twice. */
+        /** Server-sent events of the visitor's own conversation: staff answers during a hand-off, Dota taking it back, and a waitlist offer. Each event is `message` with data `{message: ChatMessage, handoff: Handoff|null, quick_replies?}` (`quick_replies` on the last message of a turn that offers some, e.g. a waitlist offer's accept and decline); its id is the message's number. The stream starts after `Last-Event-ID` (a reconnection) or `?after=` (the last number the widget has): none lost, none twice. It is open only for a conversation the visitor has written in, and ends with its session (expired or erased); a reconnection then gets 404. */
         get: {
             parameters: {
                 query?: {
@@ -1218,9 +1218,26 @@ export interface paths {
                         "text/event-stream": components["schemas"]["ChatPush"];
                     };
                 };
-                404: components["responses"]["Error"];
-                /** @description `rate_limited`: too many streams open on the conversation, with `Retry-After` */
+                /** @description `not_found`: no conversation the visitor has written in under this id (unknown, ended, or only opened: nothing can come to it) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `rate_limited`, with `Retry-After`: too many streams open on the conversation on this replica, or from the client's address (IPv6: its /64) across the replicas (`DOTA_CHAT_STREAMS_PER_IP`) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `unavailable`, with `Retry-After`: this replica holds as many streams as it may (`DOTA_CHAT_STREAMS_PER_REPLICA`; another replica may take it), or Redis is down */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -148,6 +148,35 @@ describe('chat store', () => {
     expect(localStorage.getItem(SESSION_KEY)).toBe('s2');
   });
 
+  it('listens to the conversation’s stream only once the server keeps it: after the visitor’s first message', async () => {
+    const opened: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        constructor(url: string) {
+          opened.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    fetchMock.mockResolvedValueOnce(json(201, { session_id: 's1', messages: [greeting], step: 'greeting', quick_replies: [] }));
+    await useChat.getState().ensureSession('fr');
+    useChat.getState().listen()();
+    expect(opened).toEqual([]);
+    fetchMock.mockResolvedValueOnce(json(200, { session_id: 's1', messages: [{ ...greeting, id: '3' }], step: 'greeting' }));
+    expect(await useChat.getState().send('bonjour', 'fr')).toBe(true);
+    useChat.getState().listen()();
+    expect(opened).toEqual(['/api/chat/sessions/s1/stream?after=3']);
+
+    // A conversation read back after a reload is kept: its stream opens at once.
+    useChat.setState({ ...initial, sessionId: 'kept', messages: [], loaded: false });
+    fetchMock.mockResolvedValueOnce(json(200, { session_id: 'kept', messages: [greeting], step: 'greeting' }));
+    await useChat.getState().ensureSession('fr');
+    useChat.getState().listen()();
+    expect(opened).toHaveLength(2);
+  });
+
   it('merges messages by id', () => {
     const a = { ...greeting, id: 'a' };
     const b = { ...greeting, id: 'b' };

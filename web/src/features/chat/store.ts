@@ -19,6 +19,12 @@ export interface ChatState {
   appointmentId: string | null;
   /** Staff waited for or holding the conversation; null while Dota answers. */
   handoff: Handoff | null;
+  /**
+   * The server keeps the conversation: the visitor has written in it. Only then can
+   * anything come on its stream (the server refuses the stream of a conversation only
+   * opened), so only then does the widget listen.
+   */
+  stored: boolean;
   pending: boolean;
   loaded: boolean;
   problem: ChatProblem;
@@ -87,7 +93,7 @@ export const useChat = create<ChatState>()((set, get) => {
   const start = async (lang: string) => {
     const session = await startSession(lang);
     storage('local')?.setItem(SESSION_KEY, session.session_id);
-    set({ sessionId: session.session_id, messages: session.messages, appointmentId: null, collected: {} });
+    set({ sessionId: session.session_id, messages: session.messages, appointmentId: null, collected: {}, stored: false });
     apply(session);
   };
 
@@ -103,6 +109,7 @@ export const useChat = create<ChatState>()((set, get) => {
     flow: '',
     appointmentId: null,
     handoff: null,
+    stored: false,
     pending: false,
     loaded: false,
     problem: null,
@@ -133,6 +140,7 @@ export const useChat = create<ChatState>()((set, get) => {
                 collected: stored.collected ?? {},
                 quickReplies: stored.quick_replies ?? [],
                 handoff: handoffOf(stored.handoff),
+                stored: true,
               });
             } catch (err) {
               if (!(err instanceof ApiError && err.status === 404)) throw err;
@@ -170,6 +178,7 @@ export const useChat = create<ChatState>()((set, get) => {
           const sent = reply.user_message ?? local;
           return {
             messages: mergeMessages(kept, [sent, ...reply.messages]),
+            stored: true,
             ...(reply.new_session ? { collected: {}, appointmentId: null } : {}),
           };
         });
@@ -185,7 +194,7 @@ export const useChat = create<ChatState>()((set, get) => {
 
     listen: () => {
       const id = get().sessionId;
-      if (!id || !get().loaded) return () => {};
+      if (!id || !get().loaded || !get().stored) return () => {};
       return openStream(id, lastNumber(get().messages), get().receive);
     },
 

@@ -29,6 +29,7 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
   const listen = useChat((s) => s.listen);
   const loaded = useChat((s) => s.loaded);
   const sessionId = useChat((s) => s.sessionId);
+  const stored = useChat((s) => s.stored);
   const send = useChat((s) => s.send);
   const setMinimized = useChat((s) => s.setMinimized);
 
@@ -36,8 +37,9 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
     void ensureSession(lang);
   }, [ensureSession, lang]);
 
-  // While the panel is open, staff answers arrive on the conversation's own stream.
-  useEffect(() => (loaded && sessionId ? listen() : undefined), [listen, loaded, sessionId]);
+  // While the panel is open, staff answers arrive on the conversation's own stream, once
+  // the server keeps the conversation (the visitor has written in it).
+  useEffect(() => (loaded && sessionId && stored ? listen() : undefined), [listen, loaded, sessionId, stored]);
 
   useEffect(() => {
     if (!minimized) input.current?.focus();
