@@ -53,7 +53,10 @@ const (
 	DefaultDBTimeout           = 10 * time.Second
 	DefaultSessionMessageLimit = 20 // per session per minute
 	DefaultIPMessageLimit      = 60 // per client address per minute
-	DefaultModel               = "gemini-2.5-flash"
+	// DefaultTranscriptBacklog is how many turns may wait for the transcript writer: at
+	// the writer's pace, well under a minute of them.
+	DefaultTranscriptBacklog = 20000
+	DefaultModel             = "gemini-2.5-flash"
 	// MaxFailuresPerStep is how many bad answers at one step Dota accepts before it
 	// offers the classic form and the phone number.
 	MaxFailuresPerStep = 3
@@ -81,6 +84,9 @@ type Config struct {
 	DBTimeout           time.Duration
 	SessionMessageLimit int
 	IPMessageLimit      int
+	// TranscriptBacklog bounds the turns waiting for the transcript writer; past it a turn
+	// waits for room (transcript_stream.go).
+	TranscriptBacklog int
 	// OfficeHours are when staff answer a hand-off live; booking.DefaultOfficeHours when zero.
 	OfficeHours booking.OfficeHours
 }
@@ -110,6 +116,7 @@ func (c *Config) defaults() {
 	seti(&c.AIQueueMax, DefaultAIQueueMax)
 	seti(&c.SessionMessageLimit, DefaultSessionMessageLimit)
 	seti(&c.IPMessageLimit, DefaultIPMessageLimit)
+	seti(&c.TranscriptBacklog, DefaultTranscriptBacklog)
 	if c.OfficeHours == (booking.OfficeHours{}) {
 		c.OfficeHours, _ = booking.ParseOfficeHours(booking.DefaultOfficeHours)
 	}
