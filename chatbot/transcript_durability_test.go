@@ -11,6 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
+
+	"github.com/dota-agency/dota/booking"
 )
 
 // The transcript keeps every turn a visitor was answered: a database that is locked or
@@ -190,6 +192,67 @@ func TestHandoffAnsweredOnlyOnceStored(t *testing.T) {
 	if err := pool.QueryRow(context.Background(), `SELECT state FROM chat_conversations WHERE session_id = $1`,
 		c.id).Scan(&state); err != nil || state != HandoffWaiting {
 		t.Errorf("conversation state %q (%v), want waiting", state, err)
+	}
+}
+
+// An erasure while the person's turns wait for the writer: they are written first and
+// erased with the rest; nothing of hers comes back after.
+func TestErasureWithQueuedTurnsLeavesNothingWrittenBack(t *testing.T) {
+	ctx := context.Background()
+	e, core := newEngine(t, time.Now(), Config{})
+	clientID := herClient(t, core)
+	hers := start(t, e, "fr")
+	hers.say("Je voudrais prendre rendez-vous")
+	hers.say(herName)
+	hers.expect(StepEmail)
+	hers.say(herEmail)
+	hers.expect(StepPhone)
+	her := conversationOf(t, e, hers.id)
+	// Another conversation's row is held by a transaction of the test: the writer waits on
+	// it, and her next turns wait behind.
+	busy := start(t, e, "fr")
+	busy.say("Bonjour")
+	flushed(t, e)
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM chat_conversations WHERE session_id = $1 FOR UPDATE`, busy.id); err != nil {
+		t.Fatal(err)
+	}
+	busy.say("Quels sont vos tarifs ?")
+	time.Sleep(50 * time.Millisecond)
+	hers.say(herPhone)
+	hers.expect(StepCompany)
+	hers.say("Atlas " + herName)
+
+	done := make(chan error, 1)
+	go func() {
+		_, err := core.ErasePerson(ctx, clientID, booking.EraseRequest{Confirm: herName, By: "admin@dota.dz"})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		done <- err
+	case <-time.After(500 * time.Millisecond):
+	}
+	_ = tx.Rollback(ctx)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	flushed(t, e)
+	if got := texts(t, her); len(got) == 0 || strings.Join(got, "") != "" {
+		t.Errorf("her conversation after the erasure: %q", got)
+	}
+	var collected string
+	var phone *string
+	if err := pool.QueryRow(ctx, `SELECT collected::text, phone_e164 FROM chat_conversations WHERE id = $1`, her).
+		Scan(&collected, &phone); err != nil || collected != "{}" || phone != nil {
+		t.Errorf("her conversation keeps %s, number %v (%v)", collected, phone, err)
+	}
+	if _, found, err := e.load(ctx, hers.id); found || err != nil {
+		t.Errorf("her session is still in Redis (%v)", err)
 	}
 }
 
