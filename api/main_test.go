@@ -143,8 +143,8 @@ func errorCode(r response) string {
 	return code
 }
 
-// closedAtEnd writes the chat engine's transcript queue when the test ends, so the next
-// test starts from what this one stored.
+// closedAtEnd stops the chat engine when the test ends, its transcript's stream written,
+// so the next test starts from what this one stored.
 func closedAtEnd(t testing.TB, e *chatbot.Engine) *chatbot.Engine {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -75,12 +76,17 @@ func (e *UpcomingError) LocalizedMessage(lang string) string { return Text(lang,
 // ahead (*UpcomingError) unless req.CancelUpcoming, and when req.Confirm does not name
 // them.
 func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseRequest) (Erased, error) {
+	release, err := s.holdParts(ctx, clientID)
+	if err != nil {
+		return Erased{}, err
+	}
+	defer release()
 	out := Erased{Parts: map[string]int{}}
 	var (
 		after   []func(context.Context)
 		changed []Appointment
 	)
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		out, after, changed = Erased{Parts: map[string]int{}}, nil, nil
 		p, err := person(ctx, tx, clientID, true)
 		if err != nil {
@@ -158,6 +164,37 @@ func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseReques
 	}
 	s.publishUpdated(ctx, changed)
 	return out, nil
+}
+
+// holdParts runs the parts' holds (PersonalPart.Hold) before an erasure, and returns
+// what ends them all; a person not found holds nothing, and the erasure says so.
+func (s *Core) holdParts(ctx context.Context, clientID string) (func(), error) {
+	var ends []func(context.Context)
+	release := func() {
+		ctx := context.WithoutCancel(ctx)
+		for i := len(ends) - 1; i >= 0; i-- {
+			ends[i](ctx)
+		}
+	}
+	p, err := person(ctx, s.db, clientID, false)
+	if errors.Is(err, ErrNotFound) {
+		return release, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, part := range s.personalParts() {
+		if part.Hold == nil {
+			continue
+		}
+		end, err := part.Hold(ctx, p)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		ends = append(ends, end)
+	}
+	return release, nil
 }
 
 // sameName reports whether a confirmation names the person: case and spacing aside.

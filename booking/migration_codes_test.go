@@ -19,8 +19,19 @@ func TestMigrationMasksTheCodesTheLedgerKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	if err := m.Down(ctx, io.Discard); err != nil {
-		t.Fatal(err)
+	// Back to before 00015, whatever migrations came after it.
+	retired := func() bool {
+		var ok bool
+		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+			WHERE table_name = 'verification_codes' AND column_name = 'retired_at')`).Scan(&ok); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	for retired() {
+		if err := m.Down(ctx, io.Discard); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if _, err := db.Exec(ctx, `INSERT INTO deliveries (kind, recipient, subject) VALUES
 		('code', 'a@b.dz', '291398 : votre code Dota'), ('code', 'a@b.dz', ''),

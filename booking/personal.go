@@ -41,6 +41,12 @@ type PersonalPart struct {
 	// transaction, and returns how many rows it erased and what to do once it committed
 	// (nil for nothing).
 	Erase func(ctx context.Context, tx pgx.Tx, p Person) (int, func(context.Context), error)
+	// Hold, when set, runs before the erasure's transaction, with the person as they stand
+	// then: it keeps what the package writes outside the transaction from bringing the
+	// person's data back while the erasure runs (the chat's turns on their way to the
+	// transcript), and returns what ends the hold, run once the erasure failed, or
+	// committed and every Erase's follow-up ran.
+	Hold func(ctx context.Context, p Person) (func(context.Context), error)
 }
 
 type personalParts struct {

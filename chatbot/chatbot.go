@@ -53,7 +53,10 @@ const (
 	DefaultDBTimeout           = 10 * time.Second
 	DefaultSessionMessageLimit = 20 // per session per minute
 	DefaultIPMessageLimit      = 60 // per client address per minute
-	DefaultModel               = "gemini-2.5-flash"
+	// DefaultTranscriptBacklog is how many turns may wait for the transcript writer: at
+	// the writer's pace, well under a minute of them.
+	DefaultTranscriptBacklog = 20000
+	DefaultModel             = "gemini-2.5-flash"
 	// MaxFailuresPerStep is how many bad answers at one step Dota accepts before it
 	// offers the classic form and the phone number.
 	MaxFailuresPerStep = 3
@@ -83,6 +86,9 @@ type Config struct {
 	IPMessageLimit      int
 	IPOpenLimit         int // conversations opened a minute from one address
 	StreamsPerAddress   int // visitors' streams open at once from one address
+	// TranscriptBacklog bounds the turns waiting for the transcript writer; past it a turn
+	// waits for room (transcript_stream.go).
+	TranscriptBacklog int
 	// OfficeHours are when staff answer a hand-off live; booking.DefaultOfficeHours when zero.
 	OfficeHours booking.OfficeHours
 }
@@ -114,6 +120,7 @@ func (c *Config) defaults() {
 	seti(&c.IPMessageLimit, DefaultIPMessageLimit)
 	seti(&c.IPOpenLimit, DefaultIPOpenLimit)
 	seti(&c.StreamsPerAddress, DefaultStreamsPerAddress)
+	seti(&c.TranscriptBacklog, DefaultTranscriptBacklog)
 	if c.OfficeHours == (booking.OfficeHours{}) {
 		c.OfficeHours, _ = booking.ParseOfficeHours(booking.DefaultOfficeHours)
 	}

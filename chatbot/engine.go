@@ -57,9 +57,10 @@ func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error
 // new conversation, which the reply names.
 //
 // A turn costs two round trips to Redis: the rate limits of the address and the session,
-// the session's lock and its state together, in one transaction; and, at the end, the
-// new state, its new messages and the release of the lock together. (The operations
-// counters are gathered in process and written once a second: ops_buffer.go.)
+// the session's lock, its state and the transcript's backlog together, in one
+// transaction; and, at the end, the new state, its new messages, its transcript record
+// and the release of the lock together, in another. (The operations counters are
+// gathered in process and written once a second: ops_buffer.go.)
 func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP string) (Reply, error) {
 	address := ratelimit.AddressKey(clientIP)
 	var (
@@ -74,6 +75,8 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 		}
 		defer lk.release(ctx)
 	} else if err := e.allow(ctx, address, ""); err != nil {
+		return Reply{}, err
+	} else if err := e.roomNow(ctx); err != nil {
 		return Reply{}, err
 	}
 	fresh, opened := !found, false
@@ -195,14 +198,18 @@ func (e *Engine) judge(ds []ratelimit.Decision, scopes []string) error {
 	return nil
 }
 
-// finish queues the turn's transcript, then saves the session, counts the turn and
+// finish saves the session with the turn's transcript record, counts the turn and
 // releases the session's lock in one round trip, and returns the bot's messages. The
-// transcript is queued first, under the lock, so a conversation's messages are stored in
-// order.
+// record is added under the lock, so a conversation's turns are stored in order.
+//
+// A booking and a hand-off are answered once their record is written to PostgreSQL, and
+// refused as unavailable (ErrTranscriptPending) when it is not within the database's
+// time-out: the record stays in the stream and is written later. A staff member's or the
+// system's turn also waits for its write, so that staff see it at once, but is not
+// refused: its messages already went to the visitor. The visitor's other turns are
+// answered once their record is in the stream.
 func (t *turn) finish(newSession bool) (Reply, error) {
-	// A booking, a hand-off and a turn not of the visitor's making are stored before the
-	// answer; the visitor's other turns are written by the writer meanwhile.
-	t.e.persist(t.ctx, t.s, t.all, t.change, t.change != nil || t.push || slices.Contains(t.ops, "funnel_booked"))
+	t.record = t.e.record(t.s, t.all, t.change)
 	if t.answered != "" {
 		src := t.answered
 		if src == SourceFlow {
@@ -214,8 +221,20 @@ func (t *turn) finish(newSession bool) (Reply, error) {
 	if err := t.e.saveTurn(t.ctx, t); err != nil {
 		return Reply{}, err
 	}
+	var unstored error
+	if t.entry != "" {
+		switch {
+		case t.change != nil || slices.Contains(t.ops, "funnel_booked"):
+			unstored = t.e.stored(t.ctx, t.entry)
+		case t.push:
+			_ = t.e.stored(t.ctx, t.entry)
+		}
+	}
 	if t.notify || t.change != nil {
 		t.e.announce(t.ctx, t.s.ConversationID)
+	}
+	if unstored != nil {
+		return Reply{}, unstored
 	}
 	r := t.s.reply(t.bot)
 	r.NewSession = newSession && t.sent != nil

@@ -26,6 +26,10 @@ type turn struct {
 	ended   bool
 	touched bool
 	push    bool
+	// The turn's transcript record, added to the transcript's stream with the save, and
+	// its entry there once saved (transcript_stream.go).
+	record []byte
+	entry  string
 }
 
 // stateChange is a conversation's new hand-off state, recorded with the turn's transcript.

@@ -99,8 +99,8 @@ func (c *chat) quickValues() []string {
 	return out
 }
 
-// closedAtEnd writes the engine's transcript queue when the test ends, so the next test
-// starts from what this one stored.
+// closedAtEnd stops the engine when the test ends, its transcript's stream written, so
+// the next test starts from what this one stored.
 func closedAtEnd(t testing.TB, e *Engine) *Engine {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

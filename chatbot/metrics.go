@@ -53,8 +53,20 @@ var (
 	}, []string{"cache", "result"})
 	transcriptErrors = promauto.NewCounter(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "chat", Name: "transcript_errors_total",
-		Help: "Chat messages that could not be stored in PostgreSQL.",
+		Help: "Chat messages given up by the transcript writer: PostgreSQL refused their turn's data even alone.",
 	})
+	transcriptWriteFailures = promauto.NewCounter(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "chat", Name: "transcript_write_failures_total",
+		Help: "Failed attempts of the transcript writer (PostgreSQL or Redis out of reach, a lock, a time-out); the turns are tried again.",
+	})
+	transcriptBacklog = promauto.NewGauge(prometheus.GaugeOpts{
+		Namespace: "dota", Subsystem: "chat", Name: "transcript_backlog",
+		Help: "Turns waiting in the transcript's stream for the writer, as this replica last saw it.",
+	})
+	transcriptBacklogWaits = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "chat", Name: "transcript_backlog_waits_total",
+		Help: "Turns that found the transcript's backlog full, by outcome (taken once room came, refused).",
+	}, []string{"outcome"})
 	transcriptWrites = promauto.NewHistogram(prometheus.HistogramOpts{
 		Namespace: "dota", Subsystem: "chat", Name: "transcript_write_turns",
 		Help:    "Turns stored by one write of the transcript writer.",
@@ -110,6 +122,9 @@ func init() {
 	}
 	for _, r := range []string{awayIdle, awayGone} {
 		handoffsStaffAway.WithLabelValues(r)
+	}
+	for _, o := range []string{"taken", "refused"} {
+		transcriptBacklogWaits.WithLabelValues(o)
 	}
 }
 

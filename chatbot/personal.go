@@ -74,6 +74,7 @@ type exportedMessage struct {
 func (e *Engine) personalPart() booking.PersonalPart {
 	return booking.PersonalPart{
 		Name: "conversations",
+		Hold: e.holdPerson,
 		Export: func(ctx context.Context, p booking.Person) (any, error) {
 			rows, err := e.db.Query(ctx, `SELECT id, language, started_at, updated_at, collected FROM chat_conversations
 				WHERE id IN (`+personConversations+`) ORDER BY started_at`, p.AppointmentIDs, p.Emails, p.Phones)

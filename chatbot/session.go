@@ -223,13 +223,15 @@ func decodeSession(raw []byte, err error) (*session, bool) {
 }
 
 // saveTurn stores the session and appends the turn's messages to its list (the most
-// recent maxStoredMessages are kept, for as long as the session), keeps the set of
-// conversations waiting for a person, publishes the turn's messages to the visitor's
-// stream when it was not the visitor's own turn, and releases the session's lock (when
-// held), in one round trip and in that order: a message is stored before it is
-// published, and published before the next change of the conversation can start. The
-// turn's operations counters go to the replica's buffer (ops_buffer.go). Only a failure
-// to store the session is returned: an unreleased lock is released again by the caller
+// recent maxStoredMessages are kept, for as long as the session), adds the turn's record
+// to the transcript's stream (t.entry names it then), keeps the set of conversations
+// waiting for a person, publishes the turn's messages to the visitor's stream when it was
+// not the visitor's own turn, and releases the session's lock (when held), in one round
+// trip, one transaction, and in that order: the session and its transcript record are
+// stored together or not at all, a message is stored before it is published, and
+// published before the next change of the conversation can start. The turn's operations
+// counters go to the replica's buffer (ops_buffer.go). Only a failure to store the
+// session or its record is returned: an unreleased lock is released again by the caller
 // or expires.
 func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	s, lk := t.s, t.lock
@@ -239,8 +241,12 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	if err != nil {
 		return err
 	}
-	pipe := e.rdb.Pipeline()
+	pipe := e.rdb.TxPipeline()
 	set := pipe.Set(ctx, e.stateKey(s.ID), raw, e.cfg.SessionTTL)
+	var added *redis.StringCmd
+	if t.record != nil {
+		added = e.addTurn(ctx, pipe, t.record)
+	}
 	mk := e.messageKey(s.ID)
 	if len(msgs) > 0 {
 		items := make([]any, len(msgs))
@@ -278,6 +284,13 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	if err := set.Err(); err != nil {
 		return unavailable(err)
 	}
+	if added != nil {
+		if err := added.Err(); err != nil {
+			return unavailable(err)
+		}
+		t.entry = added.Val()
+		e.transcripts.poke()
+	}
 	return nil
 }
 
@@ -300,9 +313,10 @@ func (l *sessionLock) release(ctx context.Context) {
 
 // lockAndLoad counts the message against the rate limits of its address and of its
 // session (when limited: a staff member's change is not counted), takes the lock that serializes the messages of one session across replicas
-// (so that two messages sent at once do not overwrite each other's state) and reads the
-// session, all in one round trip. Over a budget, it returns the rate-limit error and holds
-// no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
+// (so that two messages sent at once do not overwrite each other's state), reads the
+// session and the transcript's backlog, all in one round trip; past the backlog's bound
+// it waits for room, holding the lock (transcript_stream.go). Over a budget, it returns
+// the rate-limit error and holds no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
 // time-out and a little more, without counting the message again.
 func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bool) (*sessionLock, *session, bool, error) {
 	lk := &sessionLock{e: e, key: e.key("lock", id), token: newSessionID()}
@@ -318,6 +332,7 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bo
 		}
 		got := pipe.SetNX(ctx, lk.key, lk.token, hold)
 		state := pipe.Get(ctx, e.stateKey(id))
+		backlog := e.backlog(ctx, pipe)
 		_, _ = pipe.Exec(ctx)
 		if err := got.Err(); err != nil {
 			return nil, nil, false, unavailable(err)
@@ -343,6 +358,12 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bo
 			if err != nil && !errors.Is(err, redis.Nil) {
 				lk.release(ctx)
 				return nil, nil, false, unavailable(err)
+			}
+			if backlog != nil {
+				if err := e.room(ctx, backlog.Val()); err != nil {
+					lk.release(ctx)
+					return nil, nil, false, err
+				}
 			}
 			s, found := decodeSession(raw, err)
 			return lk, s, found, nil

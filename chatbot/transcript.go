@@ -11,35 +11,23 @@ import (
 	"github.com/dota-agency/dota/booking"
 )
 
-// persist queues a turn's messages for the transcript writer (transcript_writer.go),
-// giving the conversation its id on its first turn (noted in the session, so staff and
-// the inbox know it at once). A turn that staff must see at once or that must never be
-// lost — a booking, a hand-off, a staff member's or the system's turn — waits until its
-// messages and every earlier one are written; a visitor's other turns go on without
-// waiting. The transcript is for staff: a failure to store it is logged and counted, and
-// the visitor's conversation goes on.
-func (e *Engine) persist(ctx context.Context, s *session, msgs []Message, change *stateChange, wait bool) {
+// record gives the conversation its id on its first turn (noted in the session, so staff
+// and the inbox know it at once) and returns the turn's transcript record, which the turn
+// adds to the transcript's stream in the round trip that saves the session
+// (transcript_stream.go); nil when there is nothing to store.
+func (e *Engine) record(s *session, msgs []Message, change *stateChange) []byte {
 	if e.db == nil || (len(msgs) == 0 && change == nil) {
-		return
+		return nil
 	}
 	if s.ConversationID == "" {
 		s.ConversationID = newUUID()
 	}
-	rec := transcriptTurn{conversation: s.ConversationID, session: s.ID, lang: s.Lang, step: s.Step,
-		appointment: s.AppointmentID, started: s.StartedAt, collected: s.Collected, change: change, msgs: msgs}
-	if !wait {
-		e.transcripts.queue(rec)
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.DBTimeout)
-	defer cancel()
-	if err := e.transcripts.queueAndWait(ctx, rec); err != nil {
-		e.log.WarnContext(ctx, "chat transcript: a turn that must be stored was not confirmed", "err", err)
-	}
+	return encodeTurn(transcriptTurn{conversation: s.ConversationID, session: s.ID, lang: s.Lang, step: s.Step,
+		appointment: s.AppointmentID, started: s.StartedAt, collected: s.Collected, change: change, msgs: msgs})
 }
 
 // writeTurns stores turns in one transaction, in order: each conversation is created on
-// its first turn (with the id persist gave it) and updated on the next ones, linked to the
+// its first turn (with the id record gave it) and updated on the next ones, linked to the
 // appointments it produced — chat_conversations names the latest one, and
 // chat_conversation_appointments keeps every one, so each booking of a conversation keeps
 // its transcript (an appointment deleted since is not linked) — and its messages are
@@ -50,14 +38,13 @@ func (e *Engine) persist(ctx context.Context, s *session, msgs []Message, change
 // The visitors' turns between two changes of a hand-off state are written by one
 // statement (writeRun); a turn that changes the state, by one of its own (writeChange).
 //
-// The transaction commits without waiting for the write-ahead log to reach the disk
-// (synchronous_commit off, for this transaction only): a crash of PostgreSQL loses at most
-// the last fraction of a second of transcript, never corrupts it. Bookings keep their
-// synchronous commit.
+// Writing turns again is harmless: a message already stored (its number in the
+// conversation, chat_messages.seq) is not added twice, and a conversation's row takes the
+// state the turns leave it in. The commit is synchronous: the writer removes the turns
+// from its stream once it returns, and they must not be lost after that.
 func (e *Engine) writeTurns(ctx context.Context, turns []transcriptTurn) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	b.Queue("SET LOCAL synchronous_commit TO OFF")
 	var run turnRun
 	for _, t := range turns {
 		if t.change == nil {
@@ -86,6 +73,7 @@ type turnRun struct {
 	msgSessions, senders, texts, sources, msgSteps, authors []string
 	times                                                   []time.Time
 	unanswered                                              []bool
+	seqs                                                    []int // each message's number in its conversation
 }
 
 func (r *turnRun) add(t transcriptTurn) {
@@ -114,6 +102,7 @@ func (r *turnRun) add(t transcriptTurn) {
 			append(r.texts, m.Text), append(r.sources, m.Source)
 		r.msgSteps, r.times, r.authors, r.unanswered = append(r.msgSteps, m.Step), append(r.times, m.Timestamp),
 			append(r.authors, m.Author), append(r.unanswered, m.Unanswered)
+		r.seqs = append(r.seqs, m.seq())
 	}
 }
 
@@ -123,7 +112,7 @@ func (r *turnRun) queue(b *pgx.Batch) {
 	}
 	b.Queue(writeRun, r.ids, r.sessions, r.langs, r.steps, r.appointments, r.started, r.collected,
 		r.linkSessions, r.linkAppointments,
-		r.msgSessions, r.senders, r.texts, r.sources, r.msgSteps, r.times, r.authors, r.unanswered, r.phones)
+		r.msgSessions, r.senders, r.texts, r.sources, r.msgSteps, r.times, r.authors, r.unanswered, r.phones, r.seqs)
 }
 
 // writeRun stores turns that change no hand-off state (see writeTurns and turnRun).
@@ -144,28 +133,30 @@ const writeRun = `
 		SELECT c.id, l.appointment_id::uuid FROM unnest($8::text[], $9::text[]) AS l(session_id, appointment_id)
 			JOIN c USING (session_id)
 		ON CONFLICT DO NOTHING)
-	INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered)
-	SELECT id, sender, text, source, step, at, author, unanswered FROM (
+	INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered, seq)
+	SELECT id, sender, text, source, step, at, author, unanswered, seq FROM (
 		SELECT c.id, m.sender, m.text, nullif(m.source, '') AS source, nullif(m.step, '') AS step, m.at,
-			nullif(m.author, '') AS author, m.unanswered, m.n
-		FROM unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[], $16::text[], $17::bool[])
-			WITH ORDINALITY AS m(session_id, sender, text, source, step, at, author, unanswered, n)
+			nullif(m.author, '') AS author, m.unanswered, nullif(m.seq, 0) AS seq, m.n
+		FROM unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[], $16::text[], $17::bool[],
+				$19::int[])
+			WITH ORDINALITY AS m(session_id, sender, text, source, step, at, author, unanswered, seq, n)
 			JOIN c USING (session_id)
-		ORDER BY m.n) AS ordered`
+		ORDER BY m.n) AS ordered
+	ON CONFLICT (conversation_id, seq) DO NOTHING`
 
 // queueChange adds a turn that changes the hand-off state (see writeTurns).
 func queueChange(b *pgx.Batch, t transcriptTurn) {
 	n := len(t.msgs)
 	senders, texts, sources, steps, authors := make([]string, n), make([]string, n), make([]string, n),
 		make([]string, n), make([]string, n)
-	times, unanswered := make([]time.Time, n), make([]bool, n)
+	times, unanswered, seqs := make([]time.Time, n), make([]bool, n), make([]int, n)
 	for i, m := range t.msgs {
 		senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
-		authors[i], unanswered[i] = m.Author, m.Unanswered
+		authors[i], unanswered[i], seqs[i] = m.Author, m.Unanswered, m.seq()
 	}
 	phone, _ := booking.CanonicalPhone(t.collected.Phone)
 	b.Queue(writeChange, t.conversation, t.session, t.lang, t.step, booking.NullIfEmpty(t.appointment), t.started, t.collected,
-		t.change.State, t.change.Reason, senders, texts, sources, steps, times, authors, unanswered, booking.NullIfEmpty(phone))
+		t.change.State, t.change.Reason, senders, texts, sources, steps, times, authors, unanswered, booking.NullIfEmpty(phone), seqs)
 }
 
 // writeChange stores one turn that changes the hand-off state (see writeTurns).
@@ -186,10 +177,13 @@ const writeChange = `
 		INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
 		SELECT c.id, $5::uuid FROM c WHERE $5::uuid IS NOT NULL
 		ON CONFLICT DO NOTHING)
-	INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered)
-	SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at, nullif(m.author, ''), m.unanswered
-	FROM c, unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::timestamptz[], $15::text[], $16::bool[])
-		AS m(sender, text, source, step, at, author, unanswered)`
+	INSERT INTO chat_messages (conversation_id, sender, text, source, step, created_at, author, unanswered, seq)
+	SELECT c.id, m.sender, m.text, nullif(m.source, ''), nullif(m.step, ''), m.at, nullif(m.author, ''), m.unanswered,
+		nullif(m.seq, 0)
+	FROM c, unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::timestamptz[], $15::text[], $16::bool[],
+			$18::int[]) WITH ORDINALITY AS m(sender, text, source, step, at, author, unanswered, seq, n)
+	ORDER BY m.n
+	ON CONFLICT (conversation_id, seq) DO NOTHING`
 
 // TranscriptMessage is one line of a chat conversation.
 type TranscriptMessage struct {

@@ -12,9 +12,10 @@ import (
 
 // TestKillAfterChatBookingLosesNoTranscript has visitors talk to Dota at once — most of
 // them chatting, some booking — and kills dota with SIGKILL right after the last booking
-// is answered. The transcript writer queues a visitor's ordinary turns, but a booking
-// waits for its turn and every earlier one to be written: each conversation that booked
-// holds every message its visitor saw, in PostgreSQL, after the kill.
+// is answered. A visitor's ordinary turn is answered once its record is in the
+// transcript's stream in Redis, but a booking once it and every earlier one are written:
+// each conversation that booked holds every message its visitor saw, in PostgreSQL,
+// right after the kill.
 func TestKillAfterChatBookingLosesNoTranscript(t *testing.T) {
 	dbURL := database(t)
 	e := baseEnv(t, dbURL)
@@ -33,7 +34,7 @@ func TestKillAfterChatBookingLosesNoTranscript(t *testing.T) {
 		books []booked
 		wg    sync.WaitGroup
 	)
-	// Chatters keep the writer's queue busy while the bookings happen.
+	// Chatters keep the transcript writer busy while the bookings happen.
 	stop := make(chan struct{})
 	for i := range 6 {
 		wg.Add(1)

@@ -137,9 +137,10 @@ func serve(ctx context.Context, cfg config) error {
 	} else if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	// The transcript's queue is written before the process ends.
+	// The transcript's stream is written as far as it can be before the process ends; what
+	// is left stays in Redis for another replica's writer, or this one's once restarted.
 	if err := dota.Close(sctx); err != nil {
-		log.Warn("chat transcript: the queue was not written before the grace period ended", "err", err)
+		log.Warn("chat transcript: the stream was not written before the grace period ended; it stays in Redis", "err", err)
 	}
 	if err := core.StopJobs(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("jobs did not stop cleanly; another replica takes over what was running", "err", err)

@@ -1046,7 +1046,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description `unavailable`: Redis is down, or maintenance mode */
+                /** @description `unavailable`: Redis is down, maintenance mode, or the chat transcript's backlog stayed full */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1130,7 +1130,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description `unavailable` */
+                /** @description `unavailable`: Redis is down; the chat transcript's backlog stayed full (the message was not taken); or the message booked or handed the conversation to staff and is not in the transcript yet (it was taken, and is stored once PostgreSQL allows) */
                 503: {
                     headers: {
                         [name: string]: unknown;

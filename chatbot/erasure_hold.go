@@ -1,0 +1,76 @@
+package chatbot
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/booking"
+)
+
+// holdRounds bounds the searches of a person's conversations before an erasure (holdPerson).
+const holdRounds = 4
+
+// holdPerson keeps a person's conversations still while their erasure runs (the chat's
+// PersonalPart.Hold): the turns waiting in the transcript's stream are written first, and
+// the conversations' sessions are locked until the erasure ends, so that no turn of
+// theirs is written back after it. A visitor's message meanwhile waits, as behind
+// another message of theirs; the erasure removes the session, and the message begins a
+// new conversation. The search of the person's conversations runs again after each
+// write of the stream, until it finds none it has not locked: a conversation stored by
+// that write, or one whose turns came while the sessions were being locked.
+func (e *Engine) holdPerson(ctx context.Context, p booking.Person) (func(context.Context), error) {
+	var held []*sessionLock
+	locked := map[string]bool{}
+	release := func(ctx context.Context) {
+		for _, lk := range held {
+			lk.release(ctx)
+		}
+	}
+	for round := 0; ; round++ {
+		fctx, cancel := context.WithTimeout(ctx, e.cfg.DBTimeout)
+		err := e.FlushTranscripts(fctx)
+		cancel()
+		if err != nil {
+			release(ctx)
+			return nil, err
+		}
+		sessions, err := e.personSessions(ctx, p)
+		if err != nil {
+			release(ctx)
+			return nil, err
+		}
+		fresh := 0
+		for _, sid := range sessions {
+			if locked[sid] || !validSessionID(sid) {
+				continue
+			}
+			lk, _, _, err := e.lockAndLoad(ctx, sid, "", false)
+			if err != nil {
+				release(ctx)
+				return nil, err
+			}
+			held, locked[sid] = append(held, lk), true
+			fresh++
+		}
+		if fresh == 0 || round == holdRounds {
+			return release, nil
+		}
+	}
+}
+
+// personSessions are the sessions of a person's conversations in the transcript.
+func (e *Engine) personSessions(ctx context.Context, p booking.Person) ([]string, error) {
+	rows, err := e.db.Query(ctx, `SELECT session_id FROM chat_conversations WHERE id IN (`+personConversations+`)`,
+		p.AppointmentIDs, p.Emails, p.Phones)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	var sid string
+	_, err = pgx.ForEachRow(rows, []any{&sid}, func() error {
+		out = append(out, sid)
+		return nil
+	})
+	return out, err
+}
