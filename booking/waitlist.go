@@ -59,10 +59,12 @@ type WaitlistRequest struct {
 	ChatSession string `json:"-"`
 }
 
-// Joined is a place in a slot's line.
+// Joined is a place in a slot's line. Its entry, place in line and whether it was new
+// are for staff and tests: anyone may join with any address, so a visitor told them would
+// learn who waits (and the entry's id).
 type Joined struct {
-	ID       string `json:"id"`
-	Position int    `json:"position"` // 1 is the first in line
+	ID       string `json:"-"`
+	Position int    `json:"-"` // 1 is the first in line
 	Date     string `json:"date"`
 	Time     string `json:"time"`
 	Label    string `json:"label"`

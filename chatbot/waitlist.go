@@ -3,7 +3,6 @@ package chatbot
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
@@ -98,8 +97,8 @@ func (t *turn) joinWaitlist(date, hhmm string) {
 		return
 	}
 	t.s.TakenSlot = ""
-	t.offerNearest(text(l, "waitlist_joined", "position", strconv.Itoa(j.Position), "when", formatWhen(l, date, hhmm),
-		"address", j.Email), date, hhmm)
+	// No place in line is told: the address may be anyone's, already in line.
+	t.offerNearest(text(l, "waitlist_joined", "when", formatWhen(l, date, hhmm), "address", j.Email), date, hhmm)
 }
 
 // acceptPlace books the offered place.
