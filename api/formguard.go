@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"log/slog"
@@ -145,19 +146,33 @@ func (g *formGuard) admit(c *gin.Context, s submission) error {
 // the decisions, the address's first; none when nothing could be counted (no Redis, or
 // Redis not answering: the request is served unguarded, and a warning logged).
 func (g *formGuard) count(c *gin.Context, form string, keys []string) ([]ratelimit.Decision, error) {
-	if g.counter == nil {
-		return nil, nil
+	ds, retry := g.tally(c, c.ClientIP(), form, keys, "request_id", requestID(c))
+	if retry > 0 {
+		formRefusals.WithLabelValues(form, "rate_limited").Inc()
+		return nil, &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "form_rate_limited", RetryAfter: retry}
 	}
-	budgets := []ratelimit.Budget{{Key: form + ":ip:" + ratelimit.AddressKey(c.ClientIP()),
+	return ds, nil
+}
+
+// tally counts one request of form from the address ip against the address's and each
+// key's budget, in one round trip to Redis. It returns the decisions, the address's
+// first, and the seconds to wait when a budget is spent (0 when none is); no decisions
+// when nothing could be counted (no Redis, or Redis not answering: a warning is logged,
+// with logArgs).
+func (g *formGuard) tally(ctx context.Context, ip, form string, keys []string, logArgs ...any) ([]ratelimit.Decision, int) {
+	if g.counter == nil {
+		return nil, 0
+	}
+	budgets := []ratelimit.Budget{{Key: form + ":ip:" + ratelimit.AddressKey(ip),
 		Limit: g.limits.PerAddress, Window: g.limits.Window}}
 	for _, k := range keys {
 		budgets = append(budgets, ratelimit.Budget{Key: form + ":" + k, Limit: g.limits.PerContact, Window: g.limits.Window})
 	}
-	ds, err := g.counter.AllowEach(c, budgets...)
+	ds, err := g.counter.AllowEach(ctx, budgets...)
 	if err != nil {
-		g.log.WarnContext(c.Request.Context(), "form limits not checked: Redis does not answer",
-			"request_id", requestID(c), "form", form, "err", err)
-		return nil, nil
+		g.log.WarnContext(ctx, "form limits not checked: Redis does not answer",
+			append(logArgs, "form", form, "err", err)...)
+		return nil, 0
 	}
 	retry := 0
 	for _, d := range ds {
@@ -165,11 +180,7 @@ func (g *formGuard) count(c *gin.Context, form string, keys []string) ([]ratelim
 			retry = max(retry, d.RetryAfterSeconds())
 		}
 	}
-	if retry > 0 {
-		formRefusals.WithLabelValues(form, "rate_limited").Inc()
-		return nil, &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", MessageKey: "form_rate_limited", RetryAfter: retry}
-	}
-	return ds, nil
+	return ds, retry
 }
 
 // limit is a middleware that counts each request of form against the address's budget and

@@ -114,6 +114,8 @@ func New(d Deps) http.Handler {
 	(&waitlist{booking: d.Booking, guard: pub.guard}).mount(g, pub.guard.limit("offer", "token"))
 	g.POST("/events", pub.event)
 	if d.Chat != nil {
+		// Joins of a waitlist in a conversation spend the waitlist form's budgets.
+		d.Chat.GuardJoins(chatJoins{g: pub.guard})
 		ch := &chat{engine: d.Chat}
 		chatLimit := bodyLimit(ChatMaxBodyBytes)
 		g.POST("/chat/sessions", chatLimit, noStore(), ch.start)

@@ -46,11 +46,18 @@ func (w *waitlist) join(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	status := http.StatusCreated
-	if j.Again {
-		status = http.StatusOK
-	}
-	c.JSON(status, j)
+	c.JSON(http.StatusCreated, waitlistPlace{Date: j.Date, Time: j.Time, Label: j.Label, Email: j.Email})
+}
+
+// waitlistPlace is the answer to a join: the slot waited for and where the offer will
+// go. It is the same whether the address was in this line already or not, and names
+// neither the entry nor its place in line: anyone may join with any address, so either
+// would tell them who waits (and the entry's id was once a key to harm its holder with).
+type waitlistPlace struct {
+	Date  string `json:"date"`
+	Time  string `json:"time"`
+	Label string `json:"label"`
+	Email string `json:"email"`
 }
 
 func (w *waitlist) offer(c *gin.Context) {

@@ -2,12 +2,21 @@ package api_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/dota-agency/dota/api"
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/mail/mailtest"
+	"github.com/dota-agency/dota/migrations/testdb"
 )
 
 var offerLink = regexp.MustCompile(`/waitlist/offers/([A-Za-z0-9_-]{43})\?lang=(fr|en|ar)`)
@@ -37,14 +46,22 @@ func TestWaitlistRoutes(t *testing.T) {
 		t.Errorf("joining without an e-mail: %d %v", r.Status, r.Body)
 	}
 	first := join("Amel Bouzid", "amel@wait.dz", "Accept-Language", "ar")
-	if first.Status != 201 || first.Body["position"] != float64(1) || !strings.Contains(first.Header.Get("Cache-Control"), "no-store") {
+	if first.Status != 201 || first.Body["email"] != "amel@wait.dz" || first.Body["date"] != date ||
+		!strings.Contains(first.Header.Get("Cache-Control"), "no-store") {
 		t.Fatalf("join: %d %v %v", first.Status, first.Body, first.Header)
 	}
-	if again := join("Amel Bouzid", "amel@wait.dz"); again.Status != 200 || again.Body["id"] != first.Body["id"] {
-		t.Errorf("joining again: %d %v", again.Status, again.Body)
+	// The answer names no entry and no place in line: joining with an address already in
+	// line (anyone's) is answered exactly as a new place is, so it tells nobody who waits.
+	for _, k := range []string{"id", "position"} {
+		if _, ok := first.Body[k]; ok {
+			t.Errorf("the join's answer carries %q: %s", k, first.Raw)
+		}
+	}
+	if again := join("Amel Bouzid", "amel@wait.dz"); again.Status != first.Status || string(again.Raw) != string(first.Raw) {
+		t.Errorf("joining again: %d %s, want %d %s", again.Status, again.Raw, first.Status, first.Raw)
 	}
 	second := join("Karim Saadi", "karim@wait.dz")
-	if second.Status != 201 || second.Body["position"] != float64(2) {
+	if second.Status != first.Status {
 		t.Fatalf("second: %d %v", second.Status, second.Body)
 	}
 
@@ -60,6 +77,7 @@ func TestWaitlistRoutes(t *testing.T) {
 	if len(entries) != 2 || entries[0].(map[string]any)["name"] != "Amel Bouzid" || entries[1].(map[string]any)["position"] != float64(2) {
 		t.Fatalf("entries: %v", list.Body)
 	}
+	secondID := entries[1].(map[string]any)["id"].(string)
 	if r := mod.do("GET", "/api/admin/waitlist?date=someday", nil); r.Status != 400 {
 		t.Errorf("a bad date: %d %s", r.Status, r.Body)
 	}
@@ -108,7 +126,7 @@ func TestWaitlistRoutes(t *testing.T) {
 	// An editor takes the second out of line; staff watching the waitlist see it live.
 	live, _ := mod.subscribe(t)
 	ed := signIn(t, staffURL, "editor")
-	if r := ed.do("DELETE", "/api/admin/waitlist/"+second.Body["id"].(string), nil); r.Status != 204 {
+	if r := ed.do("DELETE", "/api/admin/waitlist/"+secondID, nil); r.Status != 204 {
 		t.Fatalf("remove: %d %s", r.Status, r.Body)
 	}
 	if ev := waitFor(t, live, "waitlist.updated", 5*time.Second); ev.Data["data"].(map[string]any)["date"] != date {
@@ -120,5 +138,67 @@ func TestWaitlistRoutes(t *testing.T) {
 	}
 	if r := ed.do("DELETE", "/api/admin/waitlist/00000000-0000-4000-8000-000000000000", nil); r.Status != 404 {
 		t.Errorf("removing an unknown entry: %d %s", r.Status, r.Body)
+	}
+}
+
+// Dota's joins of a waitlist count in the budgets of the waitlist form, per address and
+// per contact, so the chat is no way around them: with three joins an hour from one
+// address, two joins in conversations and one through the form spend them, and the next
+// join is refused in the conversation as at the form, with nobody put in line.
+func TestChatJoinsCountInTheWaitlistFormBudgets(t *testing.T) {
+	ctx := context.Background()
+	if _, err := pool.Exec(ctx, `UPDATE settings SET min_notice_minutes = 1440, slot_capacity = 1`); err != nil {
+		t.Fatal(err)
+	}
+	_, prefix := testdb.Redis(t)
+	clock := func() time.Time { return now }
+	core := booking.New(pool, booking.WithClock(clock))
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	engine := closedAtEnd(t, chatbot.New(core, pool, rdb, chatbot.Config{RedisPrefix: prefix},
+		chatbot.WithClock(clock), chatbot.WithLogger(log)))
+	srv := httptest.NewServer(contractChecked(t, api.New(api.Deps{Booking: core, Chat: engine, DB: pool, Redis: rdb,
+		Web: webApp, Logger: log, RedisPrefix: prefix,
+		Forms: api.FormLimits{Window: formWindow, PerAddress: 3, ChallengeAfter: 100, PerContact: 100}})))
+	t.Cleanup(srv.Close)
+	const date, hhmm = "2027-01-13", "10:00"
+	if _, err := core.Book(ctx, booking.Request{Name: "Lina Haddad", Phone: "0555 44 33 21", Date: date, Time: hhmm}); err != nil {
+		t.Fatal(err)
+	}
+	// joinByChat goes through a conversation up to "yes" to the slot's waitlist, and
+	// returns Dota's last answer.
+	joinByChat := func(i int) string {
+		t.Helper()
+		c := &conversation{t: t, replicas: []*httptest.Server{srv}}
+		c.start("fr")
+		for _, msg := range []string{"Je voudrais prendre rendez-vous", "Samira Haddad", fmt.Sprintf("chat%d@flood.example", i),
+			fmt.Sprintf("0661 22 33 %02d", i), "passer", "application mobile", date + " " + hhmm, date + " " + hhmm, "oui"} {
+			r := do(t, "POST", srv.URL+"/api/chat/sessions/"+c.id+"/messages", map[string]string{"text": msg})
+			if r.Status != http.StatusOK {
+				t.Fatalf("join %d, %q: %d %s", i, msg, r.Status, r.Raw)
+			}
+			c.last = r
+		}
+		return c.botText()
+	}
+	joinByForm := func(i int) response {
+		return do(t, "POST", srv.URL+"/api/waitlist?lang=en", map[string]any{"date": date, "time": hhmm, "name": "Karim Saadi",
+			"phone": fmt.Sprintf("0770 11 22 %02d", i), "email": fmt.Sprintf("form%d@flood.example", i)})
+	}
+	for i := range 2 {
+		if said := joinByChat(i); !strings.Contains(said, "vous êtes sur la liste d'attente") {
+			t.Fatalf("chat join %d within the budget: %q", i, said)
+		}
+	}
+	if r := joinByForm(0); r.Status != http.StatusCreated {
+		t.Fatalf("form join within the budget: %d %s", r.Status, r.Raw)
+	}
+	if said := joinByChat(2); strings.Contains(said, "vous êtes sur la liste d'attente") || !strings.Contains(said, "Trop de demandes") {
+		t.Errorf("a chat join past the budget: %q", said)
+	}
+	wantRateLimited(t, joinByForm(1), "a form join past the budget")
+	var inLine int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM waitlist WHERE date = $1 AND time = $2 AND email LIKE '%@flood.example'`,
+		date, hhmm).Scan(&inLine); err != nil || inLine != 3 {
+		t.Errorf("%d in line, want the 3 within the budget (%v)", inLine, err)
 	}
 }

@@ -34,13 +34,22 @@ type Request struct {
 	// NewClient, from the console, describes the client to create when none matches.
 	NewClient *NewClient `json:"-"`
 
-	Source          string `json:"-"`
-	Language        string `json:"-"`
-	IdempotencyKey  string `json:"-"`
+	Source   string `json:"-"`
+	Language string `json:"-"`
+	// IdempotencyKey is a client's key (the Idempotency-Key header), checked by
+	// CheckIdempotencyKey.
+	IdempotencyKey string `json:"-"`
+	// InternalKey is the key of a request Dota makes on its own (the chat's booking),
+	// never one a client sent: it is stored in a namespace no client key can enter
+	// (internalKeyPrefix). A request carries one key at most.
+	InternalKey     string `json:"-"`
 	StatusDashboard string `json:"-"`
 
 	// phoneE164 is Phone in E.164, set by normalize; "" when Phone is not a number.
 	phoneE164 string
+	// key is the idempotency key as stored, set by normalize: the client's, or the
+	// internal one in its namespace; "" for none.
+	key string
 	// offer, when set, is the waitlist entry whose offered place this books (AcceptOffer):
 	// its hold does not count against the slot, and the booking closes it.
 	offer string
@@ -79,8 +88,8 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	if r.Date != "" {
 		if err := s.checkOpen(ctx, st, r.Date, r.Time); err != nil {
 			// A retry of a request that booked before the slot closed gets its booking.
-			if r.IdempotencyKey != "" {
-				if a, kerr := s.appointmentByKey(ctx, r.IdempotencyKey, hash); kerr == nil {
+			if r.key != "" {
+				if a, kerr := s.appointmentByKey(ctx, r.key, hash); kerr == nil {
 					return Result{Appointment: a, Replayed: true}, nil
 				}
 			}
@@ -91,7 +100,7 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	if errors.Is(err, errReplay) {
 		// The key booked: this request's booking when it was this request, else no one's
 		// booking is returned.
-		a, err := s.appointmentByKey(ctx, r.IdempotencyKey, hash)
+		a, err := s.appointmentByKey(ctx, r.key, hash)
 		if errors.Is(err, ErrNotFound) {
 			return Result{}, &IdempotencyConflictError{}
 		}
@@ -184,8 +193,8 @@ var (
 // lockKeys are the advisory lock names of a request, in the order they are taken.
 func lockKeys(r Request) []string {
 	var keys []string
-	if r.IdempotencyKey != "" {
-		keys = append(keys, idemLock(r.IdempotencyKey))
+	if r.key != "" {
+		keys = append(keys, idemLock(r.key))
 	}
 	if r.Date != "" {
 		keys = append(keys, slotLockKey(r.Date, r.Time))
@@ -220,7 +229,7 @@ func (s *Core) bookTx(ctx context.Context, st Settings, r Request, hash string) 
 }
 
 func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash string) (Result, error) {
-	key, date, clientID := NullIfEmpty(r.IdempotencyKey), NullIfEmpty(r.Date), NullIfEmpty(r.ClientID)
+	key, date, clientID := NullIfEmpty(r.key), NullIfEmpty(r.Date), NullIfEmpty(r.ClientID)
 
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
@@ -389,8 +398,12 @@ func (s *Core) appointmentByKey(ctx context.Context, key, hash string) (Appointm
 
 func (r *Request) normalize() {
 	for _, f := range []*string{&r.Name, &r.Phone, &r.Company, &r.Sector, &r.Service, &r.Date, &r.Time,
-		&r.Message, &r.ClientID, &r.IdempotencyKey} {
+		&r.Message, &r.ClientID, &r.IdempotencyKey, &r.InternalKey} {
 		*f = strings.TrimSpace(*f)
+	}
+	r.key = r.IdempotencyKey
+	if r.InternalKey != "" {
+		r.key = internalKeyPrefix + r.InternalKey
 	}
 	r.Name = strings.Join(strings.Fields(r.Name), " ")
 	r.Email = NormalizeEmail(r.Email)
@@ -459,6 +472,9 @@ func (r *Request) validate(now time.Time) error {
 	if !slices.Contains(Sources, r.Source) {
 		return fmt.Errorf("booking: unknown source %q", r.Source)
 	}
+	if r.IdempotencyKey != "" && r.InternalKey != "" {
+		return errors.New("booking: a request carries a client's key and an internal one")
+	}
 	return v.OrNil()
 }
 
@@ -483,13 +499,18 @@ func (r *Request) validateSlot(now time.Time, v *ValidationError) {
 
 // CheckIdempotencyKey validates a client's Idempotency-Key: empty, or at most
 // MaxIdempotencyKeyLen printable ASCII characters without spaces. It returns a message
-// code, or "".
+// code, or "". Without spaces, no client key is in the namespace of internal keys.
 func CheckIdempotencyKey(key string) string {
 	if len(key) > MaxIdempotencyKeyLen || !printableASCII(key) {
 		return "idempotency_key_invalid"
 	}
 	return ""
 }
+
+// internalKeyPrefix starts every internal key as stored (Request.InternalKey): its space
+// is a character no client key may hold (CheckIdempotencyKey), so a client cannot send a
+// key that Dota will book with, and take it first.
+const internalKeyPrefix = "dota "
 
 func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/riverqueue/river"
 
 	"github.com/dota-agency/dota/mail"
@@ -97,7 +98,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	msg, err := s.mail.Renderer.Render(in)
 	if err != nil {
 		// Input that cannot be written now never will be: no retry.
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), "")
+		_ = s.failDelivery(ctx, d, err.Error(), "")
 		return river.JobCancel(err)
 	}
 	msg.ID = d.ID // a send repeated after a crash is the same message
@@ -108,10 +109,10 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	case errors.Is(err, mail.ErrNotConfigured):
 		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.KeptSubject)
 	case mail.IsPermanent(err):
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, err.Error(), msg.KeptSubject)
+		_ = s.failDelivery(ctx, d, err.Error(), msg.KeptSubject)
 		return river.JobCancel(err)
 	case job.Attempt >= job.MaxAttempts:
-		_ = s.recordDelivery(ctx, d, DeliveryFailed, ReasonAttemptsExhausted+": "+err.Error(), msg.KeptSubject)
+		_ = s.failDelivery(ctx, d, ReasonAttemptsExhausted+": "+err.Error(), msg.KeptSubject)
 		return err
 	default:
 		// Still scheduled: the ledger shows the attempt and why it failed.
@@ -238,7 +239,54 @@ func (s *Core) pendingDelivery(ctx context.Context, id string) (pendingDelivery,
 // recordDelivery writes the outcome of an attempt. A scheduled state keeps the row due,
 // with the attempt's error as its reason.
 func (s *Core) recordDelivery(ctx context.Context, d pendingDelivery, state, reason, subject string) error {
-	_, err := s.db.Exec(ctx, `UPDATE deliveries SET state = $2, reason = $3,
+	if err := writeDelivery(ctx, s.db, d, state, reason, subject); err != nil {
+		return err
+	}
+	countDelivery(d.Kind, state)
+	return nil
+}
+
+// failDelivery records that d failed for good. An offer's message is how the offer
+// reaches its holder: one that never will closes the offer (expired, by the system) in
+// the same transaction, with the job that settles its slot again, so the place goes to
+// the next in line instead of being held for nobody until the hold runs out.
+func (s *Core) failDelivery(ctx context.Context, d pendingDelivery, reason, subject string) error {
+	if d.Kind != KindWaitlistOffer {
+		return s.recordDelivery(ctx, d, DeliveryFailed, reason, subject)
+	}
+	var c closedEntry
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		c = closedEntry{}
+		var id string
+		err := tx.QueryRow(ctx, `SELECT id FROM waitlist WHERE delivery_id = $1`, d.ID).Scan(&id)
+		if err == nil {
+			c, err = s.closeEntryTx(ctx, tx, id, WaitExpired, ActorSystem, WaitOffered)
+		}
+		// No entry (it was erased) leaves only the ledger to write.
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		return writeDelivery(ctx, tx, d, DeliveryFailed, reason, subject)
+	})
+	if err != nil {
+		return err
+	}
+	countDelivery(d.Kind, DeliveryFailed)
+	if c.changed {
+		waitlistOutcomes.WithLabelValues(WaitExpired).Inc()
+		s.publishWaitlist(ctx, c.slot.Date, c.slot.Time)
+	}
+	return nil
+}
+
+// execer is a pool or a transaction, for a statement that returns no rows.
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// writeDelivery writes the outcome of an attempt on q.
+func writeDelivery(ctx context.Context, q execer, d pendingDelivery, state, reason, subject string) error {
+	_, err := q.Exec(ctx, `UPDATE deliveries SET state = $2, reason = $3,
 			subject = CASE WHEN $4 = '' THEN subject ELSE $4 END,
 			attempts = attempts + CASE WHEN $4 = '' THEN 0 ELSE 1 END,
 			sent_at = CASE WHEN $2 = 'sent' THEN now() END, updated_at = now()
@@ -246,12 +294,16 @@ func (s *Core) recordDelivery(ctx context.Context, d pendingDelivery, state, rea
 	if err != nil {
 		return fmt.Errorf("deliveries: %w", err)
 	}
+	return nil
+}
+
+// countDelivery counts an attempt's outcome; a scheduled state is a retry.
+func countDelivery(kind, state string) {
 	outcome := state
 	if state == DeliveryScheduled {
 		outcome = "retried"
 	}
-	messagesTotal.WithLabelValues(d.Kind, outcome).Inc()
-	return nil
+	messagesTotal.WithLabelValues(kind, outcome).Inc()
 }
 
 func truncate(s string, n int) string {

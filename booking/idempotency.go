@@ -46,17 +46,17 @@ func (r *Request) hash() string {
 // learns the outcome of a Book that failed ambiguously (see Ambiguous).
 func (s *Core) Booked(ctx context.Context, r Request) (Appointment, error) {
 	r.normalize()
-	if r.IdempotencyKey == "" {
+	if r.key == "" {
 		return Appointment{}, ErrNotFound
 	}
 	var a Appointment
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, lockBooking, []string{idemLock(r.IdempotencyKey)}); err != nil {
+		if _, err := tx.Exec(ctx, lockBooking, []string{idemLock(r.key)}); err != nil {
 			return err
 		}
 		// A separate statement: its snapshot is taken once the lock is held.
 		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
-			WHERE idempotency_key = $1 AND request_hash = $2`, r.IdempotencyKey, r.hash())
+			WHERE idempotency_key = $1 AND request_hash = $2`, r.key, r.hash())
 		if err != nil {
 			return err
 		}

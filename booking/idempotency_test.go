@@ -78,3 +78,38 @@ func TestBookReusedKeyWithAnotherBodyIsRefused(t *testing.T) {
 		t.Fatalf("the same request spelled otherwise: %+v, %v", again, err)
 	}
 }
+
+// TestInternalKeysAreOutOfClientsReach: a key Dota books with on its own (InternalKey)
+// replays its booking as a client's key does, but no client key can name it: the stored
+// form is refused as a client's key, and the same text as a client's key is another key.
+func TestInternalKeysAreOutOfClientsReach(t *testing.T) {
+	reset(t)
+	core := newCore(t, sundayMorning)
+	ctx := context.Background()
+	req := booking.Request{Name: "Amine Benali", Phone: "0555 12 34 56", Date: "2026-11-24", Time: "10:00",
+		Source: booking.SourceChat, InternalKey: "chat-s1-0"}
+	first, err := core.Book(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := core.Book(ctx, req); err != nil || !again.Replayed || again.Appointment.ID != first.Appointment.ID {
+		t.Fatalf("the internal key again: %+v %v", again, err)
+	}
+	var stored string
+	if err := pool.QueryRow(ctx, `SELECT idempotency_key FROM appointments WHERE id = $1`, first.Appointment.ID).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if booking.CheckIdempotencyKey(stored) == "" {
+		t.Errorf("the stored internal key %q is a valid client key", stored)
+	}
+	// The same text sent by a client is a key of its own: it books anew, another slot.
+	other, err := core.Book(ctx, booking.Request{Name: "Lina Kaci", Phone: "0770 11 22 33", Date: "2026-11-25",
+		Time: "11:00", IdempotencyKey: "chat-s1-0"})
+	if err != nil || other.Replayed || other.Appointment.ID == first.Appointment.ID {
+		t.Errorf("a client's key with the internal key's text: %+v %v", other, err)
+	}
+	if _, err := core.Book(ctx, booking.Request{Name: "Lina Kaci", Phone: "0770 11 22 33", IdempotencyKey: "k",
+		InternalKey: "chat-s1-1"}); err == nil {
+		t.Error("a request with both keys was booked")
+	}
+}

@@ -278,8 +278,11 @@ func (s *Core) DeclineOfferByToken(ctx context.Context, token string) error {
 
 // AcceptOffer books the offered place for its holder, through Book, in the transaction
 // that closes the offer: the booking does not count the offer's own hold, and fails with
-// ErrGone when the offer closed first. Accepting again returns the same appointment,
-// Replayed.
+// ErrGone when the offer closed first. The offer's row makes acceptance idempotent: once
+// booked it names its appointment, and accepting again (or at the same time, the second
+// waiting for the first under the slot's lock) returns that appointment, Replayed. No
+// idempotency key is involved, so none a visitor sends with a booking of their own can
+// stand in its way.
 func (s *Core) AcceptOffer(ctx context.Context, id string) (Result, error) {
 	if !IsUUID(id) {
 		return Result{}, ErrNotFound
@@ -289,24 +292,37 @@ func (s *Core) AcceptOffer(ctx context.Context, id string) (Result, error) {
 		return Result{}, err
 	}
 	if o.State == OfferAccepted {
-		a, err := s.Appointment(ctx, o.AppointmentID)
-		return Result{Appointment: a, Replayed: true}, err
+		return s.acceptedOffer(ctx, o)
 	}
 	source := SourceForm
 	if o.ChatSession != "" {
 		source = SourceChat
 	}
 	res, err := s.Book(ctx, Request{Name: o.name, Email: o.email, Phone: o.phone, Service: o.Service,
-		Date: o.Date, Time: o.Time, Source: source, Language: o.Lang, StatusDashboard: "new",
-		IdempotencyKey: "waitlist-" + id, offer: id})
+		Date: o.Date, Time: o.Time, Source: source, Language: o.Lang, StatusDashboard: "new", offer: id})
 	if errors.Is(err, errOfferClosed) {
+		// Closed before this booking took the slot's lock: by an acceptance that won the
+		// race, whose booking is this one's answer too, or otherwise, and it is gone.
+		if o, err := s.offerByEntry(ctx, id); err == nil && o.State == OfferAccepted {
+			return s.acceptedOffer(ctx, o)
+		}
 		return Result{}, ErrGone
 	}
-	if err == nil && !res.Replayed {
+	if err == nil {
 		waitlistOutcomes.WithLabelValues(WaitBooked).Inc()
 		s.publishWaitlist(ctx, o.Date, o.Time)
 	}
 	return res, err
+}
+
+// acceptedOffer is the answer to accepting an offer that was accepted already: the
+// appointment it booked, Replayed.
+func (s *Core) acceptedOffer(ctx context.Context, o Offer) (Result, error) {
+	a, err := s.Appointment(ctx, o.AppointmentID)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Appointment: a, Replayed: true, ConfirmationEmail: a.Email != "" && s.MailConfigured()}, nil
 }
 
 // errOfferClosed is Book refusing an offer's booking: the offer closed before it.

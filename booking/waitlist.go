@@ -59,10 +59,12 @@ type WaitlistRequest struct {
 	ChatSession string `json:"-"`
 }
 
-// Joined is a place in a slot's line.
+// Joined is a place in a slot's line. Its entry, place in line and whether it was new
+// are for staff and tests: anyone may join with any address, so a visitor told them would
+// learn who waits (and the entry's id).
 type Joined struct {
-	ID       string `json:"id"`
-	Position int    `json:"position"` // 1 is the first in line
+	ID       string `json:"-"`
+	Position int    `json:"-"` // 1 is the first in line
 	Date     string `json:"date"`
 	Time     string `json:"time"`
 	Label    string `json:"label"`
@@ -219,39 +221,48 @@ func (s *Core) closeEntry(ctx context.Context, id, to, by string, from ...string
 		return c, ErrNotFound
 	}
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).
-			Scan(&c.slot.Date, &c.slot.Time)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(c.slot.Date, c.slot.Time)}); err != nil {
-			return err
-		}
-		var open bool
-		if err := tx.QueryRow(ctx, `SELECT state, state <> 'offered' OR hold_until > now() FROM waitlist
-			WHERE id = $1 FOR UPDATE`, id).Scan(&c.was, &open); err != nil {
-			return err
-		}
-		if !open || !slices.Contains(from, c.was) {
-			return nil
-		}
-		if _, err := tx.Exec(ctx, `UPDATE waitlist SET state = $2, closed_by = $3, updated_at = now() WHERE id = $1`,
-			id, to, by); err != nil {
-			return err
-		}
-		c.changed = true
-		if c.was != WaitOffered {
-			return nil
-		}
-		return s.settleLater(ctx, tx, []SlotRef{c.slot})
+		var err error
+		c, err = s.closeEntryTx(ctx, tx, id, to, by, from...)
+		return err
 	})
 	if err == nil && c.changed {
 		s.publishWaitlist(ctx, c.slot.Date, c.slot.Time)
 	}
 	return c, err
+}
+
+// closeEntryTx is closeEntry's work, in tx; the caller publishes the change after the
+// commit.
+func (s *Core) closeEntryTx(ctx context.Context, tx pgx.Tx, id, to, by string, from ...string) (closedEntry, error) {
+	var c closedEntry
+	err := tx.QueryRow(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time FROM waitlist WHERE id = $1`, id).
+		Scan(&c.slot.Date, &c.slot.Time)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return c, ErrNotFound
+	}
+	if err != nil {
+		return c, err
+	}
+	if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(c.slot.Date, c.slot.Time)}); err != nil {
+		return c, err
+	}
+	var open bool
+	if err := tx.QueryRow(ctx, `SELECT state, state <> 'offered' OR hold_until > now() FROM waitlist
+		WHERE id = $1 FOR UPDATE`, id).Scan(&c.was, &open); err != nil {
+		return c, err
+	}
+	if !open || !slices.Contains(from, c.was) {
+		return c, nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE waitlist SET state = $2, closed_by = $3, updated_at = now() WHERE id = $1`,
+		id, to, by); err != nil {
+		return c, err
+	}
+	c.changed = true
+	if c.was != WaitOffered {
+		return c, nil
+	}
+	return c, s.settleLater(ctx, tx, []SlotRef{c.slot})
 }
 
 // EventWaitlistUpdated tells staff that a slot's line changed; Data names the slot.

@@ -428,3 +428,72 @@ func TestRaisedCapacityOffersThePlaces(t *testing.T) {
 		t.Errorf("one new place, yet the second in line is %s", got.State)
 	}
 }
+
+// An offer's acceptance answers to its offer alone: no key a visitor may send with a
+// booking of their own (here "waitlist-" and the entry's id, once the key acceptance
+// booked with) can make it fail. Accepting twice at once books once, and both answers
+// are that booking.
+func TestAcceptingAnOfferCannotBeBlockedByAClientKey(t *testing.T) {
+	ctx, srv, c, slot, held := fullLine(t)
+	w := waiter(t, c, slot, "Samira Haddad", "fr")
+	other := freeSlot(t, c, 5, 0)
+	for _, key := range []string{"waitlist-" + w.ID, w.ID} {
+		if _, err := c.Book(ctx, booking.Request{Name: "Intrus Malin", Phone: "0550112233", Date: other.Date,
+			Time: other.Time, IdempotencyKey: key}); err != nil && !errors.Is(err, booking.ErrSlotTaken) {
+			t.Fatalf("the intruder's booking with key %q: %v", key, err)
+		}
+	}
+	cancel(t, c, held)
+	token := offerMail(t, srv, "samira@wait.dz", "fr")
+	waitState(t, c, slot, w.ID, booking.WaitOffered)
+
+	var wg sync.WaitGroup
+	results := make([]booking.Result, 2)
+	errs := make([]error, 2)
+	for i := range results {
+		wg.Add(1)
+		go func() { defer wg.Done(); results[i], errs[i] = c.AcceptOfferByToken(ctx, token) }()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("accept %d: %v", i, err)
+		}
+	}
+	a, b := results[0], results[1]
+	if a.Appointment.ID != b.Appointment.ID || a.Replayed == b.Replayed || a.Appointment.Email != "samira@wait.dz" ||
+		a.Appointment.Date != slot.Date || a.Appointment.Time != slot.Time {
+		t.Fatalf("two accepts at once: %+v (replayed %v), %+v (replayed %v)", a.Appointment, a.Replayed,
+			b.Appointment, b.Replayed)
+	}
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM appointments WHERE date = $1 AND time = $2 AND status <> 'cancelled'`,
+		slot.Date, slot.Time).Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d appointments hold the slot (%v)", n, err)
+	}
+	if again, err := c.AcceptOffer(ctx, w.ID); err != nil || !again.Replayed || again.Appointment.ID != a.Appointment.ID {
+		t.Errorf("accepting once more: %+v %v", again, err)
+	}
+}
+
+// An offer whose message fails for good (the address does not exist) stops holding the
+// place: it is closed at once, and the place goes to the next in line without waiting
+// for the hold to run out.
+func TestAnUndeliverableOfferPassesOn(t *testing.T) {
+	ctx, srv, c, slot, held := fullLine(t)
+	srv.Reject("ghost@wait.dz", 550)
+	ghost := waiter(t, c, slot, "Ghost Entry", "fr")
+	next := waiter(t, c, slot, "Karim Saadi", "fr")
+	cancel(t, c, held)
+	offerMail(t, srv, "karim@wait.dz", "fr")
+	waitState(t, c, slot, next.ID, booking.WaitOffered)
+	e := entry(t, c, slot, ghost.ID)
+	if e.State != booking.WaitExpired || e.ClosedBy == nil || *e.ClosedBy != booking.ActorSystem {
+		t.Errorf("the undeliverable offer: %s closed by %v", e.State, e.ClosedBy)
+	}
+	var state string
+	if err := pool.QueryRow(ctx, `SELECT d.state FROM deliveries d JOIN waitlist w ON w.delivery_id = d.id
+		WHERE w.id = $1`, ghost.ID).Scan(&state); err != nil || state != booking.DeliveryFailed {
+		t.Errorf("the ledger says %q (%v), want failed", state, err)
+	}
+}

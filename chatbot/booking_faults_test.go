@@ -103,3 +103,25 @@ func TestBookingWhoseOutcomeIsUnknownIsSaidSo(t *testing.T) {
 		t.Fatalf("appointment %q told, %v stored", c.last.AppointmentID, ids)
 	}
 }
+
+// TestChatBookingKeyIsOutOfVisitorsReach: the idempotency key a chat booking is stored
+// with is one no visitor can send with a booking of their own (the form's
+// Idempotency-Key): sent, it is refused as invalid, so no visitor can take the key of a
+// conversation's next booking first and make it fail.
+func TestChatBookingKeyIsOutOfVisitorsReach(t *testing.T) {
+	e, core := newEngine(t, sundayMorning, Config{})
+	c := toConfirmPhone(t, e, "0661 40 50 63", "mardi 15 décembre à 14h")
+	c.say("oui")
+	c.expect(StepBooked)
+	var key string
+	if err := pool.QueryRow(context.Background(), `SELECT coalesce(idempotency_key, '') FROM appointments WHERE id = $1`,
+		c.last.AppointmentID).Scan(&key); err != nil || key == "" {
+		t.Fatalf("the chat booking's key: %q %v", key, err)
+	}
+	_, err := core.Book(context.Background(), booking.Request{Name: "Intrus Malin", Phone: "0550 11 22 33",
+		Date: "2026-12-16", Time: "10:00", Source: booking.SourceForm, IdempotencyKey: key})
+	var v *booking.ValidationError
+	if !errors.As(err, &v) || v.Fields["idempotency_key"] == "" {
+		t.Fatalf("a visitor sending the chat's key %q: %v, want it refused as invalid", key, err)
+	}
+}

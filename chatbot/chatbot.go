@@ -145,6 +145,8 @@ type Engine struct {
 	ops     *opsBuffer                     // the operations counters gathered before they go to Redis
 	// transcripts stores the conversations' messages (transcript_writer.go); nil without a database.
 	transcripts *transcriptWriter
+	// joins counts the joins of a waitlist (GuardJoins); nil counts none.
+	joins JoinGate
 }
 
 // Option configures an Engine.

@@ -59,7 +59,7 @@ func TestTakenSlotWithNoneNearOffersAWayOn(t *testing.T) {
 		t.Fatalf("quick replies %v", qr)
 	}
 	c.say("oui")
-	c.expect(StepTime, "n° 1", "un autre jour")
+	c.expect(StepTime, "vous êtes sur la liste d'attente", "un autre jour")
 	if strings.Contains(c.text(), "plus proches") {
 		t.Fatalf("slots announced, none listed: %q", c.text())
 	}

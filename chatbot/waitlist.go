@@ -3,7 +3,6 @@ package chatbot
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
@@ -69,12 +68,29 @@ func (t *turn) answerWaitlist(msg string, ws []string) bool {
 	return false
 }
 
+// JoinGate counts a visitor's join of a waitlist in the budgets the site keeps for it
+// (those of the waitlist form, per address and per contact), so that a conversation is
+// no way around them. AdmitJoin reports whether the join may go on; address is the
+// visitor's address key (ratelimit.AddressKey).
+type JoinGate interface {
+	AdmitJoin(ctx context.Context, address, email, phone string) bool
+}
+
+// GuardJoins makes every join of a waitlist in a conversation pass g first; without one,
+// joins are not counted. Call it before serving.
+func (e *Engine) GuardJoins(g JoinGate) { e.joins = g }
+
 // joinWaitlist puts the visitor in the slot's line, and offers the nearest free slots
-// meanwhile.
+// meanwhile. A join past the visitor's budget puts nobody in line.
 func (t *turn) joinWaitlist(date, hhmm string) {
 	l, c := t.lang(), t.s.Collected
 	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)
 	defer cancel()
+	if g := t.e.joins; g != nil && !g.AdmitJoin(ctx, t.address, c.Email, c.Phone) {
+		t.s.TakenSlot = ""
+		t.offerNearest(text(l, "waitlist_limited"), date, hhmm)
+		return
+	}
 	j, err := t.e.core.JoinWaitlist(ctx, booking.WaitlistRequest{Date: date, Time: hhmm, Name: c.Name,
 		Phone: c.Phone, Email: c.Email, Service: c.Service, Language: l, Source: booking.WaitlistChat,
 		ChatSession: t.s.ID})
@@ -98,8 +114,8 @@ func (t *turn) joinWaitlist(date, hhmm string) {
 		return
 	}
 	t.s.TakenSlot = ""
-	t.offerNearest(text(l, "waitlist_joined", "position", strconv.Itoa(j.Position), "when", formatWhen(l, date, hhmm),
-		"address", j.Email), date, hhmm)
+	// No place in line is told: the address may be anyone's, already in line.
+	t.offerNearest(text(l, "waitlist_joined", "when", formatWhen(l, date, hhmm), "address", j.Email), date, hhmm)
 }
 
 // acceptPlace books the offered place.

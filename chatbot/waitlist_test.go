@@ -39,7 +39,7 @@ func TestWaitlistInTheConversation(t *testing.T) {
 	c.say(when) // again: the same full slot
 	c.expect(StepTime, "liste d'attente", "samira@wait.dz")
 	c.say("oui")
-	c.expect(StepTime, "n° 1", "libres les plus proches")
+	c.expect(StepTime, "vous êtes sur la liste d'attente", "libres les plus proches")
 
 	// The slot frees up: the offer is made in the conversation, live.
 	ch, _ := stream(t, e, c.id, lastSeq(c.last))

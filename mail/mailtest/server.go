@@ -10,8 +10,8 @@
 //	msg.Subject, msg.Text, msg.HTML, msg.Attachment("invite.ics")
 //
 // Options make the server offer or require STARTTLS, speak TLS from the first byte
-// (smtps://), ask for a password, and FailNext makes the next deliveries fail with a
-// 4xx or 5xx answer.
+// (smtps://), ask for a password; FailNext makes the next deliveries fail with a 4xx or
+// 5xx answer, and Reject every delivery to one address.
 package mailtest
 
 import (
@@ -22,6 +22,7 @@ import (
 	"log"
 	"net"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -55,8 +56,9 @@ type Server struct {
 
 	mu       sync.Mutex
 	messages []Received
-	changed  chan struct{} // closed and replaced whenever messages grows
-	failures []int         // codes for the next deliveries to refuse
+	changed  chan struct{}  // closed and replaced whenever messages grows
+	failures []int          // codes for the next deliveries to refuse
+	rejected map[string]int // recipients always refused, with their code
 }
 
 // Option configures Start.
@@ -143,6 +145,17 @@ func (s *Server) FailNext(n, code int) {
 	}
 }
 
+// Reject makes every delivery to the address fail at RCPT TO with code (a 5xx, say 550
+// for an unknown mailbox, is a permanent failure), whatever else is sent meanwhile.
+func (s *Server) Reject(address string, code int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rejected == nil {
+		s.rejected = map[string]int{}
+	}
+	s.rejected[strings.ToLower(address)] = code
+}
+
 // Messages returns a copy of every message received so far, in order.
 func (s *Server) Messages() []Received {
 	s.mu.Lock()
@@ -187,10 +200,14 @@ func (s *Server) record(m Received) {
 	s.changed = make(chan struct{})
 }
 
-// nextFailure takes the code of a planned failure, 0 when none is planned.
-func (s *Server) nextFailure() int {
+// nextFailure takes the code of a planned failure for a delivery to rcpt, 0 when none is
+// planned.
+func (s *Server) nextFailure(rcpt string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if code := s.rejected[strings.ToLower(rcpt)]; code != 0 {
+		return code
+	}
 	if len(s.failures) == 0 {
 		return 0
 	}
@@ -245,7 +262,7 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if code := ss.s.nextFailure(); code != 0 {
+	if code := ss.s.nextFailure(to); code != 0 {
 		return &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCode{code / 100, 0, 0},
 			Message: fmt.Sprintf("mailtest: planned failure %d", code)}
 	}

@@ -71,7 +71,7 @@ describe('the waitlist', { skip }, () => {
       await join.waitFor();
       await screenshot(page, 'waitlist-offered-in-form');
       await join.click();
-      await page.getByRole('status').filter({ hasText: /Vous êtes n° 1 sur la liste d'attente/ }).waitFor();
+      await page.getByRole('status').filter({ hasText: /Vous êtes sur la liste d'attente/ }).waitFor();
       const [[state, slotTime]] = await sql(
         server.databaseURL,
         `SELECT state, time FROM waitlist WHERE email = '${visitor}' AND date = '${date}'`,

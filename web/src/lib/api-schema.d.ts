@@ -573,7 +573,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join a full slot's waitlist (the form after a `slot_taken`). Once per address and slot: joining again answers 200 with the same place. When a place frees up, the first in line is offered it by e-mail (and in their open chat conversation) and it is held for them for the settings' `waitlist_hold_minutes`. */
+        /** Join a full slot's waitlist (the form after a `slot_taken`). Once per address and slot: joining again with an address already in this line changes nothing and is answered exactly as a new place is (201, the same body), which names neither the entry nor its place in line, so the answer tells nobody who waits. When a place frees up, the first in line is offered it by e-mail (and in their open chat conversation) and it is held for them for the settings' `waitlist_hold_minutes`. */
         post: {
             parameters: {
                 query?: never;
@@ -597,16 +597,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Already in this slot's line */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WaitlistPlace"];
-                    };
-                };
-                /** @description The place in line */
+                /** @description In this slot's line (newly, or already) */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -3777,11 +3768,8 @@ export interface components {
              */
             notice_until: string | null;
         };
+        /** @description The slot waited for and where the offer will go; no entry id and no place in line. */
         WaitlistPlace: {
-            /** Format: uuid */
-            id: string;
-            /** @description 1 is the first in line */
-            position: number;
             /** Format: date */
             date: string;
             time: string;

@@ -1,6 +1,6 @@
 // The waiting list of a full slot: the booking form offers it when the slot it asked
 // for was just taken. Joining twice with the same e-mail is harmless (the server answers
-// with the place already held).
+// as to a new place, naming neither the entry nor its place in line).
 import { api } from '../../../lib/api';
 import type { Schemas } from '../../../lib/schemas';
 import type { GuardFields } from './appointments';
@@ -17,11 +17,11 @@ export interface WaitlistRequest {
   service: string;
 }
 
-/** A place in a slot's line, as POST /api/waitlist returns it. */
+/** The slot waited for and where the offer will go, as POST /api/waitlist returns it. */
 export type WaitlistPlace = Schemas['WaitlistPlace'];
 
 /**
- * POST /api/waitlist: 201 (or 200 when already in line) with the place; 409 `conflict`
+ * POST /api/waitlist: 201 with the place (the same answer when already in line); 409 `conflict`
  * when the slot has room again (book it instead); 422 `slot_closed`; a validation error
  * with fields; 429 as the booking form (a challenge may be asked for).
  */

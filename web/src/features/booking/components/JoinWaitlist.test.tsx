@@ -43,7 +43,7 @@ describe('the waitlist of a taken slot', () => {
     useToasts.setState({ toasts: [] });
     bookAnswer = taken;
     joinAnswer = () =>
-      json(201, { id: 'w1', position: 3, date: '2030-01-06', time: '10:00', label: '10:00 AM', email: 'samia@example.dz' });
+      json(201, { date: '2030-01-06', time: '10:00', label: '10:00 AM', email: 'samia@example.dz' });
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.startsWith('/api/services')) return json(200, { items: [{ name: 'Web development' }] });
@@ -102,13 +102,13 @@ describe('the waitlist of a taken slot', () => {
     expect(screen.getByRole('button', { name: /^Join the waitlist for/ }).getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('joins with the form’s details and the honeypot, and says the place in line', async () => {
+  it('joins with the form’s details and the honeypot, and says the slot is waited for', async () => {
     const join = await bookTakenSlot('samia@example.dz');
     // The taken time is dropped from the form; the waitlist keeps the slot that was asked for.
     await waitFor(() => expect((screen.getByRole('radio', { name: /10:00 AM/ }) as HTMLInputElement).disabled).toBe(true));
     fireEvent.click(join);
     const done = await screen.findByText(
-      /^You are number 3 in line for .*10:00 AM\. If it frees up we will e-mail samia@example\.dz and hold it for you\.$/,
+      /^You are in line for .*10:00 AM\. If it frees up we will e-mail samia@example\.dz and hold it for you\.$/,
     );
     expect(done.closest('[role="status"]')).toBeTruthy();
     expect(joins).toHaveLength(1);

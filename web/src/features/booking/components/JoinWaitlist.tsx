@@ -32,7 +32,7 @@ type Outcome = { kind: 'joined'; place: WaitlistPlace } | { kind: 'free' } | nul
 /**
  * Offered with a taken slot: joins its waitlist with the form's details, the honeypot
  * and, when the server asks for one, a solved challenge. An e-mail address is needed,
- * since the offer is e-mailed. Says the place in line, or that the slot is free again.
+ * since the offer is e-mailed. Says the slot is waited for, or that it is free again.
  */
 export function JoinWaitlist(props: JoinWaitlistProps) {
   const { slot, slotText, contact, website, fieldId, disabled, onFieldErrors, onFree, onBook } = props;
@@ -107,7 +107,7 @@ export function JoinWaitlist(props: JoinWaitlistProps) {
     const { place } = outcome;
     return (
       <div ref={outcomeRef} tabIndex={-1} role="status" className="appt-form__waitlist appt-form__waitlist--done">
-        <p>{t('waitlist.joined', { position: place.position, slot: slotText, email: place.email || contact.email })}</p>
+        <p>{t('waitlist.joined', { slot: slotText, email: place.email || contact.email })}</p>
       </div>
     );
   }
