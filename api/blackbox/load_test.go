@@ -141,11 +141,12 @@ func (l *bookingLoad) finishPending(url string, timeout time.Duration) {
 		_, _ = fmt.Sscanf(k[len("load-"+l.run+"-"):], "%d-%d", &w, &i)
 		n = w*1_000_000 + i
 		for {
-			if a := l.book(k, n); a.Status == http.StatusCreated {
+			a := l.book(k, n)
+			if a.Status == http.StatusCreated {
 				break
 			}
 			if time.Now().After(deadline) {
-				l.t.Fatalf("key %s still not booked after the outage", k)
+				l.t.Fatalf("key %s still not booked after the outage: %d %s %s", k, a.Status, a.Code, a.Err)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}

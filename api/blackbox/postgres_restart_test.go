@@ -14,6 +14,7 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 	pg := startPostgres(t)
 	e := env{"DATABASE_URL": pg.url("dota"), "DOTA_LOG_FORMAT": "json", "DOTA_LOG_LEVEL": "warn"}.withRoomyForms()
 	runDota(t, e, "migrate", "up")
+	runDota(t, e, "seed") // the form books only the catalogue's services
 	rs := startRedis(t)
 	e["REDIS_URL"] = rs.url()
 	srv := startDota(t, e)

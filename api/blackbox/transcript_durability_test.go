@@ -144,6 +144,7 @@ func TestKillAfterAnswerLosesNoTurn(t *testing.T) {
 	e := baseEnv(t, dbURL)
 	e["DOTA_CHAT_IP_RATE"] = "100000" // every visitor comes from 127.0.0.1
 	e["DOTA_CHAT_SESSION_RATE"] = "100000"
+	e["DOTA_CHAT_IP_OPEN_RATE"] = "100000"
 	opt, err := redis.ParseURL(testdb.RedisURL())
 	if err != nil {
 		t.Fatal(err)
@@ -197,6 +198,7 @@ func TestTableLockLosesNoAnsweredTurn(t *testing.T) {
 	e := baseEnv(t, dbURL)
 	e["DOTA_CHAT_IP_RATE"] = "100000"
 	e["DOTA_CHAT_SESSION_RATE"] = "100000"
+	e["DOTA_CHAT_IP_OPEN_RATE"] = "100000"
 	srv := startDota(t, e)
 	db := pool(t, dbURL)
 	ctx := context.Background()
