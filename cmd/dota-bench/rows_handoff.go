@@ -56,15 +56,18 @@ func (b *bench) handoffRow(ctx context.Context) row {
 			r.NotMeasured = "starting a conversation: " + err.Error()
 			return r
 		}
-		sessions[i], lasts[i] = reply.SessionID, reply.Messages[len(reply.Messages)-1].ID
+		sessions[i] = reply.SessionID
+		// Every visitor writes: a stream opens only on a conversation the visitor wrote in.
+		text := "Bonjour"
 		if i < held {
-			if err := post(ctx, client, b.main.base+"/api/chat/sessions/"+reply.SessionID+"/messages", nil,
-				map[string]string{"text": "je veux parler à un humain"}, http.StatusOK, &reply); err != nil {
-				r.NotMeasured = "asking for a person: " + err.Error()
-				return r
-			}
-			lasts[i] = reply.Messages[len(reply.Messages)-1].ID
+			text = "je veux parler à un humain"
 		}
+		if err := post(ctx, client, b.main.base+"/api/chat/sessions/"+reply.SessionID+"/messages", nil,
+			map[string]string{"text": text}, http.StatusOK, &reply); err != nil {
+			r.NotMeasured = "writing in the conversation: " + err.Error()
+			return r
+		}
+		lasts[i] = reply.Messages[len(reply.Messages)-1].ID
 	}
 	var page struct {
 		Items []struct {
