@@ -267,7 +267,11 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
             </p>
           ) : (
             <div className="appt-form__slot-list">
-              {slots.map((s) => (
+              {slots.map((slot) => {
+                // The slot the server just refused reads as taken before the refreshed list arrives.
+                const refused = taken?.date === values.date && taken.time === slot.time;
+                const s = refused ? { ...slot, free: false } : slot;
+                return (
                 <label key={s.time} className="slot" data-taken={!s.free || undefined}>
                   <input
                     type="radio"
@@ -280,7 +284,8 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
                   <span dir="ltr">{s.label}</span>
                   {!s.free && <span className="visually-hidden"> {t(s.past ? 'form.slotPast' : 'form.slotTaken')}</span>}
                 </label>
-              ))}
+                );
+              })}
             </div>
           )}
           {error('time')}
