@@ -209,6 +209,17 @@ func (s *Core) Upcoming(ctx context.Context, email string) ([]Appointment, error
 	return pgx.CollectRows(rows, ScanAppointment)
 }
 
+// ChangeableByCustomer reports why the customer may not move or cancel a themselves
+// (inside the minimum notice, cancelled, over), or nil: the chat says so before asking
+// for a new slot.
+func (s *Core) ChangeableByCustomer(ctx context.Context, a Appointment) error {
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return err
+	}
+	return s.checkCustomerChange(st, a)
+}
+
 // CancelVerified cancels, for the customer who proved email, their appointment id, under
 // the same rules as the manage link (CancelByCustomer).
 func (s *Core) CancelVerified(ctx context.Context, email, id string) (Appointment, error) {

@@ -31,6 +31,7 @@ type Booker interface {
 	SendCode(ctx context.Context, email, lang string) (string, error)
 	VerifyCode(ctx context.Context, id, code string) (string, error)
 	Upcoming(ctx context.Context, email string) ([]booking.Appointment, error)
+	ChangeableByCustomer(ctx context.Context, a booking.Appointment) error
 	CancelVerified(ctx context.Context, email, id string) (booking.Appointment, error)
 	RescheduleVerified(ctx context.Context, email, id, date, hhmm string) (booking.Appointment, error)
 	// The waitlist of a full slot, and the offer of a freed place (waitlist.go).

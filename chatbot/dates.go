@@ -185,16 +185,85 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		if !ok && i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {
 			wd, ok = darijaDays[w]
 		}
-		if ok {
-			// "lundi", "lundi prochain" and "next monday" all mean the coming one.
-			ahead := (int(wd) - int(today.Weekday()) + 7) % 7
-			if ahead == 0 {
-				ahead = 7
+		if !ok {
+			continue
+		}
+		// "lundi 30", "Monday the 30th": the day of the month, when it is that weekday; a
+		// weekday and a day that disagree are no day at all (asked again, never guessed).
+		if d, tok, found := dayNumberAfter(ws, i+1); found && !hourWritten(s, tok) {
+			t, ok := nextDayOfMonth(d, today)
+			switch {
+			case ok && t.Weekday() == wd:
+				return t, firstWord(s, tok), true
+			case tok != strconv.Itoa(d) || d > 20:
+				return time.Time{}, "", false
+			} // "lundi 10" may be Monday at ten: the weekday alone
+		}
+		// "lundi", "lundi prochain" and "next monday" all mean the coming one.
+		ahead := (int(wd) - int(today.Weekday()) + 7) % 7
+		if ahead == 0 {
+			ahead = 7
+		}
+		return today.AddDate(0, 0, ahead), w, true
+	}
+	// "le 30", "on the 30th", "يوم 30": a day of this month, or of the next once it is past.
+	for i, w := range ws {
+		if !dayLeads[w] {
+			continue
+		}
+		if d, tok, found := dayNumberAfter(ws, i+1); found && !hourWritten(s, tok) {
+			if t, ok := nextDayOfMonth(d, today); ok {
+				return t, firstWord(s, tok), true
 			}
-			return today.AddDate(0, 0, ahead), w, true
 		}
 	}
 	return time.Time{}, "", false
+}
+
+// dayLeads are the words a day of the month follows without its month: "le 30", "the
+// 30th", "يوم 30", "nhar 30".
+var dayLeads = map[string]bool{"le": true, "the": true, "يوم": true, "nhar": true}
+
+// hourMarks follow a number that is an hour, not a day: "le 10 h", "the 10 am".
+var hourMarks = map[string]bool{"h": true, "heure": true, "heures": true, "am": true, "pm": true, "hours": true,
+	"o'clock": true, "oclock": true, "sa3a": true, "الساعة": true, "الساعه": true, "صباحا": true, "مساء": true}
+
+// dayNumberAfter reads a day of the month at ws[i] ("30", "30th", "1er"), after an
+// optional "the" or "le"; tok is its word.
+func dayNumberAfter(ws []string, i int) (int, string, bool) {
+	if i < len(ws) && (ws[i] == "the" || ws[i] == "le") {
+		i++
+	}
+	if i >= len(ws) || (i+1 < len(ws) && hourMarks[ws[i+1]]) {
+		return 0, "", false
+	}
+	tok := ws[i]
+	num := strings.TrimRight(tok, "abcdefghijklmnopqrstuvwxyzè")
+	if num == "" || len(num) > 2 || strings.Trim(num, "0123456789") != "" {
+		return 0, "", false
+	}
+	if suffix := tok[len(num):]; suffix != "" && !slices.Contains(ordinalSuffixes, suffix) && suffix != "eme" && suffix != "ème" {
+		return 0, "", false
+	}
+	d, _ := strconv.Atoi(num)
+	return d, tok, d >= 1 && d <= 31
+}
+
+// hourWritten reports whether the number tok is written as an hour in s: "3 p.m.", "3pm",
+// "10 h", "10:30".
+func hourWritten(s, tok string) bool {
+	return regexp.MustCompile(`(?:^|\D)` + regexp.QuoteMeta(tok) + `\s*(?:h\b|heures?|:|[ap]\.?\s?m\b|o'?clock)`).MatchString(s)
+}
+
+// nextDayOfMonth is the next date, from today on, whose day of the month is d.
+func nextDayOfMonth(d int, today time.Time) (time.Time, bool) {
+	for k := 0; k < 3; k++ {
+		first := time.Date(today.Year(), today.Month()+time.Month(k), 1, 0, 0, 0, 0, today.Location())
+		if t, ok := makeDate(first.Year(), int(first.Month()), d, today.Location()); ok && !t.Before(today) {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // dateSource returns the day number as the text to remove before reading the hour, so

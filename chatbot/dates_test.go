@@ -94,6 +94,18 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 		{"الخميس الساعة الثالثة مساء", "2026-11-26", "15:00"},
 		{"الخميس الساعة العاشرة صباحا", "2026-11-26", "10:00"},
 		{"thursday 3 p.m.", "2026-11-26", "15:00"},
+		// a day of the month without its month, with or without its weekday; a weekday and a
+		// day that disagree give no day
+		{"Monday the 30th", "2026-11-30", ""},
+		{"lundi 30", "2026-11-30", ""},
+		{"le 30", "2026-11-30", ""},
+		{"on the 30th", "2026-11-30", ""},
+		{"الاثنين 30", "2026-11-30", ""},
+		{"nhar 26 l 10", "2026-11-26", "10:00"},
+		{"mardi 1er", "2026-12-01", ""},
+		{"jeudi 10 à 14h", "2026-12-10", "14:00"},
+		{"lundi 24", "", ""},
+		{"le 10 h", "", "10:00"},
 		{"jeudi midi", "2026-11-26", "12:00"},
 		{"يوم الخميس القادم", "2026-11-26", ""},
 		// darija days and relative days

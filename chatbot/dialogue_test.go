@@ -253,6 +253,8 @@ func askedFor(r Reply) string {
 		return "code"
 	case StepManageWhen:
 		return "date"
+	case StepManageTime:
+		return "time"
 	case StepManageCancel:
 		return "confirm"
 	case StepCallback:

@@ -34,7 +34,9 @@ var (
 	cancelOwnWords = newMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
-		"annule-le", "cancel it")
+		"annule-le", "cancel it", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
+		"remove my", "delete my", "nhiwah", "nahiwah", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
+		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih")
 	// moveOwnWords move an appointment already booked.
 	moveOwnWords = newMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
@@ -42,8 +44,24 @@ var (
 		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
 		"nbeddel", "nbdl", "nbdel", "nghayer", "nbadal", "nchangi", "nchanger", "ncangi",
 		"تأجيله", "تاجيله", "نأجله", "ناجله", "نأخرو", "ناخرو", "نأخره", "ناخره", "نبدلو", "نبدله", "نقدمو",
-		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "ndécaliw", "nde9aliw", "nreporter",
+		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "decaliw", "décaliw", "ndécali", "ndecali", "decali", "décali",
+		"nbedlo", "nbadlo", "nbadlou", "nbedlouh", "nbadlouh", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
+	// cantComeWords tell that the visitor cannot come: with their appointment, a story
+	// that ends in cancelling it, or moving it when another slot is asked for.
+	cantComeWords = newMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
+		"je ne peux plus venir", "pas pouvoir venir", "empêchement", "empechement", "imprévu", "imprevu",
+		"i can't make", "i cannot make", "can't make it", "won't be able", "won't make it", "can't come",
+		"cannot come", "something came up", "i can no longer", "ma nejemch nji", "ma nejjemch nji", "ma neqderch nji",
+		"ma n9derch nji", "manajamch nji", "ma najamch nji", "ma nejemch", "ma n9derch", "ما نقدرش نجي",
+		"ما نقدرش", "ما نجمش", "لن أتمكن", "لن اتمكن", "لن أستطيع", "لن استطيع", "لا أستطيع الحضور",
+		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف")
+	// otherSlotWords ask for another day or hour.
+	otherSlotWords = newMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
+		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
+		"another time", "another date", "a different day", "a different time", "other day", "later date",
+		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
+		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
 	// humanWords ask for a person.
 	humanWords = newMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
 		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",
@@ -148,10 +166,11 @@ func ownAppointmentIn(t *reading, inFlow bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
 	appt := appointmentWords.scoreIn(t) > 0 || bookedWords.scoreIn(t) > 0
 	own := ownWords.scoreIn(t) > 0
+	moves := moveOwnWords.scoreIn(t) > 0 || otherSlotWords.scoreIn(t) > 0
 	switch {
-	case moveOwnWords.scoreIn(t) > 0 && appt && (!inFlow || own):
+	case moves && appt && (!inFlow || own):
 		return IntentMove, true
-	case !inFlow && cancelOwnWords.scoreIn(t) > 0 && appt:
+	case !inFlow && appt && (cancelOwnWords.scoreIn(t) > 0 || cantComeWords.scoreIn(t) > 0):
 		return IntentCancel, true
 	}
 	return "", false

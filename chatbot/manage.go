@@ -18,13 +18,14 @@ const (
 	StepManageEmail  = "manage_email"  // the address the appointment was booked with
 	StepManageCode   = "manage_code"   // the code sent there
 	StepManagePick   = "manage_pick"   // which appointment
-	StepManageWhen   = "manage_when"   // its new day and hour (move)
+	StepManageWhen   = "manage_when"   // its new day, and hour when given with it (move)
+	StepManageTime   = "manage_time"   // its new hour, once the day is chosen (move)
 	StepManageCancel = "manage_cancel" // cancel it? (cancel)
 )
 
 // MoveFlow and CancelFlow are the two flows, step by step.
 var (
-	MoveFlow   = []string{StepManageEmail, StepManageCode, StepManagePick, StepManageWhen}
+	MoveFlow   = []string{StepManageEmail, StepManageCode, StepManagePick, StepManageWhen, StepManageTime}
 	CancelFlow = []string{StepManageEmail, StepManageCode, StepManagePick, StepManageCancel}
 )
 
@@ -36,6 +37,7 @@ type manageState struct {
 	Verified bool     `json:"verified,omitempty"`
 	Options  []string `json:"options,omitempty"` // the appointments offered, by id
 	Picked   string   `json:"picked,omitempty"`
+	Date     string   `json:"date,omitempty"` // the new day chosen, before its hour (move)
 }
 
 // manageSteps are the steps of the move and cancel flows, for the table of steps.
@@ -46,6 +48,7 @@ func manageSteps() map[string]step {
 		StepManageCode:   {ask: askText("manage_ask_code"), read: readManageCode, missing: always},
 		StepManagePick:   {ask: askManagePick, read: readManagePick, missing: always},
 		StepManageWhen:   {ask: askManageWhen, read: readManageWhen, missing: always},
+		StepManageTime:   {ask: askManageTime, read: readManageTime, missing: always},
 		StepManageCancel: {ask: askManageCancel, read: readManageCancel, missing: always},
 	}
 }
@@ -199,9 +202,18 @@ func readManagePick(t *turn, msg string, ws []string) {
 	t.fail(text(t.lang(), "manage_pick_unknown"))
 }
 
-// pick chooses the appointment to move or cancel, and asks what the flow asks next.
+// pick chooses the appointment to move or cancel, and asks what the flow asks next; one
+// the visitor may no longer change online is said at once, with whom to call.
 func (t *turn) pick(id string) {
 	t.s.Manage.Picked = id
+	a, ok := t.picked()
+	if !ok {
+		return
+	}
+	if err := t.e.core.ChangeableByCustomer(t.ctx, a); err != nil {
+		t.manageRefused(err)
+		return
+	}
 	if t.s.Manage.Action == IntentCancel {
 		t.moveTo(StepManageCancel)
 	} else {
@@ -275,35 +287,52 @@ func (t *turn) beyondNotice(date, hhmm string) bool {
 }
 
 func readManageWhen(t *turn, msg string, _ []string) {
-	l := t.lang()
 	w := ParseWhen(msg, t.e.localNow(t.ctx), false)
 	if w.Date == "" {
-		t.fail(text(l, "date_unknown"))
+		t.fail(text(t.lang(), "date_unknown"))
 		return
 	}
+	t.moveWhen(w)
+}
+
+// readManageTime reads the new hour on the day chosen; a message naming another day
+// chooses that day instead.
+func readManageTime(t *turn, msg string, _ []string) {
+	l := t.lang()
+	w := ParseWhen(msg, t.e.localNow(t.ctx), true)
+	switch {
+	case w.Date != "" && w.Date != t.s.Manage.Date:
+		t.moveWhen(w)
+	case w.Time != "":
+		w.Date = t.s.Manage.Date
+		t.moveWhen(w)
+	case w.Unsure != "":
+		t.fail(text(l, "time_unsure", "time", w.Unsure))
+	default:
+		t.fail(text(l, "time_unknown"))
+	}
+}
+
+// moveWhen moves the appointment to the day and hour read; a day alone is kept, and its
+// free hours asked for.
+func (t *turn) moveWhen(w When) {
+	l := t.lang()
 	if w.Time == "" {
-		// A day alone: its free hours to choose from, each a whole answer.
-		day, err := t.e.core.Day(t.ctx, w.Date)
-		if err != nil {
-			t.fault(err)
+		if w.Unsure != "" {
+			t.fail(text(l, "time_unsure", "time", w.Unsure))
 			return
 		}
-		var slots []string
-		for _, s := range freeSlots(day) {
-			if t.beyondNotice(w.Date, s) {
-				slots = append(slots, s)
-			}
+		slots, ok := t.movableSlots(w.Date)
+		if !ok {
+			return
 		}
-		if day.Closed || len(slots) == 0 {
+		if len(slots) == 0 {
 			t.fail(text(l, "day_full", "day", formatDay(l, w.Date)))
 			return
 		}
-		qr := []QuickReply{}
-		for _, s := range slots {
-			qr = append(qr, QuickReply{Label: s, Value: w.Date + " " + s})
-		}
-		t.say(text(l, "ask_time", "day", formatDay(l, w.Date), "slots", strings.Join(slots, ", ")), SourceFlow)
-		t.s.QuickReplies = qr
+		t.s.Manage.Date = w.Date
+		t.moveTo(StepManageTime)
+		t.ask()
 		return
 	}
 	a, err := t.e.core.RescheduleVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked, w.Date, w.Time)
@@ -312,6 +341,39 @@ func readManageWhen(t *turn, msg string, _ []string) {
 		return
 	}
 	t.endManage(text(l, "manage_moved", "appointment", describe(l, a)))
+}
+
+// movableSlots are a day's free hours the appointment may still move to (beyond the
+// minimum notice); ok is false when the day could not be read (the fault was said).
+func (t *turn) movableSlots(date string) ([]string, bool) {
+	day, err := t.e.core.Day(t.ctx, date)
+	if err != nil {
+		t.fault(err)
+		return nil, false
+	}
+	var slots []string
+	if day.Closed {
+		return nil, true
+	}
+	for _, s := range freeSlots(day) {
+		if t.beyondNotice(date, s) {
+			slots = append(slots, s)
+		}
+	}
+	return slots, true
+}
+
+func askManageTime(t *turn) (string, []QuickReply, bool) {
+	l, date := t.lang(), t.s.Manage.Date
+	slots, ok := t.movableSlots(date)
+	if !ok {
+		return "", nil, false
+	}
+	qr := []QuickReply{}
+	for _, s := range slots {
+		qr = append(qr, QuickReply{Label: s, Value: date + " " + s})
+	}
+	return text(l, "ask_time", "day", formatDay(l, date), "slots", strings.Join(slots, ", ")), qr, true
 }
 
 // manageRefused tells why booking refused a move or a cancellation: a slot that cannot be

@@ -66,7 +66,7 @@ describe('Dota listens', () => {
     assert.equal(reply.step, 'manage_when');
     const day = reply.quick_replies.find((q) => q.value !== date) ?? reply.quick_replies[0];
     reply = await tap(page, panel, day.label);
-    assert.equal(reply.step, 'manage_when', 'a day alone offers its free hours');
+    assert.equal(reply.step, 'manage_time', 'a day alone offers its free hours');
     const hour = reply.quick_replies[0];
     reply = await tap(page, panel, hour.label);
     assert.equal(reply.step, 'greeting', JSON.stringify(reply.messages));
