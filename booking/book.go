@@ -158,16 +158,16 @@ var (
 			ELSE (SELECT id FROM (
 				SELECT id, created_at, 0 AS pref FROM clients WHERE $5 <> '' AND lower(email) = $5
 				UNION ALL
-				SELECT id, created_at, 1 FROM clients WHERE numero_1_e164 = $6
+				SELECT id, created_at, 1 FROM clients WHERE $6 <> '' AND numero_1_e164 = $6
 				UNION ALL
-				SELECT id, created_at, 1 FROM clients WHERE numero_2_e164 = $6) m
+				SELECT id, created_at, 1 FROM clients WHERE $6 <> '' AND numero_2_e164 = $6) m
 				ORDER BY pref, created_at LIMIT 1) END,
 		$7::uuid IS NULL OR EXISTS (SELECT 1 FROM waitlist WHERE id = $7::uuid AND state = 'offered' AND hold_until > now())`
 
 	insertBooking = `WITH c AS (
 			INSERT INTO clients (nom, prenom, email, numero_1, numero_1_e164, numero_2, numero_2_e164,
 				nom_entreprise, siteweb)
-			SELECT $15, $16, $2, $3, $22, $19, $24, $20, $21 WHERE $13::uuid IS NULL
+			SELECT $15, $16, $2, $3, nullif($22, ''), $19, $24, $20, $21 WHERE $13::uuid IS NULL
 			RETURNING id),
 		a AS (
 			INSERT INTO appointments (name, email, phone, phone_e164, service, date, time, starts_at, message,
@@ -203,7 +203,9 @@ func lockKeys(r Request) []string {
 		if r.Email != "" {
 			keys = append(keys, "email "+r.Email)
 		}
-		keys = append(keys, "phone "+r.phoneE164)
+		if r.phoneE164 != "" {
+			keys = append(keys, "phone "+r.phoneE164)
+		}
 	}
 	return keys
 }
@@ -434,14 +436,18 @@ func (r *Request) validate(now time.Time) error {
 	case !cleanText(r.Name):
 		v.Add("name", "text_invalid")
 	}
-	if r.Phone == "" {
+	// The chat may book with an e-mail alone (the specification leaves its phone optional);
+	// every other way needs a phone.
+	switch {
+	case r.Phone == "" && (r.Source != SourceChat || r.Email == ""):
 		v.Add("phone", "required")
-	} else if c := checkPhoneText(r.Phone); c != "" {
-		v.Add("phone", c)
-	} else if r.phoneE164 == "" {
+	case r.Phone == "": // an e-mail alone, by chat
+	case checkPhoneText(r.Phone) != "":
+		v.Add("phone", checkPhoneText(r.Phone))
+	case r.phoneE164 == "":
 		v.Add("phone", notANumber(r.Phone))
 	}
-	if len(v.Fields) > 0 && (r.Name == "" || r.Phone == "") {
+	if len(v.Fields) > 0 && (r.Name == "" || v.Fields["phone"] == "required") {
 		v.Summary = "required_fields"
 	}
 	if r.Email != "" {

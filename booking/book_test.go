@@ -65,6 +65,33 @@ func TestBookMatchesExistingClientByEmailOrPhone(t *testing.T) {
 	}
 }
 
+// The chat may book with an e-mail alone; two such visitors are two clients, and the form
+// still needs a phone.
+func TestChatBooksWithAnEmailAlone(t *testing.T) {
+	reset(t)
+	core := newCore(t, sundayMorning)
+	ctx := context.Background()
+	for _, email := range []string{"sara@x.dz", "nour@x.dz"} {
+		if _, err := core.Book(ctx, booking.Request{Name: "Sara Mokrani", Email: email, Source: booking.SourceChat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var clients int
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM clients WHERE numero_1_e164 IS NULL`).Scan(&clients)
+	if clients != 2 {
+		t.Fatalf("%d clients without a phone, want 2", clients)
+	}
+	for _, r := range []booking.Request{
+		{Name: "Sara Mokrani", Email: "sara@x.dz", Source: booking.SourceForm},
+		{Name: "Sara Mokrani", Source: booking.SourceChat},
+	} {
+		var v *booking.ValidationError
+		if _, err := core.Book(ctx, r); !errors.As(err, &v) || v.Fields["phone"] != "required" {
+			t.Errorf("%+v: %v, want the phone required", r, err)
+		}
+	}
+}
+
 func TestBookUnknownFallbackNames(t *testing.T) {
 	for full, want := range map[string][2]string{
 		"Amine":          {"Amine", "Unknown"},

@@ -38,6 +38,10 @@ func readContact(t *turn, msg string, ws []string) {
 		t.advance()
 		return
 	}
+	if (step == StepEmail || step == StepPhone) && declines(msg, ws) {
+		t.skipContact(step)
+		return
+	}
 	if step == StepName && (topicOf(ws) != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0) {
 		if topicOf(ws) != "" {
 			t.answerThenAsk(msg, ws)
@@ -73,6 +77,31 @@ func readContact(t *turn, msg string, ws []string) {
 func skipsCompany(ws []string) bool {
 	t := newReading(ws)
 	return skipWords.scoreIn(&t) > 0 && coversIn(&t, skipWords, politeWords, noWords)
+}
+
+// declines reports whether a message keeps back the contact detail asked for: "passer",
+// "je préfère ne pas le donner", "ma3andich", with no address or number in it.
+func declines(msg string, ws []string) bool {
+	if strings.ContainsAny(normalizeDigits(msg), "@0123456789") {
+		return false
+	}
+	return declineWords.score(ws) > 0 || skipsCompany(ws)
+}
+
+// skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
+// the other one is (or may still be) given; a call-back needs its phone.
+func (t *turn) skipContact(step string) {
+	l := t.lang()
+	switch {
+	case step == StepEmail && !t.s.NoPhone && !t.s.Callback:
+		t.s.NoEmail = true
+	case step == StepPhone && t.s.Collected.Email != "" && !t.s.Callback:
+		t.s.NoPhone = true
+	default:
+		t.fail(text(l, "contact_needed"))
+		return
+	}
+	t.advance()
 }
 
 // readService reads the service at its step, by the catalogue's names and keywords.

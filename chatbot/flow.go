@@ -181,7 +181,7 @@ func (t *turn) resetFlow(all bool) {
 	t.s.ServiceSlug, t.s.Choosing, t.s.PartOfDay, t.s.Callback = "", false, "", false
 	if all {
 		*c = Collected{}
-		t.s.CompanyDone = false
+		t.s.CompanyDone, t.s.NoEmail, t.s.NoPhone = false, false, false
 	}
 }
 

@@ -110,10 +110,10 @@ func TestThreeFailuresOfferTheForm(t *testing.T) {
 	c := start(t, e, "fr")
 	c.say("oui")
 	c.say("Amine Benali")
-	c.say("pas d'email")
-	c.say("toujours pas")
+	c.say("amine@")
+	c.say("amine.belk")
 	c.expect(StepEmail, "Format d'email invalide")
-	c.say("non plus")
+	c.say("amine chez belk")
 	c.expect(StepEmail, "formulaire", FormPath, ContactPhone1)
 	if got := c.quickValues(); len(got) == 0 || got[0] != FormPath {
 		t.Fatalf("quick replies %v", got)
@@ -348,4 +348,26 @@ func TestRedisDownIsUnavailable(t *testing.T) {
 	if !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("err %v", err)
 	}
+}
+
+// A visitor may keep back their phone once their e-mail is given, or their e-mail while
+// they give their phone; not both.
+func TestOneContactDetailMayBeKeptBack(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "en")
+	c.say("I'd like an appointment")
+	c.say("Sarah Mokrani")
+	c.say("sarah.mokrani@yahoo.com")
+	c.say("I'd rather not give my number")
+	c.expect(StepCompany)
+
+	c = start(t, e, "fr")
+	c.say("je veux un rendez-vous")
+	c.say("Amine Benali")
+	c.say("je préfère ne pas donner mon mail")
+	c.expect(StepPhone)
+	c.say("pas de numéro non plus")
+	c.expect(StepPhone, "au moins une adresse e-mail ou un numéro")
+	c.say("0555 12 34 56")
+	c.expect(StepCompany)
 }

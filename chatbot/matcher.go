@@ -100,6 +100,18 @@ func (m *matcher) scoreIn(t *reading) int {
 	return best
 }
 
+// hitsIn is the number of phrases found in text, one after the other.
+func (m *matcher) hitsIn(t *reading) int {
+	hits := 0
+	for i := 0; i < len(t.ws); i++ {
+		if n := m.atIn(t, i); n > 0 {
+			hits++
+			i += n - 1
+		}
+	}
+	return hits
+}
+
 // at is the number of words of the longest phrase found at index i of text, whose stems
 // are st; 0 when none is.
 func (m *matcher) at(text, st []string, i int) int {

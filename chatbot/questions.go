@@ -70,7 +70,14 @@ func (t *turn) summary() string {
 	if company == "" {
 		company = text(l, "none")
 	}
-	return text(l, "summary", "name", c.Name, "email_value", c.Email, "phone_value", c.Phone, "company", company,
+	email, phone := c.Email, c.Phone
+	if email == "" {
+		email = text(l, "none")
+	}
+	if phone == "" {
+		phone = text(l, "none")
+	}
+	return text(l, "summary", "name", c.Name, "email_value", email, "phone_value", phone, "company", company,
 		"service", c.Service, "when", formatWhen(l, c.Date, c.Time))
 }
 

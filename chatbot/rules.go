@@ -47,7 +47,18 @@ var (
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
 		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
-		"لا توجد", "لا يوجد", "ماعنديش", "معنديش", "ماكاش", "ما كاش")
+		"لا توجد", "لا يوجد", "ماعنديش", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
+		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
+		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا")
+	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
+	// rather not", "ma3andich email".
+	declineWords = newMatcher("je préfère ne pas", "je prefere ne pas", "je préfère pas", "je prefere pas",
+		"pas de numéro", "pas de numero", "pas de téléphone", "pas de telephone", "pas de mail", "pas d'email",
+		"pas d'e-mail", "pas de courriel", "je n'ai pas", "j'ai pas", "sans", "rather not", "prefer not",
+		"i'd rather not", "no phone", "no number", "no email", "no e-mail", "don't have", "do not have",
+		"dont have", "without", "not giving", "ma3andich", "ma 3andich", "ma3andich numéro", "ma3andich email",
+		"ما عنديش", "ماعنديش", "معنديش", "ليس لدي", "ليس عندي", "لا أملك", "لا املك", "لا أريد", "لا اريد",
+		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary")
 	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير")
 	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
 	// politeWords may go with a yes or a command without changing what it says.
@@ -184,25 +195,35 @@ func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) 
 	return serviceInText(&t, services)
 }
 
-// serviceInText finds the service a message names, the one matching the most words; on a
-// tie, the one whose own name is among them: "formation WordPress" is a training, though
-// WordPress is a keyword of web development.
+// serviceInText finds the service a message names: the one with the longest phrase, then
+// the most phrases ("maintenance et hébergement du site" is a small job, though "site"
+// is web development's); on a tie, the one whose own name is among them: "formation
+// WordPress" is a training, though WordPress is a keyword of web development.
 func serviceInText(t *reading, services []booking.Service) (booking.Service, bool) {
 	best, found := 0, booking.Service{}
 	c := serviceMatchers(services)
 	if c == nil {
 		return found, false
 	}
+	tie := false
 	for i := range c.matchers {
-		n := c.matchers[i].scoreIn(t) * 2
+		n := c.matchers[i].scoreIn(t) * 100
+		if n > 0 {
+			n += c.matchers[i].hitsIn(t) * 2
+		}
 		if n > 0 && c.names[i].scoreIn(t) > 0 {
 			n++
 		}
-		if n > best {
-			best, found = n, services[i]
+		switch {
+		case n > best:
+			best, found, tie = n, services[i], false
+		case n == best && n > 0:
+			tie = true
 		}
 	}
-	return found, best > 0
+	// Two services named as much as each other ("mon site WordPress, la maintenance") are
+	// none: the service is asked rather than guessed.
+	return found, best > 0 && !tie
 }
 
 // catalogueMatchers are the matchers of the services of the last catalogues read, each

@@ -122,6 +122,8 @@ type session struct {
 	Collected      Collected    `json:"collected"`
 	ServiceSlug    string       `json:"service_slug,omitempty"`
 	CompanyDone    bool         `json:"company_done,omitempty"`
+	NoEmail        bool         `json:"no_email,omitempty"` // the visitor keeps their e-mail back (their phone is then needed)
+	NoPhone        bool         `json:"no_phone,omitempty"` // the visitor keeps their phone back (their e-mail is given)
 	Attempts       int          `json:"attempts,omitempty"`
 	Offered        bool         `json:"offered,omitempty"`
 	Choosing       bool         `json:"choosing,omitempty"` // asked what to change at confirm

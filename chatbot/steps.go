@@ -24,8 +24,8 @@ var steps map[string]step
 func init() {
 	steps = map[string]step{
 		StepName:    {ask: askPlain(StepName), read: readContact, missing: func(s *session) bool { return s.Collected.Name == "" }},
-		StepEmail:   {ask: askPlain(StepEmail), read: readContact, missing: func(s *session) bool { return s.Collected.Email == "" }},
-		StepPhone:   {ask: askPlain(StepPhone), read: readContact, missing: func(s *session) bool { return s.Collected.Phone == "" }},
+		StepEmail:   {ask: askPlain(StepEmail), read: readContact, missing: func(s *session) bool { return s.Collected.Email == "" && !s.NoEmail }},
+		StepPhone:   {ask: askPhone, read: readContact, missing: func(s *session) bool { return s.Collected.Phone == "" && !s.NoPhone }},
 		StepCompany: {ask: askCompany, read: readContact, missing: func(s *session) bool { return !s.CompanyDone }},
 		StepService: {ask: askService, read: readService, missing: func(s *session) bool { return s.Collected.Service == "" }},
 		StepDate:    {ask: askDate, read: func(t *turn, msg string, _ []string) { t.chooseDate(msg) }, missing: func(s *session) bool { return s.Collected.Date == "" }},
@@ -82,6 +82,15 @@ func (t *turn) askWith(lead string) {
 
 func askPlain(step string) func(t *turn) (string, []QuickReply, bool) {
 	return func(t *turn) (string, []QuickReply, bool) { return text(t.lang(), "ask_"+step), []QuickReply{}, true }
+}
+
+// askPhone asks for the phone, which may be skipped when the e-mail is given.
+func askPhone(t *turn) (string, []QuickReply, bool) {
+	l := t.lang()
+	if t.s.Collected.Email == "" || t.s.Callback {
+		return text(l, "ask_phone"), []QuickReply{}, true
+	}
+	return text(l, "ask_phone"), []QuickReply{{Label: text(l, "qr_skip"), Value: text(l, "qr_skip")}}, true
 }
 
 func askCompany(t *turn) (string, []QuickReply, bool) {
