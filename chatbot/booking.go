@@ -63,8 +63,13 @@ func (t *turn) chooseDate(msg string) {
 		t.offerNearest(text(l, "day_full", "day", formatDay(l, w.Date)), w.Date, w.Time)
 		return
 	}
+	// "non, c'est jeudi pas mercredi": another day keeps the hour chosen, when it is free.
+	kept := t.s.Collected.Time
 	t.s.Collected.Date, t.s.Collected.Time = w.Date, ""
 	t.s.PartOfDay = partOfDay(words(msg)) // "jeudi matin": the morning's hours
+	if w.Time == "" && kept != "" && slotFree(day, kept) {
+		w.Time = kept
+	}
 	if w.Time != "" {
 		t.moveTo(StepTime)
 		t.pickTime(w.Time, day)
