@@ -34,7 +34,7 @@ func (e *Engine) localNow(ctx context.Context) time.Time {
 // have a free slot, else the nearest free slots are offered.
 func (t *turn) chooseDate(msg string) {
 	l := t.lang()
-	w := ParseWhen(msg, t.e.localNow(t.ctx), false)
+	w := t.when(msg, false)
 	switch {
 	case w.Date == "" && w.Time != "" && t.s.Collected.Date != "":
 		t.moveTo(StepTime)
@@ -81,7 +81,7 @@ func (t *turn) chooseDate(msg string) {
 // chooseTime handles an hour chosen at the time step; a different day moves the choice.
 func (t *turn) chooseTime(msg string) {
 	l := t.lang()
-	w := ParseWhen(msg, t.e.localNow(t.ctx), true)
+	w := t.when(msg, true)
 	if w.Date != "" && w.Date != t.s.Collected.Date {
 		t.moveTo(StepDate)
 		t.chooseDate(msg)

@@ -124,10 +124,10 @@ func readService(t *turn, msg string, ws []string) {
 // and asks for the first one still missing; it reports whether it did. A correction
 // ("change my mobile number to …") is read as one, by divert.
 func (t *turn) fillMany(msg string, ws []string) bool {
-	if _, _, corrects := correction(msg, ws); corrects {
+	if _, _, corrects := t.correction(); corrects {
 		return false
 	}
-	f := t.extract(msg, ws)
+	f := t.fields()
 	if f.count() < 2 {
 		return false
 	}
@@ -145,10 +145,10 @@ func (t *turn) fillMany(msg string, ws []string) bool {
 // e-mail at the name step, a phone at the e-mail step — and asks for what is still
 // missing; it reports whether it did. A message is read afresh at every step.
 func (t *turn) fillOther(msg string, ws []string) bool {
-	if _, _, corrects := correction(msg, ws); corrects {
+	if _, _, corrects := t.correction(); corrects {
 		return false // "change my number to …" is a correction, said as one
 	}
-	f := t.extract(msg, ws)
+	f := t.fields()
 	if f.count() != 1 {
 		return false
 	}
@@ -185,7 +185,7 @@ func (t *turn) divert(msg string, ws []string) bool {
 			return true
 		}
 	}
-	field, value, corrects := correction(msg, ws)
+	field, value, corrects := t.correction()
 	corrects = corrects && field != t.s.Step
 	switch {
 	case corrects && value != "":
@@ -207,7 +207,7 @@ func (t *turn) divert(msg string, ws []string) bool {
 func (t *turn) looksLikeValue(msg string, ws []string) bool {
 	switch t.s.Step {
 	case StepDate, StepTime:
-		w := ParseWhen(msg, t.e.localNow(t.ctx), t.s.Step == StepTime)
+		w := t.when(msg, t.s.Step == StepTime)
 		return w.Date != "" || w.Time != ""
 	case StepService:
 		_, ok := serviceIn(ws, t.catalogue().Services)
@@ -270,7 +270,7 @@ func (t *turn) correct(field, value string) {
 		t.ask()
 	case StepDate, StepTime:
 		if value != "" {
-			w := ParseWhen(value, t.e.localNow(t.ctx), field == StepTime)
+			w := t.when(value, field == StepTime)
 			if w.Date != "" || (w.Time != "" && t.s.Collected.Date != "") {
 				t.moveTo(field)
 				if w.Date != "" {
@@ -303,21 +303,21 @@ func (t *turn) confirm(msg string, ws []string) {
 			return
 		}
 	}
-	if field, value, ok := correction(msg, ws); ok {
+	if field, value, ok := t.correction(); ok {
 		t.correct(field, value)
 		return
 	}
 	c := t.s.Collected
 	// "non, mon numéro c'est le 0556 12 34 56": a new contact value at the summary replaces
 	// the old one.
-	if f := t.extract(msg, ws); f.Email != "" && f.Email != c.Email {
+	if f := t.fields(); f.Email != "" && f.Email != c.Email {
 		t.correct(StepEmail, f.Email)
 		return
 	} else if f.Phone != "" && digitsOf(f.Phone) != digitsOf(c.Phone) {
 		t.correct(StepPhone, f.Phone)
 		return
 	}
-	when := ParseWhen(msg, t.e.localNow(t.ctx), false)
+	when := t.when(msg, false)
 	svc, named := serviceIn(ws, t.catalogue().Services)
 	switch {
 	case when.Date != "" && when.Date != c.Date:
@@ -332,7 +332,7 @@ func (t *turn) confirm(msg string, ws []string) {
 		t.ask()
 	case choosing:
 		t.askWhatToChange(text(l, "what_change_unknown"))
-	case plainYes(ws):
+	case plainYes(ws, when):
 		t.book()
 	case isQuestion(msg, ws):
 		ans, src := t.e.answerFree(t.ctx, t.aiShares(), l, msg, ws, t.catalogue())

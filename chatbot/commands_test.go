@@ -113,7 +113,7 @@ func TestPlainYesAndWholeCommands(t *testing.T) {
 		"ok, je confirme": true, "oui, réservez mardi": false, "oui mais plutôt mardi": false, "ok for thursday 3pm": false, "non": false, "oui non": false,
 		"yes but": false, "": false}
 	for in, want := range yes {
-		if got := plainYes(words(in)); got != want {
+		if got := plainYes(words(in), ParseWhen(in, sundayMorning, false)); got != want {
 			t.Errorf("plainYes(%q) = %v, want %v", in, got, want)
 		}
 	}

@@ -60,7 +60,7 @@ func loadEval(t *testing.T, name string) []utterance {
 // read is what the reader makes of an utterance outside a booking.
 func read(t *turn, u utterance) (string, map[string]string) {
 	ws := words(u.text)
-	f := t.extract(u.text, ws)
+	f := t.extract(u.text, ws, t.s.Step)
 	intent := readIntent(u.text, ws, f, false, t.catalogue().Services)
 	got := map[string]string{}
 	for k, v := range map[string]string{"name": f.Name, "email": f.Email, "phone": digitsOf(f.Phone),

@@ -35,9 +35,9 @@ func (f found) count() int {
 
 var emailIn = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
 
-// extract reads every field of a message. services is the catalogue; now the agency's
-// current time.
-func (t *turn) extract(msg string, ws []string) found {
+// extract reads every field of a message answering step (a turn reads it once: fields,
+// in reading.go).
+func (t *turn) extract(msg string, ws []string, step string) found {
 	var f found
 	emails := emailsIn(msg)
 	if len(emails) > 0 {
@@ -57,7 +57,7 @@ func (t *turn) extract(msg string, ws []string) found {
 		}
 	}
 	// At the name step, the message answers it: "D'accord. Yacine Amrani, yacine@x.dz".
-	if t.s.Step == StepName && !isQuestion(msg, ws) {
+	if step == StepName && !isQuestion(msg, ws) {
 		f.Name = checkedName(namereader.Answer(replaceSpans(rest, phones)))
 	} else {
 		f.Name = nameIn(replaceSpans(rest, phones))
@@ -65,7 +65,7 @@ func (t *turn) extract(msg string, ws []string) found {
 	f.Service, f.HasService = serviceIn(ws, t.catalogue().Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
-	f.When = ParseWhen(replaceSpans(rest, phones), t.e.localNow(t.ctx), false)
+	f.When = t.when(replaceSpans(rest, phones), false)
 	return f
 }
 

@@ -30,6 +30,8 @@ type turn struct {
 	// its entry there once saved (transcript_stream.go).
 	record []byte
 	entry  string
+	// m is the visitor's message, read once (reading.go); nil in a turn without one.
+	m *message
 }
 
 // stateChange is a conversation's new hand-off state, recorded with the turn's transcript.
@@ -115,6 +117,7 @@ func (t *turn) handle(raw string) {
 		return
 	}
 	ws := words(msg)
+	t.read(msg, ws)
 	t.s.Lang = detectLang(msg, ws, t.s.Lang)
 	// A waitlist offer is answered even while staff hold the conversation.
 	if t.answerWaitlist(msg, ws) || t.held() || t.acceptOffer(msg, ws) {
@@ -187,7 +190,7 @@ func (t *turn) resetFlow(all bool) {
 
 // free handles a message outside the booking flow: the offer, or a question.
 func (t *turn) free(msg string, ws []string) {
-	f := t.extract(msg, ws)
+	f := t.fields()
 	switch readIntent(msg, ws, f, t.s.Offered, t.catalogue().Services) {
 	case IntentBook:
 		t.answerAlongside(msg, ws)

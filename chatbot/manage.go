@@ -191,7 +191,7 @@ func readManagePick(t *turn, msg string, ws []string) {
 		t.pick(list[n-1].ID)
 		return
 	}
-	if w := ParseWhen(msg, t.e.localNow(t.ctx), false); w.Date != "" {
+	if w := t.when(msg, false); w.Date != "" {
 		for _, a := range list {
 			if a.Date == w.Date && (w.Time == "" || a.Time == w.Time) {
 				t.pick(a.ID)
@@ -243,10 +243,10 @@ func askManageCancel(t *turn) (string, []QuickReply, bool) {
 	return text(t.lang(), "manage_confirm_cancel", "appointment", describe(t.lang(), a)), t.yesNo(), true
 }
 
-func readManageCancel(t *turn, _ string, ws []string) {
+func readManageCancel(t *turn, msg string, ws []string) {
 	l := t.lang()
 	switch {
-	case yesToCancel(ws):
+	case yesToCancel(ws, t.when(msg, false)):
 		a, err := t.e.core.CancelVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked)
 		if err != nil {
 			t.manageRefused(err)
@@ -287,7 +287,7 @@ func (t *turn) beyondNotice(date, hhmm string) bool {
 }
 
 func readManageWhen(t *turn, msg string, _ []string) {
-	w := ParseWhen(msg, t.e.localNow(t.ctx), false)
+	w := t.when(msg, false)
 	if w.Date == "" {
 		t.fail(text(t.lang(), "date_unknown"))
 		return
@@ -299,7 +299,7 @@ func readManageWhen(t *turn, msg string, _ []string) {
 // chooses that day instead.
 func readManageTime(t *turn, msg string, _ []string) {
 	l := t.lang()
-	w := ParseWhen(msg, t.e.localNow(t.ctx), true)
+	w := t.when(msg, true)
 	switch {
 	case w.Date != "" && w.Date != t.s.Manage.Date:
 		t.moveWhen(w)

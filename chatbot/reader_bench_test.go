@@ -28,7 +28,7 @@ func BenchmarkReadMessage(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				ws := words(msg)
-				f := t.extract(msg, ws)
+				f := t.extract(msg, ws, StepGreeting)
 				if readIntent(msg, ws, f, false, services) != IntentBook {
 					b.Fatal("not read as a booking")
 				}

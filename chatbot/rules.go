@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/i18n"
@@ -135,8 +134,8 @@ func isCommand(m matcher, ws []string) bool {
 }
 
 // plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
-// looks good". A yes that says more ("oui mais plutôt mardi") is not one.
-func plainYes(ws []string) bool {
+// looks good". A yes that says more ("oui mais plutôt mardi", w its day and hour) is not one.
+func plainYes(ws []string, w When) bool {
 	t := newReading(ws)
 	if yesWords.scoreIn(&t) == 0 || noWords.scoreIn(&t) > 0 {
 		return false
@@ -149,15 +148,14 @@ func plainYes(ws []string) bool {
 	if len(ws) > 5 || butWords.scoreIn(&t) > 0 || changeWords.scoreIn(&t) > 0 || partOfDay(ws) != "" {
 		return false
 	}
-	w := ParseWhen(strings.Join(ws, " "), time.Now(), false)
 	return w.Date == "" && w.Time == "" && w.Unsure == ""
 }
 
 // yesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
 // cancelling words ("wah, annulez-le", "نعم، ألغِه").
-func yesToCancel(ws []string) bool {
+func yesToCancel(ws []string, w When) bool {
 	t := newReading(ws)
-	return plainYes(ws) || yesWords.scoreIn(&t) > 0 && noWords.scoreIn(&t) == 0 &&
+	return plainYes(ws, w) || yesWords.scoreIn(&t) > 0 && noWords.scoreIn(&t) == 0 &&
 		coversIn(&t, yesWords, politeWords, cancelWords, cancelOwnWords, commandFillers)
 }
 
