@@ -29,47 +29,65 @@ func (t *turn) collect(msg string, ws []string) {
 	steps[step].read(t, msg, ws)
 }
 
-// readContact reads a contact value at its step — name, e-mail, phone, company — by the
-// value's own rules; a question is answered and the step asked again.
-func readContact(t *turn, msg string, ws []string) {
-	step, l := t.s.Step, t.lang()
-	if step == StepCompany && skipsCompany(ws) {
-		t.s.Collected.Company, t.s.CompanyDone = "", true
-		t.advance()
-		return
-	}
-	if (step == StepEmail || step == StepPhone) && declines(msg, ws) {
-		t.skipContact(step)
-		return
-	}
-	if step == StepName && (topicOf(ws) != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0) {
-		if topicOf(ws) != "" {
+// readName reads the name at its step; a question is answered, and a yes, a no or a
+// booking request asks for it again.
+func readName(t *turn, msg string, ws []string) {
+	if tp := topicOf(ws); tp != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0 {
+		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {
 			t.ask()
 		}
 		return
 	}
-	v, code := checkValue(step, msg)
-	if code != "" {
-		// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
-		if tp := topicOf(ws); tp != "" && !(tp == "contact" && (step == StepEmail || step == StepPhone)) {
-			t.answerThenAsk(msg, ws)
-			return
-		}
-		if t.aiRescue(msg) {
-			return
-		}
-		t.fail(text(l, code))
-		return
-	}
-	t.set(step, v)
-	if step == StepName {
+	if v, ok := t.takeValue(msg, ws); ok {
 		t.moveTo(t.nextStep())
-		t.askWith(text(l, "nice_to_meet", "name", v))
+		t.askWith(text(t.lang(), "nice_to_meet", "name", v))
+	}
+}
+
+// readDetail reads the e-mail or the phone at its step; one may be kept back.
+func readDetail(t *turn, msg string, ws []string) {
+	if declines(msg, ws) {
+		t.skipContact(t.s.Step)
 		return
 	}
-	t.advance()
+	if _, ok := t.takeValue(msg, ws); ok {
+		t.advance()
+	}
+}
+
+// readCompany reads the company at its step, or that there is none.
+func readCompany(t *turn, msg string, ws []string) {
+	if skipsCompany(ws) {
+		t.s.Collected.Company, t.s.CompanyDone = "", true
+		t.advance()
+		return
+	}
+	if _, ok := t.takeValue(msg, ws); ok {
+		t.advance()
+	}
+}
+
+// takeValue stores the value of the current step a message gives, by the step's rules,
+// and reports whether it did; otherwise a question is answered and the step asked again,
+// or the step says what is wrong.
+func (t *turn) takeValue(msg string, ws []string) (string, bool) {
+	st := steps[t.s.Step]
+	v, code := st.check(msg)
+	if code == "" {
+		st.store(t, v)
+		return v, true
+	}
+	// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
+	if tp := topicOf(ws); tp != "" && !(tp == "contact" && st.detail) {
+		t.answerThenAsk(msg, ws)
+		return "", false
+	}
+	if !t.aiRescue(msg) {
+		t.fail(text(t.lang(), code))
+	}
+	return "", false
 }
 
 // skipsCompany reports whether a message says there is no company: "passer", "la,
@@ -155,9 +173,8 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	switch step := t.s.Step; {
 	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
 		f.HasService, f.When, f.Name = false, When{}, ""
-	case f.When.Date != "" && (step == StepName || step == StepCompany || step == StepService && len(ws) <= 4):
-		// "mardi à 10h" at the name step is a day, not a name; "الأحد القادم" at the service
-		// step, a day (a longer answer there is left to the service's reader).
+	case f.When.Date != "" && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
+		// "mardi à 10h" at the name step is a day, not a name.
 	default:
 		return false
 	}
@@ -205,18 +222,24 @@ func (t *turn) divert(msg string, ws []string) bool {
 // looksLikeValue reports whether a question-shaped message still holds the step's value
 // ("10h ?" at the time step).
 func (t *turn) looksLikeValue(msg string, ws []string) bool {
-	switch t.s.Step {
-	case StepDate, StepTime:
-		w := t.when(msg, t.s.Step == StepTime)
-		return w.Date != "" || w.Time != ""
-	case StepService:
-		_, ok := serviceIn(ws, t.catalogue().Services)
-		return ok && topicOf(ws) == ""
-	case StepEmail, StepPhone:
-		_, code := checkValue(t.s.Step, msg)
-		return code == ""
-	}
-	return false
+	holds := steps[t.s.Step].holds
+	return holds != nil && holds(t, msg, ws)
+}
+
+// holdsValue, holdsWhen and holdsService are the steps' holds (steps.go).
+func holdsValue(t *turn, msg string, _ []string) bool {
+	_, code := checkValue(t.s.Step, msg)
+	return code == ""
+}
+
+func holdsWhen(t *turn, msg string, _ []string) bool {
+	w := t.when(msg, t.s.Step == StepTime)
+	return w.Date != "" || w.Time != ""
+}
+
+func holdsService(t *turn, _ string, ws []string) bool {
+	_, ok := serviceIn(ws, t.catalogue().Services)
+	return ok && topicOf(ws) == ""
 }
 
 func (t *turn) answerThenAsk(msg string, ws []string) {
@@ -225,26 +248,16 @@ func (t *turn) answerThenAsk(msg string, ws []string) {
 	t.ask()
 }
 
-func (t *turn) set(step, v string) {
-	c := &t.s.Collected
-	switch step {
-	case StepName:
-		c.Name = v
-	case StepEmail:
-		c.Email = v
-	case StepPhone:
-		c.Phone = v
-	case StepCompany:
-		c.Company, t.s.CompanyDone = v, true
-	}
-}
-
-// correct changes an earlier answer: with the new value at once, or by asking for it.
+// correct changes an earlier answer, by the field's own correct (steps.go).
 func (t *turn) correct(field, value string) {
 	t.s.Choosing = false
-	l := t.lang()
-	switch field {
-	case StepName, StepEmail, StepPhone, StepCompany:
+	steps[field].correct(t, value)
+}
+
+// correctContact changes a contact value: with the new value at once, or by asking for it.
+func correctContact(field string) func(t *turn, value string) {
+	return func(t *turn, value string) {
+		l := t.lang()
 		if value == "" {
 			t.moveTo(field)
 			t.ask()
@@ -256,19 +269,28 @@ func (t *turn) correct(field, value string) {
 			t.fail(text(l, code))
 			return
 		}
-		t.set(field, v)
+		steps[field].store(t, v)
 		t.moveTo(t.nextStep())
 		t.askWith(text(l, "corrected"))
-	case StepService:
-		if value != "" && t.setService(words(value)) {
-			t.moveTo(t.nextStep())
-			t.askWith(text(l, "corrected"))
-			return
-		}
-		t.s.Collected.Service, t.s.ServiceSlug = "", ""
-		t.moveTo(StepService)
-		t.ask()
-	case StepDate, StepTime:
+	}
+}
+
+// correctService changes the service: the one the value names, or by asking for it.
+func correctService(t *turn, value string) {
+	if value != "" && t.setService(words(value)) {
+		t.moveTo(t.nextStep())
+		t.askWith(text(t.lang(), "corrected"))
+		return
+	}
+	t.s.Collected.Service, t.s.ServiceSlug = "", ""
+	t.moveTo(StepService)
+	t.ask()
+}
+
+// correctWhen changes the day or the hour: the one the value names, or by asking for it
+// (a new day asks for its hour again).
+func correctWhen(field string) func(t *turn, value string) {
+	return func(t *turn, value string) {
 		if value != "" {
 			w := t.when(value, field == StepTime)
 			if w.Date != "" || (w.Time != "" && t.s.Collected.Date != "") {

@@ -4,9 +4,11 @@ import (
 	"strings"
 )
 
-// A step of a conversation is one entry of the table below: what it asks (with its quick
-// replies), how it reads an answer, and whether it is still to be asked. A flow is an
-// ordered list of steps; a new flow is a new list, and a new step a new entry.
+// A step of a conversation is one entry of the table below, which holds all its
+// behaviour: what it asks (with its quick replies), how it reads an answer, whether it is
+// still to be asked, and for a step that collects a value, that value's rules, how it is
+// stored and how an earlier answer is corrected. A flow is an ordered list of steps; a new
+// flow is a new list, and a new step a new entry.
 type step struct {
 	// ask is the step's question and quick replies; ok is false when it could not be
 	// written (the fault was said).
@@ -15,6 +17,26 @@ type step struct {
 	read func(t *turn, msg string, ws []string)
 	// missing reports whether the step still has to be asked.
 	missing func(s *session) bool
+
+	// The value a step collects. names are the words that name it in a correction
+	// ("changer l'email"); check reads it from a message by its own rules (validate.go),
+	// returning the value or the code of what is wrong; find finds it anywhere in a
+	// correction ("non, mon numéro c'est le 0556 …"); store records it; correct changes the
+	// earlier answer, with its new value or by asking for it.
+	names   matcher
+	check   func(msg string) (value, code string)
+	find    func(msg string) string
+	store   func(t *turn, v string)
+	correct func(t *turn, value string)
+	// holds reports whether a question-shaped message still gives the value ("10h ?" at
+	// the time step); nil when none does.
+	holds func(t *turn, msg string, ws []string) bool
+	// dayFirst reports whether a day alone in an answer at this step is that day rather
+	// than the step's value ("mardi à 10h" at the name step); nil when never.
+	dayFirst func(ws []string) bool
+	// detail marks the e-mail and the phone: "contact" words there answer the step, they
+	// ask no question ("pas d'email").
+	detail bool
 }
 
 // steps is every step of Dota's conversations. It is filled at start-up: the steps' own
@@ -22,14 +44,27 @@ type step struct {
 var steps map[string]step
 
 func init() {
+	always := func([]string) bool { return true }
 	steps = map[string]step{
-		StepName:    {ask: askPlain(StepName), read: readContact, missing: func(s *session) bool { return s.Collected.Name == "" }},
-		StepEmail:   {ask: askPlain(StepEmail), read: readContact, missing: func(s *session) bool { return s.Collected.Email == "" && !s.NoEmail }},
-		StepPhone:   {ask: askPhone, read: readContact, missing: func(s *session) bool { return s.Collected.Phone == "" && !s.NoPhone }},
-		StepCompany: {ask: askCompany, read: readContact, missing: func(s *session) bool { return !s.CompanyDone }},
-		StepService: {ask: askService, read: readService, missing: func(s *session) bool { return s.Collected.Service == "" }},
-		StepDate:    {ask: askDate, read: func(t *turn, msg string, _ []string) { t.chooseDate(msg) }, missing: func(s *session) bool { return s.Collected.Date == "" }},
-		StepTime:    {ask: askTime, read: func(t *turn, msg string, _ []string) { t.chooseTime(msg) }, missing: func(s *session) bool { return s.Collected.Time == "" }},
+		StepName: {ask: askPlain(StepName), read: readName, missing: func(s *session) bool { return s.Collected.Name == "" },
+			names: nameNames, check: checkName, store: func(t *turn, v string) { t.s.Collected.Name = v },
+			correct: correctContact(StepName), dayFirst: always},
+		StepEmail: {ask: askPlain(StepEmail), read: readDetail, missing: func(s *session) bool { return s.Collected.Email == "" && !s.NoEmail },
+			names: emailNames, check: checkEmail, find: findEmail, store: func(t *turn, v string) { t.s.Collected.Email = v },
+			correct: correctContact(StepEmail), holds: holdsValue, detail: true},
+		StepPhone: {ask: askPhone, read: readDetail, missing: func(s *session) bool { return s.Collected.Phone == "" && !s.NoPhone },
+			names: phoneNames, check: checkPhone, find: findPhone, store: func(t *turn, v string) { t.s.Collected.Phone = v },
+			correct: correctContact(StepPhone), holds: holdsValue, detail: true},
+		StepCompany: {ask: askCompany, read: readCompany, missing: func(s *session) bool { return !s.CompanyDone },
+			names: companyNames, check: checkCompany, store: func(t *turn, v string) { t.s.Collected.Company, t.s.CompanyDone = v, true },
+			correct: correctContact(StepCompany), dayFirst: always},
+		StepService: {ask: askService, read: readService, missing: func(s *session) bool { return s.Collected.Service == "" },
+			names: serviceNames, correct: correctService, holds: holdsService,
+			dayFirst: func(ws []string) bool { return len(ws) <= 4 }}, // a longer answer is left to the service's reader
+		StepDate: {ask: askDate, read: func(t *turn, msg string, _ []string) { t.chooseDate(msg) }, missing: func(s *session) bool { return s.Collected.Date == "" },
+			names: dateNames, correct: correctWhen(StepDate), holds: holdsWhen},
+		StepTime: {ask: askTime, read: func(t *turn, msg string, _ []string) { t.chooseTime(msg) }, missing: func(s *session) bool { return s.Collected.Time == "" },
+			names: timeNames, correct: correctWhen(StepTime), holds: holdsWhen},
 		StepConfirm: {ask: askConfirm, read: (*turn).confirm, missing: func(*session) bool { return true }},
 		// The callback's last step records it as it is asked, and returns to free questions.
 		StepCallback: {ask: askCallback, read: func(t *turn, _ string, _ []string) { t.ask() },
@@ -39,6 +74,10 @@ func init() {
 		steps[name] = st
 	}
 }
+
+// fieldSteps are the steps whose value a visitor may name to change it, in the order their
+// names are tried ("adresse e-mail" before "adresse").
+var fieldSteps = []string{StepEmail, StepPhone, StepCompany, StepName, StepService, StepDate, StepTime}
 
 // BookingFlow is the booking conversation: the steps that collect its values, in order,
 // then the summary to confirm.

@@ -8,62 +8,70 @@ import (
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
-// Lead-ins a visitor may put before a value ("je m'appelle", "my email is"), removed
-// before the value is checked. Longest first.
-var leadIns = map[string][]string{
-	StepName: {"je m'appelle", "je m’appelle", "mon nom est", "mon nom c'est", "moi c'est", "je suis", "c'est",
-		"my name is", "my name's", "i am", "i'm", "this is", "it's", "name:", "nom :", "nom:", "اسمي هو", "اسمي", "أنا", "انا"},
-	StepEmail: {"mon email est", "mon e-mail est", "mon mail est", "mon adresse est", "c'est", "my email is",
-		"my email address is", "it's", "email:", "بريدي الإلكتروني هو", "بريدي هو", "بريدي"},
-	StepPhone: {"mon numéro est", "mon numero est", "mon téléphone est", "mon tel est", "c'est", "my number is",
-		"my phone number is", "my phone is", "it's", "tel:", "رقمي هو", "رقم هاتفي هو", "رقمي", "رقم هاتفي"},
-	StepCompany: {"mon entreprise est", "mon entreprise s'appelle", "ma société est", "ma société s'appelle",
-		"l'entreprise", "c'est", "my company is", "my company's name is", "it's", "we are", "شركتي هي", "شركتي",
-		"اسم شركتي"},
-}
+// The rules of each contact value (the table of steps holds them, steps.go), each after
+// removing the lead-ins a visitor may put before it ("je m'appelle", "my email is"),
+// longest first. Each returns the value to store, or the code of the booking catalogue's
+// message saying what is wrong.
+var (
+	nameLeadIns = []string{"je m'appelle", "je m’appelle", "mon nom est", "mon nom c'est", "moi c'est", "je suis",
+		"c'est", "my name is", "my name's", "i am", "i'm", "this is", "it's", "name:", "nom :", "nom:", "اسمي هو",
+		"اسمي", "أنا", "انا"}
+	emailLeadIns = []string{"mon email est", "mon e-mail est", "mon mail est", "mon adresse est", "c'est", "my email is",
+		"my email address is", "it's", "email:", "بريدي الإلكتروني هو", "بريدي هو", "بريدي"}
+	phoneLeadIns = []string{"mon numéro est", "mon numero est", "mon téléphone est", "mon tel est", "c'est",
+		"my number is", "my phone number is", "my phone is", "it's", "tel:", "رقمي هو", "رقم هاتفي هو", "رقمي",
+		"رقم هاتفي"}
+	companyLeadIns = []string{"mon entreprise est", "mon entreprise s'appelle", "ma société est",
+		"ma société s'appelle", "l'entreprise", "c'est", "my company is", "my company's name is", "it's", "we are",
+		"شركتي هي", "شركتي", "اسم شركتي"}
+)
 
 var phoneRun = regexp.MustCompile(`\+?[\d(][\d\s\-()]{5,}\d`)
 
-// checkValue reads and validates the value of a contact step (name, email, phone,
-// company) from a message, with the spec's rules. It returns the value to store, or the
-// code of the booking catalogue's message saying what is wrong.
-func checkValue(step, msg string) (value, code string) {
-	v := stripLeadIn(step, strings.TrimSpace(msg))
-	switch step {
-	case StepName:
-		if n := namereader.Answer(msg); n != "" {
-			v = n
-		}
-		v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
-		return v, booking.CheckName(v)
-	case StepEmail:
-		for _, f := range strings.Fields(v) {
-			if strings.Contains(f, "@") {
-				v = f
-				break
-			}
-		}
-		v = booking.NormalizeEmail(strings.Trim(v, ".,;:!?()\"'"))
-		return v, booking.CheckEmail(v)
-	case StepPhone:
-		v = strings.TrimRight(normalizeDigits(v), ".!")
-		if c := booking.CheckPhone(v); c == "" {
-			return v, ""
-		} else if m := phoneRun.FindString(v); m != "" && booking.CheckPhone(m) == "" {
-			return strings.TrimSpace(m), ""
-		} else {
-			return v, c
-		}
-	case StepCompany:
-		v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
-		return v, booking.CheckCompany(v)
+// checkValue reads and validates the value of a step from a message, by the step's rules.
+func checkValue(step, msg string) (value, code string) { return steps[step].check(msg) }
+
+func checkName(msg string) (string, string) {
+	v := stripLeadIn(nameLeadIns, strings.TrimSpace(msg))
+	if n := namereader.Answer(msg); n != "" {
+		v = n
 	}
-	return v, ""
+	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
+	return v, booking.CheckName(v)
 }
 
-func stripLeadIn(step, v string) string {
+func checkEmail(msg string) (string, string) {
+	v := stripLeadIn(emailLeadIns, strings.TrimSpace(msg))
+	for _, f := range strings.Fields(v) {
+		if strings.Contains(f, "@") {
+			v = f
+			break
+		}
+	}
+	v = booking.NormalizeEmail(strings.Trim(v, ".,;:!?()\"'"))
+	return v, booking.CheckEmail(v)
+}
+
+func checkPhone(msg string) (string, string) {
+	v := strings.TrimRight(normalizeDigits(stripLeadIn(phoneLeadIns, strings.TrimSpace(msg))), ".!")
+	if c := booking.CheckPhone(v); c == "" {
+		return v, ""
+	} else if m := phoneRun.FindString(v); m != "" && booking.CheckPhone(m) == "" {
+		return strings.TrimSpace(m), ""
+	} else {
+		return v, c
+	}
+}
+
+func checkCompany(msg string) (string, string) {
+	v := stripLeadIn(companyLeadIns, strings.TrimSpace(msg))
+	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
+	return v, booking.CheckCompany(v)
+}
+
+func stripLeadIn(leadIns []string, v string) string {
 	low := strings.ToLower(v)
-	for _, p := range leadIns[step] {
+	for _, p := range leadIns {
 		if strings.HasPrefix(low, p) && len(v) > len(p) {
 			return strings.TrimSpace(strings.TrimLeft(v[len(p):], " :"))
 		}
@@ -71,22 +79,31 @@ func stripLeadIn(step, v string) string {
 	return v
 }
 
-// fieldWords name each field a visitor may want to correct.
-var fieldWords = []struct {
-	step  string
-	words matcher
-}{
-	{StepEmail, newMatcher("email", "e-mail", "mail", "courriel", "adresse email", "adresse mail", "adresse e-mail",
-		"adresse électronique", "email address", "بريد", "البريد", "بريدي", "ايميل", "إيميل", "البريد الإلكتروني")},
-	{StepPhone, newMatcher("téléphone", "telephone", "numéro", "numero", "numéro de téléphone", "numero de telephone",
-		"tel", "phone", "number", "phone number", "mobile", "هاتف", "الهاتف", "هاتفي", "رقم", "الرقم", "رقمي",
-		"رقم الهاتف", "رقم هاتفي")},
-	{StepCompany, newMatcher("entreprise", "société", "societe", "company", "business", "شركة", "الشركة", "شركتي")},
-	{StepName, newMatcher("nom", "name", "prénom", "prenom", "nom complet", "full name", "اسم", "الاسم", "اسمي")},
-	{StepService, newMatcher("service", "prestation", "خدمة", "الخدمة")},
-	{StepDate, newMatcher("date", "jour", "day", "تاريخ", "التاريخ", "يوم", "اليوم")},
-	{StepTime, newMatcher("heure", "horaire", "créneau", "time", "hour", "slot", "ساعة", "الساعة", "وقت", "الوقت")},
+// findEmail and findPhone find the new value anywhere in a correction.
+func findEmail(msg string) string {
+	for _, w := range strings.Fields(msg) {
+		if strings.Contains(w, "@") {
+			return w
+		}
+	}
+	return ""
 }
+
+func findPhone(msg string) string { return phoneRun.FindString(normalizeDigits(msg)) }
+
+// The words that name each field a visitor may want to correct.
+var (
+	emailNames = newMatcher("email", "e-mail", "mail", "courriel", "adresse email", "adresse mail", "adresse e-mail",
+		"adresse électronique", "email address", "بريد", "البريد", "بريدي", "ايميل", "إيميل", "البريد الإلكتروني")
+	phoneNames = newMatcher("téléphone", "telephone", "numéro", "numero", "numéro de téléphone", "numero de telephone",
+		"tel", "phone", "number", "phone number", "mobile", "هاتف", "الهاتف", "هاتفي", "رقم", "الرقم", "رقمي",
+		"رقم الهاتف", "رقم هاتفي")
+	companyNames = newMatcher("entreprise", "société", "societe", "company", "business", "شركة", "الشركة", "شركتي")
+	nameNames    = newMatcher("nom", "name", "prénom", "prenom", "nom complet", "full name", "اسم", "الاسم", "اسمي")
+	serviceNames = newMatcher("service", "prestation", "خدمة", "الخدمة")
+	dateNames    = newMatcher("date", "jour", "day", "تاريخ", "التاريخ", "يوم", "اليوم")
+	timeNames    = newMatcher("heure", "horaire", "créneau", "time", "hour", "slot", "ساعة", "الساعة", "وقت", "الوقت")
+)
 
 // The words of an explicit correction, in the order it says them: a lead ("non", "en
 // fait", "je veux"), a change verb, a determiner, the field, then a copula before the new
@@ -112,9 +129,10 @@ func fieldAt(ws []string) (field string, verb bool, next int) {
 		i, verb = i+n, true
 	}
 	i = fieldDeterminers.skip(ws, st, i)
-	for _, f := range fieldWords {
-		if n := f.words.at(ws, st, i); n > 0 {
-			return f.step, verb, f.words.skip(ws, st, i)
+	for _, f := range fieldSteps {
+		names := steps[f].names
+		if n := names.at(ws, st, i); n > 0 {
+			return f, verb, names.skip(ws, st, i)
 		}
 	}
 	return "", false, 0
@@ -147,16 +165,9 @@ func correction(msg string, ws []string) (field, value string, ok bool) {
 	if !verb && copulas.at(ws, stemAll(ws), next) == 0 {
 		return "", "", false
 	}
-	switch field {
-	case StepEmail:
-		for _, w := range strings.Fields(msg) {
-			if strings.Contains(w, "@") {
-				return field, w, true
-			}
-		}
-	case StepPhone:
-		if m := phoneRun.FindString(normalizeDigits(msg)); m != "" {
-			return field, m, true
+	if find := steps[field].find; find != nil {
+		if v := find(msg); v != "" {
+			return field, v, true
 		}
 	}
 	if m := valueAfter.FindStringSubmatch(fromWord(msg, next)); m != nil {
