@@ -94,8 +94,13 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 // makanch", "non merci".
 func skipsCompany(ws []string) bool {
 	t := newReading(ws)
-	return skipWords.scoreIn(&t) > 0 && coversIn(&t, skipWords, politeWords, noWords)
+	return skipWords.scoreIn(&t) > 0 && coversIn(&t, skipWords, politeWords, noWords, companyNames, selfWords)
 }
+
+// selfWords go with saying there is no company: "aucune, je suis indépendant", "la, ana
+// étudiant", "لا ماعنديش شركة".
+var selfWords = newMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
+	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi")
 
 // declines reports whether a message keeps back the contact detail asked for: "passer",
 // "je préfère ne pas le donner", "ma3andich", with no address or number in it.

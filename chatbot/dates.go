@@ -106,7 +106,7 @@ var ordinalDays = regexp.MustCompile(`(^|\s)(premier|first|الاول|اول)(\s
 // to now (whose location is the agency's time zone). bareHour lets a lone number ("10")
 // stand for an hour, as it does when the visitor is asked for a time.
 func ParseWhen(text string, now time.Time, bareHour bool) When {
-	s := lowerFields(text)
+	s := dayNumberWords(lowerFields(text))
 	var w When
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
 	rest, n := s, normalize(s)
@@ -180,14 +180,24 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 			return today.AddDate(0, 0, k), strings.TrimSpace(m[0]), true
 		}
 	}
-	for i, w := range ws {
-		wd, ok := weekdayNames[w]
-		if !ok && i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {
-			wd, ok = darijaDays[w]
+	// Of several weekdays, the last not refused: "jeudi ma nqderch, khaliha lundi" is
+	// Monday, "c'est jeudi pas mercredi" Thursday.
+	last, refused := -1, -1
+	for i := range ws {
+		if _, ok := weekdayAt(ws, i); ok {
+			if dayRefused(ws, i) {
+				refused = i
+			} else {
+				last = i
+			}
 		}
-		if !ok {
-			continue
-		}
+	}
+	if last < 0 {
+		last = refused
+	}
+	if last >= 0 {
+		i, w := last, ws[last]
+		wd, _ := weekdayAt(ws, i)
 		// "lundi 30", "Monday the 30th": the day of the month, when it is that weekday; a
 		// weekday and a day that disagree are no day at all (asked again, never guessed).
 		if d, tok, found := dayNumberAfter(ws, i+1); found && !hourWritten(s, tok) {
@@ -218,6 +228,32 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		}
 	}
 	return time.Time{}, "", false
+}
+
+// refusals before or after a day say it is not the one: "pas mercredi", "lundi ma
+// nkderch", "not Monday", "Monday doesn't work".
+var (
+	refusalsBefore = map[string]bool{"pas": true, "not": true, "no": true, "non": true, "machi": true, "ماشي": true,
+		"ليس": true, "مش": true, "sauf": true, "except": true}
+	refusalsAfter = map[string]bool{"ma": true, "ما": true, "pas": true, "non": true, "no": true, "ne": true,
+		"n'est": true, "impossible": true, "can't": true, "cannot": true, "doesn't": true, "doesnt": true,
+		"won't": true, "isn't": true, "لا": true, "مانقدرش": true, "manqderch": true, "ma9derch": true}
+)
+
+func dayRefused(ws []string, i int) bool {
+	return (i > 0 && refusalsBefore[ws[i-1]]) || (i+1 < len(ws) && refusalsAfter[ws[i+1]])
+}
+
+// weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".
+func weekdayAt(ws []string, i int) (time.Weekday, bool) {
+	if wd, ok := weekdayNames[ws[i]]; ok {
+		return wd, true
+	}
+	if i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {
+		wd, ok := darijaDays[ws[i]]
+		return wd, ok
+	}
+	return 0, false
 }
 
 // dayLeads are the words a day of the month follows without its month: "le 30", "the

@@ -56,17 +56,33 @@ func (t *turn) extract(msg string, ws []string, step string) found {
 			}
 		}
 	}
-	// At the name step, the message answers it: "D'accord. Yacine Amrani, yacine@x.dz".
-	if step == StepName && !isQuestion(msg, ws) {
-		f.Name = checkedName(namereader.Answer(replaceSpans(rest, phones)))
-	} else {
-		f.Name = nameIn(replaceSpans(rest, phones))
-	}
 	f.Service, f.HasService = serviceIn(ws, t.catalogue().Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
 	f.When = t.when(replaceSpans(rest, phones), false)
+	// At the name step, a message that says nothing else answers it: "D'accord. Yacine
+	// Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo, it's
+	// 0667 …", whose words are no name.
+	f.Name = nameIn(replaceSpans(rest, phones))
+	if f.Name == "" && step == StepName && !isQuestion(msg, ws) && saysOnlyName(ws, f) {
+		f.Name = checkedName(namereader.Answer(replaceSpans(rest, phones)))
+	}
 	return f
+}
+
+// saysOnlyName reports whether a message at the name step may be read as the name: it
+// names no service, day or hour, and holds no correction, change of mind, no or apology.
+func saysOnlyName(ws []string, f found) bool {
+	if f.HasService || f.When.Date != "" || f.When.Time != "" || f.When.Unsure != "" {
+		return false
+	}
+	t := newReading(ws)
+	for _, m := range []*matcher{&correctionLeads, &changeWords, &noWords, &cancelWords} {
+		if m.scoreIn(&t) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func digitsOf(s string) string {

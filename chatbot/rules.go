@@ -48,7 +48,9 @@ var (
 		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
 		"لا توجد", "لا يوجد", "ماعنديش", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
-		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا")
+		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
+		"indépendant", "independant", "indépendante", "freelance", "freelancer", "auto-entrepreneur", "student",
+		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
 	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
 	declineWords = newMatcher("je préfère ne pas", "je prefere ne pas", "je préfère pas", "je prefere pas",
