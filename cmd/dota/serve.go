@@ -105,8 +105,15 @@ func serve(ctx context.Context, cfg config) error {
 	if cfg.PprofAddr != "" {
 		go servePprof(ctx, cfg.PprofAddr, log)
 	}
+	// Both listeners are bound before serving, so that a port in use stops the start with
+	// its reason and the variable that moves it.
+	ln, err := listen("DOTA_ADDR", cfg.Addr)
+	if err != nil {
+		return err
+	}
 	metrics, err := listenMetrics(cfg.MetricsAddr)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	defer metrics.Close()
@@ -114,7 +121,7 @@ func serve(ctx context.Context, cfg config) error {
 	errc := make(chan error, 2)
 	go func() {
 		log.Info("serving", "addr", cfg.Addr, "metrics", cfg.MetricsAddr, "public_url", cfg.PublicURL)
-		errc <- srv.ListenAndServe()
+		errc <- srv.Serve(ln)
 	}()
 	go func() {
 		if err := metrics.serve(); !errors.Is(err, http.ErrServerClosed) {
