@@ -31,6 +31,7 @@ type chatStreams struct {
 	engine     *chatbot.Engine
 	heartbeat  time.Duration
 	perReplica int
+	stopping   <-chan struct{} // the server shuts down: every stream ends
 
 	mu    sync.Mutex
 	total int            // streams open on this replica
@@ -52,11 +53,12 @@ const DefaultChatStreamsPerReplica = 300
 // tried again, in seconds.
 const chatStreamsRetryAfter = 10
 
-func newChatStreams(e *chatbot.Engine, perReplica int) *chatStreams {
+func newChatStreams(e *chatbot.Engine, perReplica int, stopping <-chan struct{}) *chatStreams {
 	if perReplica <= 0 {
 		perReplica = DefaultChatStreamsPerReplica
 	}
-	return &chatStreams{engine: e, heartbeat: HeartbeatInterval, perReplica: perReplica, open: map[string]int{}}
+	return &chatStreams{engine: e, heartbeat: HeartbeatInterval, perReplica: perReplica, stopping: stopping,
+		open: map[string]int{}}
 }
 
 // hold counts a stream of the conversation, or refuses it past a bound; release undoes it.
@@ -123,6 +125,8 @@ func (h *chatStreams) serve(c *gin.Context) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-h.stopping:
+			return // the widget reconnects, to another replica
 		case <-beat.C:
 			buf.WriteString(": ping\n\n")
 		case p, ok := <-pushes:

@@ -61,6 +61,10 @@ type Deps struct {
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
 	// (DefaultChatStreamsPerReplica when zero).
 	ChatStreamsPerReplica int
+	// Stopping ends when the server shuts down: the visitors' chat streams close then,
+	// since http.Server.Shutdown waits for every request, and a stream never ends by
+	// itself (the console's streams close with Events.Close). Never, when nil.
+	Stopping <-chan struct{}
 }
 
 // New builds the HTTP handler with every route of the contract.
@@ -121,7 +125,7 @@ func New(d Deps) http.Handler {
 		g.POST("/chat/sessions", chatLimit, noStore(), ch.start)
 		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), ch.send)
 		g.GET("/chat/sessions/:id", noStore(), ch.conversation)
-		g.GET("/chat/sessions/:id/stream", noStore(), newChatStreams(d.Chat, d.ChatStreamsPerReplica).serve)
+		g.GET("/chat/sessions/:id/stream", noStore(), newChatStreams(d.Chat, d.ChatStreamsPerReplica, d.Stopping).serve)
 	}
 
 	if d.Console != nil {

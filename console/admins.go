@@ -69,3 +69,27 @@ func CreateFirstAdmin(ctx context.Context, db *pgxpool.Pool, email, role, passwo
 		return err
 	})
 }
+
+// ResetPassword gives the user with this e-mail a new random password, stores its argon2id
+// hash, ends every session of theirs (on every replica) and returns the password, to be
+// shown once. An unknown e-mail is booking.ErrNotFound.
+func (c *Console) ResetPassword(ctx context.Context, email string) (string, error) {
+	password := RandomPassword(20)
+	hash, err := HashPassword(password)
+	if err != nil {
+		return "", err
+	}
+	var id string
+	err = c.db.QueryRow(ctx, `UPDATE admin_users SET password_hash = $2, updated_at = now()
+		WHERE lower(email) = $1 RETURNING id`, booking.NormalizeEmail(email), hash).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", fmt.Errorf("no user has the e-mail %q: %w", email, booking.ErrNotFound)
+	}
+	if err != nil {
+		return "", err
+	}
+	if err := c.EndSessions(ctx, id); err != nil {
+		return "", fmt.Errorf("the password is changed, but the sessions were not ended: %w", err)
+	}
+	return password, nil
+}

@@ -99,3 +99,43 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	checkStored(t, pool(t, dbURL), load.acknowledged(), load.run)
 }
+
+// TestShutdownClosesOpenStreams: with the default 20 s grace period, a console tab's
+// live-event stream and a visitor's chat stream open do not hold the stop: both are
+// closed at once on SIGTERM and dota exits within a few seconds, not after 20.
+func TestShutdownClosesOpenStreams(t *testing.T) {
+	dbURL := database(t)
+	e := baseEnv(t, dbURL)
+	delete(e, "DOTA_SHUTDOWN_TIMEOUT") // the default, 20 s
+	createAdmin(t, e, "streams@dota.example", "admin", "Arrêt-rapide-1")
+	srv := startDota(t, e)
+	console := login(t, srv.URL, "streams@dota.example", "Arrêt-rapide-1").openStream(t, srv.URL)
+	chat, r := chatStream(t, srv.URL, writtenChat(t, srv.URL, "127.0.0.1", "Bonjour"), "127.0.0.1")
+	if chat == nil {
+		t.Fatalf("the chat stream was refused: %d %s", r.Status, r.Raw)
+	}
+	time.Sleep(300 * time.Millisecond)
+
+	sent := time.Now()
+	srv.signal(syscall.SIGTERM)
+	if !console.waitClosed(3 * time.Second) {
+		t.Error("the console's stream is still open 3 s after SIGTERM")
+	}
+	select {
+	case <-chat.closed:
+	case <-time.After(3 * time.Second):
+		t.Error("the visitor's chat stream is still open 3 s after SIGTERM")
+	}
+	code, exited := srv.wait(10 * time.Second)
+	took := time.Since(sent)
+	switch {
+	case !exited:
+		t.Fatalf("dota still runs %v after SIGTERM with two streams open", took.Round(time.Millisecond))
+	case code != 0:
+		t.Errorf("dota exited %d after SIGTERM, want 0", code)
+	case took > 5*time.Second:
+		t.Errorf("dota took %v to stop with two streams open; they should close at once", took)
+	default:
+		t.Logf("dota stopped %v after SIGTERM", took.Round(time.Millisecond))
+	}
+}

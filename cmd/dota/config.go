@@ -72,6 +72,13 @@ type config struct {
 	Jobs     booking.JobsConfig
 }
 
+// DefaultMetricsAddr is where /metrics is served when DOTA_METRICS_ADDR is not set: on
+// this machine only, and not on :9090, Prometheus's own port (a Prometheus on the same
+// machine would take it first). 9464 is the port commonly given to exporters of
+// OpenTelemetry's Prometheus format. A deployment whose Prometheus scrapes from another
+// host sets it (the Compose and Kubernetes files set :9464).
+const DefaultMetricsAddr = "127.0.0.1:9464"
+
 func loadConfig() (config, error) {
 	e := envReader{}
 	c := config{
@@ -83,7 +90,7 @@ func loadConfig() (config, error) {
 		MaxBodyBytes:    int64(e.int("DOTA_MAX_BODY_BYTES", 1<<20)),
 		ShutdownTimeout: e.duration("DOTA_SHUTDOWN_TIMEOUT", 20*time.Second),
 		BodyTimeout:     e.duration("DOTA_BODY_TIMEOUT", api.DefaultBodyTimeout),
-		MetricsAddr:     e.str("DOTA_METRICS_ADDR", ":9090"),
+		MetricsAddr:     e.str("DOTA_METRICS_ADDR", DefaultMetricsAddr),
 		DBMaxConns:      int32(e.int("DOTA_DB_MAX_CONNS", 20)),
 		MemoryLimit:     e.bytes("DOTA_MEMORY_LIMIT", DefaultMemoryLimit),
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
@@ -167,7 +174,7 @@ func loadConfig() (config, error) {
 		e.fail("DOTA_JOB_RESCUE_AFTER", fmt.Errorf("at least 2s; one attempt may take half of it, up to 1m"))
 	}
 	if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
-		e.fail("DOTA_METRICS_ADDR", fmt.Errorf("want host:port, such as :9090 or 127.0.0.1:9090"))
+		e.fail("DOTA_METRICS_ADDR", fmt.Errorf("want host:port, such as %s or :9464", DefaultMetricsAddr))
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(e.str("DOTA_LOG_LEVEL", "info"))); err != nil {
 		e.fail("DOTA_LOG_LEVEL", err)

@@ -15,15 +15,15 @@ func TestProxyAndAddressConfiguration(t *testing.T) {
 	if len(c.TrustedProxies) != 3 || c.TrustedProxies[1].String() != "192.168.1.7/32" || c.PublicURL != "https://dota.example.com" {
 		t.Fatalf("proxies %v, public URL %q", c.TrustedProxies, c.PublicURL)
 	}
-	if c.MetricsAddr != ":9090" {
-		t.Errorf("metrics listen on %q by default, want :9090", c.MetricsAddr)
+	if c.MetricsAddr != "127.0.0.1:9464" {
+		t.Errorf("metrics listen on %q by default, want 127.0.0.1:9464 (not :9090, Prometheus's own port)", c.MetricsAddr)
 	}
 
 	for key, bad := range map[string]string{
 		"DOTA_TRUSTED_PROXIES": "10.0.0.0/33",
 		"DOTA_PUBLIC_URL":      "https://dota.example.com/fr?x=1",
 		"DOTA_TRUST_PROXY":     "true",
-		"DOTA_METRICS_ADDR":    "9090",
+		"DOTA_METRICS_ADDR":    "9464",
 		"DOTA_BODY_TIMEOUT":    "0s",
 	} {
 		t.Run(key, func(t *testing.T) {

@@ -5,6 +5,7 @@
 //	dota migrate [up|down|status]      apply or inspect the schema
 //	dota seed                          add the catalogue and demo projects
 //	dota admin create --email E --role R [--password-stdin]
+//	dota admin reset-password --email E  a new password, printed once; ends the user's sessions
 //	dota healthcheck                   exit 0 when the local server's /healthz answers
 package main
 
@@ -26,7 +27,7 @@ func main() {
 	}
 }
 
-const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | healthcheck]`
+const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck]`
 
 func run(ctx context.Context, args []string) error {
 	cmd := "serve"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"net/http"
 	"time"
@@ -99,9 +98,9 @@ type metricsServer struct {
 // listenMetrics binds the metrics listener now, so that an address in use stops the
 // start with its reason instead of failing later in the background.
 func listenMetrics(addr string) (*metricsServer, error) {
-	ln, err := net.Listen("tcp", addr)
+	ln, err := listen("DOTA_METRICS_ADDR", addr)
 	if err != nil {
-		return nil, fmt.Errorf("DOTA_METRICS_ADDR: %w", err)
+		return nil, err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", api.Metrics())

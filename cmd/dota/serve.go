@@ -87,12 +87,16 @@ func serve(ctx context.Context, cfg config) error {
 	// A staff member deactivated or deleted: the conversations they hold return to Dota.
 	cons.OnStaffGone(dota.ReleaseAgent)
 	events := api.NewEvents(cons, log)
+	// Shutdown waits for every request, and an event stream never ends by itself: the
+	// console's (events.Close) and the visitors' (stopping) are closed as it begins.
+	stopping, stop := context.WithCancel(context.Background())
+	defer stop()
 	handler := api.New(api.Deps{
 		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
 		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms,
-		ChatStreamsPerReplica: cfg.ChatStreamsPerReplica,
+		ChatStreamsPerReplica: cfg.ChatStreamsPerReplica, Stopping: stopping.Done(),
 	})
 	// No ReadTimeout or WriteTimeout: either would cut the console's live event streams.
 	// Headers are bounded here, bodies by DOTA_BODY_TIMEOUT (api.Deps.BodyTimeout).
@@ -105,16 +109,24 @@ func serve(ctx context.Context, cfg config) error {
 	if cfg.PprofAddr != "" {
 		go servePprof(ctx, cfg.PprofAddr, log)
 	}
+	// Both listeners are bound before serving, so that a port in use stops the start with
+	// its reason and the variable that moves it.
+	ln, err := listen("DOTA_ADDR", cfg.Addr)
+	if err != nil {
+		return err
+	}
 	metrics, err := listenMetrics(cfg.MetricsAddr)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	defer metrics.Close()
 	srv.RegisterOnShutdown(events.Close)
+	srv.RegisterOnShutdown(stop)
 	errc := make(chan error, 2)
 	go func() {
 		log.Info("serving", "addr", cfg.Addr, "metrics", cfg.MetricsAddr, "public_url", cfg.PublicURL)
-		errc <- srv.ListenAndServe()
+		errc <- srv.Serve(ln)
 	}()
 	go func() {
 		if err := metrics.serve(); !errors.Is(err, http.ErrServerClosed) {

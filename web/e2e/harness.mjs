@@ -227,11 +227,14 @@ export function launchBrowser() {
   });
 }
 
-/** Saves a full-page PNG as e2e/screenshots/<name>.png and returns its path. */
-export async function screenshot(page, name) {
+/**
+ * Saves a PNG of the whole page (or, with { fullPage: false }, of the screen as a person
+ * sees it, floating parts in place) as e2e/screenshots/<name>.png and returns its path.
+ */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = `${SCREENSHOT_DIR}${name.replace(/[^\w.-]+/g, '_')}.png`;
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
