@@ -32,6 +32,10 @@ func (t *turn) collect(msg string, ws []string) {
 // readName reads the name at its step; a question is answered, and a yes, a no or a
 // booking request asks for it again.
 func readName(t *turn, msg string, ws []string) {
+	if w := t.fields().When; w.Date != "" || w.Time != "" || w.Unsure != "" {
+		t.ask() // a day or an hour that could not be taken is no name
+		return
+	}
 	if tp := topicOf(ws); tp != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0 {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
@@ -178,8 +182,8 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	switch step := t.s.Step; {
 	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
 		f.HasService, f.When, f.Name = false, When{}, ""
-	case f.When.Date != "" && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
-		// "mardi à 10h" at the name step is a day, not a name.
+	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
+		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
 	default:
 		return false
 	}

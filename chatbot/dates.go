@@ -241,7 +241,15 @@ var (
 )
 
 func dayRefused(ws []string, i int) bool {
-	return (i > 0 && refusalsBefore[ws[i-1]]) || (i+1 < len(ws) && refusalsAfter[ws[i+1]])
+	if i > 0 && refusalsBefore[ws[i-1]] {
+		return true
+	}
+	// "jeudi pas mercredi": the refusal is the next day's.
+	if i+1 < len(ws) && refusalsAfter[ws[i+1]] {
+		_, next := weekdayAt(ws, min(i+2, len(ws)-1))
+		return !(next && i+2 < len(ws))
+	}
+	return false
 }
 
 // weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".

@@ -25,7 +25,7 @@ type found struct {
 // count is how many fields the message carries (a day and an hour count as one).
 func (f found) count() int {
 	n := 0
-	for _, ok := range []bool{f.Name != "", f.Email != "", f.Phone != "", f.HasService, f.When.Date != ""} {
+	for _, ok := range []bool{f.Name != "", f.Email != "", f.Phone != "", f.HasService, f.When.Date != "" || f.When.Time != ""} {
 		if ok {
 			n++
 		}
@@ -56,7 +56,12 @@ func (t *turn) extract(msg string, ws []string, step string) found {
 			}
 		}
 	}
-	f.Service, f.HasService = serviceIn(ws, t.catalogue().Services)
+	// The words of an address or a number name no service: "yanis.web@gmail.com".
+	sws := ws
+	if len(emails) > 0 || len(phones) > 0 {
+		sws = words(replaceSpans(rest, phones))
+	}
+	f.Service, f.HasService = serviceIn(sws, t.catalogue().Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
 	f.When = t.when(replaceSpans(rest, phones), false)
@@ -131,6 +136,13 @@ func (t *turn) absorb(f found) []string {
 	if f.HasService {
 		t.s.ServiceSlug, c.Service = f.Service.Slug, f.Service.Name.In(l)
 		noted = append(noted, c.Service)
+	}
+	// An hour alone goes with the day already chosen: "vers 17h" once Sunday is.
+	if f.When.Date == "" && f.When.Time != "" && c.Date != "" && c.Time == "" {
+		if day, err := t.e.core.Day(t.ctx, c.Date); err == nil && slotFree(day, f.When.Time) {
+			c.Time = f.When.Time
+			noted = append(noted, formatWhen(l, c.Date, c.Time))
+		}
 	}
 	if f.When.Date != "" && !f.When.Past {
 		if day, err := t.e.core.Day(t.ctx, f.When.Date); err == nil && !day.Closed && len(freeSlots(day)) > 0 {
