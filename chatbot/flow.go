@@ -142,6 +142,7 @@ func (t *turn) handle(raw string) {
 	case t.intent(ws, inFlow):
 	case !inFlow:
 		t.free(msg, ws)
+	case isManageStep(t.s.Step) && t.changeManage(ws):
 	case t.s.Step == StepConfirm, isManageStep(t.s.Step):
 		steps[t.s.Step].read(t, msg, ws)
 	default:

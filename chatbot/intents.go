@@ -57,7 +57,9 @@ var (
 		"cannot come", "something came up", "i can no longer", "ma nejemch nji", "ma nejjemch nji", "ma neqderch nji",
 		"ma n9derch nji", "manajamch nji", "ma najamch nji", "ma nejemch", "ma n9derch", "ما نقدرش نجي",
 		"ما نقدرش", "ما نجمش", "لن أتمكن", "لن اتمكن", "لن أستطيع", "لن استطيع", "لا أستطيع الحضور",
-		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف", "mab9itch n7taj", "ma b9itch n7taj",
+		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف", "stuck", "i'm stuck", "coincé",
+		"coince", "bloqué", "bloque", "en déplacement", "out of town", "abroad", "travelling", "traveling",
+		"مسافر", "خارج البلاد", "msafer", "nsafer", "نسافر", "mab9itch n7taj", "ma b9itch n7taj",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
 	// otherSlotWords ask for another day or hour.
@@ -77,10 +79,11 @@ var (
 		"pas un robot", "pas un bot", "not a bot", "not a robot", "a real human", "human on the line", "staff",
 		"a staff member", "one of your staff", "employee", "representative", "operator", "opérateur",
 		"agent humain", "responsable", "le responsable", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
-		"احد من الفريق", "شخص من فريقكم", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
+		"احد من الفريق", "شخص من فريقكم", "مسؤول", "المسؤول", "مسؤولا", "مدير", "المدير", "manager", "the manager",
+		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe")
 	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
-	talkWords = newMatcher("parler", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
+	talkWords = newMatcher("parler", "discuss", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",

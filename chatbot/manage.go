@@ -67,6 +67,30 @@ func (t *turn) startManage(action string) {
 	t.askWith(text(t.lang(), "manage_start_"+action))
 }
 
+// changeManage turns a cancellation under way into a move, or the other way round, when
+// the visitor says so ("could we push it to Thursday instead?"), and reports whether the
+// message did no more than that once the appointment is picked (the new action is then
+// asked); before, the step's reader goes on.
+func (t *turn) changeManage(ws []string) bool {
+	r := newReading(ws)
+	action := ""
+	switch {
+	case moveOwnWords.scoreIn(&r) > 0 || otherSlotWords.scoreIn(&r) > 0:
+		action = IntentMove
+	case cancelOwnWords.scoreIn(&r) > 0 && !yesWords.exact(ws):
+		action = IntentCancel
+	}
+	if action == "" || action == t.s.Manage.Action {
+		return false
+	}
+	t.s.Manage.Action = action
+	if t.s.Manage.Picked == "" {
+		return false
+	}
+	t.pick(t.s.Manage.Picked)
+	return true
+}
+
 // endManage leaves the flow, saying msg, with the menu.
 func (t *turn) endManage(msg string) {
 	t.s.Manage = nil
