@@ -32,8 +32,15 @@ func (t *turn) collect(msg string, ws []string) {
 // readName reads the name at its step; a question is answered, and a yes, a no or a
 // booking request asks for it again.
 func readName(t *turn, msg string, ws []string) {
-	if w := t.fields().When; w.Date != "" || w.Time != "" || w.Unsure != "" {
+	f := t.fields()
+	if w := f.When; w.Date != "" || w.Time != "" || w.Unsure != "" {
 		t.ask() // a day or an hour that could not be taken is no name
+		return
+	}
+	// "بخصوص روبوت محادثة ذكي": a service, not a name.
+	if f.HasService && f.Name == "" && f.Service.Slug != t.s.ServiceSlug {
+		noted := t.absorb(found{Service: f.Service, HasService: true})
+		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 		return
 	}
 	if tp := topicOf(ws); tp != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0 {
@@ -104,7 +111,8 @@ func skipsCompany(ws []string) bool {
 // selfWords go with saying there is no company: "aucune, je suis indépendant", "la, ana
 // étudiant", "لا ماعنديش شركة".
 var selfWords = newMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
-	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi")
+	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
+	"امثل", "أي", "اي", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
 
 // declines reports whether a message keeps back the contact detail asked for: "passer",
 // "je préfère ne pas le donner", "ma3andich", with no address or number in it.

@@ -106,10 +106,50 @@ var ordinalDays = regexp.MustCompile(`(^|\s)(premier|first|الاول|اول)(\s
 // to now (whose location is the agency's time zone). bareHour lets a lone number ("10")
 // stand for an hour, as it does when the visitor is asked for a time.
 func ParseWhen(text string, now time.Time, bareHour bool) When {
-	s := dayNumberWords(lowerFields(text))
+	// "9am... actually make it 10", "11h... la non smahli, dir 15h": what follows a change
+	// of mind says it, what it leaves unsaid comes from before.
+	if before, after, ok := splitAtChange(text); ok {
+		w := parseWhen(after, now, bareHour)
+		if w.Date == "" && w.Time == "" && w.Unsure == "" {
+			return parseWhen(text, now, bareHour)
+		}
+		b := parseWhen(before, now, bareHour)
+		if w.Date == "" {
+			w.Date, w.Past = b.Date, b.Past
+		}
+		if w.Time == "" && w.Unsure == "" {
+			w.Time, w.Unsure = b.Time, b.Unsure
+		}
+		return w
+	}
+	return parseWhen(text, now, bareHour)
+}
+
+// changeMarks say that what follows replaces what came before in the same message.
+var changeMarks = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|khaliha|بل|خليها|ندير)(?:[\s,.!…]|$)`)
+
+// splitAtChange cuts a message at its last change of mind, when something comes before it.
+func splitAtChange(text string) (before, after string, ok bool) {
+	locs := changeMarks.FindAllStringIndex(text, -1)
+	if len(locs) == 0 {
+		return "", "", false
+	}
+	last := locs[len(locs)-1]
+	if strings.TrimSpace(text[:last[0]]) == "" {
+		return "", "", false
+	}
+	return text[:last[0]], text[last[0]:], true
+}
+
+func parseWhen(text string, now time.Time, bareHour bool) When {
+	s := lowerFields(text)
 	var w When
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
 	rest, n := s, normalize(s)
+	if d := dayNumberWords(n); d != n {
+		// A day in words, now in digits, is read from the normal form.
+		s, rest, n = d, d, d
+	}
 	if d, used, ok := parseDate(s, n, today); ok {
 		w.Date = d.Format(time.DateOnly)
 		w.Past = d.Before(today)

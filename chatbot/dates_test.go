@@ -105,6 +105,14 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 		{"mardi 1er", "2026-12-01", ""},
 		{"jeudi 10 à 14h", "2026-12-10", "14:00"},
 		{"lundi 24", "", ""},
+		// days in words, where a month follows or a weekday or "the" comes before; a
+		// refused weekday gives way to the other
+		{"Sunday the sixth of December at ten in the morning", "2026-12-06", "10:00"},
+		{"الثلاثاء واحد ديسمبر", "2026-12-01", ""},
+		{"le vingt et un décembre", "2026-12-21", ""},
+		{"un rendez-vous jeudi", "2026-11-26", ""},
+		{"lkhmis ma ne9derch, khaliha lithnin 30", "2026-11-30", ""},
+		{"c'est jeudi pas mercredi", "2026-11-26", ""},
 		{"le 10 h", "", "10:00"},
 		{"jeudi midi", "2026-11-26", "12:00"},
 		{"يوم الخميس القادم", "2026-11-26", ""},

@@ -7,16 +7,18 @@ import (
 
 // Days of the month written in words — "the sixth of December", "le vingt et un
 // décembre", "الثلاثاء واحد ديسمبر", "lithnin tlata" — are written in digits before a
-// day is read, but only where a month follows or a weekday or "the"/"le" comes before:
-// elsewhere "un", "one" or "واحد" are no day.
+// day is read, but only where a month follows or a weekday comes before: elsewhere "un",
+// "one" or "واحد" are no day, and "the first available slot" no first of the month.
 
-// dayNumbers maps a day's words, as one space-separated phrase of lower-case words, to
-// the day.
-var dayNumbers = func() map[string]int {
-	m := map[string]int{}
+// dayNumbers maps a day's words, as one phrase of normal words (normalize), to the day;
+// dayFirsts are the first words of those phrases.
+var dayNumbers, dayFirsts = func() (map[string]int, map[string]bool) {
+	m, firsts := map[string]int{}, map[string]bool{}
 	add := func(n int, phrases ...string) {
 		for _, p := range phrases {
+			p = normalize(p)
 			m[p] = n
+			firsts[strings.SplitN(p, " ", 2)[0]] = true
 		}
 	}
 	enUnits := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
@@ -77,23 +79,35 @@ var dayNumbers = func() map[string]int {
 	for n, forms := range ar {
 		add(n, forms...)
 	}
-	return m
+	return m, firsts
 }()
 
 // dayFollowers may sit between a day and its month: "the sixth of December".
 var dayFollowers = map[string]bool{"of": true, "de": true, "du": true, "من": true}
 
-// dayNumberWords writes in digits the days of s (lower-cased, one space between words)
-// written in words before a month, or after a weekday or "the"/"le".
-func dayNumberWords(s string) string {
-	ws := strings.Split(s, " ")
+// dayNumberWords writes in digits the days of n (a normal form, see normalize) written in
+// words before a month, or after a weekday.
+func dayNumberWords(n string) string {
+	var ws []string
 	changed := false
-	for i := 0; i < len(ws); i++ {
+	for i := 0; ; i++ {
+		if ws == nil {
+			if !anyDayFirst(n) {
+				return n
+			}
+			ws = strings.Split(n, " ")
+		}
+		if i >= len(ws) {
+			break
+		}
+		if !dayFirsts[ws[i]] {
+			continue
+		}
 		for n := 3; n >= 1; n-- {
 			if i+n > len(ws) {
 				continue
 			}
-			d, ok := dayNumbers[foldWord(strings.Join(ws[i:i+n], " "))]
+			d, ok := dayNumbers[strings.Join(ws[i:i+n], " ")]
 			if !ok || !dayContext(ws, i, i+n) {
 				continue
 			}
@@ -103,37 +117,40 @@ func dayNumberWords(s string) string {
 		}
 	}
 	if !changed {
-		return s
+		return n
 	}
 	return strings.Join(ws, " ")
 }
 
+// anyDayFirst reports whether a word of n may start a day in words.
+func anyDayFirst(n string) bool {
+	for w := range strings.SplitSeq(n, " ") {
+		if dayFirsts[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // dayContext reports whether the words ws[from:to] sit where a day does: before a month,
-// or after a weekday or "the"/"le".
+// or after a weekday.
 func dayContext(ws []string, from, to int) bool {
 	next := to
 	if next < len(ws) && dayFollowers[ws[next]] {
 		next++
 	}
 	if next < len(ws) {
-		if _, ok := monthNames[normalize(ws[next])]; ok {
+		if _, ok := monthNames[ws[next]]; ok {
 			return true
 		}
 	}
 	if from > 0 {
-		prev := normalize(ws[from-1])
+		prev := ws[from-1]
 		if _, ok := weekdayNames[prev]; ok {
 			return true
 		}
-		if _, ok := darijaDays[prev]; ok {
-			return true
-		}
-		return prev == "the" || prev == "le"
+		_, ok := darijaDays[prev]
+		return ok
 	}
 	return false
-}
-
-// foldWord is a phrase's words without their punctuation: "sixth," is "sixth".
-func foldWord(p string) string {
-	return strings.Trim(normalize(p), " ,.;:!?")
 }

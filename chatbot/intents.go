@@ -25,7 +25,7 @@ var (
 		"3andi rendez-vous", "andi rdv", "derna rdv", "khdit rdv", "خذيت موعد")
 	// wantWords want something: with a service, a booking.
 	wantWords = newMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
-		"i'd like", "i would like", "looking for", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
+		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
 		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi")
 	// ownWords say the appointment is the visitor's own.
 	ownWords = newMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
@@ -83,7 +83,7 @@ var (
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe")
 	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
-	talkWords = newMatcher("parler", "discuss", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
+	talkWords = newMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",

@@ -3,6 +3,7 @@ package chatbot
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/dota-agency/dota/booking"
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
@@ -63,10 +64,28 @@ func checkPhone(msg string) (string, string) {
 	}
 }
 
+// companyNamed finds a company's name after the words that name it: "le magasin smitou
+// Lina Style", "a shop called Lina Style", "محل اسمه ليلى ستايل".
+var companyNamed = regexp.MustCompile(`(?i)(?:^|\s)(?:smitou|smitha|smito|ismou|ismha|s'appelle|appelée|appelé|nommée|nommé|called|named|اسمها|اسمه|سميتو|سميتها)\s+(.+)$`)
+
 func checkCompany(msg string) (string, string) {
+	msg = withoutSymbols(msg)
+	if m := companyNamed.FindStringSubmatch(msg); m != nil {
+		msg = m[1]
+	}
 	v := stripLeadIn(companyLeadIns, strings.TrimSpace(msg))
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
 	return v, booking.CheckCompany(v)
+}
+
+// withoutSymbols drops the emoji and pictographs a value may carry: "Rania Cosmetics 💄".
+func withoutSymbols(s string) string {
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) || r == '\u200d' || r == '\ufe0f' {
+			return ' '
+		}
+		return r
+	}, s)), " ")
 }
 
 func stripLeadIn(leadIns []string, v string) string {
@@ -113,7 +132,8 @@ var (
 		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
 		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
 		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
-		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on")
+		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
+		"sber", "my bad")
 	changeVerbs = newMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
 		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
 	fieldDeterminers = newMatcher("le", "la", "l", "les", "mon", "ma", "mes", "notre", "votre", "de", "d", "du",
