@@ -37,6 +37,11 @@ func readName(t *turn, msg string, ws []string) {
 		t.ask() // a day or an hour that could not be taken is no name
 		return
 	}
+	// "لا استنى", "non attendez": the visitor holds on, the name is asked again.
+	if holdOnWords.score(ws) > 0 && f.Name == "" {
+		t.ask()
+		return
+	}
 	// "بخصوص روبوت محادثة ذكي": a service, not a name.
 	if f.HasService && f.Name == "" && f.Service.Slug != t.s.ServiceSlug {
 		noted := t.absorb(found{Service: f.Service, HasService: true})
@@ -107,6 +112,10 @@ func skipsCompany(ws []string) bool {
 	t := newReading(ws)
 	return skipWords.scoreIn(&t) > 0 && coversIn(&t, skipWords, politeWords, noWords, companyNames, selfWords)
 }
+
+// holdOnWords ask Dota to hold on.
+var holdOnWords = newMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
+	"انتظر", "لحظة", "stenna", "sber", "tsanna")
 
 // selfWords go with saying there is no company: "aucune, je suis indépendant", "la, ana
 // étudiant", "لا ماعنديش شركة".

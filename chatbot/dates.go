@@ -126,7 +126,7 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 }
 
 // changeMarks say that what follows replaces what came before in the same message.
-var changeMarks = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|khaliha|بل|خليها|ندير)(?:[\s,.!…]|$)`)
+var changeMarks = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|ghalt|khaliha|بل|خليها|ندير)(?:[\s,.!…]|$)`)
 
 // splitAtChange cuts a message at its last change of mind, when something comes before it.
 func splitAtChange(text string) (before, after string, ok bool) {

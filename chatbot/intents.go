@@ -36,7 +36,7 @@ var (
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
 		"annule-le", "cancel it", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
 		"remove my", "delete my", "nhiwah", "nahiwah", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
-		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه",
+		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
 	// moveOwnWords move an appointment already booked.
 	moveOwnWords = newMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
@@ -45,7 +45,7 @@ var (
 		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
 		"nbeddel", "nbdl", "nbdel", "nghayer", "nbadal", "nchangi", "nchanger", "ncangi",
 		"تأجيله", "تاجيله", "نأجله", "ناجله", "نأخرو", "ناخرو", "نأخره", "ناخره", "نبدلو", "نبدله", "نقدمو",
-		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "decaliw", "décaliw", "ndécali", "ndecali", "decali", "décali",
+		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "decaliw", "décaliw", "ndécaler", "ndecaler", "ndécali", "ndecali", "decali", "décali",
 		"nbedlo", "nbadlo", "nbadlou", "nbedlouh", "nbadlouh", "nbeddlo", "nbeddlou", "nbeddlouh", "nrodoh", "nrodou",
 		"nroddou", "nroddouh", "nrodouh", "نردوه", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
