@@ -60,7 +60,7 @@ var (
 		"dont have", "without", "not giving", "ma3andich", "ma 3andich", "ma3andich numéro", "ma3andich email",
 		"ما عنديش", "ماعنديش", "معنديش", "ليس لدي", "ليس عندي", "لا أملك", "لا املك", "لا أريد", "لا اريد",
 		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary")
-	helloWords  = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
+	helloWords = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
 	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
