@@ -109,7 +109,7 @@ func readManageEmail(t *turn, msg string, _ []string) {
 	id, err := t.e.core.SendCode(t.ctx, email, l)
 	switch {
 	case errors.Is(err, booking.ErrTooManyCodes):
-		t.endManage(text(l, "manage_too_many", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_too_many"))
 		return
 	case err != nil:
 		t.fault(err)
@@ -137,7 +137,7 @@ func readManageCode(t *turn, msg string, _ []string) {
 		t.askWith(text(l, "manage_code_expired"))
 		return
 	case errors.Is(err, booking.ErrTooManyCodes):
-		t.endManage(text(l, "manage_too_many", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_too_many"))
 		return
 	case err != nil:
 		t.fault(err)
@@ -150,7 +150,7 @@ func readManageCode(t *turn, msg string, _ []string) {
 		return
 	}
 	if len(list) == 0 {
-		t.endManage(text(l, "manage_none", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_none"))
 		return
 	}
 	t.s.Manage.Options = nil
@@ -254,7 +254,7 @@ func (t *turn) picked() (booking.Appointment, bool) {
 	}
 	a, found := byID[t.s.Manage.Picked]
 	if !found {
-		t.endManage(text(t.lang(), "manage_none", "phone", booking.AgencyPhone))
+		t.endManage(text(t.lang(), "manage_none"))
 	}
 	return a, found
 }
@@ -420,7 +420,7 @@ func (t *turn) manageRefused(err error) {
 	case errors.As(err, &late):
 		t.endManage(late.LocalizedMessage(l))
 	case errors.Is(err, booking.ErrConflict), errors.Is(err, booking.ErrNotFound):
-		t.endManage(text(l, "manage_none", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_none"))
 	default:
 		t.fault(err)
 	}

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public site's name, description, contact e-mail and maintenance flag. */
+        /**
+         * The public site's name, description, contact e-mail, agency profile and maintenance flag.
+         * @description Read through the settings' cache, which a save in the console renews at once.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -31,6 +34,7 @@ export interface paths {
                             site_name: string;
                             site_description: string;
                             contact_email: string;
+                            agency: components["schemas"]["AgencyProfile"];
                             /** @description While true, POST /api/appointments, /api/newsletter and the chat's POST routes answer 503 `unavailable` with a maintenance message. */
                             maintenance_mode: boolean;
                         };
@@ -4263,11 +4267,56 @@ export interface components {
              * @default 30
              */
             staff_idle_release_minutes: number;
+            agency?: components["schemas"]["AgencyProfile"];
             /**
              * Format: date-time
              * @description always in answers; ignored in a request
              */
             readonly updated_at?: string;
+        };
+        /** @description The agency's profile (its name is the settings' site_name, its e-mail their contact_email): what the site, the structured data, Dota, the e-mails and the calendar invitations say of it. Always in answers; a PUT of the settings without it (or with it empty) keeps the stored one. Faults come back under `agency.<field>` (`phone_chars`, `url_invalid`, `price_invalid`, `hours_invalid`, `invalid_option`, `too_long`). */
+        AgencyProfile: {
+            /** @description one line about the agency */
+            tagline: {
+                [key: string]: string;
+            };
+            address: {
+                street: string;
+                city: string;
+                postal_code: string;
+                /** @description ISO 3166 code */
+                country: string;
+                /** @description as written on the address line */
+                country_name: string;
+            };
+            /** @description a link to the office on a map; empty for a search of the address */
+            map_url: string;
+            /** @description the numbers to call */
+            phones: string[];
+            /** @description the number a WhatsApp conversation opens with */
+            whatsapp: string;
+            social: {
+                /** @enum {string} */
+                network: "facebook" | "instagram" | "linkedin" | "youtube" | "tiktok" | "x";
+                url: string;
+            }[];
+            founded_year: number;
+            /** @description ISO 4217 */
+            currency: string;
+            prices: {
+                /** @description the service's slug */
+                service: string;
+                min: number;
+                max: number;
+            }[];
+            /** @description the office's days and hours, also when staff answer a hand-off live (replacing DOTA_OFFICE_HOURS once set) */
+            hours: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                /** @example 09:00 */
+                opens: string;
+                /** @example 17:00 */
+                closes: string;
+            };
         };
         Dashboard: {
             cards: {

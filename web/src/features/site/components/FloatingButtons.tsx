@@ -1,18 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
-import { MAP_HREF, PHONE_PRIMARY, WHATSAPP_HREF, telHref } from '../contact';
+import { telHref, useAgency } from '../contact';
 import './FloatingButtons.css';
 
-/** Round buttons on the page's edge: messaging (WhatsApp), phone and map. */
+/** Round buttons on the page's edge: messaging (WhatsApp), phone and map, each where the agency's profile has it. */
 export function FloatingButtons() {
   const { t } = useTranslation('site');
+  const agency = useAgency();
+  if (!agency) return null;
+  const phone = agency.phones[0];
   return (
     <ul className="floating-buttons" aria-label={t('floating.label')}>
+      {agency.whatsappHref && (
       <li>
         <a
           className="floating-button floating-button--whatsapp"
-          href={WHATSAPP_HREF}
+          href={agency.whatsappHref}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('floating.message')}
@@ -22,20 +26,24 @@ export function FloatingButtons() {
           <Icon name="MessageCircle" size={20} />
         </a>
       </li>
+      )}
+      {phone && (
       <li>
         <a
           className="floating-button floating-button--phone"
-          href={telHref(PHONE_PRIMARY)}
+          href={telHref(phone)}
           aria-label={t('floating.call')}
           title={t('floating.call')}
         >
           <Icon name="Phone" size={20} />
         </a>
       </li>
+      )}
+      {agency.mapHref && (
       <li>
         <a
           className="floating-button floating-button--map"
-          href={MAP_HREF}
+          href={agency.mapHref}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('floating.map')}
@@ -44,6 +52,7 @@ export function FloatingButtons() {
           <Icon name="MapPin" size={20} />
         </a>
       </li>
+      )}
     </ul>
   );
 }

@@ -1,22 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentYear } from '../../../lib/clientValue';
-import { yearsOfExperience } from '../contact';
+import { useAgency, yearsOfExperience } from '../contact';
+import { useServices } from '../hooks/useCatalogue';
 
-/** Props of Stats. */
-export interface StatsProps {
-  /** How support is shown: 7/7 on the hero, 24/7 on the about page. */
-  support?: '7/7' | '24/7';
-}
-
-/** The four headline figures: projects, clients, support and years of experience. */
-export function Stats({ support = '7/7' }: StatsProps) {
+/**
+ * The headline figures: projects, clients, the services the catalogue offers and the
+ * years since the agency's founding (each counted from its data, shown once known).
+ */
+export function Stats() {
   const { t } = useTranslation('site');
   const year = useCurrentYear();
+  const services = useServices('recent').data?.length ?? 0;
+  const years = yearsOfExperience(useAgency()?.founded_year, year);
   const items = [
     { value: '100+', label: t('stats.projects') },
     { value: '70+', label: t('stats.clients') },
-    { value: support, label: t('stats.support') },
-    { value: `${yearsOfExperience(year)}+`, label: t('stats.years') },
+    ...(services > 0 ? [{ value: String(services), label: t('stats.services') }] : []),
+    ...(years > 0 ? [{ value: `${years}+`, label: t('stats.years') }] : []),
   ];
   return (
     <ul className="stats">
