@@ -141,7 +141,7 @@ export function AgencyProfileFields({ value, onChange, errors }: AgencyProfileFi
       </div>
       {text(t('opens'), 'hours', a.hours.opens, (s) => set('hours', { ...a.hours, opens: s }), { type: 'time' })}
       {text(t('closes'), 'hours.closes', a.hours.closes, (s) => set('hours', { ...a.hours, closes: s }), { type: 'time' })}
-      <div className="field" role="group" aria-labelledby="agency-prices">
+      <div className="field agency-profile__wide" role="group" aria-labelledby="agency-prices">
         <span id="agency-prices">{t('prices', { currency: a.currency })}</span>
         {(services.data ?? []).map((s) => {
           const slug = s.slug ?? '';
