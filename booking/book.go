@@ -64,6 +64,9 @@ type Result struct {
 	// ConfirmationEmail is true when a confirmation is on its way to the booking's e-mail:
 	// it has one, and mail is configured. What the form and Dota promise depends on it.
 	ConfirmationEmail bool
+	// ManageToken is the token of a manage link for the form's visitor, who sees the
+	// booking's confirmation page with it; "" for other sources.
+	ManageToken string
 }
 
 // Book validates the request, matches or creates the client, checks that the slot is
@@ -72,6 +75,12 @@ type Result struct {
 func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
 	res, err := s.book(ctx, r)
 	res.ConfirmationEmail = err == nil && res.Appointment.Email != "" && s.MailConfigured()
+	if err == nil && r.Source == SourceForm {
+		// The link the confirmation page offers: the same credential as the e-mailed one.
+		if res.ManageToken, err = s.newManageToken(ctx, res.Appointment.ID, res.Appointment.Email); err != nil {
+			return res, err
+		}
+	}
 	return res, err
 }
 

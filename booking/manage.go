@@ -28,9 +28,9 @@ import (
 const manageTokenBytes = 32
 
 // insertManageToken stores a token for the appointment, only while recipient is still its
-// e-mail.
+// e-mail ("" for an appointment without one: the form's visitor's confirmation page).
 const insertManageToken = `INSERT INTO manage_tokens (token_hash, appointment_id)
-	SELECT $1, id FROM appointments WHERE id = $2 AND lower(email) = $3`
+	SELECT $1, id FROM appointments WHERE id = $2 AND coalesce(lower(email), '') = $3`
 
 // newManageToken makes and stores a token for the appointment, for a message to
 // recipient; errRecipientChanged when the appointment's e-mail is another one now.

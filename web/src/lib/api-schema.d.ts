@@ -426,6 +426,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appointment's calendar file (RFC 5545), as its e-mails attach it: same UID and SEQUENCE. The confirmation page's "add to calendar"; the token is the only credential. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The calendar file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description `not_found`: unknown token, or the appointment is over, cancelled, without a slot or without an e-mail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `rate_limited`, per address and per link, with `Retry-After` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/cancel": {
         parameters: {
             query?: never;
@@ -3748,6 +3804,8 @@ export interface components {
         /** @description An appointment as the form hears of it: with `confirmation_email` true when a confirmation e-mail is on its way (an e-mail was given and mail is configured): the form says so only then. */
         Booked: components["schemas"]["Appointment"] & {
             confirmation_email: boolean;
+            /** @description a manage link's token for the visitor who booked, which the confirmation page opens (GET /api/manage/{token}, its calendar file, its actions) */
+            manage_token?: string;
         };
         Managed: {
             /** Format: uuid */
@@ -4276,7 +4334,7 @@ export interface components {
         };
         /** @description The agency's profile (its name is the settings' site_name, its e-mail their contact_email): what the site, the structured data, Dota, the e-mails and the calendar invitations say of it. Always in answers; a PUT of the settings without it (or with it empty) keeps the stored one. Faults come back under `agency.<field>` (`phone_chars`, `url_invalid`, `price_invalid`, `hours_invalid`, `invalid_option`, `too_long`). */
         AgencyProfile: {
-            /** @description one line about the agency */
+            /** @description one line about the agency, per language (fr, en, ar) */
             tagline: {
                 [key: string]: string;
             };
@@ -4284,14 +4342,14 @@ export interface components {
                 street: string;
                 city: string;
                 postal_code: string;
-                /** @description ISO 3166 code */
+                /** @description ISO 3166 code, e.g. DZ */
                 country: string;
                 /** @description as written on the address line */
                 country_name: string;
             };
             /** @description a link to the office on a map; empty for a search of the address */
             map_url: string;
-            /** @description the numbers to call */
+            /** @description the numbers to call, the main one first, as displayed */
             phones: string[];
             /** @description the number a WhatsApp conversation opens with */
             whatsapp: string;
@@ -4301,7 +4359,7 @@ export interface components {
                 url: string;
             }[];
             founded_year: number;
-            /** @description ISO 4217 */
+            /** @description ISO 4217, e.g. DZD */
             currency: string;
             prices: {
                 /** @description the service's slug */
