@@ -134,7 +134,14 @@ func (s *Core) Manage(ctx context.Context, token string) (Managed, error) {
 	if err != nil {
 		return Managed{}, err
 	}
-	return s.managed(st, a)
+	return s.named(ctx, st, a)
+}
+
+// named is managed with the service named in the appointment's language.
+func (s *Core) named(ctx context.Context, st Settings, a Appointment) (Managed, error) {
+	m, err := s.managed(st, a)
+	m.Service = s.serviceTitle(ctx, m.Service, m.Lang)
+	return m, err
 }
 
 // managed is what the customer sees of a; ErrNotFound once it is over.
@@ -233,5 +240,5 @@ func (s *Core) changeByCustomer(ctx context.Context, token string, fn func(Setti
 	if err != nil {
 		return Managed{}, err
 	}
-	return s.managed(st, a)
+	return s.named(ctx, st, a)
 }

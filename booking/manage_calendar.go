@@ -31,7 +31,7 @@ func (s *Core) ManageCalendar(ctx context.Context, token string) (mail.Attachmen
 		return mail.Attachment{}, ErrNotFound
 	}
 	in := mail.Input{Kind: mail.KindConfirmation, Lang: a.Language, AppointmentID: a.ID, Sequence: a.Sequence,
-		Service: a.Service, Duration: SlotLength, Location: st.Location(), Start: *a.StartsAt,
+		Service: s.serviceTitle(ctx, a.Service, a.Language), Duration: SlotLength, Location: st.Location(), Start: *a.StartsAt,
 		RecipientName: addressedName(a.Name), RecipientEmail: a.Email, Source: mail.Source(a.Source),
 		Agency: agencyContact(st), ManageURL: s.manageURL(token, a.Language)}
 	if in.Service == "" {

@@ -52,7 +52,7 @@ func TestConversationBooksInFrench(t *testing.T) {
 		c.last.AppointmentID).Scan(&status, &dash, &source, &service); err != nil {
 		t.Fatal(err)
 	}
-	if status != "pending" || dash != "new" || source != "chat" || service != "Développement web" {
+	if status != "pending" || dash != "new" || source != "chat" || service != "developpement-web" { // stored by its slug
 		t.Fatalf("appointment %s %s %s %s", status, dash, source, service)
 	}
 	var n int

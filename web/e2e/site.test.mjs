@@ -193,7 +193,7 @@ describe('public site', () => {
 
       const rows = await sql(server.databaseURL, `SELECT status, source, service, to_char(date, 'YYYY-MM-DD'), time
         FROM appointments WHERE phone = '${phone}'`);
-      assert.deepEqual(rows, [['pending', 'form', 'Développement web', date, '10:00']]);
+      assert.deepEqual(rows, [['pending', 'form', 'developpement-web', date, '10:00']]);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -1542,7 +1542,7 @@ export interface paths {
                     /** @description matches name, email, phone or message (case-insensitive substring) */
                     q?: components["parameters"]["appointmentQ"];
                     status?: components["parameters"]["appointmentStatus"];
-                    /** @description the service name as stored on the appointment */
+                    /** @description the service's slug, or its name in any language */
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
@@ -1641,7 +1641,7 @@ export interface paths {
                 query?: {
                     /** @description matches name, email, phone or message (case-insensitive substring) */
                     q?: components["parameters"]["appointmentQ"];
-                    /** @description the service name as stored on the appointment */
+                    /** @description the service's slug, or its name in any language */
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
@@ -1745,7 +1745,7 @@ export interface paths {
                     /** @description matches name, email, phone or message (case-insensitive substring) */
                     q?: components["parameters"]["appointmentQ"];
                     status?: components["parameters"]["appointmentStatus"];
-                    /** @description the service name as stored on the appointment */
+                    /** @description the service's slug, or its name in any language */
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
@@ -3984,6 +3984,7 @@ export interface components {
             name: string;
             email: string;
             phone: string;
+            /** @description the service by its slug (a request may name it by its name in any language); the reader names it in their language from GET /api/services. Bookings stored before slugs keep a text that names no service, shown as it is */
             service: string;
             /** @description YYYY-MM-DD or empty */
             date: string;
@@ -4405,7 +4406,7 @@ export interface components {
                 status: string;
                 count: number;
             }[];
-            /** @description most booked first; appointments without a service count under "" */
+            /** @description most booked first, one entry a service (by its slug); appointments without a service count under "" */
             by_service: {
                 service: string;
                 count: number;
@@ -4576,7 +4577,7 @@ export interface components {
         /** @description matches name, email, phone or message (case-insensitive substring) */
         appointmentQ: string;
         appointmentStatus: components["schemas"]["AppointmentStatus"];
-        /** @description the service name as stored on the appointment */
+        /** @description the service's slug, or its name in any language */
         appointmentService: string;
         /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
         appointmentRange: "today" | "week" | "month";
