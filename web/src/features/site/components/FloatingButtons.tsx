@@ -13,45 +13,40 @@ export function FloatingButtons() {
   return (
     <ul className="floating-buttons" aria-label={t('floating.label')}>
       {agency.whatsappHref && (
-      <li>
-        <a
-          className="floating-button floating-button--whatsapp"
-          href={agency.whatsappHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('floating.message')}
-          title={t('floating.message')}
-          onClick={() => track('social_media_click', { network: 'whatsapp', place: 'floating' })}
-        >
-          <Icon name="MessageCircle" size={20} />
-        </a>
-      </li>
+        <li>
+          <a
+            className="floating-button floating-button--whatsapp"
+            href={agency.whatsappHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('floating.message')}
+            title={t('floating.message')}
+            onClick={() => track('social_media_click', { network: 'whatsapp', place: 'floating' })}
+          >
+            <Icon name="MessageCircle" size={20} />
+          </a>
+        </li>
       )}
       {phone && (
-      <li>
-        <a
-          className="floating-button floating-button--phone"
-          href={telHref(phone)}
-          aria-label={t('floating.call')}
-          title={t('floating.call')}
-        >
-          <Icon name="Phone" size={20} />
-        </a>
-      </li>
+        <li>
+          <a className="floating-button floating-button--phone" href={telHref(phone)} aria-label={t('floating.call')} title={t('floating.call')}>
+            <Icon name="Phone" size={20} />
+          </a>
+        </li>
       )}
       {agency.mapHref && (
-      <li>
-        <a
-          className="floating-button floating-button--map"
-          href={agency.mapHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('floating.map')}
-          title={t('floating.map')}
-        >
-          <Icon name="MapPin" size={20} />
-        </a>
-      </li>
+        <li>
+          <a
+            className="floating-button floating-button--map"
+            href={agency.mapHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('floating.map')}
+            title={t('floating.map')}
+          >
+            <Icon name="MapPin" size={20} />
+          </a>
+        </li>
       )}
     </ul>
   );
