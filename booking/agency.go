@@ -25,6 +25,10 @@ type Agency struct {
 	WhatsApp    string       `json:"whatsapp"`
 	Social      []SocialLink `json:"social"`
 	FoundedYear int          `json:"founded_year"`
+	// ProjectsDelivered and ClientsServed are the figures the agency stands behind, shown as
+	// "100+" and "70+"; 0 shows none.
+	ProjectsDelivered int `json:"projects_delivered"`
+	ClientsServed     int `json:"clients_served"`
 	// Currency is the currency of the prices, as ISO 4217 (DZD).
 	Currency string         `json:"currency"`
 	Prices   []ServicePrice `json:"prices"`
@@ -69,7 +73,7 @@ var SocialNetworks = []string{"facebook", "instagram", "linkedin", "youtube", "t
 // the stored one.
 func (a Agency) IsZero() bool {
 	return len(a.Tagline) == 0 && a.Address == (Address{}) && a.MapURL == "" && len(a.Phones) == 0 &&
-		a.WhatsApp == "" && len(a.Social) == 0 && a.FoundedYear == 0 && a.Currency == "" &&
+		a.WhatsApp == "" && len(a.Social) == 0 && a.FoundedYear == 0 && a.ProjectsDelivered == 0 && a.ClientsServed == 0 && a.Currency == "" &&
 		len(a.Prices) == 0 && len(a.Hours.Days) == 0 && a.Hours.Opens == "" && a.Hours.Closes == ""
 }
 
@@ -174,6 +178,11 @@ func (a Agency) validate(v *ValidationError) {
 	}
 	if a.FoundedYear != 0 && (a.FoundedYear < 1900 || a.FoundedYear > 2100) {
 		v.Add("agency.founded_year", "invalid_option")
+	}
+	for f, n := range map[string]int{"projects_delivered": a.ProjectsDelivered, "clients_served": a.ClientsServed} {
+		if n < 0 || n > 1_000_000 {
+			v.Add("agency."+f, "invalid_option")
+		}
 	}
 	if a.Currency != "" && len(a.Currency) != 3 {
 		v.Add("agency.currency", "invalid_option")

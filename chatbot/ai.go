@@ -146,8 +146,8 @@ func (e *Engine) prompt(lang, message string, cat catalogueData) string {
 	st := agency()
 	a := st.Agency
 	lo, hi := a.PriceRange()
-	fmt.Fprintf(&b, "You are Dota, the friendly assistant of %s, a digital agency at %s, founded in %d (%d+ years of experience, %s projects, %s clients).\n",
-		st.SiteName, a.Address.Line(), a.FoundedYear, YearsOfExperience(e.now()), ProjectsClaim, ClientsClaim)
+	fmt.Fprintf(&b, "You are Dota, the friendly assistant of %s, a digital agency at %s, founded in %d (%d+ years of experience, %d+ projects, %d+ clients).\n",
+		st.SiteName, a.Address.Line(), a.FoundedYear, YearsOfExperience(e.now()), a.ProjectsDelivered, a.ClientsServed)
 	fmt.Fprintf(&b, "Services: %s.\n", names)
 	fmt.Fprintf(&b, "Facts: opening hours %s; appointment slots 9:00-12:00 and 14:00-17:00; prices from %d to %d %s; staff confirm requests, and a confirmation email with a link to move or cancel goes out at once when the visitor gave an email; email %s; phone %s; small projects take 2-4 weeks, larger ones several months.\n",
 		hoursText("en", a.Hours), lo, hi, a.Currency, st.Email(), strings.Join(a.Phones, " or "))

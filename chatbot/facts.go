@@ -15,8 +15,6 @@ import (
 // address, phones, e-mail, hours, prices, founding year — comes from its profile in the
 // settings (booking.Agency), read at each turn (agencyFacts).
 const (
-	ProjectsClaim  = "100+"
-	ClientsClaim   = "70+"
 	FormPath       = "/rendez-vous"
 	MaxAnswerWords = 150
 )
@@ -32,7 +30,7 @@ func formPath(lang string) string {
 
 // agencyFacts are the agency's details as Dota's texts quote them: the placeholders
 // {email}, {phone}, {phone2}, {address}, {city}, {hours}, {price_min}, {price_max},
-// {currency} and {form}, per language, built from one version of the settings.
+// {currency}, {projects}, {clients} and {form}, per language, built from one version of the settings.
 type agencyFacts struct {
 	version  time.Time // the settings' updated_at they were built from
 	settings booking.Settings
@@ -65,7 +63,8 @@ func learnAgency(st booking.Settings) {
 		}
 		f.byLang[l] = []string{"email", st.Email(), "phone", a.Phone(), "phone2", phone2, "form", FormPath,
 			"address", a.Address.Line(), "city", a.Address.City, "hours", hoursText(l, a.Hours),
-			"price_min", price(l, lo), "price_max", price(l, hi), "currency", currency}
+			"price_min", price(l, lo), "price_max", price(l, hi), "currency", currency,
+			"projects", strconv.Itoa(a.ProjectsDelivered), "clients", strconv.Itoa(a.ClientsServed)}
 	}
 	facts.Store(f)
 }

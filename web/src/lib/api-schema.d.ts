@@ -4360,6 +4360,10 @@ export interface components {
                 url: string;
             }[];
             founded_year: number;
+            /** @description projects the agency stands behind having delivered, shown as "100+"; 0 shows none */
+            projects_delivered: number;
+            /** @description clients served, shown as "70+"; 0 shows none */
+            clients_served: number;
             /** @description ISO 4217, e.g. DZD */
             currency: string;
             prices: {

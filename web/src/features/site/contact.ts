@@ -31,6 +31,8 @@ export function agencyOf(info: SiteInfo | null): Agency | null {
     whatsapp: '',
     social: [],
     founded_year: 0,
+    projects_delivered: 0,
+    clients_served: 0,
     currency: '',
     prices: [],
     hours: { days: [], opens: '', closes: '' },

@@ -19,6 +19,8 @@ export const emptyAgency: AgencyProfile = {
   whatsapp: '',
   social: [],
   founded_year: 0,
+  projects_delivered: 0,
+  clients_served: 0,
   currency: '',
   prices: [],
   hours: { days: [], opens: '09:00', closes: '17:00' },
@@ -115,6 +117,12 @@ export function AgencyProfileFields({ value, onChange, errors }: AgencyProfileFi
         </label>
       ))}
       {text(t('foundedYear'), 'founded_year', a.founded_year ? String(a.founded_year) : '', (s) => set('founded_year', Number(s) || 0), {
+        type: 'number',
+      })}
+      {text(t('projectsDelivered'), 'projects_delivered', a.projects_delivered ? String(a.projects_delivered) : '', (s) => set('projects_delivered', Number(s) || 0), {
+        type: 'number',
+      })}
+      {text(t('clientsServed'), 'clients_served', a.clients_served ? String(a.clients_served) : '', (s) => set('clients_served', Number(s) || 0), {
         type: 'number',
       })}
       {text(t('currency'), 'currency', a.currency, (s) => set('currency', s.toUpperCase()))}

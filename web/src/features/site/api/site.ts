@@ -11,6 +11,9 @@ export interface AgencyProfile {
   whatsapp: string;
   social: { network: string; url: string }[];
   founded_year: number;
+  /** The figures the agency stands behind, shown as "100+"; 0 shows none. */
+  projects_delivered: number;
+  clients_served: number;
   currency: string;
   /** Price ranges by service slug. */
   prices: { service: string; min: number; max: number }[];

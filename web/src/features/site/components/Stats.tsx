@@ -4,17 +4,20 @@ import { useAgency, yearsOfExperience } from '../contact';
 import { useServices } from '../hooks/useCatalogue';
 
 /**
- * The headline figures: projects, clients, the services the catalogue offers and the
- * years since the agency's founding (each counted from its data, shown once known).
+ * The headline figures: projects and clients (the agency profile's), the services the
+ * catalogue offers and the years since the agency's founding, each shown once known.
  */
 export function Stats() {
   const { t } = useTranslation('site');
   const year = useCurrentYear();
   const services = useServices('recent').data?.length ?? 0;
-  const years = yearsOfExperience(useAgency()?.founded_year, year);
+  const agency = useAgency();
+  const years = yearsOfExperience(agency?.founded_year, year);
+  const projects = agency?.projects_delivered ?? 0;
+  const clients = agency?.clients_served ?? 0;
   const items = [
-    { value: '100+', label: t('stats.projects') },
-    { value: '70+', label: t('stats.clients') },
+    ...(projects > 0 ? [{ value: `${projects}+`, label: t('stats.projects') }] : []),
+    ...(clients > 0 ? [{ value: `${clients}+`, label: t('stats.clients') }] : []),
     ...(services > 0 ? [{ value: String(services), label: t('stats.services') }] : []),
     ...(years > 0 ? [{ value: `${years}+`, label: t('stats.years') }] : []),
   ];

@@ -50,7 +50,7 @@ describe('site components', () => {
     expect(yearsOfExperience(undefined, 2026)).toBe(0);
     const answer = (url: string) =>
       url.includes('/api/site')
-        ? { site_name: 'Dota', site_description: '', contact_email: '', maintenance_mode: false, agency: { founded_year: 2020 } }
+        ? { site_name: 'Dota', site_description: '', contact_email: '', maintenance_mode: false, agency: { founded_year: 2020, projects_delivered: 120, clients_served: 80 } }
         : { items: [{ slug: 'a' }, { slug: 'b' }, { slug: 'c' }] };
     vi.stubGlobal(
       'fetch',
@@ -65,7 +65,7 @@ describe('site components', () => {
         </QueryProvider>,
       );
       const figures = () => screen.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent);
-      await vi.waitFor(() => expect(figures()).toEqual(['100+', '70+', '3', `${new Date().getFullYear() - 2020}+`]));
+      await vi.waitFor(() => expect(figures()).toEqual(['120+', '80+', '3', `${new Date().getFullYear() - 2020}+`]));
     } finally {
       vi.unstubAllGlobals();
     }

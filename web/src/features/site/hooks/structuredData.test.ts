@@ -15,6 +15,8 @@ const agency = agencyOf({
     whatsapp: '',
     social: [],
     founded_year: 2018,
+    projects_delivered: 100,
+    clients_served: 70,
     currency: 'DZD',
     prices: [
       { service: 'developpement-web', min: 8000, max: 90000 },
