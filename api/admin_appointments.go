@@ -231,7 +231,7 @@ func (a *admin) transcript(c *gin.Context) {
 // before that still gets the JSON envelope.
 func (a *admin) exportCSV(c *gin.Context) {
 	w := &csvWriter{c: c, name: a.console.ExportFileName(c)}
-	if err := a.console.ExportCSV(c, appointmentFilter(c), w); err != nil {
+	if err := a.console.ExportCSV(c, appointmentFilter(c), langOf(c), w); err != nil {
 		if !w.started {
 			_ = c.Error(err)
 			return

@@ -18,6 +18,7 @@ type manage struct {
 
 func (m *manage) mount(g *gin.RouterGroup, limit gin.HandlerFunc) {
 	g.GET("/manage/:token", noStore(), m.show)
+	g.GET("/manage/:token/calendar.ics", limit, noStore(), m.calendar)
 	g.POST("/manage/:token/cancel", limit, noStore(), m.cancel)
 	g.POST("/manage/:token/reschedule", limit, noStore(), m.reschedule)
 }
@@ -43,6 +44,17 @@ func (m *manage) reschedule(c *gin.Context) {
 	}
 	a, err := m.booking.RescheduleByCustomer(c, c.Param("token"), req.Date, req.Time)
 	managed(c, a, err)
+}
+
+// calendar answers the appointment's calendar file, as its e-mails attach it.
+func (m *manage) calendar(c *gin.Context) {
+	f, err := m.booking.ManageCalendar(c, c.Param("token"))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="`+f.Filename+`"`)
+	c.Data(http.StatusOK, f.ContentType, f.Data)
 }
 
 func managed(c *gin.Context, a booking.Managed, err error) {

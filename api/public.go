@@ -134,7 +134,8 @@ func (p *public) book(c *gin.Context) {
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 	}
-	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail})
+	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail,
+		ManageToken: res.ManageToken})
 }
 
 // bookForm is the booking form's body.
@@ -158,6 +159,9 @@ func (f *newsletterForm) contacts() (string, string) { return f.Email, "" }
 type booked struct {
 	booking.Appointment
 	ConfirmationEmail bool `json:"confirmation_email"`
+	// ManageToken opens the booking's manage link and its calendar file, for the
+	// confirmation page.
+	ManageToken string `json:"manage_token,omitempty"`
 }
 
 func (p *public) subscribe(c *gin.Context) {

@@ -17,7 +17,7 @@ const securityTxtPath = "/.well-known/security.txt"
 const securityTxtLife = 180 * 24 * time.Hour
 
 // securityTxt serves /.well-known/security.txt (RFC 9116): where to report a
-// vulnerability (the settings' contact e-mail, else the agency's), until when to trust the
+// vulnerability (the settings' contact e-mail, the agency's), until when to trust the
 // file, the languages the agency reads, and the file's own address under the site's
 // public origin. SECURITY.md says what is in scope and how reports are handled.
 func securityTxt(settings settingsReader, origin string, now func() time.Time) gin.HandlerFunc {
@@ -29,7 +29,9 @@ func securityTxt(settings settingsReader, origin string, now func() time.Time) g
 		}
 		var b strings.Builder
 		b.WriteString("# Report a security problem of this site to the address below.\n")
-		b.WriteString("Contact: mailto:" + st.Email() + "\n")
+		if st.Email() != "" {
+			b.WriteString("Contact: mailto:" + st.Email() + "\n")
+		}
 		b.WriteString("Expires: " + now().Add(securityTxtLife).UTC().Truncate(time.Hour).Format(time.RFC3339) + "\n")
 		b.WriteString("Preferred-Languages: fr, en, ar\n")
 		b.WriteString("Canonical: " + origin + securityTxtPath + "\n")

@@ -64,6 +64,9 @@ type Result struct {
 	// ConfirmationEmail is true when a confirmation is on its way to the booking's e-mail:
 	// it has one, and mail is configured. What the form and Dota promise depends on it.
 	ConfirmationEmail bool
+	// ManageToken is the token of a manage link for the form's visitor, who sees the
+	// booking's confirmation page with it; "" for other sources.
+	ManageToken string
 }
 
 // Book validates the request, matches or creates the client, checks that the slot is
@@ -72,6 +75,12 @@ type Result struct {
 func (s *Core) Book(ctx context.Context, r Request) (Result, error) {
 	res, err := s.book(ctx, r)
 	res.ConfirmationEmail = err == nil && res.Appointment.Email != "" && s.MailConfigured()
+	if err == nil && r.Source == SourceForm {
+		// The link the confirmation page offers: the same credential as the e-mailed one.
+		if res.ManageToken, err = s.newManageToken(ctx, res.Appointment.ID, res.Appointment.Email); err != nil {
+			return res, err
+		}
+	}
 	return res, err
 }
 
@@ -143,8 +152,8 @@ var errReplay = errors.New("idempotent replay")
 //     a union of one index lookup per column: the OR of the same conditions gets a
 //     generic plan that walks every client. When the request names a service,
 //     activeServiceNames follows it in the same round trip, and the service is read
-//     against the catalogue (catalogueTitle): an unknown one is refused, a known one is
-//     stored with the catalogue's own title.
+//     against the catalogue (catalogueSlug): an unknown one is refused, a known one is
+//     stored by its slug.
 //  3. insertBooking creates the client when none matched, the appointment and its
 //     notification, closes the offer it accepts, if any, and returns the first two.
 var (
@@ -280,10 +289,10 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		return Result{}, v
 	}
 	if r.Service != "" {
-		title, ok := catalogueTitle(services, r.Service)
+		slug, ok := catalogueSlug(services, r.Service)
 		switch {
 		case ok:
-			r.Service = title
+			r.Service = slug
 		case r.offer == "":
 			return Result{}, errServiceUnknown()
 		default:
@@ -295,8 +304,8 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 
 	prenom, nom := r.clientNames()
 	numero2, clientCompany, siteweb := r.clientExtras()
-	noteArgs := notificationArgs(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: r.Service,
-		Date: r.Date, Time: r.Time, Source: r.Source})
+	noteArgs := notificationArgs(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone,
+		Service: titleOf(services, r.Service), Date: r.Date, Time: r.Time, Source: r.Source})
 	// The messages the booking causes are written to the ledger by the insert itself; their
 	// jobs go in through River's client, before COMMIT. A booking that causes none (no
 	// e-mail) commits with the insert.

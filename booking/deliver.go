@@ -170,7 +170,7 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		Lang:           d.Language,
 		AppointmentID:  a.ID,
 		Sequence:       d.Sequence,
-		Service:        a.Service,
+		Service:        s.serviceTitle(ctx, a.Service, d.Language),
 		Duration:       SlotLength,
 		Location:       st.Location(),
 		RecipientName:  addressedName(a.Name),

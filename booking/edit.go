@@ -149,7 +149,7 @@ func (ch Change) apply(a *Appointment) error {
 // the capacity, this one aside (else *SlotTakenError). Both offer the nearest free slots.
 // The messages the change causes are scheduled with it; the live event follows the commit.
 //
-// A new service must be one of the catalogue's, and is stored with its title, as Book
+// A new service must be one of the catalogue's, and is stored by its slug, as Book
 // stores one; a service kept as it was stays, whatever it is.
 func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
 	var services []serviceName
@@ -165,11 +165,11 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 			return err
 		}
 		if a.Service != "" && a.Service != before {
-			title, ok := catalogueTitle(services, a.Service)
+			slug, ok := catalogueSlug(services, a.Service)
 			if !ok {
 				return errServiceUnknown()
 			}
-			a.Service = title
+			a.Service = slug
 		}
 		return nil
 	})

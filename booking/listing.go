@@ -96,7 +96,14 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 		add(`a.status = ?`, f.Status)
 	}
 	if f.Service != "" {
-		add(`a.service = ?`, f.Service)
+		// By the service's slug; a name in any language finds it too (services are stored by slug).
+		service := f.Service
+		if list, err := s.allServiceNames(ctx); err != nil {
+			return "", nil, err
+		} else if slug, ok := catalogueSlug(list, service); ok {
+			service = slug
+		}
+		add(`a.service = ?`, service)
 	}
 	if f.Range != "" {
 		st, err := s.Settings(ctx)

@@ -28,9 +28,9 @@ import (
 const manageTokenBytes = 32
 
 // insertManageToken stores a token for the appointment, only while recipient is still its
-// e-mail.
+// e-mail ("" for an appointment without one: the form's visitor's confirmation page).
 const insertManageToken = `INSERT INTO manage_tokens (token_hash, appointment_id)
-	SELECT $1, id FROM appointments WHERE id = $2 AND lower(email) = $3`
+	SELECT $1, id FROM appointments WHERE id = $2 AND coalesce(lower(email), '') = $3`
 
 // newManageToken makes and stores a token for the appointment, for a message to
 // recipient; errRecipientChanged when the appointment's e-mail is another one now.
@@ -134,7 +134,14 @@ func (s *Core) Manage(ctx context.Context, token string) (Managed, error) {
 	if err != nil {
 		return Managed{}, err
 	}
-	return s.managed(st, a)
+	return s.named(ctx, st, a)
+}
+
+// named is managed with the service named in the appointment's language.
+func (s *Core) named(ctx context.Context, st Settings, a Appointment) (Managed, error) {
+	m, err := s.managed(st, a)
+	m.Service = s.serviceTitle(ctx, m.Service, m.Lang)
+	return m, err
 }
 
 // managed is what the customer sees of a; ErrNotFound once it is over.
@@ -233,5 +240,5 @@ func (s *Core) changeByCustomer(ctx context.Context, token string, fn func(Setti
 	if err != nil {
 		return Managed{}, err
 	}
-	return s.managed(st, a)
+	return s.named(ctx, st, a)
 }

@@ -255,7 +255,9 @@ func (s *Core) OfferByToken(ctx context.Context, token string) (Offer, error) {
 	if err != nil {
 		return Offer{}, err
 	}
-	return s.offerByEntry(ctx, id)
+	o, err := s.offerByEntry(ctx, id)
+	o.Service = s.serviceTitle(ctx, o.Service, o.Lang) // as the visitor reads it
+	return o, err
 }
 
 // AcceptOfferByToken accepts the offer an offer link names (see AcceptOffer).
@@ -373,7 +375,7 @@ func (s *Core) offerInput(ctx context.Context, st Settings, d pendingDelivery) (
 	if err != nil {
 		return mail.Input{}, err
 	}
-	in := mail.Input{Kind: mail.KindWaitlistOffer, Lang: d.Language, Service: o.Service, Start: o.StartsAt,
+	in := mail.Input{Kind: mail.KindWaitlistOffer, Lang: d.Language, Service: s.serviceTitle(ctx, o.Service, d.Language), Start: o.StartsAt,
 		Duration: SlotLength, Location: st.Location(), RecipientName: o.name, RecipientEmail: d.Recipient,
 		OfferURL:  s.mail.PublicURL + "/waitlist/offers/" + url.PathEscape(token) + "?lang=" + url.QueryEscape(i18n.OrDefault(d.Language)),
 		HoldUntil: o.HoldUntil, Agency: agencyContact(st)}

@@ -14,6 +14,12 @@ import (
 var seedJSON []byte
 
 type seedData struct {
+	// Agency is the demo agency: its name and contact e-mail (settings) and its profile.
+	Agency struct {
+		SiteName     string `json:"site_name"`
+		ContactEmail string `json:"contact_email"`
+		Profile      Agency `json:"profile"`
+	} `json:"agency"`
 	Services []struct {
 		Slug        string              `json:"slug"`
 		Name        json.RawMessage     `json:"name"`
@@ -43,10 +49,14 @@ type seedData struct {
 }
 
 // SeedReport counts what Seed added.
-type SeedReport struct{ Services, Projects int }
+type SeedReport struct {
+	Services, Projects int
+	Agency             bool // the profile was empty and now holds the demo agency's
+}
 
-// Seed adds the agency's catalogue and demo portfolio. It is idempotent: a service whose
-// slug exists, or a project whose title exists, is left as it is.
+// Seed adds the agency's profile, catalogue and demo portfolio. It is idempotent: a
+// profile already filled, a service whose slug exists, or a project whose title exists, is
+// left as it is.
 func (s *Core) Seed(ctx context.Context) (SeedReport, error) {
 	var data seedData
 	if err := json.Unmarshal(seedJSON, &data); err != nil {
@@ -55,6 +65,14 @@ func (s *Core) Seed(ctx context.Context) (SeedReport, error) {
 	var rep SeedReport
 	now := s.now()
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		a := data.Agency
+		tag, err := tx.Exec(ctx, `UPDATE settings SET agency = $1, site_name = $2,
+			contact_email = CASE WHEN contact_email = '' THEN $3 ELSE contact_email END, updated_at = now()
+			WHERE id = 1 AND agency = '{}'`, a.Profile, a.SiteName, a.ContactEmail)
+		if err != nil {
+			return fmt.Errorf("seed agency: %w", err)
+		}
+		rep.Agency = tag.RowsAffected() > 0
 		for _, sv := range data.Services {
 			kw, _ := json.Marshal(sv.Keywords)
 			tag, err := tx.Exec(ctx, `INSERT INTO services (slug, name, description, icon, category, tags, details, qa,

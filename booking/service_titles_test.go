@@ -23,8 +23,8 @@ func fieldOf(err error) map[string]string {
 }
 
 // TestBookReadsTheServiceAgainstTheCatalogue: every path books a service of the catalogue,
-// stored with the catalogue's title; a visitor's name follows the chat's rule, while staff
-// may type any name.
+// stored by its slug and named in the reader's language; a visitor's name follows the
+// chat's rule, while staff may type any name.
 func TestBookReadsTheServiceAgainstTheCatalogue(t *testing.T) {
 	reset(t)
 	core := newCore(t, sundayMorning)
@@ -35,7 +35,7 @@ func TestBookReadsTheServiceAgainstTheCatalogue(t *testing.T) {
 			t.Errorf("%s: a service off the catalogue: %v", source, err)
 		}
 		res, err := core.Book(ctx, booking.Request{Name: "Amine Benali", Phone: "0555 12 34 56", Service: "bots-ia", Source: source})
-		if err != nil || res.Appointment.Service != "Bots IA" {
+		if err != nil || res.Appointment.Service != "bots-ia" {
 			t.Errorf("%s: by slug: %+v %v", source, res.Appointment, err)
 		}
 	}
@@ -58,8 +58,20 @@ func TestBookReadsTheServiceAgainstTheCatalogue(t *testing.T) {
 	}
 	training := "Training"
 	edited, err := core.Edit(ctx, staff.Appointment.ID, booking.Change{Service: &training}, "admin@dota.dz")
-	if err != nil || edited.Service != "Formation" {
+	if err != nil || edited.Service != "formation" {
 		t.Fatalf("edited to a catalogue service: %+v %v", edited, err)
+	}
+	titles, err := core.ServiceTitles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"fr": "Formation", "en": "Training", "ar": "التدريب والتكوين"} {
+		if got := titles(edited.Service, lang); got != want {
+			t.Errorf("the service named in %s: %q, want %q", lang, got, want)
+		}
+	}
+	if got := titles("Ancien service", "en"); got != "Ancien service" {
+		t.Errorf("a text that names no service: %q", got)
 	}
 	if _, err := pool.Exec(ctx, `UPDATE appointments SET service = 'Ancien service' WHERE id = $1`, edited.ID); err != nil {
 		t.Fatal(err)

@@ -100,8 +100,10 @@ type Settings struct {
 	TranscriptRetentionDays int `json:"transcript_retention_days"`
 	// StaffIdleReleaseMinutes is how long a conversation a staff member took stays theirs
 	// without a word from them before it returns to Dota.
-	StaffIdleReleaseMinutes int       `json:"staff_idle_release_minutes"`
-	UpdatedAt               time.Time `json:"updated_at"`
+	StaffIdleReleaseMinutes int `json:"staff_idle_release_minutes"`
+	// Agency is the agency's profile (agency.go); a request that sends none keeps the stored one.
+	Agency    Agency    `json:"agency"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // Location is the settings' time zone, Africa/Algiers when it cannot be loaded.
@@ -230,6 +232,7 @@ func (st Settings) Validate() error {
 			v.Add("closed_dates", "date_invalid")
 		}
 	}
+	st.Agency.validate(v)
 	return v.OrNil()
 }
 
@@ -237,7 +240,7 @@ const settingsColumns = `site_name, site_description, contact_email, maintenance
 	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
 	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes,
-	transcript_retention_days, staff_idle_release_minutes, updated_at`
+	transcript_retention_days, staff_idle_release_minutes, agency, updated_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -276,7 +279,7 @@ func scanSettings(row rowScanner) (Settings, error) {
 		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
 		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.TranscriptRetentionDays,
-		&st.StaffIdleReleaseMinutes, &st.UpdatedAt)
+		&st.StaffIdleReleaseMinutes, &st.Agency, &st.UpdatedAt)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -314,11 +317,22 @@ func (s *Core) saveSettings(ctx context.Context, tx pgx.Tx, st Settings) (Settin
 		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
 		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18,
 		waitlist_hold_minutes = $19, transcript_retention_days = $20, staff_idle_release_minutes = $21,
-		updated_at = now()
+		agency = coalesce($22::jsonb, agency), updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
 		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
 		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes,
-		st.TranscriptRetentionDays, st.StaffIdleReleaseMinutes))
+		st.TranscriptRetentionDays, st.StaffIdleReleaseMinutes, agencyParam(st.Agency)))
+}
+
+// agencyParam is the profile to store, nil (keep the stored one) when none was sent.
+func agencyParam(a Agency) any {
+	if a.IsZero() {
+		return nil
+	}
+	if a.Tagline == nil {
+		a.Tagline = Localized{}
+	}
+	return a
 }

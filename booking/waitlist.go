@@ -106,6 +106,17 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 	if start == nil || !start.After(s.now().Add(st.MinNotice())) {
 		return Joined{}, invalidField("time", "waitlist_too_soon")
 	}
+	if r.Service != "" {
+		// Stored by its slug when the catalogue knows it, as a booking's; else as given, and
+		// the place it is offered is booked as a general appointment (Book).
+		list, err := s.serviceNames(ctx)
+		if err != nil {
+			return Joined{}, err
+		}
+		if slug, ok := catalogueSlug(list, r.Service); ok {
+			r.Service = slug
+		}
+	}
 	j := Joined{Date: r.Date, Time: r.Time, Label: SlotLabel(r.Time), Email: r.Email}
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(r.Date, r.Time)}); err != nil {

@@ -33,7 +33,7 @@ func TestGeminiAnswersWhatNoRuleDoes(t *testing.T) {
 		t.Fatalf("source %q", src)
 	}
 	p := fake.LastPrompt()
-	for _, want := range []string{"French", "150 words", "Algiers", "Formation", ContactEmail, q} {
+	for _, want := range []string{"French", "150 words", "Alger", "Formation", ContactEmail, q} {
 		if !strings.Contains(p, want) {
 			t.Fatalf("prompt lacks %q:\n%s", want, p)
 		}

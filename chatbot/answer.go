@@ -65,7 +65,8 @@ func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang
 		return fallback, SourceFallback
 	}
 	sum := sha256.Sum256([]byte(strings.Join(ws, " ")))
-	cacheKey := e.key("reply", lang, hex.EncodeToString(sum[:16]))
+	// The agency's profile is in the prompt: an answer given before it changed is not reused.
+	cacheKey := e.key("reply", lang, factsVersion(), hex.EncodeToString(sum[:16]))
 	if v, ok := e.cachedReply(ctx, cacheKey); ok {
 		cacheLookups.WithLabelValues("reply", "hit").Inc()
 		return v, SourceCache

@@ -90,7 +90,8 @@ type Config struct {
 	// TranscriptBacklog bounds the turns waiting for the transcript writer; past it a turn
 	// waits for room (transcript_stream.go).
 	TranscriptBacklog int
-	// OfficeHours are when staff answer a hand-off live; booking.DefaultOfficeHours when zero.
+	// OfficeHours are when staff answer a hand-off live while the agency profile sets no
+	// hours; booking.DefaultOfficeHours when zero.
 	OfficeHours booking.OfficeHours
 }
 

@@ -43,7 +43,10 @@ type stateChange struct {
 // count adds one to each operations counter when the turn is saved.
 func (t *turn) count(fields ...string) { t.ops = append(t.ops, fields...) }
 
-func (e *Engine) turn(ctx context.Context, s *session) *turn { return &turn{e: e, ctx: ctx, s: s} }
+func (e *Engine) turn(ctx context.Context, s *session) *turn {
+	e.refreshAgency(ctx)
+	return &turn{e: e, ctx: ctx, s: s}
+}
 
 func (t *turn) lang() string { return t.s.Lang }
 

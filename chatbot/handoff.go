@@ -129,7 +129,7 @@ func (t *turn) startHandoff(reason string) {
 		t.fault(err)
 		return
 	}
-	open, next := t.e.cfg.OfficeHours.At(st, t.e.now())
+	open, next := t.e.officeHours(st).At(st, t.e.now())
 	if !open {
 		t.s.CallbackOffered = true
 		t.say(text(l, "handoff_closed", "when", t.whenBack(next)), SourceFlow)
@@ -181,7 +181,7 @@ func askCallback(t *turn) (string, []QuickReply, bool) {
 		t.fault(err)
 		return "", nil, false
 	}
-	_, next := t.e.cfg.OfficeHours.At(st, t.e.now())
+	_, next := t.e.officeHours(st).At(st, t.e.now())
 	t.s.Callback = false
 	t.change = &stateChange{State: HandoffWaiting, Reason: ReasonCallback}
 	t.notify = true

@@ -388,3 +388,30 @@ func TestStreamsInOrderAcrossReplicas(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 }
+
+// TestTheProfilesHoursDecideTheHandoff: once the agency profile sets office hours, they
+// decide whether a visitor waits for a person, not DOTA_OFFICE_HOURS (the configured ones).
+func TestTheProfilesHoursDecideTheHandoff(t *testing.T) {
+	ctx := context.Background()
+	thursdayEvening := time.Date(2026, 11, 26, 18, 30, 0, 0, algiers)
+	e, core := newEngine(t, thursdayEvening, Config{})
+	before, err := core.Settings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if _, err := core.SaveSettings(ctx, before); err != nil {
+			t.Error(err)
+		}
+	})
+	st := before
+	st.Agency.Hours = booking.Hours{Days: []string{"sun", "mon", "tue", "wed", "thu"}, Opens: "08:00", Closes: "20:00"}
+	if _, err := core.SaveSettings(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, e, "fr")
+	c.say("je veux parler à quelqu'un de l'équipe")
+	if c.last.Handoff == nil || c.last.Handoff.State != HandoffWaiting {
+		t.Fatalf("within the profile's hours (until 20:00) the visitor waits: %+v; bot said %q", c.last.Handoff, c.text())
+	}
+}

@@ -207,9 +207,8 @@ func weekdayIn(ws []string) (time.Weekday, bool) {
 // flow; ok is false when the message is none.
 func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
 	l := t.lang()
-	phones := booking.AgencyPhone
 	if what, ok := ownAppointment(ws, inFlow); ok {
-		return text(l, "own_"+what, "phone", phones, "email", booking.AgencyEmail), true
+		return text(l, "own_"+what), true
 	}
 	return "", false
 }

@@ -20,10 +20,22 @@ var pool *pgxpool.Pool
 func TestMain(m *testing.M) {
 	os.Exit(testdb.Main(m, "chatbot", func(ctx context.Context, p *pgxpool.Pool) error {
 		pool = p
-		_, err := booking.New(pool).Seed(ctx)
-		return err
+		core := booking.New(pool)
+		if _, err := core.Seed(ctx); err != nil {
+			return err
+		}
+		st, err := core.Settings(ctx)
+		if err != nil {
+			return err
+		}
+		learnAgency(st)
+		ContactEmail, ContactPhone1, ContactPhone2 = st.Email(), st.Agency.Phones[0], st.Agency.Phones[1]
+		return nil
 	}))
 }
+
+// The demo agency's e-mail and phones (booking/seed.json), as the tests expect Dota to quote them.
+var ContactEmail, ContactPhone1, ContactPhone2 string
 
 // sundayMorning is a fixed clock: Sunday 22 November 2026, 08:00 in Algiers.
 var sundayMorning = time.Date(2026, 11, 22, 8, 0, 0, 0, algiers)

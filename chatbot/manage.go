@@ -109,7 +109,7 @@ func readManageEmail(t *turn, msg string, _ []string) {
 	id, err := t.e.core.SendCode(t.ctx, email, l)
 	switch {
 	case errors.Is(err, booking.ErrTooManyCodes):
-		t.endManage(text(l, "manage_too_many", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_too_many"))
 		return
 	case err != nil:
 		t.fault(err)
@@ -137,7 +137,7 @@ func readManageCode(t *turn, msg string, _ []string) {
 		t.askWith(text(l, "manage_code_expired"))
 		return
 	case errors.Is(err, booking.ErrTooManyCodes):
-		t.endManage(text(l, "manage_too_many", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_too_many"))
 		return
 	case err != nil:
 		t.fault(err)
@@ -150,7 +150,7 @@ func readManageCode(t *turn, msg string, _ []string) {
 		return
 	}
 	if len(list) == 0 {
-		t.endManage(text(l, "manage_none", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_none"))
 		return
 	}
 	t.s.Manage.Options = nil
@@ -179,16 +179,28 @@ func (t *turn) upcoming() (map[string]booking.Appointment, []booking.Appointment
 	return byID, list, true
 }
 
-// describe writes an appointment for the visitor: its day and hour, and its service.
-func describe(l string, a booking.Appointment) string {
+// describe writes an appointment for the visitor: its day and hour, and its service named
+// in l (stored by its slug, named by the catalogue).
+func describe(l string, a booking.Appointment, services []booking.Service) string {
 	when := text(l, "manage_no_slot")
 	if a.Date != "" {
 		when = formatWhen(l, a.Date, a.Time)
 	}
 	if a.Service != "" {
-		return when + " — " + a.Service
+		return when + " — " + serviceTitle(l, a.Service, services)
 	}
 	return when
+}
+
+// serviceTitle is the name in l of the service a booking stores by its slug; a text that
+// is no slug of services as it is.
+func serviceTitle(l, stored string, services []booking.Service) string {
+	for _, svc := range services {
+		if svc.Slug == stored {
+			return svc.In(l).Name
+		}
+	}
+	return stored
 }
 
 func askManagePick(t *turn) (string, []QuickReply, bool) {
@@ -200,8 +212,8 @@ func askManagePick(t *turn) (string, []QuickReply, bool) {
 	lines, qr := []string{}, []QuickReply{}
 	for i, a := range list {
 		n := strconv.Itoa(i + 1)
-		lines = append(lines, n+". "+describe(l, a))
-		qr = append(qr, QuickReply{Label: describe(l, a), Value: n})
+		lines = append(lines, n+". "+describe(l, a, t.catalogue().Services))
+		qr = append(qr, QuickReply{Label: describe(l, a, t.catalogue().Services), Value: n})
 	}
 	return text(l, "manage_pick", "list", strings.Join(lines, "\n")), qr, true
 }
@@ -254,7 +266,7 @@ func (t *turn) picked() (booking.Appointment, bool) {
 	}
 	a, found := byID[t.s.Manage.Picked]
 	if !found {
-		t.endManage(text(t.lang(), "manage_none", "phone", booking.AgencyPhone))
+		t.endManage(text(t.lang(), "manage_none"))
 	}
 	return a, found
 }
@@ -264,7 +276,7 @@ func askManageCancel(t *turn) (string, []QuickReply, bool) {
 	if !ok {
 		return "", nil, false
 	}
-	return text(t.lang(), "manage_confirm_cancel", "appointment", describe(t.lang(), a)), t.yesNo(), true
+	return text(t.lang(), "manage_confirm_cancel", "appointment", describe(t.lang(), a, t.catalogue().Services)), t.yesNo(), true
 }
 
 func readManageCancel(t *turn, msg string, ws []string) {
@@ -276,7 +288,7 @@ func readManageCancel(t *turn, msg string, ws []string) {
 			t.manageRefused(err)
 			return
 		}
-		t.endManage(text(l, "manage_cancelled", "appointment", describe(l, a)))
+		t.endManage(text(l, "manage_cancelled", "appointment", describe(l, a, t.catalogue().Services)))
 	case noWords.score(ws) > 0:
 		t.endManage(text(l, "manage_kept"))
 	default:
@@ -296,7 +308,7 @@ func askManageWhen(t *turn) (string, []QuickReply, bool) {
 			days = append(days, d)
 		}
 	}
-	return text(t.lang(), "manage_ask_when", "appointment", describe(t.lang(), a)), days, true
+	return text(t.lang(), "manage_ask_when", "appointment", describe(t.lang(), a, t.catalogue().Services)), days, true
 }
 
 // beyondNotice reports whether a slot starts after the minimum notice, the earliest a
@@ -364,7 +376,7 @@ func (t *turn) moveWhen(w When) {
 		t.manageRefused(err)
 		return
 	}
-	t.endManage(text(l, "manage_moved", "appointment", describe(l, a)))
+	t.endManage(text(l, "manage_moved", "appointment", describe(l, a, t.catalogue().Services)))
 }
 
 // movableSlots are a day's free hours the appointment may still move to (beyond the
@@ -420,7 +432,7 @@ func (t *turn) manageRefused(err error) {
 	case errors.As(err, &late):
 		t.endManage(late.LocalizedMessage(l))
 	case errors.Is(err, booking.ErrConflict), errors.Is(err, booking.ErrNotFound):
-		t.endManage(text(l, "manage_none", "phone", booking.AgencyPhone))
+		t.endManage(text(l, "manage_none"))
 	default:
 		t.fault(err)
 	}

@@ -190,7 +190,7 @@ func TestTooManyWrongCodesEndTheFlow(t *testing.T) {
 	}
 	c.say(code)
 	c.expect(StepGreeting)
-	if !strings.Contains(c.text(), booking.AgencyPhone) || strings.Contains(c.text(), slot.Date[8:]) {
+	if !strings.Contains(c.text(), ContactPhone1) || strings.Contains(c.text(), slot.Date[8:]) {
 		t.Errorf("past the day's wrong codes: %q", c.text())
 	}
 }

@@ -17,19 +17,16 @@ var textFiles embed.FS
 // core's (the validation messages the form shows too).
 var catalogue = i18n.MustLoadDir(textFiles, "texts", booking.Catalogue())
 
-// contacts fill the agency's placeholders a text may hold besides its arguments.
-var contacts = []string{"email", ContactEmail, "phone", ContactPhone1, "phone2", ContactPhone2, "form", FormPath}
-
 // text returns Dota's message code in lang with its {placeholders} filled from pairs of
-// name and value, then from the agency's contact details ({email} is the visitor's address
+// name and value, then from the agency's details (facts.go) ({email} is the visitor's address
 // where args give one).
 func text(lang, code string, args ...string) string {
 	s := catalogue.Raw(lang, code)
 	if strings.IndexByte(s, '{') < 0 {
 		return s
 	}
-	var buf [16]string // on the stack: a text has a few arguments
-	return i18n.Fill(s, append(append(buf[:0], args...), contacts...)...)
+	var buf [40]string // on the stack: a text has a few arguments, the agency some more
+	return i18n.Fill(s, append(append(buf[:0], args...), placeholders(lang)...)...)
 }
 
 // formatDay writes a YYYY-MM-DD date in words: "dimanche 29 novembre 2026".

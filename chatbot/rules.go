@@ -358,7 +358,7 @@ func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string
 	case QuestionClosing:
 		return text(lang, "closing_time"), true
 	case QuestionBot:
-		return text(lang, "bot", "phone", booking.AgencyPhone, "email", booking.AgencyEmail), true
+		return text(lang, "bot"), true
 	case QuestionService:
 		v := svc.In(lang)
 		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true

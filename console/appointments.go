@@ -30,6 +30,7 @@ type appointmentReader interface {
 	EachAppointment(ctx context.Context, f booking.AppointmentFilter, fn func(booking.Appointment) error) error
 	Dashboard(ctx context.Context) (booking.Dashboard, error)
 	History(ctx context.Context, appointmentID string) ([]booking.HistoryEntry, error)
+	ServiceTitles(ctx context.Context) (booking.ServiceTitles, error)
 }
 
 // Appointments lists one page of appointments, newest first, with the total.

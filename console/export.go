@@ -33,9 +33,13 @@ func SafeCell(s string) string {
 
 // ExportCSV writes the filtered appointments, newest first, as CSV in UTF-8 with a
 // byte-order mark (so spreadsheet programs read Arabic and accents right), row by row
-// as the database returns them. A refused filter writes nothing.
-func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, w io.Writer) error {
+// as the database returns them, each service named in lang. A refused filter writes nothing.
+func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, lang string, w io.Writer) error {
 	st, err := c.Settings(ctx)
+	if err != nil {
+		return err
+	}
+	titles, err := c.reader.ServiceTitles(ctx)
 	if err != nil {
 		return err
 	}
@@ -56,7 +60,7 @@ func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, w io.Write
 				return err
 			}
 		}
-		rec := []string{a.Name, a.Email, a.Phone, a.Service, a.Date, a.Time, a.Message, a.Status,
+		rec := []string{a.Name, a.Email, a.Phone, titles(a.Service, lang), a.Date, a.Time, a.Message, a.Status,
 			a.CreatedAt.In(loc).Format("2006-01-02 15:04")}
 		for i := range rec {
 			rec[i] = SafeCell(rec[i])

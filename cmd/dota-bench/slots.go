@@ -21,7 +21,11 @@ const (
 )
 
 // benchSettings is the statement that sets the bench database's horizon and capacity.
-const benchSettings = `UPDATE settings SET booking_horizon_days = $1, slot_capacity = $2 WHERE id = 1`
+// The team is always in (the agency profile's hours, which the seed set to the demo
+// agency's): a hand-off waits for staff whenever the bench runs.
+const benchSettings = `UPDATE settings SET booking_horizon_days = $1, slot_capacity = $2,
+	agency = agency || '{"hours": {"days": ["sun", "mon", "tue", "wed", "thu", "fri", "sat"], "opens": "00:00", "closes": "24:00"}}'
+	WHERE id = 1`
 
 // slotGen hands out bookable slots: every slot of every business day (Sunday to
 // Thursday) from a Sunday a few weeks ahead to the end of the horizon, so runs never meet

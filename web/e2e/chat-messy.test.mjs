@@ -5,7 +5,7 @@
 // waiting for the team.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
 import { chatSay as say, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -17,7 +17,7 @@ describe('Dota with a messy conversation', () => {
   before(async () => {
     if (skip) return;
     // The team is in whenever the test runs, so asking for a person waits for one.
-    server = await startServer({ env: { DOTA_OFFICE_HOURS: 'sun-sat 00:00-24:00' } });
+    server = await startServer({ officeHours: ALWAYS_OPEN });
     browser = await launchBrowser();
   }, { timeout: 120_000 });
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createStaff, PASSWORD, STAFF } from './console-helpers.mjs';
-import { e2eSkipReason, launchBrowser, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, startServer } from './harness.mjs';
 import { chatSay as say, chatTap as tap, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -50,7 +50,7 @@ describe('the order of the chat widget’s conversation', () => {
   before(async () => {
     if (skip) return;
     // The team is in whenever the test runs, so a visitor asking for a person waits for one.
-    server = await startServer({ env: { DOTA_OFFICE_HOURS: 'sun-sat 00:00-24:00' } });
+    server = await startServer({ officeHours: ALWAYS_OPEN });
     await createStaff(server);
     browser = await launchBrowser();
   }, { timeout: 120_000 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
 import { chatSay as say, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -17,7 +17,7 @@ describe('hand-off to staff', () => {
   before(async () => {
     if (skip) return;
     // The team is in whenever the test runs, so the visitor waits for a person.
-    server = await startServer({ env: { DOTA_OFFICE_HOURS: 'sun-sat 00:00-24:00' } });
+    server = await startServer({ officeHours: ALWAYS_OPEN });
     await createStaff(server);
     browser = await launchBrowser();
   }, { timeout: 120_000 });

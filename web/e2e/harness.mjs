@@ -41,6 +41,9 @@ export function e2eSkipReason({ binary = false } = {}) {
   return 'DOTA_BIN is not set: build the server (make build) and run with DOTA_BIN=path/to/dota, or set E2E_BASE_URL';
 }
 
+/** Office hours for startServer: the team is in whenever a test runs. */
+export const ALWAYS_OPEN = { days: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], opens: '00:00', closes: '24:00' };
+
 function run(file, args, { env, input, timeout = COMMAND_TIMEOUT_MS } = {}) {
   return new Promise((resolve, reject) => {
     const child = execFile(file, args, { env, timeout, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
@@ -106,10 +109,12 @@ async function waitReady(baseURL, child, logs) {
  * { baseURL, databaseURL, env, logs(), run(args, {input}), mailbox, stop() }.
  * With smtp: true the server sends its e-mails to mailbox (mailbox.mjs); otherwise
  * mailbox is null and the server records them as not sent.
- * env adds variables of the server's configuration (e.g. DOTA_OFFICE_HOURS).
+ * env adds variables of the server's configuration (e.g. DOTA_PUBLIC_URL).
+ * officeHours ({days, opens, closes}, e.g. ALWAYS_OPEN) replaces the seeded agency
+ * profile's office hours, which decide whether a visitor who asks for a person waits.
  * With E2E_BASE_URL set, it returns that server and stop() does nothing.
  */
-export async function startServer({ smtp = false, env: extraEnv = {} } = {}) {
+export async function startServer({ smtp = false, env: extraEnv = {}, officeHours = null } = {}) {
   if (process.env.E2E_BASE_URL && smtp) throw new Error('startServer({ smtp: true }) needs DOTA_BIN: E2E_BASE_URL names a server it cannot configure');
   if (process.env.E2E_BASE_URL) {
     const baseURL = process.env.E2E_BASE_URL.replace(/\/$/, '');
@@ -169,6 +174,10 @@ export async function startServer({ smtp = false, env: extraEnv = {} } = {}) {
   try {
     await run(bin, ['migrate', 'up'], { env });
     await run(bin, ['seed'], { env });
+    if (officeHours) {
+      const hours = JSON.stringify({ hours: officeHours }).replace(/'/g, "''");
+      await psql(databaseURL, `UPDATE settings SET agency = agency || '${hours}'::jsonb WHERE id = 1`);
+    }
     child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => logs.push(chunk.toString()));
     child.stderr.on('data', (chunk) => logs.push(chunk.toString()));

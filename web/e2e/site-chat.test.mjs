@@ -117,6 +117,7 @@ describe('Dota chat widget', () => {
         phone: '0770 22 33 44',
         company: 'Atlas Conseil',
         service: 'Développement web',
+        storedService: 'developpement-web', // stored by its slug
         yes: 'Oui',
         booked: "C'est noté !",
         summaryBooked: 'Rendez-vous enregistré',
@@ -138,7 +139,7 @@ describe('Dota chat widget', () => {
         phone: '0661 44 55 66',
         skip: 'تخطي',
         service: 'تطوير المواقع',
-        storedService: 'Développement web', // the catalogue's name in the default language
+        storedService: 'developpement-web', // stored by its slug, whatever language named it
         yes: 'نعم',
         booked: 'تم!',
         summaryBooked: 'تم حجز الموعد',

@@ -176,12 +176,24 @@ describe('public site', () => {
       await form.getByLabel('Message').fill('Un site vitrine pour notre école.');
       // A double click books once: one Idempotency-Key per request.
       await form.getByRole('button', { name: 'Demander un rendez-vous' }).dblclick();
-      await page.getByText('Appointment Requested!').waitFor();
-      assert.equal(await form.getByLabel('Nom complet').inputValue(), '');
+      // The booking ends on its confirmation page: what was booked, where the e-mail went, the calendar file.
+      await page.waitForURL(/\/rendez-vous\/confirmation\/[A-Za-z0-9_-]{43}$/);
+      await page.getByRole('heading', { level: 1, name: 'Votre rendez-vous est demandé' }).waitFor();
+      const details = page.locator('.booking-confirmed__details');
+      await details.getByText('Développement web').waitFor();
+      assert.match(await details.textContent(), new RegExp(`${Number(date.slice(8))} .* ${date.slice(0, 4)}`));
+      assert.match(await details.textContent(), /10:00/);
+      const calendar = await page.getByRole('link', { name: "Ajouter à l'agenda" }).getAttribute('href');
+      const ics = await fetch(server.baseURL + calendar);
+      assert.equal(ics.status, 200);
+      assert.match(await ics.text(), /BEGIN:VEVENT/);
+      assert.equal(await page.getByRole('link', { name: 'Déplacer le rendez-vous' }).count(), 1);
+      await screenshot(page, 'booking-confirmed-fr');
+      assert.deepEqual(await axeViolations(page), []);
 
       const rows = await sql(server.databaseURL, `SELECT status, source, service, to_char(date, 'YYYY-MM-DD'), time
         FROM appointments WHERE phone = '${phone}'`);
-      assert.deepEqual(rows, [['pending', 'form', 'Développement web', date, '10:00']]);
+      assert.deepEqual(rows, [['pending', 'form', 'developpement-web', date, '10:00']]);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
@@ -216,7 +228,7 @@ describe('public site', () => {
       assert.equal(await form.getByRole('radio', { name: /02:00 PM/ }).isDisabled(), true);
       await screenshot(page, 'form-slot-taken-en');
       await alternative.click();
-      await page.getByText('Appointment Requested!').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Your appointment is requested' }).waitFor();
       const rows = await sql(server.databaseURL, `SELECT status, time <> '14:00' OR to_char(date, 'YYYY-MM-DD') <> '${date}'
         FROM appointments WHERE phone = '0555 98 76 54'`);
       assert.deepEqual(rows, [['pending', 't']]);

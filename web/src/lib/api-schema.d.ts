@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public site's name, description, contact e-mail and maintenance flag. */
+        /**
+         * The public site's name, description, contact e-mail, agency profile and maintenance flag.
+         * @description Read through the settings' cache, which a save in the console renews at once.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -31,6 +34,7 @@ export interface paths {
                             site_name: string;
                             site_description: string;
                             contact_email: string;
+                            agency: components["schemas"]["AgencyProfile"];
                             /** @description While true, POST /api/appointments, /api/newsletter and the chat's POST routes answer 503 `unavailable` with a maintenance message. */
                             maintenance_mode: boolean;
                         };
@@ -405,6 +409,62 @@ export interface paths {
                 };
                 /** @description `not_found`: unknown or malformed token, or the appointment is over */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appointment's calendar file (RFC 5545), as its e-mails attach it: same UID and SEQUENCE. The confirmation page's "add to calendar"; the token is the only credential. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The calendar file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description `not_found`: unknown token, or the appointment is over, cancelled, without a slot or without an e-mail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `rate_limited`, per address and per link, with `Retry-After` */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1482,7 +1542,7 @@ export interface paths {
                     /** @description matches name, email, phone or message (case-insensitive substring) */
                     q?: components["parameters"]["appointmentQ"];
                     status?: components["parameters"]["appointmentStatus"];
-                    /** @description the service name as stored on the appointment */
+                    /** @description the service's slug, or its name in any language */
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
@@ -1581,7 +1641,7 @@ export interface paths {
                 query?: {
                     /** @description matches name, email, phone or message (case-insensitive substring) */
                     q?: components["parameters"]["appointmentQ"];
-                    /** @description the service name as stored on the appointment */
+                    /** @description the service's slug, or its name in any language */
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
@@ -1685,7 +1745,7 @@ export interface paths {
                     /** @description matches name, email, phone or message (case-insensitive substring) */
                     q?: components["parameters"]["appointmentQ"];
                     status?: components["parameters"]["appointmentStatus"];
-                    /** @description the service name as stored on the appointment */
+                    /** @description the service's slug, or its name in any language */
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
@@ -3744,6 +3804,8 @@ export interface components {
         /** @description An appointment as the form hears of it: with `confirmation_email` true when a confirmation e-mail is on its way (an e-mail was given and mail is configured): the form says so only then. */
         Booked: components["schemas"]["Appointment"] & {
             confirmation_email: boolean;
+            /** @description a manage link's token for the visitor who booked, which the confirmation page opens (GET /api/manage/{token}, its calendar file, its actions) */
+            manage_token?: string;
         };
         Managed: {
             /** Format: uuid */
@@ -3922,6 +3984,7 @@ export interface components {
             name: string;
             email: string;
             phone: string;
+            /** @description the service by its slug (a request may name it by its name in any language); the reader names it in their language from GET /api/services. Bookings stored before slugs keep a text that names no service, shown as it is */
             service: string;
             /** @description YYYY-MM-DD or empty */
             date: string;
@@ -4263,11 +4326,60 @@ export interface components {
              * @default 30
              */
             staff_idle_release_minutes: number;
+            agency?: components["schemas"]["AgencyProfile"];
             /**
              * Format: date-time
              * @description always in answers; ignored in a request
              */
             readonly updated_at?: string;
+        };
+        /** @description The agency's profile (its name is the settings' site_name, its e-mail their contact_email): what the site, the structured data, Dota, the e-mails and the calendar invitations say of it. Always in answers; a PUT of the settings without it (or with it empty) keeps the stored one. Faults come back under `agency.<field>` (`phone_chars`, `url_invalid`, `price_invalid`, `hours_invalid`, `invalid_option`, `too_long`). */
+        AgencyProfile: {
+            /** @description one line about the agency, per language (fr, en, ar) */
+            tagline: {
+                [key: string]: string;
+            };
+            address: {
+                street: string;
+                city: string;
+                postal_code: string;
+                /** @description ISO 3166 code, e.g. DZ */
+                country: string;
+                /** @description as written on the address line */
+                country_name: string;
+            };
+            /** @description a link to the office on a map; empty for a search of the address */
+            map_url: string;
+            /** @description the numbers to call, the main one first, as displayed */
+            phones: string[];
+            /** @description the number a WhatsApp conversation opens with */
+            whatsapp: string;
+            social: {
+                /** @enum {string} */
+                network: "facebook" | "instagram" | "linkedin" | "youtube" | "tiktok" | "x";
+                url: string;
+            }[];
+            founded_year: number;
+            /** @description projects the agency stands behind having delivered, shown as "100+"; 0 shows none */
+            projects_delivered: number;
+            /** @description clients served, shown as "70+"; 0 shows none */
+            clients_served: number;
+            /** @description ISO 4217, e.g. DZD */
+            currency: string;
+            prices: {
+                /** @description the service's slug */
+                service: string;
+                min: number;
+                max: number;
+            }[];
+            /** @description the office's days and hours, also when staff answer a hand-off live (replacing DOTA_OFFICE_HOURS once set) */
+            hours: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                /** @example 09:00 */
+                opens: string;
+                /** @example 17:00 */
+                closes: string;
+            };
         };
         Dashboard: {
             cards: {
@@ -4298,7 +4410,7 @@ export interface components {
                 status: string;
                 count: number;
             }[];
-            /** @description most booked first; appointments without a service count under "" */
+            /** @description most booked first, one entry a service (by its slug); appointments without a service count under "" */
             by_service: {
                 service: string;
                 count: number;
@@ -4469,7 +4581,7 @@ export interface components {
         /** @description matches name, email, phone or message (case-insensitive substring) */
         appointmentQ: string;
         appointmentStatus: components["schemas"]["AppointmentStatus"];
-        /** @description the service name as stored on the appointment */
+        /** @description the service's slug, or its name in any language */
         appointmentService: string;
         /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
         appointmentRange: "today" | "week" | "month";

@@ -3,3 +3,5 @@
 export { ManageAppointment } from './components/ManageAppointment';
 export { useManagedAppointment, type ManageState } from './hooks/useManagedAppointment';
 export type { ManagedAppointment } from './api/manage';
+export { agencyOffset, formatDay, formatInstant, formatTime, statusKey } from './lib/manage';
+export { calendarHref } from './api/manage';

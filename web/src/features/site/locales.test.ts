@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 // Every language has the same texts in the site, booking, chat, manage and waitlist namespaces.
-const files = import.meta.glob<{ default: unknown }>('../../locales/*/{site,booking,chat,manage,waitlist}.json', { eager: true });
+const files = import.meta.glob<{ default: unknown }>('../../locales/*/{site,booking,chat,manage,waitlist,confirmed,profile}.json', { eager: true });
 
 function keys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => keys(v, `${prefix}[${i}]`));
@@ -10,7 +10,7 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('public site texts', () => {
-  for (const ns of ['site', 'booking', 'chat', 'manage', 'waitlist']) {
+  for (const ns of ['site', 'booking', 'chat', 'manage', 'waitlist', 'confirmed', 'profile']) {
     it(`has the same ${ns} keys in fr, en and ar`, () => {
       const of = (lang: string) => keys(files[`../../locales/${lang}/${ns}.json`]!.default).sort();
       expect(of('en').length).toBeGreaterThan(5);

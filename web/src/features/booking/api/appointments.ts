@@ -64,7 +64,7 @@ export async function serviceNames(signal?: AbortSignal): Promise<string[]> {
 }
 
 /** A booking as the form hears of it: whether a confirmation e-mail is on its way. */
-export type Booked = Appointment & { confirmation_email?: boolean };
+export type Booked = Appointment & { confirmation_email?: boolean; manage_token?: string };
 
 /** Books; the key makes a retry or a double click book once. */
 export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Booked> {

@@ -51,3 +51,8 @@ export function cancelManagedAppointment(token: string): Promise<ManagedAppointm
 export function rescheduleManagedAppointment(token: string, to: { date: string; time: string }): Promise<ManagedAppointment> {
   return api.post<ManagedAppointment>(`${path(token)}/reschedule`, { date: to.date, time: to.time });
 }
+
+/** The address of the appointment's calendar file, for "add to calendar". */
+export function calendarHref(token: string): string {
+  return `/api/manage/${encodeURIComponent(token)}/calendar.ics`;
+}

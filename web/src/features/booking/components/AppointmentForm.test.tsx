@@ -4,6 +4,7 @@ import { Toaster } from '../../../components/ui/Toaster';
 import { useToasts } from '../../../components/ui/toast';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import { QueryProvider } from '../../../lib/query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppointmentForm } from './AppointmentForm';
 
 // Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
@@ -57,10 +58,10 @@ describe('AppointmentForm', () => {
 
   const renderForm = () =>
     render(
-      <>
+      <MemoryRouter>
         <AppointmentForm />
         <Toaster />
-      </>,
+      </MemoryRouter>,
       { wrapper: QueryProvider },
     );
 
@@ -87,6 +88,30 @@ describe('AppointmentForm', () => {
     expect(posts[0]!.body).toMatchObject({ name: 'Samia Haddad', phone: '0770 11 22 33', date: '2030-01-06', time: '09:00' });
     expect(posts[0]!.key).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('opens the booking’s confirmation page when the server gives its manage link', async () => {
+    bookAnswer = () => json(201, { id: 'a3', status: 'pending', email: 'samia@haddad.dz', confirmation_email: true, manage_token: 'T'.repeat(43) });
+    function Landed() {
+      const { pathname, state } = useLocation();
+      return <p>{`landed on ${pathname} for ${(state as { email?: string } | null)?.email}`}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/rendez-vous']}>
+        <Routes>
+          <Route path="/rendez-vous" element={<AppointmentForm />} />
+          <Route path="/rendez-vous/confirmation/:token" element={<Landed />} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>,
+      { wrapper: QueryProvider },
+    );
+    await screen.findByRole('option', { name: 'Web development' });
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770 11 22 33' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    expect(await screen.findByText(`landed on /rendez-vous/confirmation/${'T'.repeat(43)} for samia@haddad.dz`)).toBeTruthy();
+    expect(screen.queryByText('Appointment Requested!')).toBeNull();
   });
 
   it('retries with the same key and offers the alternatives of a taken slot', async () => {

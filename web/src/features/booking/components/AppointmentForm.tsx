@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { Honeypot } from '../../../components/ui/Honeypot';
 import { toast } from '../../../components/ui/toast';
@@ -72,6 +73,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   const started = useRef(false);
   const inFlight = useRef(false);
 
+  const navigate = useNavigate();
   const services = useServiceNames();
   const options = services.data?.length ? services.data : FALLBACK_SERVICES;
   const day = useDay(values.date);
@@ -121,11 +123,6 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
         (altcha) => createAppointment({ ...body, website, altcha }, key.current),
         setVerifying,
       );
-      // An e-mail is promised only when one is on its way.
-      const text = booked.confirmation_email
-        ? t('toast.successEmail', { email: booked.email })
-        : t('toast.successText');
-      toast.success(t('toast.successTitle'), text);
       track('contact_form_submit', { service: body.service || 'none' });
       // Tells a console open in another tab of this browser to refresh its list.
       try {
@@ -139,6 +136,16 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
       setErrors({});
       key.current = newIdempotencyKey();
       refreshSlots();
+      if (booked.manage_token) {
+        // The booking's own page: what was booked, the calendar file, the manage link's actions.
+        void navigate(`/rendez-vous/confirmation/${booked.manage_token}`, {
+          state: { email: booked.email || '', confirmationEmail: booked.confirmation_email === true },
+        });
+      } else {
+        // A server without the page's link: the toast says it. An e-mail is promised only when one is on its way.
+        const text = booked.confirmation_email ? t('toast.successEmail', { email: booked.email }) : t('toast.successText');
+        toast.success(t('toast.successTitle'), text);
+      }
     } catch (err) {
       if (err instanceof ApiError) {
         setErrors(err.fields);

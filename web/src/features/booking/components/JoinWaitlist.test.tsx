@@ -4,6 +4,7 @@ import { Toaster } from '../../../components/ui/Toaster';
 import { useToasts } from '../../../components/ui/toast';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import { QueryProvider } from '../../../lib/query';
+import { MemoryRouter } from 'react-router';
 import { AppointmentForm } from './AppointmentForm';
 
 // Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
@@ -70,10 +71,10 @@ describe('the waitlist of a taken slot', () => {
   /** Fills the form for 10:00 on 6 January 2030 and sends it: the server says it was just taken. */
   async function bookTakenSlot(email = '') {
     render(
-      <>
+      <MemoryRouter>
         <AppointmentForm />
         <Toaster />
-      </>,
+      </MemoryRouter>,
       { wrapper: QueryProvider },
     );
     await screen.findByRole('option', { name: 'Web development' });

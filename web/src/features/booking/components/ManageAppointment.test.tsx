@@ -78,7 +78,7 @@ describe('ManageAppointment', () => {
     return (
       <QueryProvider>
         <MemoryRouter>
-          <ManageAppointment token={TOKEN} appointment={a} onChange={setA} onStale={onStale} contact={<p>Call +213 555 00 00 00</p>} />
+          <ManageAppointment token={TOKEN} appointment={a} onChange={setA} onStale={onStale} contact={<p>Call +213 21 64 10 10</p>} />
         </MemoryRouter>
       </QueryProvider>
     );
@@ -175,7 +175,7 @@ describe('ManageAppointment', () => {
   });
 
   it.each([
-    [422, 'too_late', 'This appointment is too close to be changed online. Call us on +213 555 00 00 00.'],
+    [422, 'too_late', 'This appointment is too close to be changed online. Call us on +213 21 64 10 10.'],
     [409, 'conflict', 'This appointment is already cancelled.'],
   ])('shows the server’s %i %s and loads the appointment again', async (status, code, message) => {
     answer = () => refusal(status, code, message);
@@ -211,7 +211,7 @@ describe('ManageAppointment', () => {
         'Online changes were possible until Monday, 5 January 2099 at 10:00. This close to the appointment, to cancel or move it, contact us directly:',
       ),
     ).toBeTruthy();
-    expect(screen.getByText('Call +213 555 00 00 00')).toBeTruthy();
+    expect(screen.getByText('Call +213 21 64 10 10')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
+import { useServiceTitle } from '../hooks/useServices';
 import { addNote, deleteNote } from '../api/appointments';
 import { appointmentQueries, keys, messageQueries } from '../api/queries';
 import type { Appointment, Note } from '../api/types';
@@ -34,6 +35,7 @@ export function AppointmentDetailsDialog({ appointment, onClose, onEdit }: Appoi
 
 function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: Appointment) => void }) {
   const { t, i18n } = useTranslation('console');
+  const serviceTitle = useServiceTitle();
   const canAddNote = useCan('notes.create');
   const canDeleteNote = useCan('notes.delete');
   const client = useQueryClient();
@@ -104,7 +106,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <section aria-labelledby="details-service">
           <h3 id="details-service">{t('details.service')}</h3>
           <dl className="dl">
-            {row(t('field.service'), a.service || t('appointments.general'))}
+            {row(t('field.service'), serviceTitle(a.service) || t('appointments.general'))}
             {row(t('field.date'), a.date ? formatDate(i18n.language, a.date) : '')}
             {row(t('field.time'), a.time)}
             {row(t('field.status'), <StatusBadge status={a.status} />)}

@@ -66,8 +66,9 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
     }
   };
 
-  const serviceNames = services.map((s) => s.name);
-  if (form.service && !serviceNames.includes(form.service)) serviceNames.unshift(form.service);
+  // By slug, as bookings store a service; a text stored before slugs stays offered as it is.
+  const serviceOptions = services.map((s) => ({ value: s.slug ?? s.name, label: s.name }));
+  if (form.service && !serviceOptions.some((o) => o.value === form.service)) serviceOptions.unshift({ value: form.service, label: form.service });
   const field = (key: keyof AppointmentEdit, label: string, input: React.ReactNode) => (
     <label className="field">
       <span>{label}</span>
@@ -92,9 +93,9 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
           t('field.service'),
           <select value={form.service} onChange={set('service')}>
             <option value="">{t('appointments.general')}</option>
-            {serviceNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {serviceOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>,

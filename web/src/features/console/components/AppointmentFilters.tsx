@@ -21,7 +21,8 @@ const RANGES = ['today', 'week', 'month'] as const;
 export function AppointmentFilters({ filters, services, onFilter, selectedCount, onExport }: AppointmentFiltersProps) {
   const { t } = useTranslation('console');
   const [search, setSearch] = useState(filters.q);
-  const serviceLabels = new Map(services.map((s) => [s.name, s.category ? `${s.name} (${s.category})` : s.name]));
+  // By the service's slug, as bookings store it, whatever language they were made in.
+  const serviceLabels = new Map(services.map((s) => [s.slug ?? s.name, s.category ? `${s.name} (${s.category})` : s.name]));
   return (
     <div className="filters" role="search">
       <form

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useServiceTitle } from '../hooks/useServices';
 import type { Appointment } from '../api/types';
 import { preview } from '../lib/format';
 import { formatDate, relativeTime } from '../lib/time';
@@ -18,6 +19,7 @@ export interface AppointmentTableProps {
 /** One page of appointments with row selection; a row opens its details. */
 export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: AppointmentTableProps) {
   const { t, i18n } = useTranslation('console');
+  const serviceTitle = useServiceTitle();
   if (items.length === 0) return <EmptyState>{t('appointments.empty')}</EmptyState>;
   const all = items.every((a) => selected.has(a.id));
   const toggle = (id: string) => {
@@ -80,7 +82,7 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
                 <div className="muted">{a.email || a.phone}</div>
                 {a.source !== 'form' && <span className={`badge badge--source-${a.source}`}>{t(`source.${a.source}`, { defaultValue: a.source })}</span>}
               </td>
-              <td>{a.service || t('appointments.general')}</td>
+              <td>{serviceTitle(a.service) || t('appointments.general')}</td>
               <td>
                 {a.date ? formatDate(i18n.language, a.date) : '—'}
                 {a.time && <div className="muted">{a.time}</div>}

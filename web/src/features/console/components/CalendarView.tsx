@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { useServiceTitle } from '../hooks/useServices';
 import { appointmentQueries } from '../api/queries';
 import type { Appointment } from '../api/types';
 import { formatDate, formatDateTime, isoDay } from '../lib/time';
@@ -30,6 +31,7 @@ export function monthGrid(year: number, month: number): (string | null)[][] {
  */
 export default function CalendarView() {
   const { t, i18n } = useTranslation('console');
+  const serviceTitle = useServiceTitle();
   const [cursor, setCursor] = useState(() => {
     const now = new Date();
     return { year: now.getFullYear(), month: now.getMonth() };
@@ -141,7 +143,7 @@ export default function CalendarView() {
             <dt>{t('field.time')}</dt>
             <dd>{detail.time}</dd>
             <dt>{t('field.service')}</dt>
-            <dd>{detail.service || t('appointments.general')}</dd>
+            <dd>{serviceTitle(detail.service) || t('appointments.general')}</dd>
             <dt>{t('field.status')}</dt>
             <dd>
               <StatusBadge status={detail.status} />

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { useServiceTitle } from '../hooks/useServices';
 import { claimConversation, releaseConversation, takeOverConversation } from '../api/conversations';
 import { conversationQueries, keys } from '../api/queries';
 import type { ConversationDetail, ConversationSummary } from '../api/types';
@@ -116,6 +117,7 @@ interface LoadedProps {
 
 function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps) {
   const { t, i18n } = useTranslation('console');
+  const serviceTitle = useServiceTitle();
   const now = useNow();
   const user = useSession((s) => s.user);
   const canBook = useSession((s) => s.pages.includes('new-appointment'));
@@ -272,7 +274,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
                       {t('conversations.appointmentWhen', { date: formatDate(i18n.language, a.date), time: a.time || '—' })}
                     </Link>{' '}
                     <StatusBadge status={a.status} />
-                    <span className="muted"> {a.service || t('appointments.general')}</span>
+                    <span className="muted"> {serviceTitle(a.service) || t('appointments.general')}</span>
                   </li>
                 ))}
               </ul>

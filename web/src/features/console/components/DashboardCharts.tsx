@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useServiceTitle } from '../hooks/useServices';
 import type { Dashboard } from '../api/dashboard';
 import { displayStatus } from '../lib/format';
 
@@ -9,6 +10,7 @@ const PIE_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#b91c1c', '#7c3aed', '#475
 /** The dashboard's four charts (recharts is loaded with this chunk only). */
 export default function DashboardCharts({ data }: { data: Dashboard }) {
   const { t } = useTranslation('console');
+  const serviceTitle = useServiceTitle();
   const byStatus = data.byStatus.filter((s) => s.count > 0).map((s) => ({ ...s, label: t(`status.${displayStatus(s.label)}`) }));
   const funnel = [
     { label: t('dashboard.funnel.started'), count: data.funnel.started },
@@ -49,7 +51,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
       <figure className="card chart">
         <figcaption>{t('dashboard.byService')}</figcaption>
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data.byService.map((s) => ({ ...s, label: s.label || t('appointments.general') }))} layout="vertical">
+          <BarChart data={data.byService.map((s) => ({ ...s, label: serviceTitle(s.label) || t('appointments.general') }))} layout="vertical">
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={140} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServiceTitle } from '../hooks/useServices';
 import { IN_LINE, type WaitlistEntry, type WaitlistSlot } from '../api/waitlist';
 import { formatDate, formatDateTime } from '../lib/time';
 import { Table } from '../../../components/ui/Table';
@@ -17,6 +18,7 @@ export interface WaitlistSlotCardProps {
 /** One full slot: its places (capacity, booked, held) and its line, in order. */
 export function WaitlistSlotCard({ slot, canRemove, onRemove }: WaitlistSlotCardProps) {
   const { t, i18n } = useTranslation('console');
+  const serviceTitle = useServiceTitle();
   const titleId = useId();
   const lang = i18n.language;
   const slotText = t('waitlist.slot', { date: formatDate(lang, slot.date), time: slot.time });
@@ -54,7 +56,7 @@ export function WaitlistSlotCard({ slot, canRemove, onRemove }: WaitlistSlotCard
               <td>{e.name}</td>
               <td>{e.email ? <a href={`mailto:${e.email}`}>{e.email}</a> : '—'}</td>
               <td dir="ltr">{e.phone || '—'}</td>
-              <td>{e.service || '—'}</td>
+              <td>{serviceTitle(e.service ?? '') || '—'}</td>
               <td>
                 <span className={`badge badge--source-${e.source}`}>{t(`source.${e.source}`, { defaultValue: e.source })}</span>
               </td>

@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { keys, settingsQueries } from '../api/queries';
 import { saveSettings } from '../api/settings';
 import type { Settings } from '../api/types';
+import { AgencyProfileFields } from '../components/AgencyProfileFields';
 import { ErrorState, fieldErrorsOf } from '../components/Feedback';
 
 const TIMEZONES = ['Africa/Algiers', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
@@ -128,6 +129,7 @@ export default function SettingsPage() {
           {text('site_description')}
           {text('contact_email', 'email')}
         </fieldset>
+        <AgencyProfileFields value={form.agency} onChange={(agency) => set('agency', agency)} errors={errors} />
         <fieldset className="card">
           <legend>{t('settings.system')}</legend>
           {toggle('maintenance_mode')}

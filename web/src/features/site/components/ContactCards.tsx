@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { Icon, type IconName } from '../../../components/ui/Icon';
-import { CONTACT_EMAIL, PHONE_PRIMARY, PHONE_SECONDARY, telHref } from '../contact';
+import { closedDaysText, hoursText, telHref, useAgency } from '../contact';
 import './ContactCards.css';
 
 /** Props of ContactCards. */
@@ -11,36 +11,34 @@ export interface ContactCardsProps {
   level?: HeadingLevel;
 }
 
-/** The e-mail, phone and opening-hours cards. */
+/** The e-mail, phone and opening-hours cards, from the agency's profile (empty until it is known). */
 export function ContactCards({ level = 3 }: ContactCardsProps) {
-  const { t } = useTranslation('site');
+  const { t, i18n } = useTranslation('site');
+  const agency = useAgency();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const closed = agency ? closedDaysText(lang, agency.hours.days) : '';
   const cards: { icon: IconName; title: string; body: ReactNode; note: string }[] = [
     {
       icon: 'Mail',
       title: t('contactCards.email'),
-      body: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>,
+      body: agency?.email ? <a href={`mailto:${agency.email}`}>{agency.email}</a> : null,
       note: t('contactCards.emailNote'),
     },
     {
       icon: 'Phone',
       title: t('contactCards.phone'),
-      body: (
-        <>
-          <a href={telHref(PHONE_PRIMARY)} dir="ltr">
-            {PHONE_PRIMARY}
-          </a>
-          <a href={telHref(PHONE_SECONDARY)} dir="ltr">
-            {PHONE_SECONDARY}
-          </a>
-        </>
-      ),
+      body: (agency?.phones ?? []).map((phone) => (
+        <a key={phone} href={telHref(phone)} dir="ltr">
+          {phone}
+        </a>
+      )),
       note: t('contactCards.phoneNote'),
     },
     {
       icon: 'Clock',
       title: t('contactCards.hours'),
-      body: <span>{t('contactCards.hoursText')}</span>,
-      note: t('contactCards.hoursNote'),
+      body: <span>{agency ? hoursText(lang, agency.hours) : ''}</span>,
+      note: closed ? t('contactCards.hoursNote', { days: closed }) : '',
     },
   ];
   return (
@@ -53,7 +51,7 @@ export function ContactCards({ level = 3 }: ContactCardsProps) {
           <div>
             <Heading level={level}>{c.title}</Heading>
             <div className="contact-card__body">{c.body}</div>
-            <p className="contact-card__note">{c.note}</p>
+            {c.note && <p className="contact-card__note">{c.note}</p>}
           </div>
         </li>
       ))}

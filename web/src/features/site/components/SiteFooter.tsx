@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
 import { useCurrentYear } from '../../../lib/clientValue';
 import { useServices } from '../hooks/useCatalogue';
-import { ADDRESS_TEXT, CONTACT_EMAIL, PHONE_PRIMARY, SOCIAL_LINKS, telHref } from '../contact';
+import { SOCIAL_ICONS, SOCIAL_NAMES, telHref, useAgency } from '../contact';
 import { Newsletter } from './Newsletter';
 import './SiteFooter.css';
 
@@ -17,25 +17,37 @@ const companyLinks = [
 
 /** The public site's footer: newsletter, services, company and social links. */
 export function SiteFooter() {
-  const { t } = useTranslation('site');
+  const { t, i18n } = useTranslation('site');
   const year = useCurrentYear();
   const services = useServices('name');
+  const agency = useAgency();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
 
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
         <section className="site-footer__brand" aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="site-footer__logo">
-            Dota
+            {agency?.name ?? t('seo.siteName')}
           </h2>
-          <p>{t('footer.tagline')}</p>
-          <p className="site-footer__contact">
-            <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
-            <a href={telHref(PHONE_PRIMARY)} dir="ltr">
-              {PHONE_PRIMARY}
-            </a>
-            <span dir="ltr">{ADDRESS_TEXT}</span>
-          </p>
+          {agency && <p>{agency.tagline[lang] || agency.tagline.en || ''}</p>}
+          {agency && (
+            <p className="site-footer__contact">
+              {agency.email && <a href={`mailto:${agency.email}`}>{agency.email}</a>}
+              {agency.phones[0] && (
+                <a href={telHref(agency.phones[0])} dir="ltr">
+                  {agency.phones[0]}
+                </a>
+              )}
+              {agency.mapHref ? (
+                <a href={agency.mapHref} target="_blank" rel="noopener noreferrer" dir="ltr">
+                  {agency.addressLine}
+                </a>
+              ) : (
+                <span dir="ltr">{agency.addressLine}</span>
+              )}
+            </p>
+          )}
         </section>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services">{t('footer.services')}</h2>
@@ -61,16 +73,16 @@ export function SiteFooter() {
           <h2 id="footer-newsletter">{t('footer.newsletter')}</h2>
           <Newsletter />
           <ul className="site-footer__social" aria-label={t('footer.social')}>
-            {SOCIAL_LINKS.map((s) => (
-              <li key={s.name}>
+            {(agency?.social ?? []).map((s) => (
+              <li key={s.url}>
                 <a
-                  href={s.href}
+                  href={s.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={s.name}
-                  onClick={() => track('social_media_click', { network: s.name.toLowerCase(), place: 'footer' })}
+                  aria-label={SOCIAL_NAMES[s.network] ?? s.network}
+                  onClick={() => track('social_media_click', { network: s.network, place: 'footer' })}
                 >
-                  <Icon name={s.icon} size={20} />
+                  <Icon name={SOCIAL_ICONS[s.network] ?? 'MessageCircle'} size={20} />
                 </a>
               </li>
             ))}

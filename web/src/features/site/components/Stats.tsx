@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentYear } from '../../../lib/clientValue';
-import { yearsOfExperience } from '../contact';
+import { useAgency, yearsOfExperience } from '../contact';
+import { useServices } from '../hooks/useCatalogue';
 
-/** Props of Stats. */
-export interface StatsProps {
-  /** How support is shown: 7/7 on the hero, 24/7 on the about page. */
-  support?: '7/7' | '24/7';
-}
-
-/** The four headline figures: projects, clients, support and years of experience. */
-export function Stats({ support = '7/7' }: StatsProps) {
+/**
+ * The headline figures: projects and clients (the agency profile's), the services the
+ * catalogue offers and the years since the agency's founding, each shown once known.
+ */
+export function Stats() {
   const { t } = useTranslation('site');
   const year = useCurrentYear();
+  const services = useServices('recent').data?.length ?? 0;
+  const agency = useAgency();
+  const years = yearsOfExperience(agency?.founded_year, year);
+  const projects = agency?.projects_delivered ?? 0;
+  const clients = agency?.clients_served ?? 0;
   const items = [
-    { value: '100+', label: t('stats.projects') },
-    { value: '70+', label: t('stats.clients') },
-    { value: support, label: t('stats.support') },
-    { value: `${yearsOfExperience(year)}+`, label: t('stats.years') },
+    ...(projects > 0 ? [{ value: `${projects}+`, label: t('stats.projects') }] : []),
+    ...(clients > 0 ? [{ value: `${clients}+`, label: t('stats.clients') }] : []),
+    ...(services > 0 ? [{ value: String(services), label: t('stats.services') }] : []),
+    ...(years > 0 ? [{ value: `${years}+`, label: t('stats.years') }] : []),
   ];
   return (
     <ul className="stats">

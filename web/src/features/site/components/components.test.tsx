@@ -2,7 +2,9 @@ import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
+import { QueryProvider } from '../../../lib/query';
 import { yearsOfExperience } from '../contact';
+import { SiteInfoProvider } from '../SiteInfo';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Faq } from './Faq';
 import { Stats } from './Stats';
@@ -43,11 +45,30 @@ describe('site components', () => {
     expect(q2!.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('counts the years since 2018 with a plus sign', () => {
-    expect(yearsOfExperience(2026)).toBe(8);
-    render(<Stats support="24/7" />);
-    const figures = screen.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent);
-    expect(figures).toEqual(['100+', '70+', '24/7', `${yearsOfExperience()}+`]);
+  it("counts the catalogue's services and the years since the profile's founding year", async () => {
+    expect(yearsOfExperience(2018, 2026)).toBe(8);
+    expect(yearsOfExperience(undefined, 2026)).toBe(0);
+    const answer = (url: string) =>
+      url.includes('/api/site')
+        ? { site_name: 'Dota', site_description: '', contact_email: '', maintenance_mode: false, agency: { founded_year: 2020, projects_delivered: 120, clients_served: 80 } }
+        : { items: [{ slug: 'a' }, { slug: 'b' }, { slug: 'c' }] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => new Response(JSON.stringify(answer(String(url))), { headers: { 'Content-Type': 'application/json' } })),
+    );
+    try {
+      render(
+        <QueryProvider>
+          <SiteInfoProvider>
+            <Stats />
+          </SiteInfoProvider>
+        </QueryProvider>,
+      );
+      const figures = () => screen.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent);
+      await vi.waitFor(() => expect(figures()).toEqual(['120+', '80+', '3', `${new Date().getFullYear() - 2020}+`]));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('builds breadcrumbs from the path', () => {

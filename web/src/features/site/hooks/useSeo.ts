@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { contract, pageUrl } from '../../../lib/contract';
 import { trackPageView } from '../../../lib/analytics';
+import { useSiteInfo } from '../SiteInfo';
 
 /** What a page tells search engines and link previews. */
 export interface SeoProps {
@@ -144,13 +145,15 @@ export function useSeo(props: SeoProps): void {
   const location = useLocation();
   const collect = useContext(SeoCollector);
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const siteName = t('seo.siteName');
+  // The prerendered head names the site as the texts do; the browser, as the settings do.
+  const prerenderName = t('seo.siteName');
+  const siteName = useSiteInfo()?.site_name || prerenderName;
   const { title, description, jsonLd, noindex, type, pageView = true } = props;
   const pathname = props.path ?? location.pathname;
   const ld = jsonLd ? JSON.stringify(jsonLd) : '';
 
   // Prerendering: there is no document; the prerenderer writes the head itself.
-  if (collect) collect(seoHead(props, { origin: PRERENDER_ORIGIN, pathname, lang, siteName }));
+  if (collect) collect(seoHead(props, { origin: PRERENDER_ORIGIN, pathname, lang, siteName: prerenderName }));
 
   useEffect(() => {
     // The structured data is written as the page gave it (ld); jsonLd is a new object each render.

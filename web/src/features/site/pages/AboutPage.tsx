@@ -6,7 +6,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ContactCards } from '../components/ContactCards';
 import { ServiceTiles } from '../components/ServiceTiles';
 import { Stats } from '../components/Stats';
-import { yearsOfExperience } from '../contact';
+import { useAgency, yearsOfExperience } from '../contact';
 import { useSeo } from '../hooks/useSeo';
 import './AboutPage.css';
 
@@ -35,6 +35,7 @@ const ABOUT_SERVICES = 12;
 export default function AboutPage() {
   const { t } = useTranslation('site');
   const year = useCurrentYear();
+  const agency = useAgency();
   useSeo({ title: t('seo.about.title'), description: t('seo.about.description') });
   return (
     <div className="about">
@@ -46,7 +47,7 @@ export default function AboutPage() {
       <header className="page-head about__head">
         <span className="eyebrow">{t('about.badge')}</span>
         <h1>{t('about.title')}</h1>
-        <p>{t('about.story', { years: yearsOfExperience(year) })}</p>
+        <p>{t('about.story', { years: yearsOfExperience(agency?.founded_year, year) })}</p>
       </header>
 
       <section className="section" aria-labelledby="values-title">
@@ -125,7 +126,7 @@ export default function AboutPage() {
       </section>
 
       <section className="section" aria-label={t('stats.label')}>
-        <Stats support="24/7" />
+        <Stats />
       </section>
 
       <section className="section" aria-labelledby="about-contact-title">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Hero } from '../components/Hero';
+import { ServicesSubtitle } from '../components/ServicesSubtitle';
 import { ServiceTiles } from '../components/ServiceTiles';
 import { Stats } from '../components/Stats';
 import { useSeo } from '../hooks/useSeo';
@@ -17,12 +18,12 @@ export default function HeroPage() {
       <section id="services" className="section" aria-labelledby="tiles-title">
         <div className="section__head">
           <h2 id="tiles-title">{t('home.servicesTitle')}</h2>
-          <p>{t('home.servicesSubtitle')}</p>
+          <ServicesSubtitle />
         </div>
         <ServiceTiles limit={HERO_TILES} />
       </section>
       <section className="section" aria-label={t('stats.label')}>
-        <Stats support="7/7" />
+        <Stats />
       </section>
     </>
   );

@@ -9,7 +9,9 @@ import { ContactCards } from '../components/ContactCards';
 import { Hero } from '../components/Hero';
 import { ProjectCard } from '../components/ProjectCard';
 import { ServiceCard } from '../components/ServiceCard';
+import { ServicesSubtitle } from '../components/ServicesSubtitle';
 import { Stats } from '../components/Stats';
+import { useAgency } from '../contact';
 import { localBusiness } from '../hooks/structuredData';
 import { useProjects, useServices } from '../hooks/useCatalogue';
 import { useOrigin, useSeo } from '../hooks/useSeo';
@@ -26,11 +28,12 @@ export default function HomePage() {
   const services = useServices('recent');
   const projects = useProjects();
   const origin = useOrigin();
+  const agency = useAgency();
 
   useSeo({
     title: t('seo.home.title'),
     description: t('seo.home.description'),
-    jsonLd: localBusiness(origin, t('seo.siteName'), t('seo.home.description')),
+    jsonLd: localBusiness(origin, t('seo.siteName'), t('seo.home.description'), agency),
   });
 
   // The router does not scroll to anchors such as /#projects by itself; wait for the data.
@@ -49,7 +52,7 @@ export default function HomePage() {
       <section id="services" className="section section--muted" aria-labelledby="services-title">
         <div className="section__head">
           <h2 id="services-title">{t('home.servicesTitle')}</h2>
-          <p>{t('home.servicesSubtitle')}</p>
+          <ServicesSubtitle />
         </div>
         {services.loading ? (
           <ul className="grid" aria-busy="true" aria-label={t('services.loading')}>

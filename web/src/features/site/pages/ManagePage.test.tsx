@@ -38,6 +38,14 @@ function renderAt(path: string) {
 
 describe('the manage page', () => {
   const fetchMock = vi.fn<typeof fetch>();
+  // The agency's profile as the console's settings give it.
+  const site = {
+    site_name: 'Dota',
+    site_description: '',
+    contact_email: 'bonjour@agence.example',
+    maintenance_mode: false,
+    agency: { phones: ['+213 21 64 10 10'], hours: { days: ['sun', 'mon', 'tue', 'wed', 'thu'], opens: '09:00', closes: '17:00' } },
+  };
   let manage: () => Response;
   const manageCalls: { url: string; lang: string | null }[] = [];
 
@@ -55,6 +63,7 @@ describe('the manage page', () => {
         return manage();
       }
       if (url.startsWith('/api/services')) return json(200, { items: [] });
+      if (url.startsWith('/api/site')) return json(200, site);
       return json(404, { error: { code: 'not_found', message: 'not found' } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -85,12 +94,13 @@ describe('the manage page', () => {
     expect(document.title).toContain('Votre rendez-vous');
   });
 
-  it('says an unknown or expired link is no longer valid, with the agency’s contact and a way to book again', async () => {
+  it('says an unknown or expired link is no longer valid, with the agency’s contact from its profile and a way to book again', async () => {
     manage = () => json(404, { error: { code: 'not_found', message: 'Rendez-vous introuvable.' } });
     renderAt(`/manage/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: "Ce lien n'est plus valide" })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: '+213 555 00 00 00' })[0]!.getAttribute('href')).toBe('tel:+213555000000');
-    expect(screen.getAllByRole('link', { name: 'contact@dota.dz' }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('link', { name: '+213 21 64 10 10' }))[0]!.getAttribute('href')).toBe('tel:+21321641010');
+    expect(screen.getAllByRole('link', { name: 'bonjour@agence.example' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('dimanche – jeudi, 9:00 – 17:00').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Prendre un nouveau rendez-vous' }).getAttribute('href')).toBe('/rendez-vous');
   });
 

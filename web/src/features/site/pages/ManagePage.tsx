@@ -4,28 +4,28 @@ import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { ManageAppointment, useManagedAppointment } from '../../booking/manage';
 import { ContactCards } from '../components/ContactCards';
-import { CONTACT_EMAIL, PHONE_PRIMARY, PHONE_SECONDARY, telHref } from '../contact';
+import { hoursText, telHref, useAgency } from '../contact';
 import { useSeo } from '../hooks/useSeo';
-import { useSiteInfo } from '../SiteInfo';
 import './ManagePage.css';
 
 /** The agency's phones and e-mail, in a line or two, where the page cannot help. */
 function AgencyContact() {
-  const { t } = useTranslation('site');
-  // The address the agency set in its settings, which its e-mails give too.
-  const email = useSiteInfo()?.contact_email || CONTACT_EMAIL;
+  const { t, i18n } = useTranslation('site');
+  // The agency's profile, which its e-mails give too.
+  const agency = useAgency();
+  if (!agency) return null;
+  const email = agency.email;
   return (
     <ul className="agency-contact">
       <li>
         <Icon name="Phone" size={18} />
         <span className="visually-hidden">{t('contactCards.phone')}: </span>
-        <a href={telHref(PHONE_PRIMARY)} dir="ltr">
-          {PHONE_PRIMARY}
-        </a>
-        <a href={telHref(PHONE_SECONDARY)} dir="ltr">
-          {PHONE_SECONDARY}
-        </a>
-        <span className="agency-contact__note">{t('contactCards.hoursText')}</span>
+        {agency.phones.map((phone) => (
+          <a key={phone} href={telHref(phone)} dir="ltr">
+            {phone}
+          </a>
+        ))}
+        <span className="agency-contact__note">{hoursText(i18n.resolvedLanguage ?? i18n.language, agency.hours)}</span>
       </li>
       <li>
         <Icon name="Mail" size={18} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../components/Breadcrumbs';
-import { CONTACT_EMAIL } from '../contact';
+import { useAgency } from '../contact';
 import { useSeo } from '../hooks/useSeo';
 
 /** Number of sections of the privacy policy. */
@@ -9,6 +9,7 @@ const SECTIONS = 9;
 /** The privacy policy, in nine sections. */
 export default function PrivacyPage() {
   const { t } = useTranslation('site');
+  const agency = useAgency();
   useSeo({ title: t('seo.privacy.title'), description: t('seo.privacy.description') });
   return (
     <article className="privacy">
@@ -21,7 +22,7 @@ export default function PrivacyPage() {
         {Array.from({ length: SECTIONS }, (_, i) => (
           <section key={i} aria-labelledby={`privacy-${i + 1}`}>
             <h2 id={`privacy-${i + 1}`}>{t(`privacy.sections.${i}.title`)}</h2>
-            <p>{t(`privacy.sections.${i}.text`, { email: CONTACT_EMAIL })}</p>
+            <p>{t(`privacy.sections.${i}.text`, { email: agency?.email ?? '' })}</p>
           </section>
         ))}
       </div>

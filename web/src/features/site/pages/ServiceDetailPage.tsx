@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
 import { sentService, type QA, type Service } from '../api/catalogue';
+import { useAgency } from '../contact';
 import { Faq } from '../components/Faq';
 import { ProjectCard } from '../components/ProjectCard';
 import { ServiceSummary } from '../components/ServiceSummary';
@@ -40,6 +41,7 @@ export default function ServiceDetailPage() {
   const { serviceSlug = '' } = useParams();
   const lang = i18n.resolvedLanguage;
   const origin = useOrigin();
+  const agency = useAgency();
   const template = useTemplateMode();
   // The page the server sent may already show the service: the server fills in the
   // template this page draws (pages/service.go).
@@ -55,7 +57,7 @@ export default function ServiceDetailPage() {
     title: service?.name ?? t('seo.services.title'),
     description: service?.description ?? t('seo.services.description'),
     // A template's values are escaped for HTML, not for JSON: the app writes the structured data.
-    jsonLd: service && !template ? serviceSchema(origin, service) : undefined,
+    jsonLd: service && !template ? serviceSchema(origin, service, agency) : undefined,
     noindex: !loading && !service,
   });
 
