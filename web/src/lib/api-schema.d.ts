@@ -178,10 +178,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published projects, newest first. */
+        /** Published projects, newest first, their texts in the request's language. */
         get: {
             parameters: {
                 query?: {
+                    /** @description a category named in any language */
                     category?: string;
                 };
                 header?: never;
@@ -3623,12 +3624,16 @@ export interface components {
             date: string;
             /** @example 10:00 */
             time: string;
-            /** @example 10:00 - 11:00 */
+            /**
+             * @description the time as the request's language writes it: "14:00" in French and Arabic, "02:00 PM" in English
+             * @example 14:00
+             */
             label: string;
         };
         Slot: {
             /** @example 09:00 */
             time: string;
+            /** @description the time in the request's language: "14:00" (fr, ar), "02:00 PM" (en) */
             label: string;
             free: boolean;
             /** @description places left */
@@ -3696,6 +3701,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description a published project, its title, description and category in the request's language (else English, else the text given) */
         PublicProject: {
             id: string;
             title: string;
@@ -4069,12 +4075,13 @@ export interface components {
         /** @enum {string} */
         ProjectStatus: "En cours" | "Version final" | "En attent de modification" | "Payer et livrer" | "Terminer";
         ProjectInput: {
-            title?: string;
-            description?: string;
+            /** @description fr, en and ar, each required; a plain string is every language's */
+            title?: components["schemas"]["Localized"] | string;
+            description?: components["schemas"]["Localized"] | string;
             primary_image?: string;
             secondary_image?: string;
             youtube_video?: string;
-            category?: string;
+            category?: components["schemas"]["Localized"] | string;
             technologies?: string[];
             year?: number | null;
             service?: string;
@@ -4100,14 +4107,14 @@ export interface components {
         Project: {
             /** Format: uuid */
             id: string;
-            title: string;
-            description: string | null;
+            title: components["schemas"]["Localized"];
+            description: components["schemas"]["Localized"] | null;
             primary_image: string | null;
             secondary_image: string | null;
             youtube_video: string | null;
             /** @description the 11-character video id, or empty */
             youtube_id: string;
-            category: string | null;
+            category: components["schemas"]["Localized"] | null;
             technologies: string[];
             year: number | null;
             service: string | null;
