@@ -1379,7 +1379,44 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Changes the signed-in user's display name, the name visitors see when they answer in the chat; empty goes back to the default (the first word of the e-mail, capitalized). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        display_name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The profile, with `message` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Profile"];
+                    };
+                };
+                /** @description `validation`: `display_name` too long (`display_name_long`) or with control characters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
         trace?: never;
     };
     "/api/admin/events": {
@@ -3888,6 +3925,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             email: string;
+            /** @description the name visitors see when this member answers them in the chat: the one they chose, else the first word of their e-mail, capitalized */
+            display_name: string;
             role: components["schemas"]["Role"];
             /** @enum {string} */
             role_label: "Administrator" | "Moderator" | "Editor";

@@ -85,7 +85,12 @@ export default function ConsoleShell() {
           </ul>
         </nav>
         <div className="sidebar__user">
-          <p className="sidebar__email">{user?.email}</p>
+          <p className="sidebar__email">
+            <NavLink to="/admin/profile" onClick={() => setMenuOpen(false)} aria-label={t('profile.open', { name: user?.display_name ?? user?.email ?? '' })}>
+              {user?.display_name ?? user?.email}
+            </NavLink>
+          </p>
+          <p className="sidebar__email muted">{user?.email}</p>
           <p className="sidebar__role">{t(`role.${user?.role ?? 'editor'}`, { defaultValue: user?.role })}</p>
           <button type="button" className="btn btn--block" onClick={() => void onLogout()}>
             {t('shell.logout')}
