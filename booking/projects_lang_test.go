@@ -10,9 +10,9 @@ import (
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
-// TestMigrationMakesProjectTextsFrench: a project stored with plain texts gets them as
-// its French texts; the seed then adds the languages the demo projects lack, and the
-// visitor reads each project in their language.
+// TestMigrationMakesProjectTextsFrench: a project stored with plain texts, and a
+// service's tags, get them as their French texts; the seed then adds the languages the
+// demo projects and services lack, and the visitor reads each in their language.
 func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 	ctx := context.Background()
 	db, d := testdb.New(t)
@@ -33,6 +33,10 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 		if err := m.Down(ctx, io.Discard); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := db.Exec(ctx, `INSERT INTO services (slug, name, tags) VALUES
+		('formation', '{"fr": "Formation"}', '{"Développement web", "IA"}')`); err != nil {
+		t.Fatal(err)
 	}
 	if _, err := db.Exec(ctx, `INSERT INTO projects (title, description, category, published) VALUES
 		('Almas — application mobile', 'Application d''une jeune startup', 'Application mobile', true),
@@ -78,6 +82,17 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 	}
 	if shop := byFrench["Imychic — boutique en ligne"]; shop.Public("ar").Category != "تجارة إلكترونية" {
 		t.Errorf("seeded project in Arabic: %+v", shop.Public("ar"))
+	}
+	// A service's tags were French, and get their English and Arabic from the seed.
+	svc, err := core.ServiceBySlug(ctx, "formation")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fr, en := svc.In("fr").Tags, svc.In("en").Tags; len(fr) != 2 || fr[0] != "Développement web" || len(en) == 0 || en[0] != "Web development" {
+		t.Errorf("tags fr %q, en %q", fr, en)
+	}
+	if ar := svc.In("ar").Tags; len(ar) == 0 || ar[0] != "تطوير المواقع" {
+		t.Errorf("tags ar %q", ar)
 	}
 	// A category is found by its name in any language.
 	for _, name := range []string{"Application mobile", "mobile app", "تطبيق جوال"} {

@@ -20,7 +20,7 @@ type seedData struct {
 		Description json.RawMessage     `json:"description"`
 		Icon        string              `json:"icon"`
 		Category    json.RawMessage     `json:"category"`
-		Tags        []string            `json:"tags"`
+		Tags        map[string][]string `json:"tags"`
 		Details     json.RawMessage     `json:"details"`
 		QA          json.RawMessage     `json:"qa"`
 		Keywords    map[string][]string `json:"keywords"`
@@ -66,6 +66,14 @@ func (s *Core) Seed(ctx context.Context) (SeedReport, error) {
 				return fmt.Errorf("seed service %s: %w", sv.Slug, err)
 			}
 			rep.Services += int(tag.RowsAffected())
+			if tag.RowsAffected() > 0 {
+				continue
+			}
+			// Stored already: the tags of the languages it lacks are added.
+			if _, err := tx.Exec(ctx, `UPDATE services SET tags = $2::jsonb || tags
+				WHERE slug = $1 AND NOT (tags ? 'en' AND tags ? 'ar')`, sv.Slug, sv.Tags); err != nil {
+				return fmt.Errorf("seed service %s: %w", sv.Slug, err)
+			}
 		}
 		for _, p := range data.Projects {
 			args := pgx.NamedArgs{"title": p.Title, "description": p.Description, "category": p.Category,

@@ -3724,7 +3724,10 @@ export interface components {
             description: components["schemas"]["Localized"] | null;
             icon: string;
             category: components["schemas"]["Localized"] | null;
-            tags: string[];
+            /** @description language → tags */
+            tags: {
+                [key: string]: string[];
+            };
             /** @description language → words the chat recognizes it by */
             keywords?: {
                 [key: string]: string[];
