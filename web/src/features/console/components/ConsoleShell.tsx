@@ -34,6 +34,7 @@ export default function ConsoleShell() {
       description: event.notification.message,
       duration: 5000,
       action: { label: t('notifications.view'), href: '/admin/notifications' },
+      key: `notification\u0000${event.notification.title}`,
     });
   });
 
