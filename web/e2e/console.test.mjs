@@ -107,7 +107,7 @@ describe('operations console', () => {
     const elapsed = Date.now() - started;
     assert.ok(elapsed <= 2_000, `appeared after ${elapsed} ms`);
     await page.getByText('Nouveau rendez-vous', { exact: true }).first().waitFor();
-    await page.getByText(new RegExp(`${name}.*General`)).first().waitFor();
+    await page.getByText(new RegExp(`${name}.*Général`)).first().waitFor();
     await screenshot(page, 'console-appointments-live');
     await page.close();
   });

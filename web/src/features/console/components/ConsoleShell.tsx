@@ -86,12 +86,13 @@ export default function ConsoleShell() {
           </ul>
         </nav>
         <div className="sidebar__user">
-          <p className="sidebar__email">
-            <NavLink to="/admin/profile" onClick={() => setMenuOpen(false)} aria-label={t('profile.open', { name: user?.display_name ?? user?.email ?? '' })}>
+          <p className="sidebar__name">
+            <NavLink to="/admin/profile" onClick={() => setMenuOpen(false)}>
+              <span className="visually-hidden">{t('profile.title')}, </span>
               {user?.display_name ?? user?.email}
             </NavLink>
           </p>
-          <p className="sidebar__email muted">{user?.email}</p>
+          <p className="sidebar__email">{user?.email}</p>
           <p className="sidebar__role">{t(`role.${user?.role ?? 'editor'}`, { defaultValue: user?.role })}</p>
           <button type="button" className="btn btn--block" onClick={() => void onLogout()}>
             {t('shell.logout')}
