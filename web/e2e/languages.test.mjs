@@ -181,7 +181,8 @@ describe('every screen in the reader\'s language', () => {
 
   before(async () => {
     if (skip) return;
-    server = await startServer();
+    // The team is in whenever the test runs: a visitor who asks for a person waits for one.
+    server = await startServer({ env: { DOTA_OFFICE_HOURS: 'sun-sat 00:00-24:00' } });
     await createStaff(server);
     browser = await launchBrowser();
     locales = await readLocales();
@@ -330,6 +331,26 @@ describe('every screen in the reader\'s language', () => {
       await page.getByRole('button', { name: text(lang, 'console', 'login.submit') }).click();
       await page.waitForURL((url) => !url.pathname.endsWith('/admin/login'));
 
+      // A visitor asks for a person and writes again: one toast, grouped, in the console's language.
+      await page.goto('/admin/appointments');
+      await page.locator('[data-live="live"]').waitFor({ timeout: 10_000 }); // the live stream is open
+      const ask = { fr: ['Je voudrais parler à un conseiller', 'Vous êtes là ?'], en: ['I would like to talk to a person', 'Are you there?'], ar: ['بغيت نهدر مع شخص من الفريق', 'واش راكم هنا؟'] }[lang];
+      const { session_id: sid } = await (await fetch(`${server.baseURL}/api/chat/sessions`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lang }),
+      })).json();
+      for (const words of ask) {
+        const res = await fetch(`${server.baseURL}/api/chat/sessions/${sid}/messages`, {
+          method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: words }),
+        });
+        assert.equal(res.status, 200, await res.text());
+      }
+      await page.locator('.toast').first().waitFor();
+      await w.check('console-waiting-toast');
+      await page.goto('/admin/conversations');
+      await page.locator('.inbox__row').first().click();
+      await page.locator('main h2').first().waitFor();
+      await w.check('console-conversation');
+
       const pages = ['dashboard', 'conversations', 'appointments', 'waitlist', 'new-appointment', 'clients', 'projects',
         'notifications', 'messages', 'users', 'settings', 'ops', 'profile', 'no-such-page'];
       for (const name of pages) {
@@ -340,6 +361,7 @@ describe('every screen in the reader\'s language', () => {
         const main = page.locator('main');
         switch (name) {
           case 'appointments':
+            await w.dialog('console-appointment-details', main.locator('tbody tr').first().locator('button.link-button'));
             await w.dialog('console-appointment-edit', main.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${text(lang, 'console', 'action.edit')}`) }));
             await main.locator('tbody tr input[type=checkbox]').first().check();
             await w.check('console-appointments-bulk');
@@ -350,8 +372,15 @@ describe('every screen in the reader\'s language', () => {
             await w.dialog(`console-${name}-edit`, main.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${text(lang, 'console', 'action.edit')}`) }));
             await w.dialog(`console-${name}-delete`, main.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${text(lang, 'console', 'action.delete')}`) }));
             break;
+          case 'new-appointment':
+            await w.dialog('console-new-appointment-client', main.getByRole('button', { name: text(lang, 'console', 'newAppointment.createClient') }));
+            break;
+          case 'notifications':
+            await w.dialog('console-notifications-delete', main.locator('.btn--danger[aria-label]'));
+            break;
           case 'users':
             await w.dialog('console-users-new', main.getByRole('button', { name: text(lang, 'console', 'users.createTitle') }));
+            await w.dialog('console-users-delete', main.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${text(lang, 'console', 'action.delete')}`) }));
             await w.dialog('console-users-edit', main.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${text(lang, 'console', 'action.edit')}`) }));
             break;
         }
