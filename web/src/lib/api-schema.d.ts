@@ -2294,7 +2294,7 @@ export interface paths {
                                 collected: Record<string, never>;
                                 messages: {
                                     sender: components["schemas"]["Sender"];
-                                    /** @description a staff member's first name */
+                                    /** @description the staff member's display name (User.display_name) */
                                     author?: string;
                                     text: string;
                                     /** Format: date-time */
@@ -3848,7 +3848,7 @@ export interface components {
             id: string;
             text: string;
             sender: components["schemas"]["Sender"];
-            /** @description a staff member's first name */
+            /** @description the staff member's display name (User.display_name) */
             author?: string;
             /** Format: date-time */
             timestamp: string;
@@ -3903,7 +3903,7 @@ export interface components {
         Handoff: {
             /** @enum {string} */
             state: "waiting" | "staff" | "ended";
-            /** @description the staff member's first name */
+            /** @description the staff member's display name (User.display_name) */
             agent?: string;
         };
         /** @description One event of a visitor's stream: a message, the hand-off's state, and the quick replies on the last message of a turn that offers some. */
@@ -4065,7 +4065,7 @@ export interface components {
             /** @description for Dota's messages: rule, ai, cache, fallback or flow; else empty */
             source: string;
             step: string;
-            /** @description a staff member's first name */
+            /** @description the staff member's display name (User.display_name) */
             author?: string;
             /** Format: date-time */
             created_at: string;
