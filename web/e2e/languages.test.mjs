@@ -6,7 +6,7 @@
 //     differ from every value of this locale, the interface's and the server's texts —
 //     services, projects — alike),
 //   - a text missing from the locales (i18next's missing-key handler, src/lib/i18n.ts),
-//   - a 12-hour time ("02:00 PM") in French or Arabic.
+//   - a 12-hour time ("02:00 PM", "2:00 م") in French or Arabic.
 // Screenshots of each screen go to e2e/screenshots/ (harness.mjs), out of the repository.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -150,7 +150,8 @@ async function problemsOf(page, lang, forbidden) {
         if (foreign.length >= 24 && text.includes(foreign)) problems.push(`"${foreign}" in "${text}" (${where})`);
       }
     }
-    if (lang !== 'en' && /\b\d{1,2}:\d{2}\s?[AP]M\b/.test(text)) problems.push(`12-hour time in "${text}"`);
+    // Arabic marks the 12-hour clock's halves with ص and م.
+    if (lang !== 'en' && /\b\d{1,2}:\d{2}\s?([AP]M\b|[صم](?!\p{L}))/u.test(text)) problems.push(`12-hour time in "${text}"`);
   }
   return [...new Set(problems)];
 }
