@@ -40,6 +40,7 @@ func (a *admin) mount(r *gin.Engine) {
 	}
 	h("POST", "/logout", signedIn, a.logout)
 	h("GET", "/me", signedIn, a.me)
+	h("PATCH", "/me", signedIn, a.updateMe)
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
 	a.mountUsers(h)

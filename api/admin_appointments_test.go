@@ -140,7 +140,7 @@ func TestBulkStatusWritesHistoryOnlyForChangedRows(t *testing.T) {
 		}
 	}
 	r := adm.do("POST", "/api/admin/appointments/bulk", map[string]any{"ids": ids, "action": "status", "status": "confirmed"})
-	if r.Status != 200 || r.Body["count"] != float64(5) || r.Body["message"] != "5 rendez-vous mis à jour vers Confirmer!" {
+	if r.Status != 200 || r.Body["count"] != float64(5) || r.Body["message"] != "5 rendez-vous mis à jour vers Confirmé!" {
 		t.Fatalf("bulk: %d %s", r.Status, r.Raw)
 	}
 	var n int

@@ -55,6 +55,31 @@ func (a *admin) logout(c *gin.Context) {
 
 func (a *admin) me(c *gin.Context) { c.JSON(http.StatusOK, profileOf(c, sessionOf(c))) }
 
+// updateMe changes what the signed-in user may change of themselves: their display name.
+func (a *admin) updateMe(c *gin.Context) {
+	var in struct {
+		DisplayName *string `json:"display_name"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	if in.DisplayName == nil {
+		_ = c.Error(errValidation("bad_query", map[string]string{"display_name": text(langOf(c), "bad_query")}))
+		return
+	}
+	s := *sessionOf(c)
+	u, err := a.console.SetDisplayName(c, s.User.ID, *in.DisplayName)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	s.User = u
+	p := profileOf(c, &s)
+	p.Message = console.Text(langOf(c), "profile_updated")
+	c.JSON(http.StatusOK, p)
+}
+
 // setCookie writes the session cookie: HttpOnly, SameSite=Lax, Secure when the site's
 // public address is https or the connection itself is TLS.
 func (a *admin) setCookie(c *gin.Context, token string, maxAge int) {

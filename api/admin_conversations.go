@@ -27,7 +27,7 @@ func (a *admin) mountConversations(h handle) {
 // agentOf is the signed-in staff member as the visitor sees them.
 func agentOf(c *gin.Context) chatbot.Agent {
 	u := userOf(c)
-	return chatbot.Agent{ID: u.ID, Name: console.FirstName(u)}
+	return chatbot.Agent{ID: u.ID, Name: u.DisplayName}
 }
 
 func (a *admin) conversations(c *gin.Context) {

@@ -17,6 +17,7 @@ import (
 var access = map[string]string{
 	"POST /api/admin/logout":                     "ame",
 	"GET /api/admin/me":                          "ame",
+	"PATCH /api/admin/me":                        "ame",
 	"GET /api/admin/events":                      "ame",
 	"GET /api/admin/dashboard":                   "am",
 	"GET /api/admin/ops":                         "a",

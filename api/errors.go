@@ -132,10 +132,10 @@ func describe(err error, lang string) (int, body) {
 		return status, body{Code: code, Message: refused.LocalizedMessage(lang), Fields: refused.LocalizedFields(lang)}
 	case errors.As(err, &takenErr):
 		return http.StatusConflict, body{Code: "slot_taken", Message: takenErr.LocalizedMessage(lang),
-			Alternatives: takenErr.Alternatives}
+			Alternatives: booking.LabelSlots(takenErr.Alternatives, lang)}
 	case errors.As(err, &closeErr):
 		return http.StatusUnprocessableEntity, body{Code: "slot_closed", Message: closeErr.LocalizedMessage(lang),
-			Alternatives: closeErr.Alternatives}
+			Alternatives: booking.LabelSlots(closeErr.Alternatives, lang)}
 	case errors.As(err, &upcoming):
 		return http.StatusConflict, body{Code: "upcoming", Message: upcoming.LocalizedMessage(lang), Upcoming: upcoming.Upcoming}
 	case errors.As(err, &lateErr):

@@ -77,7 +77,7 @@ func (p *public) serviceProjects(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, publicProjects(list))
+	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
 }
 
 func (p *public) projects(c *gin.Context) {
@@ -86,13 +86,13 @@ func (p *public) projects(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, publicProjects(list))
+	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
 }
 
-func publicProjects(list []booking.Project) items[booking.PublicProject] {
+func publicProjects(list []booking.Project, lang string) items[booking.PublicProject] {
 	out := make([]booking.PublicProject, len(list))
 	for i, p := range list {
-		out[i] = p.Public()
+		out[i] = p.Public(lang)
 	}
 	return items[booking.PublicProject]{Items: out}
 }
@@ -103,11 +103,11 @@ func (p *public) project(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, pr.Public())
+	c.JSON(http.StatusOK, pr.Public(langOf(c)))
 }
 
 func (p *public) slots(c *gin.Context) {
-	day, err := p.booking.Day(c, c.Query("date"))
+	day, err := p.booking.Day(c, c.Query("date"), langOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return

@@ -95,7 +95,7 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	}
 	hash := r.hash()
 	if r.Date != "" {
-		if err := s.checkOpen(ctx, st, r.Date, r.Time); err != nil {
+		if err := s.checkOpen(ctx, st, r.Date, r.Time, r.Language); err != nil {
 			// A retry of a request that booked before the slot closed gets its booking.
 			if r.key != "" {
 				if a, kerr := s.appointmentByKey(ctx, r.key, hash); kerr == nil {
@@ -116,7 +116,7 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 		return Result{Appointment: a, Replayed: true}, err
 	}
 	if errors.Is(err, ErrSlotTaken) {
-		alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount)
+		alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount, r.Language)
 		if aerr != nil {
 			return Result{}, aerr
 		}
@@ -379,13 +379,13 @@ func notificationArgs(a Appointment) map[string]string {
 }
 
 // checkOpen refuses a slot that is not one of the business day's slots, is past, or lies
-// beyond the booking horizon.
-func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm string) error {
+// beyond the booking horizon, offering the nearest free slots labelled in lang.
+func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm, lang string) error {
 	reason := s.closedReason(st, date, hhmm)
 	if reason == "" {
 		return nil
 	}
-	alts, err := s.NearestFree(ctx, date, hhmm, AlternativesCount)
+	alts, err := s.NearestFree(ctx, date, hhmm, AlternativesCount, lang)
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ func (s *Core) closedReason(st Settings, date, hhmm string) string {
 	if !ok {
 		return "not_a_slot"
 	}
-	day := s.day(st, d, nil)
+	day := s.day(st, d, nil, "")
 	if day.Closed {
 		return day.Reason
 	}
@@ -121,13 +121,14 @@ func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Ap
 }
 
 // withAlternatives turns a slot refusal into *SlotTakenError or *SlotClosedError with
-// the nearest free slots; other errors pass unchanged.
+// the nearest free slots (labelled in the default language: the API writes them again
+// in the reader's); other errors pass unchanged.
 func (s *Core) withAlternatives(ctx context.Context, err error) error {
 	var r *slotRefusal
 	if !errors.As(err, &r) {
 		return err
 	}
-	alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount)
+	alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount, "")
 	if aerr != nil {
 		return aerr
 	}

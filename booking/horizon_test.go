@@ -24,12 +24,12 @@ func TestBookingHorizon(t *testing.T) {
 	ctx := context.Background()
 
 	for _, n := range []int{89, 90} {
-		if day, err := core.Day(ctx, daysAfter(tuesdayMorning, n)); err != nil || day.Closed {
+		if day, err := core.Day(ctx, daysAfter(tuesdayMorning, n), "en"); err != nil || day.Closed {
 			t.Errorf("today+%d: %+v %v, want open", n, day, err)
 		}
 	}
 	for _, date := range []string{daysAfter(tuesdayMorning, 91), "2199-12-31"} {
-		day, err := core.Day(ctx, date)
+		day, err := core.Day(ctx, date, "en")
 		if err != nil || !day.Closed || day.Reason != "beyond_horizon" || day.HorizonDays != 90 || len(day.Slots) != 0 {
 			t.Errorf("%s: %+v %v, want closed beyond the horizon of 90 days", date, day, err)
 		}
@@ -75,10 +75,10 @@ func TestBookingHorizon(t *testing.T) {
 	if _, err := core.SaveSettings(ctx, st); err != nil {
 		t.Fatal(err)
 	}
-	if day, _ := core.Day(ctx, daysAfter(tuesdayMorning, 31)); day.Reason != "beyond_horizon" || day.HorizonDays != 30 {
+	if day, _ := core.Day(ctx, daysAfter(tuesdayMorning, 31), "en"); day.Reason != "beyond_horizon" || day.HorizonDays != 30 {
 		t.Errorf("today+31 with a horizon of 30: %+v", day)
 	}
-	if alts, _ := core.NearestFree(ctx, "2199-12-31", "", 24); len(alts) == 0 || alts[len(alts)-1].Date > daysAfter(tuesdayMorning, 30) {
+	if alts, _ := core.NearestFree(ctx, "2199-12-31", "", 24, "en"); len(alts) == 0 || alts[len(alts)-1].Date > daysAfter(tuesdayMorning, 30) {
 		t.Errorf("nearest free slots past a horizon of 30 days: %+v", alts)
 	}
 }

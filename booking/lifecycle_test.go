@@ -73,7 +73,7 @@ func freeSlot(t *testing.T, c *booking.Core, days int, skip int) booking.SlotRef
 	t.Helper()
 	d := time.Now().In(algiersLoc(t)).AddDate(0, 0, days)
 	for i := 0; i < 30; i++ {
-		day, err := c.Day(context.Background(), d.Format("2006-01-02"))
+		day, err := c.Day(context.Background(), d.Format("2006-01-02"), "en")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package booking
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/dota-agency/dota/i18n"
@@ -51,4 +52,30 @@ func (l Localized) All() []string {
 		}
 	}
 	return out
+}
+
+// Clean returns the text with each language's text trimmed, empty ones and unknown
+// languages dropped (the empty key, a text for every language, is kept); nil when no
+// text is left.
+func (l Localized) Clean() Localized {
+	var out Localized
+	for k, t := range l {
+		t = strings.TrimSpace(t)
+		if t == "" || (k != "" && !slices.Contains(i18n.Languages, k)) {
+			continue
+		}
+		if out == nil {
+			out = Localized{}
+		}
+		out[k] = t
+	}
+	return out
+}
+
+// orNull is the text as a column value: NULL when it holds no text.
+func (l Localized) orNull() any {
+	if len(l.Clean()) == 0 {
+		return nil
+	}
+	return l
 }

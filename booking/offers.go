@@ -203,12 +203,13 @@ func (s *Core) offerFree(ctx context.Context, tx pgx.Tx, st Settings, date, hhmm
 		jobs   []river.InsertManyParams
 	)
 	for rows.Next() {
-		o := Offer{Date: date, Time: hhmm, Label: SlotLabel(hhmm), State: OfferOpen}
+		o := Offer{Date: date, Time: hhmm, State: OfferOpen}
 		var d deliverArgs
 		if err := rows.Scan(&o.ID, &o.Service, &o.StartsAt, &o.HoldUntil, &o.Lang, &o.ChatSession, &d.DeliveryID); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		o.Label = SlotLabel(hhmm, o.Lang)
 		offers, jobs = append(offers, o), append(jobs, river.InsertManyParams{Args: d})
 	}
 	if err := rows.Err(); err != nil {
@@ -244,7 +245,7 @@ func (s *Core) offerByEntry(ctx context.Context, id string) (Offer, error) {
 	case o.State == "":
 		return o, ErrGone
 	}
-	o.Label = SlotLabel(o.Time)
+	o.Label = SlotLabel(o.Time, o.Lang)
 	return o, nil
 }
 

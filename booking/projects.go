@@ -18,12 +18,12 @@ var (
 // Project is one item of the agency's portfolio, with its back-office fields.
 type Project struct {
 	ID                  string    `json:"id"`
-	Title               string    `json:"title"`
-	Description         *string   `json:"description"`
+	Title               Localized `json:"title"`
+	Description         Localized `json:"description"`
 	PrimaryImage        *string   `json:"primary_image"`
 	SecondaryImage      *string   `json:"secondary_image"`
 	YouTubeVideo        *string   `json:"youtube_video"`
-	Category            *string   `json:"category"`
+	Category            Localized `json:"category"`
 	Technologies        []string  `json:"technologies"`
 	Year                *int      `json:"year"`
 	Service             *string   `json:"service"`
@@ -58,10 +58,10 @@ type PublicProject struct {
 	CreatedAt      time.Time `json:"created_at"`
 }
 
-// Public returns the visitor's view of the project.
-func (p Project) Public() PublicProject {
+// Public returns the visitor's view of the project, its texts in lang.
+func (p Project) Public(lang string) PublicProject {
 	v := PublicProject{
-		ID: p.ID, Title: p.Title, Description: deref(p.Description), Category: deref(p.Category), Type: p.Type,
+		ID: p.ID, Title: p.Title.In(lang), Description: p.Description.In(lang), Category: p.Category.In(lang), Type: p.Type,
 		Technologies: p.Technologies, PrimaryImage: deref(p.PrimaryImage), SecondaryImage: deref(p.SecondaryImage),
 		YouTubeVideo: deref(p.YouTubeVideo), Service: deref(p.Service), CreatedAt: p.CreatedAt,
 	}
@@ -114,10 +114,12 @@ func scanProject(row pgx.CollectableRow) (Project, error) {
 	return p, err
 }
 
-// PublishedProjects lists published projects newest first, optionally of one category.
+// PublishedProjects lists published projects newest first, optionally of one category,
+// named in any language.
 func (s *Core) PublishedProjects(ctx context.Context, category string) ([]Project, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+projectColumns+` FROM projects
-		WHERE published AND ($1 = '' OR lower(category) = lower($1)) ORDER BY created_at DESC, id`, category)
+		WHERE published AND ($1 = '' OR EXISTS (SELECT 1 FROM jsonb_each_text(coalesce(category, '{}')) c
+			WHERE lower(c.value) = lower($1))) ORDER BY created_at DESC, id`, category)
 	if err != nil {
 		return nil, err
 	}

@@ -19,13 +19,17 @@ type ProjectPage struct {
 }
 
 // Projects lists projects newest first, p being resolved already (Paging.ForList); q
-// matches title, description, category and service; status, when set, filters.
+// matches title, description, category (in any language) and service; status, when set,
+// filters.
 func (s *Core) Projects(ctx context.Context, q, status string, p Paging) (ProjectPage, error) {
 	var conds []string
 	var args []any
 	if q = strings.TrimSpace(q); q != "" {
 		args = append(args, LikePattern(q))
-		conds = append(conds, fmt.Sprintf(`(title ILIKE $%[1]d OR description ILIKE $%[1]d OR category ILIKE $%[1]d OR service ILIKE $%[1]d)`, len(args)))
+		conds = append(conds, fmt.Sprintf(`(service ILIKE $%[1]d OR EXISTS (SELECT 1 FROM (
+			SELECT value FROM jsonb_each_text(title)
+			UNION ALL SELECT value FROM jsonb_each_text(coalesce(description, '{}'))
+			UNION ALL SELECT value FROM jsonb_each_text(coalesce(category, '{}'))) t WHERE t.value ILIKE $%[1]d))`, len(args)))
 	}
 	if status != "" {
 		args = append(args, status)
@@ -100,7 +104,7 @@ func projectArgs(p Project) []any {
 	if p.Technologies == nil {
 		p.Technologies = []string{}
 	}
-	return []any{p.Title, p.Description, p.PrimaryImage, p.SecondaryImage, p.YouTubeVideo, p.Category,
+	return []any{p.Title, p.Description.orNull(), p.PrimaryImage, p.SecondaryImage, p.YouTubeVideo, p.Category.orNull(),
 		p.Technologies, p.Year, p.Service, p.Type, p.Department, p.Fournisseur, p.Published, p.Devis, p.Versement,
 		p.Paiement, p.Status, p.AttachmentDriveLink, p.FactureDriveLink}
 }

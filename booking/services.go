@@ -38,7 +38,7 @@ type Service struct {
 	Description Localized           `json:"description"`
 	Icon        string              `json:"icon"`
 	Category    Localized           `json:"category"`
-	Tags        []string            `json:"tags"`
+	Tags        map[string][]string `json:"tags"`
 	Keywords    map[string][]string `json:"keywords,omitempty"`
 	Details     Localized           `json:"details"`
 	QA          map[string][]QA     `json:"qa"`
@@ -67,10 +67,10 @@ type ServiceView struct {
 func (s Service) In(lang string) ServiceView {
 	v := ServiceView{
 		ID: s.ID, Slug: s.Slug, Name: s.Name.In(lang), Description: s.Description.In(lang),
-		Icon: s.Icon, Category: s.Category.In(lang), Tags: s.Tags, IsActive: s.IsActive, CreatedAt: s.CreatedAt,
+		Icon: s.Icon, Category: s.Category.In(lang), Tags: listIn(s.Tags, lang), IsActive: s.IsActive, CreatedAt: s.CreatedAt,
 	}
 	if v.Description == "" {
-		v.Description = "Service description not available."
+		v.Description = Text(lang, "unknown_service")
 	}
 	if !validIcon(v.Icon) {
 		v.Icon = DefaultIcon
@@ -161,17 +161,28 @@ func (s *Core) ServiceBySlug(ctx context.Context, slug string) (Service, error) 
 
 func scanService(row pgx.CollectableRow) (Service, error) {
 	var s Service
-	var name, desc, cat, kw, details, qa []byte
-	if err := row.Scan(&s.ID, &s.Slug, &name, &desc, &s.Icon, &cat, &s.Tags, &kw, &details, &qa, &s.IsActive, &s.CreatedAt); err != nil {
+	var name, desc, cat, tags, kw, details, qa []byte
+	if err := row.Scan(&s.ID, &s.Slug, &name, &desc, &s.Icon, &cat, &tags, &kw, &details, &qa, &s.IsActive, &s.CreatedAt); err != nil {
 		return s, err
 	}
 	for _, f := range []struct {
 		raw []byte
 		dst any
-	}{{name, &s.Name}, {desc, &s.Description}, {cat, &s.Category}, {kw, &s.Keywords}, {details, &s.Details}, {qa, &s.QA}} {
+	}{{name, &s.Name}, {desc, &s.Description}, {cat, &s.Category}, {tags, &s.Tags}, {kw, &s.Keywords}, {details, &s.Details}, {qa, &s.QA}} {
 		if err := json.Unmarshal(f.raw, f.dst); err != nil {
 			return s, err
 		}
 	}
 	return s, nil
+}
+
+// listIn resolves a list stored per language for lang, falling back to English, then to
+// French (lists stored before they had languages were French).
+func listIn(lists map[string][]string, lang string) []string {
+	for _, k := range []string{i18n.Normalize(lang), "en", i18n.Default} {
+		if l := lists[k]; len(l) > 0 {
+			return l
+		}
+	}
+	return nil
 }

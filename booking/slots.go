@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // SlotTimes are the appointment slots of a business day, in the agency's time zone:
@@ -23,13 +25,27 @@ const alternativesHorizon = 21
 // IsBusinessDay reports whether the agency opens on that weekday: Sunday to Thursday.
 func IsBusinessDay(d time.Weekday) bool { return d != time.Friday && d != time.Saturday }
 
-// SlotLabel is a slot's time as the form lists it, "09:00 AM" or "02:00 PM".
-func SlotLabel(hhmm string) string {
+// SlotLabel is a slot's time as lang writes it: on a 24-hour clock ("14:00") in French
+// and Arabic, on a 12-hour one ("02:00 PM") in English. It is the one maker of slot labels.
+func SlotLabel(hhmm, lang string) string {
 	t, err := time.Parse("15:04", hhmm)
 	if err != nil {
 		return hhmm
 	}
-	return t.Format("03:04 PM")
+	if i18n.OrDefault(lang) == "en" {
+		return t.Format("03:04 PM")
+	}
+	return t.Format("15:04")
+}
+
+// LabelSlots returns refs with their labels written in lang.
+func LabelSlots(refs []SlotRef, lang string) []SlotRef {
+	out := make([]SlotRef, len(refs))
+	for i, r := range refs {
+		r.Label = SlotLabel(r.Time, lang)
+		out[i] = r
+	}
+	return out
 }
 
 // Slot is one slot of a day.
@@ -90,8 +106,8 @@ func ParseDate(date string, loc *time.Location) (time.Time, bool) {
 	return d, err == nil && d.Format(time.DateOnly) == date && d.Year() >= MinYear && d.Year() <= MaxYear
 }
 
-// Day returns the slots of date (YYYY-MM-DD) and which of them are free.
-func (s *Core) Day(ctx context.Context, date string) (Day, error) {
+// Day returns the slots of date (YYYY-MM-DD) and which of them are free, labelled in lang.
+func (s *Core) Day(ctx context.Context, date, lang string) (Day, error) {
 	st, err := s.Settings(ctx)
 	if err != nil {
 		return Day{}, err
@@ -107,10 +123,10 @@ func (s *Core) Day(ctx context.Context, date string) (Day, error) {
 	if err != nil {
 		return Day{}, err
 	}
-	return s.day(st, d, taken), nil
+	return s.day(st, d, taken, lang), nil
 }
 
-func (s *Core) day(st Settings, d time.Time, taken map[SlotRef]int) Day {
+func (s *Core) day(st Settings, d time.Time, taken map[SlotRef]int, lang string) Day {
 	date := d.Format(time.DateOnly)
 	day := Day{Date: date, Slots: []Slot{}}
 	now := s.now().In(d.Location())
@@ -128,7 +144,7 @@ func (s *Core) day(st Settings, d time.Time, taken map[SlotRef]int) Day {
 	}
 	for _, t := range SlotTimes {
 		n := taken[SlotRef{Date: date, Time: t}]
-		slot := Slot{Time: t, Label: SlotLabel(t), Remaining: max(st.SlotCapacity-n, 0)}
+		slot := Slot{Time: t, Label: SlotLabel(t, lang), Remaining: max(st.SlotCapacity-n, 0)}
 		slot.Past = !slotStart(d, t).After(now)
 		slot.Free = slot.Remaining > 0 && !slot.Past
 		day.Slots = append(day.Slots, slot)
@@ -168,8 +184,9 @@ func (s *Core) takenCounts(ctx context.Context, from, to string) (map[SlotRef]in
 }
 
 // NearestFree returns up to n free slots closest in time to the wanted date and time
-// (time may be empty), looking ahead three weeks, within the booking horizon.
-func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int) ([]SlotRef, error) {
+// (time may be empty), looking ahead three weeks, within the booking horizon, labelled
+// in lang.
+func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int, lang string) ([]SlotRef, error) {
 	st, err := s.Settings(ctx)
 	if err != nil {
 		return nil, err
@@ -204,7 +221,7 @@ func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int) ([]Slo
 	}
 	var cands []cand
 	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
-		day := s.day(st, d, taken)
+		day := s.day(st, d, taken, lang)
 		for _, sl := range day.Slots {
 			if !sl.Free || (day.Date == date && sl.Time == hhmm) {
 				continue

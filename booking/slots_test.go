@@ -28,7 +28,7 @@ func TestDaySlots(t *testing.T) {
 		{"2026-11-22", false, "", 6}, // today: 09:00 and 10:00 passed, 11:00 is open
 	}
 	for _, c := range cases {
-		day, err := core.Day(ctx, c.date)
+		day, err := core.Day(ctx, c.date, "en")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,10 +43,10 @@ func TestDaySlots(t *testing.T) {
 				c.closed, c.reason, c.free)
 		}
 	}
-	if day, _ := core.Day(ctx, "2026-11-29"); len(day.Slots) != 8 || day.Slots[4].Label != "02:00 PM" {
+	if day, _ := core.Day(ctx, "2026-11-29", "en"); len(day.Slots) != 8 || day.Slots[4].Label != "02:00 PM" {
 		t.Fatalf("slots %+v", day.Slots)
 	}
-	if _, err := core.Day(ctx, "2026-02-30"); err == nil {
+	if _, err := core.Day(ctx, "2026-02-30", "en"); err == nil {
 		t.Fatal("an impossible date was accepted")
 	}
 }
@@ -59,7 +59,7 @@ func TestNearestFreeSkipsWeekendAndTakenSlots(t *testing.T) {
 	if _, err := core.Book(ctx, booking.Request{Name: "First", Phone: "0555000001", Date: "2026-11-29", Time: "09:00"}); err != nil {
 		t.Fatal(err)
 	}
-	alts, err := core.NearestFree(ctx, "2026-11-27", "09:00", 3)
+	alts, err := core.NearestFree(ctx, "2026-11-27", "09:00", 3, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +67,18 @@ func TestNearestFreeSkipsWeekendAndTakenSlots(t *testing.T) {
 	for i, a := range alts {
 		if got := a.Date + " " + a.Time; i >= len(want) || got != want[i] {
 			t.Fatalf("alternatives %+v, want %v", alts, want)
+		}
+	}
+}
+
+func TestSlotLabelFollowsTheLanguageClock(t *testing.T) {
+	for _, c := range []struct{ hhmm, lang, want string }{
+		{"14:00", "en", "02:00 PM"}, {"09:00", "en", "09:00 AM"},
+		{"14:00", "fr", "14:00"}, {"14:00", "ar", "14:00"}, {"09:00", "fr", "09:00"}, {"14:00", "", "14:00"},
+		{"nope", "fr", "nope"},
+	} {
+		if got := booking.SlotLabel(c.hhmm, c.lang); got != c.want {
+			t.Errorf("SlotLabel(%q, %q) = %q, want %q", c.hhmm, c.lang, got, c.want)
 		}
 	}
 }

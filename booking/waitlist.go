@@ -99,7 +99,7 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 	if err := r.normalize(s.now().In(st.Location())); err != nil {
 		return Joined{}, err
 	}
-	if err := s.checkOpen(ctx, st, r.Date, r.Time); err != nil {
+	if err := s.checkOpen(ctx, st, r.Date, r.Time, r.Language); err != nil {
 		return Joined{}, err
 	}
 	start := st.StartsAt(r.Date, r.Time)
@@ -117,7 +117,7 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 			r.Service = slug
 		}
 	}
-	j := Joined{Date: r.Date, Time: r.Time, Label: SlotLabel(r.Time), Email: r.Email}
+	j := Joined{Date: r.Date, Time: r.Time, Label: SlotLabel(r.Time, r.Language), Email: r.Email}
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, lockBooking, []string{slotLockKey(r.Date, r.Time)}); err != nil {
 			return err

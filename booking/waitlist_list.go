@@ -85,7 +85,7 @@ func (s *Core) Waitlist(ctx context.Context, date string) ([]WaitlistSlot, error
 	inLine := 0
 	for _, w := range list {
 		if n := len(out); n == 0 || out[n-1].Date != w.Date || out[n-1].Time != w.Time {
-			out = append(out, WaitlistSlot{Date: w.Date, Time: w.Time, Label: SlotLabel(w.Time),
+			out = append(out, WaitlistSlot{Date: w.Date, Time: w.Time, Label: SlotLabel(w.Time, ""),
 				Capacity: st.SlotCapacity, Booked: w.Booked, Entries: []WaitlistEntry{}})
 			inLine = 0
 		}

@@ -264,7 +264,7 @@ func TestWaitlistHoldIsHonouredByEveryPath(t *testing.T) {
 	waitState(t, c, slot, w.ID, booking.WaitOffered)
 
 	// The slot shows as taken, and no path can book it but the offer.
-	day, err := c.Day(ctx, slot.Date)
+	day, err := c.Day(ctx, slot.Date, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestWaitlistHoldIsHonouredByEveryPath(t *testing.T) {
 			t.Errorf("the held slot is listed as free")
 		}
 	}
-	alts, err := c.NearestFree(ctx, slot.Date, "", 20)
+	alts, err := c.NearestFree(ctx, slot.Date, "", 20, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +378,7 @@ func TestCancellationWithNobodyWaitingFreesTheSlot(t *testing.T) {
 	ctx := context.Background()
 	slot, held := fullSlot(t, c)
 	cancel(t, c, held)
-	day, err := c.Day(ctx, slot.Date)
+	day, err := c.Day(ctx, slot.Date, "en")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,9 +18,11 @@ type catalogueData struct {
 	FetchedAt time.Time         `json:"fetched_at"`
 }
 
+// projectBrief is what the chat may say of a project: its title and category in every
+// language (a plain string, as caches written before hold, reads as every language's).
 type projectBrief struct {
-	Title    string `json:"title"`
-	Category string `json:"category"`
+	Title    booking.Localized `json:"title"`
+	Category booking.Localized `json:"category"`
 }
 
 // staleKeep is how long a stale copy of the catalogue is kept to serve when PostgreSQL fails.
@@ -102,11 +104,7 @@ func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
 	}
 	out := catalogueData{Services: services, Projects: []projectBrief{}, FetchedAt: e.now()}
 	for _, p := range projects {
-		b := projectBrief{Title: p.Title}
-		if p.Category != nil {
-			b.Category = *p.Category
-		}
-		out.Projects = append(out.Projects, b)
+		out.Projects = append(out.Projects, projectBrief{Title: p.Title, Category: p.Category})
 	}
 	return out, nil
 }

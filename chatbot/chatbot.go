@@ -22,8 +22,8 @@ import (
 type Booker interface {
 	Services(ctx context.Context, order booking.ServiceOrder, lang string, limit int) ([]booking.Service, error)
 	PublishedProjects(ctx context.Context, category string) ([]booking.Project, error)
-	Day(ctx context.Context, date string) (booking.Day, error)
-	NearestFree(ctx context.Context, date, hhmm string, n int) ([]booking.SlotRef, error)
+	Day(ctx context.Context, date, lang string) (booking.Day, error)
+	NearestFree(ctx context.Context, date, hhmm string, n int, lang string) ([]booking.SlotRef, error)
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
 	Booked(ctx context.Context, r booking.Request) (booking.Appointment, error)
 	Settings(ctx context.Context) (booking.Settings, error)

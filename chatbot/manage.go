@@ -382,7 +382,7 @@ func (t *turn) moveWhen(w When) {
 // movableSlots are a day's free hours the appointment may still move to (beyond the
 // minimum notice); ok is false when the day could not be read (the fault was said).
 func (t *turn) movableSlots(date string) ([]string, bool) {
-	day, err := t.e.core.Day(t.ctx, date)
+	day, err := t.e.core.Day(t.ctx, date, t.lang())
 	if err != nil {
 		t.fault(err)
 		return nil, false

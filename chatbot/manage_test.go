@@ -44,7 +44,7 @@ func openSlots(t *testing.T, core *booking.Core, days, n int) []booking.SlotRef 
 	var out []booking.SlotRef
 	d := time.Now().In(algiers).AddDate(0, 0, days)
 	for i := 0; i < 40 && len(out) < n; i++ {
-		day, err := core.Day(context.Background(), d.Format(time.DateOnly))
+		day, err := core.Day(context.Background(), d.Format(time.DateOnly), "en")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,7 +40,7 @@ func (t *turn) dayReplies() []QuickReply {
 	if err != nil {
 		return out
 	}
-	alts, err := t.e.core.NearestFree(t.ctx, now.In(st.Location()).Format("2006-01-02"), "", 24)
+	alts, err := t.e.core.NearestFree(t.ctx, now.In(st.Location()).Format("2006-01-02"), "", 24, t.lang())
 	if err != nil {
 		return out
 	}

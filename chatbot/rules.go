@@ -373,7 +373,7 @@ func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string
 			if i == 3 {
 				break
 			}
-			titles = append(titles, p.Title)
+			titles = append(titles, p.Title.In(lang))
 		}
 		return text(lang, "answer_portfolio", "list", strings.Join(titles, ", ")), true
 	case "about":

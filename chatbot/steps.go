@@ -147,7 +147,7 @@ func askDate(t *turn) (string, []QuickReply, bool) {
 
 func askTime(t *turn) (string, []QuickReply, bool) {
 	l := t.lang()
-	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date)
+	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang())
 	if err != nil {
 		t.fault(err)
 		return "", nil, false

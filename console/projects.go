@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Money is an amount in DZD that accepts a JSON number or a numeric string; anything
@@ -55,25 +56,25 @@ func viewOf(p booking.Project) ProjectView {
 
 // ProjectInput is a new project, or the changes to one (nil fields stay).
 type ProjectInput struct {
-	Title               *string   `json:"title"`
-	Description         *string   `json:"description"`
-	PrimaryImage        *string   `json:"primary_image"`
-	SecondaryImage      *string   `json:"secondary_image"`
-	YouTubeVideo        *string   `json:"youtube_video"`
-	Category            *string   `json:"category"`
-	Technologies        *[]string `json:"technologies"`
-	Year                *int      `json:"year"`
-	Service             *string   `json:"service"`
-	Type                *string   `json:"type"`
-	Department          *string   `json:"department"`
-	Fournisseur         *string   `json:"fournisseur"`
-	Published           *bool     `json:"published"`
-	Devis               *Money    `json:"devis"`
-	Versement           *Money    `json:"versement"`
-	Paiement            *Money    `json:"paiement"`
-	Status              *string   `json:"status"`
-	AttachmentDriveLink *string   `json:"attachment_drive_link"`
-	FactureDriveLink    *string   `json:"facture_drive_link"`
+	Title               *booking.Localized `json:"title"`
+	Description         *booking.Localized `json:"description"`
+	PrimaryImage        *string            `json:"primary_image"`
+	SecondaryImage      *string            `json:"secondary_image"`
+	YouTubeVideo        *string            `json:"youtube_video"`
+	Category            *booking.Localized `json:"category"`
+	Technologies        *[]string          `json:"technologies"`
+	Year                *int               `json:"year"`
+	Service             *string            `json:"service"`
+	Type                *string            `json:"type"`
+	Department          *string            `json:"department"`
+	Fournisseur         *string            `json:"fournisseur"`
+	Published           *bool              `json:"published"`
+	Devis               *Money             `json:"devis"`
+	Versement           *Money             `json:"versement"`
+	Paiement            *Money             `json:"paiement"`
+	Status              *string            `json:"status"`
+	AttachmentDriveLink *string            `json:"attachment_drive_link"`
+	FactureDriveLink    *string            `json:"facture_drive_link"`
 }
 
 // apply merges the input into p and validates the result.
@@ -83,14 +84,17 @@ func (in ProjectInput) apply(p *booking.Project) error {
 			*dst = booking.NullIfEmpty(strings.TrimSpace(*src))
 		}
 	}
-	if in.Title != nil {
-		p.Title = strings.TrimSpace(*in.Title)
+	texts := func(dst *booking.Localized, src *booking.Localized) {
+		if src != nil {
+			*dst = src.Clean()
+		}
 	}
-	opt(&p.Description, in.Description)
+	texts(&p.Title, in.Title)
+	texts(&p.Description, in.Description)
+	texts(&p.Category, in.Category)
 	opt(&p.PrimaryImage, in.PrimaryImage)
 	opt(&p.SecondaryImage, in.SecondaryImage)
 	opt(&p.YouTubeVideo, in.YouTubeVideo)
-	opt(&p.Category, in.Category)
 	opt(&p.Service, in.Service)
 	opt(&p.Department, in.Department)
 	opt(&p.Fournisseur, in.Fournisseur)
@@ -120,13 +124,18 @@ func (in ProjectInput) apply(p *booking.Project) error {
 		}
 	}
 	v := newValidation()
-	if p.Title == "" {
+	if len(p.Title.Clean()) == 0 {
 		v.Add("title", "title_required")
-	} else if len([]rune(p.Title)) > booking.ShortMaxLen {
+	} else if !everyLanguage(p.Title) {
+		v.Add("title", "title_languages")
+	} else if longest(p.Title) > booking.ShortMaxLen {
 		v.Add("title", "too_long")
 	}
-	if p.Description != nil && len([]rune(*p.Description)) > 10*booking.MessageMaxLen {
+	if longest(p.Description) > 10*booking.MessageMaxLen {
 		v.Add("description", "too_long")
+	}
+	if longest(p.Category) > booking.ShortMaxLen {
+		v.Add("category", "too_long")
 	}
 	if p.YouTubeVideo != nil && booking.YouTubeID(*p.YouTubeVideo) == "" {
 		v.Add("youtube_video", "youtube_invalid")
@@ -204,4 +213,24 @@ func (c *Console) SetPublished(ctx context.Context, id string, published bool) (
 // DeleteProject removes a project.
 func (c *Console) DeleteProject(ctx context.Context, id string) error {
 	return c.projects.DeleteProject(ctx, id)
+}
+
+// longest is the length in characters of a text's longest language.
+func longest(l booking.Localized) int {
+	n := 0
+	for _, t := range l {
+		n = max(n, len([]rune(t)))
+	}
+	return n
+}
+
+// everyLanguage reports whether a text reads in every language: written in each, or
+// given once for all (the empty key).
+func everyLanguage(l booking.Localized) bool {
+	for _, lang := range i18n.Languages {
+		if l[lang] == "" && l[""] == "" {
+			return false
+		}
+	}
+	return true
 }

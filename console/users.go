@@ -15,8 +15,11 @@ import (
 
 // User is a member of staff. The password hash never leaves the package.
 type User struct {
-	ID          string    `json:"id"`
-	Email       string    `json:"email"`
+	ID    string `json:"id"`
+	Email string `json:"email"`
+	// DisplayName is the name visitors see when this member answers them in the chat:
+	// the one they chose, else FirstName's.
+	DisplayName string    `json:"display_name"`
 	Role        string    `json:"role"`
 	RoleLabel   string    `json:"role_label"`
 	Permissions []string  `json:"permissions"`
@@ -28,10 +31,12 @@ type User struct {
 
 var errNoUser = errors.New("no such user")
 
-// FirstName is the name a visitor sees for a staff member: the first word of their
-// e-mail's local part, capitalized ("karim.benali@…" is Karim).
+// FirstName is the name a visitor sees for a staff member who chose none: the first
+// word of their e-mail's local part, before any space, dot or @, capitalized
+// ("karim.benali@…" is Karim).
 func FirstName(u User) string {
 	local, _, _ := strings.Cut(u.Email, "@")
+	local, _, _ = strings.Cut(local, " ")
 	first := strings.FieldsFunc(local, func(r rune) bool { return strings.ContainsRune("._-+0123456789", r) })
 	if len(first) == 0 {
 		return RoleLabels[u.Role]
@@ -40,15 +45,29 @@ func FirstName(u User) string {
 	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
-const userColumns = `id, email, role, permissions, is_active, coalesce(created_by::text, ''), created_at, updated_at`
+const userColumns = `id, email, coalesce(display_name, ''), role, permissions, is_active, coalesce(created_by::text, ''),
+	created_at, updated_at`
 
-func scanUser(row pgx.CollectableRow) (User, error) {
-	var u User
-	err := row.Scan(&u.ID, &u.Email, &u.Role, &u.Permissions, &u.IsActive, &u.CreatedBy, &u.CreatedAt, &u.UpdatedAt)
+// userFields are the destinations of userColumns, in order.
+func userFields(u *User) []any {
+	return []any{&u.ID, &u.Email, &u.DisplayName, &u.Role, &u.Permissions, &u.IsActive, &u.CreatedBy, &u.CreatedAt, &u.UpdatedAt}
+}
+
+// complete fills what is derived from the stored columns.
+func (u *User) complete() {
 	if u.Permissions == nil {
 		u.Permissions = []string{}
 	}
 	u.RoleLabel = RoleLabels[u.Role]
+	if u.DisplayName == "" {
+		u.DisplayName = FirstName(*u)
+	}
+}
+
+func scanUser(row pgx.CollectableRow) (User, error) {
+	var u User
+	err := row.Scan(userFields(&u)...)
+	u.complete()
 	return u, err
 }
 
@@ -76,17 +95,13 @@ func (c *Console) userByEmail(ctx context.Context, email string) (User, string, 
 	}
 	u, err := pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (User, error) {
 		var u User
-		err := row.Scan(&u.ID, &u.Email, &u.Role, &u.Permissions, &u.IsActive, &u.CreatedBy, &u.CreatedAt,
-			&u.UpdatedAt, &hash)
+		err := row.Scan(append(userFields(&u), &hash)...)
 		return u, err
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return u, "", errNoUser
 	}
-	u.RoleLabel = RoleLabels[u.Role]
-	if u.Permissions == nil {
-		u.Permissions = []string{}
-	}
+	u.complete()
 	return u, hash, err
 }
 

@@ -46,7 +46,7 @@ var botsIA = booking.Service{
 	Description: booking.Localized{"fr": `Des "assistants" qui répondent`, "ar": "مساعدون يجيبون"},
 	Icon:        "Bot",
 	Category:    booking.Localized{"fr": "IA"},
-	Tags:        []string{"Chat", "R&D"},
+	Tags:        map[string][]string{"fr": {"Chat", "R&D"}},
 	Details:     booking.Localized{"fr": `<p>Intro <b>forte</b></p><script>alert(1)</script>` + booking.FeaturesMarker + `<ul><li>Un</li></ul>`},
 	QA:          map[string][]booking.QA{"fr": {{Question: "Combien ?", Answer: "Selon le projet."}}},
 	IsActive:    true,
@@ -107,7 +107,7 @@ func TestServicePageInAnotherLanguage(t *testing.T) {
 func TestServicePageWithoutOptionalParts(t *testing.T) {
 	bare := booking.Service{Slug: "bare", Name: booking.Localized{"fr": "Nu"}, Icon: "Nope", IsActive: true}
 	got := get(t, newSite(servicePageApp(), bare), "/services/bare", nil)
-	want := `<span class="icon"><svg class="code"></svg></span><h1>Nu</h1><p>Service description not available.</p></article>`
+	want := `<span class="icon"><svg class="code"></svg></span><h1>Nu</h1><p>Description du service indisponible.</p></article>`
 	if !strings.Contains(got.body, want) {
 		t.Errorf("a service without category, tags or details (and an unknown icon) is drawn as\n%s\nwant\n%s", got.body, want)
 	}

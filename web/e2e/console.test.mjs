@@ -53,7 +53,7 @@ describe('operations console', () => {
     await page.getByLabel('E-mail').fill(STAFF.admin);
     await page.getByLabel('Mot de passe').fill('wrong-password');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Identifiants invalides. Veuillez réessayer.' }).first().waitFor();
     await screenshot(page, 'console-login');
     assert.deepEqual(await axeViolations(page), []);
   });
@@ -67,12 +67,12 @@ describe('operations console', () => {
       moderator: {
         landing: '/admin/dashboard',
         menu: ['Tableau de bord', 'Conversations', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV', 'Clients'],
-        forbidden: ['/admin/users', 'You do not have permission to access user management', '/admin/dashboard'],
+        forbidden: ['/admin/users', "Vous n'avez pas l'autorisation de gérer les utilisateurs", '/admin/dashboard'],
       },
       editor: {
         landing: '/admin/conversations',
         menu: ['Conversations', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV'],
-        forbidden: ['/admin/dashboard', 'You do not have permission to view the dashboard', '/admin/appointments'],
+        forbidden: ['/admin/dashboard', "Vous n'avez pas l'autorisation de voir le tableau de bord", '/admin/appointments'],
       },
     };
     for (const [role, want] of Object.entries(expected)) {
@@ -84,7 +84,7 @@ describe('operations console', () => {
       assert.deepEqual(await menuOf(page), want.menu, `${role}'s menu`);
       const sidebar = page.getByRole('complementary');
       await sidebar.getByText(STAFF[role], { exact: true }).waitFor();
-      await sidebar.getByText({ admin: 'Administrator', moderator: 'Moderator', editor: 'Editor' }[role], { exact: true }).waitFor();
+      await sidebar.getByText({ admin: 'Administrateur', moderator: 'Modérateur', editor: 'Éditeur' }[role], { exact: true }).waitFor();
       // The bell: notifications for admins, and for every role the visitors waiting for a person.
       assert.equal(await page.getByRole('button', { name: /^Notifications/ }).count(), 1, 'the bell');
       if (want.forbidden) {
@@ -99,7 +99,7 @@ describe('operations console', () => {
   test('a booking from the public form appears in an open console within two seconds', { skip }, async () => {
     const page = await adminPage('/admin/appointments');
     await page.locator('[data-live="live"]').waitFor({ timeout: 10_000 });
-    await page.getByRole('table').or(page.getByText('No appointments found matching your criteria.')).first().waitFor();
+    await page.getByRole('table').or(page.getByText('Aucun rendez-vous ne correspond à vos critères.')).first().waitFor();
     const name = `Live Visiteur ${uniqueWord()}`;
     const started = Date.now();
     await book(server, { name });
@@ -107,7 +107,7 @@ describe('operations console', () => {
     const elapsed = Date.now() - started;
     assert.ok(elapsed <= 2_000, `appeared after ${elapsed} ms`);
     await page.getByText('Nouveau rendez-vous', { exact: true }).first().waitFor();
-    await page.getByText(new RegExp(`${name}.*General`)).first().waitFor();
+    await page.getByText(new RegExp(`${name}.*Général`)).first().waitFor();
     await screenshot(page, 'console-appointments-live');
     await page.close();
   });
@@ -125,8 +125,8 @@ describe('operations console', () => {
     await page.getByRole('button', { name, exact: true }).click();
     const details = page.getByRole('dialog', { name: 'Détails du rendez-vous' });
     const history = details.getByRole('region', { name: 'Historique des statuts' }).or(details.locator('section[aria-labelledby="details-history"]'));
-    await history.getByText('Confirmer').first().waitFor();
-    await history.getByText('En Attente').first().waitFor();
+    await history.getByText('Confirmé').first().waitFor();
+    await history.getByText('En attente').first().waitFor();
     await screenshot(page, 'console-appointment-details');
     assert.deepEqual(await axeViolations(page), []);
     await page.keyboard.press('Escape');
@@ -147,7 +147,7 @@ describe('operations console', () => {
     const bar = page.getByRole('region', { name: 'Actions groupées' });
     await bar.getByRole('combobox').selectOption('confirmed');
     await bar.getByRole('button', { name: 'Appliquer' }).click();
-    await page.getByText('3 rendez-vous mis à jour vers Confirmer!').waitFor();
+    await page.getByText('3 rendez-vous mis à jour vers Confirmé!').waitFor();
     // The list is fetched again after the toast.
     await page.waitForFunction(() => document.querySelectorAll('tbody .badge--status-confirmed').length === 3);
     await page.getByLabel('Tout sélectionner').check();
@@ -156,7 +156,7 @@ describe('operations console', () => {
     await confirm.getByText('Êtes-vous sûr de vouloir supprimer 3 rendez-vous?').waitFor();
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText('3 rendez-vous supprimés avec succès!').waitFor();
-    await page.getByText('No appointments found matching your criteria.').waitFor();
+    await page.getByText('Aucun rendez-vous ne correspond à vos critères.').waitFor();
     await page.close();
   });
 
@@ -189,7 +189,7 @@ describe('operations console', () => {
     const name = `Calendrier ${uniqueWord()}`;
     await book(server, { name, ...slot });
     const page = await adminPage('/admin/appointments');
-    await page.getByRole('button', { name: 'Show Calendar' }).click();
+    await page.getByRole('button', { name: 'Afficher le calendrier' }).click();
     const [year, month] = slot.date.split('-').map(Number);
     const now = new Date();
     for (let i = 0; i < (year - now.getFullYear()) * 12 + month - 1 - now.getMonth(); i++) {
@@ -210,7 +210,7 @@ describe('operations console', () => {
   test('a client entered inline fills the form and is created with the booking', { skip }, async (t) => {
     if (!(await needRoutes(t, [['POST', '/api/admin/appointments']]))) return;
     const page = await adminPage('/admin/new-appointment');
-    await page.getByText('Le rendez-vous sera créé avec le statut En Attente.').waitFor();
+    await page.getByText('Le rendez-vous sera créé avec le statut En attente.').waitFor();
     await page.getByRole('button', { name: 'Créer Nouveau Client' }).click();
     const dialog = page.getByRole('dialog', { name: 'Créer Nouveau Client' });
     await dialog.getByRole('button', { name: 'Créer' }).click();

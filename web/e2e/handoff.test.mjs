@@ -1,6 +1,6 @@
 // The hand-off, in two browsers against the real server: a visitor asks Dota for a
-// person in Arabic; a staff member sees the conversation arrive live in the console,
-// takes it and answers; the visitor reads the answer in the widget within a second; staff
+// person in Arabic; a staff member, named for visitors on their profile, sees the
+// conversation arrive live in the console, takes it and answers under that name; the visitor reads the answer in the widget within a second; staff
 // hand back and Dota answers the visitor's next question.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -35,6 +35,11 @@ describe('hand-off to staff', () => {
     const staff = await staffContext.newPage();
     await signIn(staff, STAFF.editor);
     const staffProblems = watchConsole(staff, server.baseURL); // after the sign-in page's expected 401
+    // The staff member names themselves for visitors on their profile.
+    await staff.goto('/admin/profile');
+    await staff.getByLabel('Nom affiché aux visiteurs').fill('Karima');
+    await staff.getByRole('button', { name: 'Enregistrer' }).click();
+    await staff.getByText('Profil mis à jour').first().waitFor();
     await staff.goto('/admin/conversations');
     await staff.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();
 
@@ -58,7 +63,7 @@ describe('hand-off to staff', () => {
     await screenshot(staff, 'handoff-waiting-in-the-inbox');
     await row.click();
     await staff.getByRole('button', { name: 'Prendre la conversation' }).click();
-    await panel.locator('.chat-panel__handoff', { hasText: 'Editor' }).waitFor({ timeout: 5_000 });
+    await panel.locator('.chat-panel__handoff', { hasText: 'Karima' }).waitFor({ timeout: 5_000 });
 
     const answer = 'مرحبا، أنا من الفريق. كيف يمكنني مساعدتك؟';
     await staff.getByLabel('Votre réponse').fill(answer);
@@ -68,6 +73,7 @@ describe('hand-off to staff', () => {
     const shown = Date.now();
     await panel.locator('.chat-msg--staff', { hasText: answer }).waitFor({ timeout: 1_000 });
     assert.ok(Date.now() - shown <= 1_000, 'the visitor reads the answer within a second');
+    await panel.locator('.chat-msg--staff .chat-msg__author', { hasText: 'Karima' }).first().waitFor();
     await screenshot(visitor, 'handoff-staff-answer-in-the-widget');
 
     await staff.getByRole('button', { name: 'Rendre à Dota' }).click();

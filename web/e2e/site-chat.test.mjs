@@ -167,7 +167,7 @@ describe('Dota chat widget', () => {
     await panel.locator('.chat-msg--bot').first().waitFor();
     await panel.getByRole('textbox').fill('Quels sont vos tarifs ?');
     await panel.getByRole('textbox').press('Enter');
-    await panel.getByText('Sorry, I encountered an error. Please try again.').waitFor();
+    await panel.getByText("Désolé, une erreur s'est produite. Veuillez réessayer.").waitFor();
     assert.equal(await panel.getByRole('textbox').inputValue(), 'Quels sont vos tarifs ?');
     assert.equal(await panel.getByRole('textbox').isEditable(), true);
   });

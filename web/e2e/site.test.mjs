@@ -18,7 +18,7 @@ describe('public site', () => {
     if (skip) return;
     server = await startServer();
     browser = await launchBrowser();
-    const projects = await (await fetch(`${server.baseURL}/api/projects`)).json();
+    const projects = await (await fetch(`${server.baseURL}/api/projects?lang=en`)).json(); // read on an English page
     projectWithMedia = projects.items.find((p) => p.primary_image && p.youtube_id);
   }, { timeout: 120_000 });
 
@@ -163,7 +163,8 @@ describe('public site', () => {
       await page.goto('/rendez-vous');
       const form = page.locator('form.appt-form');
       await form.getByRole('button', { name: 'Demander un rendez-vous' }).click();
-      await page.getByText('Please fill in required fields').waitFor();
+      await page.getByText('Veuillez remplir les champs obligatoires').waitFor();
+      await page.getByText('Le nom et le numéro de téléphone sont requis.').waitFor();
 
       const phone = '0770 12 34 56';
       const date = nextBusinessDay();
@@ -172,7 +173,7 @@ describe('public site', () => {
       await form.getByLabel('Téléphone').fill(phone);
       await form.getByLabel('Service').selectOption({ label: 'Développement web' });
       await form.getByLabel('Date').fill(date);
-      await form.getByRole('radio', { name: /10:00 AM/ }).check({ force: true });
+      await form.getByRole('radio', { name: /^10:00/ }).check({ force: true }); // 24-hour clock in French
       await form.getByLabel('Message').fill('Un site vitrine pour notre école.');
       // A double click books once: one Idempotency-Key per request.
       await form.getByRole('button', { name: 'Demander un rendez-vous' }).dblclick();
@@ -316,7 +317,7 @@ describe('public site', () => {
       await screenshot(page, 'project-video-en');
 
       // A project with no video has no toggle.
-      const projects = (await (await fetch(`${server.baseURL}/api/projects`)).json()).items;
+      const projects = (await (await fetch(`${server.baseURL}/api/projects?lang=en`)).json()).items;
       const photosOnly = projects.find((p) => p.primary_image && !p.youtube_id);
       await page.goto(`/projects/${photosOnly.id}`);
       await page.getByRole('heading', { level: 1, name: photosOnly.title }).waitFor();

@@ -37,7 +37,7 @@ describe('public site smoke', () => {
   test('unknown path shows the not-found page with a link home', { skip }, async () => {
     const page = await context.newPage();
     await page.goto('/nope');
-    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByText('Oups ! Page introuvable').waitFor();
     const home = page.getByRole('link', { name: "Retour à l'accueil" });
     assert.equal(await home.getAttribute('href'), '/');
     await screenshot(page, 'smoke-not-found');

@@ -23,7 +23,7 @@ describe('prerenderer', () => {
 
   it('renders the not-found page for any other path', async () => {
     const page = await renderPage('/not-found', 'fr');
-    expect(page.html).toContain('Oops! Page not found');
+    expect(page.html).toContain('Oups ! Page introuvable');
     expect(page.head?.names).toContainEqual(['robots', 'noindex']);
   });
 

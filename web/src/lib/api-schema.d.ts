@@ -182,10 +182,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published projects, newest first. */
+        /** Published projects, newest first, their texts in the request's language. */
         get: {
             parameters: {
                 query?: {
+                    /** @description a category named in any language */
                     category?: string;
                 };
                 header?: never;
@@ -1438,7 +1439,44 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Changes the signed-in user's display name, the name visitors see when they answer in the chat; empty goes back to the default (the first word of the e-mail, capitalized). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        display_name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The profile, with `message` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Profile"];
+                    };
+                };
+                /** @description `validation`: `display_name` too long (`display_name_long`) or with control characters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
         trace?: never;
     };
     "/api/admin/events": {
@@ -2316,7 +2354,7 @@ export interface paths {
                                 collected: Record<string, never>;
                                 messages: {
                                     sender: components["schemas"]["Sender"];
-                                    /** @description a staff member's first name */
+                                    /** @description the staff member's display name (User.display_name) */
                                     author?: string;
                                     text: string;
                                     /** Format: date-time */
@@ -3683,12 +3721,16 @@ export interface components {
             date: string;
             /** @example 10:00 */
             time: string;
-            /** @example 10:00 - 11:00 */
+            /**
+             * @description the time as the request's language writes it: "14:00" in French and Arabic, "02:00 PM" in English
+             * @example 14:00
+             */
             label: string;
         };
         Slot: {
             /** @example 09:00 */
             time: string;
+            /** @description the time in the request's language: "14:00" (fr, ar), "02:00 PM" (en) */
             label: string;
             free: boolean;
             /** @description places left */
@@ -3742,7 +3784,10 @@ export interface components {
             description: components["schemas"]["Localized"] | null;
             icon: string;
             category: components["schemas"]["Localized"] | null;
-            tags: string[];
+            /** @description language → tags */
+            tags: {
+                [key: string]: string[];
+            };
             /** @description language → words the chat recognizes it by */
             keywords?: {
                 [key: string]: string[];
@@ -3756,6 +3801,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description a published project, its title, description and category in the request's language (else English, else the text given) */
         PublicProject: {
             id: string;
             title: string;
@@ -3864,7 +3910,7 @@ export interface components {
             id: string;
             text: string;
             sender: components["schemas"]["Sender"];
-            /** @description a staff member's first name */
+            /** @description the staff member's display name (User.display_name) */
             author?: string;
             /** Format: date-time */
             timestamp: string;
@@ -3919,7 +3965,7 @@ export interface components {
         Handoff: {
             /** @enum {string} */
             state: "waiting" | "staff" | "ended";
-            /** @description the staff member's first name */
+            /** @description the staff member's display name (User.display_name) */
             agent?: string;
         };
         /** @description One event of a visitor's stream: a message, the hand-off's state, and the quick replies on the last message of a turn that offers some. */
@@ -3944,6 +3990,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             email: string;
+            /** @description the name visitors see when this member answers them in the chat: the one they chose, else the first word of their e-mail, capitalized */
+            display_name: string;
             role: components["schemas"]["Role"];
             /** @enum {string} */
             role_label: "Administrator" | "Moderator" | "Editor";
@@ -4080,7 +4128,7 @@ export interface components {
             /** @description for Dota's messages: rule, ai, cache, fallback or flow; else empty */
             source: string;
             step: string;
-            /** @description a staff member's first name */
+            /** @description the staff member's display name (User.display_name) */
             author?: string;
             /** Format: date-time */
             created_at: string;
@@ -4132,12 +4180,13 @@ export interface components {
         /** @enum {string} */
         ProjectStatus: "En cours" | "Version final" | "En attent de modification" | "Payer et livrer" | "Terminer";
         ProjectInput: {
-            title?: string;
-            description?: string;
+            /** @description fr, en and ar, each required; a plain string is every language's */
+            title?: components["schemas"]["Localized"] | string;
+            description?: components["schemas"]["Localized"] | string;
             primary_image?: string;
             secondary_image?: string;
             youtube_video?: string;
-            category?: string;
+            category?: components["schemas"]["Localized"] | string;
             technologies?: string[];
             year?: number | null;
             service?: string;
@@ -4163,14 +4212,14 @@ export interface components {
         Project: {
             /** Format: uuid */
             id: string;
-            title: string;
-            description: string | null;
+            title: components["schemas"]["Localized"];
+            description: components["schemas"]["Localized"] | null;
             primary_image: string | null;
             secondary_image: string | null;
             youtube_video: string | null;
             /** @description the 11-character video id, or empty */
             youtube_id: string;
-            category: string | null;
+            category: components["schemas"]["Localized"] | null;
             technologies: string[];
             year: number | null;
             service: string | null;

@@ -42,6 +42,13 @@ function applyLanguage(lang: string): void {
   document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** The warning a missing text raises, which the language walk fails on. */
+export const MISSING_TEXT = '[i18n] missing text';
+
+function reportMissing(languages: readonly string[], namespace: string, key: string): void {
+  console.warn(`${MISSING_TEXT} ${namespace}:${key} (${languages.join(', ')})`);
+}
+
 let ready: Promise<typeof i18n> | null = null;
 
 /** Starts i18next once with the remembered language; resolves when its texts are loaded. */
@@ -59,6 +66,10 @@ export function initI18n(): Promise<typeof i18n> {
         defaultNS: 'common',
         interpolation: { escapeValue: false }, // React escapes
         returnNull: false,
+        // A text asked for and found in no language (or shown from its defaultValue) is
+        // a bug: it is reported where the browser tests listen (e2e/languages.test.mjs).
+        saveMissing: true,
+        missingKeyHandler: reportMissing,
       })
       .then(() => i18n);
   }

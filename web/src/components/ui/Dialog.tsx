@@ -163,7 +163,7 @@ export function FormFooter({ form, label, busy, onCancel }: FormFooterProps) {
   return (
     <>
       <button type="button" className="btn" onClick={onCancel}>
-        {t('action.cancel')}
+        {t('ui.cancel')}
       </button>
       <button type="submit" form={form} className="btn btn--primary" disabled={busy}>
         {label}

@@ -24,7 +24,10 @@ export function Toaster({ placement = 'top' }: ToasterProps) {
         {toasts.map((item) => (
           <li key={item.id} className={`toast toast--${item.variant}`}>
             <div className="toast__text" role={item.variant === 'error' ? 'alert' : 'status'}>
-              <p className="toast__title">{item.title}</p>
+              <p className="toast__title">
+                {item.title}
+                {(item.count ?? 1) > 1 && <span className="toast__count"> {t('ui.repeated', { count: item.count })}</span>}
+              </p>
               {item.description && <p className="toast__description">{item.description}</p>}
             </div>
             {item.action && (

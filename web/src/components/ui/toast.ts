@@ -13,10 +13,18 @@ export interface Toast {
   duration: number;
   /** A link that goes with the notice (e.g. to open what it is about). */
   action?: { label: string; href: string };
+  /**
+   * What the notice is about, its kind and subject: a notice of the same key as one on
+   * screen joins it (count + 1, latest text) instead of stacking another. By default the
+   * variant, the title and the link.
+   */
+  key?: string;
+  /** How many notices the toast stands for (1 until one of the same key joins it). */
+  count?: number;
 }
 
 /** What a caller may set besides the title. */
-export type ToastOptions = Partial<Pick<Toast, 'description' | 'duration' | 'action'>>;
+export type ToastOptions = Partial<Pick<Toast, 'description' | 'duration' | 'action' | 'key'>>;
 
 interface ToastState {
   toasts: Toast[];
@@ -37,9 +45,13 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
   push(toast) {
-    const id = nextId++;
-    const full: Toast = { duration: TOAST_DURATION_MS[toast.variant], ...toast, id };
-    set({ toasts: [...get().toasts, full].slice(-MAX_TOASTS) });
+    const key = toast.key ?? [toast.variant, toast.title, toast.action?.href ?? ''].join('\u0000');
+    const same = get().toasts.find((t) => t.key === key);
+    const id = same?.id ?? nextId++;
+    const full: Toast = { duration: TOAST_DURATION_MS[toast.variant], ...toast, key, id, count: (same?.count ?? 0) + 1 };
+    // A repeat takes the place of the toast it joins, with the latest text, and lasts anew.
+    set({ toasts: same ? get().toasts.map((t) => (t.id === id ? full : t)) : [...get().toasts, full].slice(-MAX_TOASTS) });
+    clearTimeout(timers.get(id));
     timers.set(
       id,
       setTimeout(() => get().dismiss(id), full.duration),

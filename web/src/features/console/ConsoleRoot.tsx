@@ -24,6 +24,7 @@ const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const UsersPage = lazy(() => import('./pages/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const OpsPage = lazy(() => import('./pages/OpsPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 
 /**
  * The code of each page, by its key. Which pages a user has, in which order and with
@@ -77,6 +78,7 @@ export default function ConsoleRoot() {
             {Object.entries(screens).map(([key, element]) => (
               <Route key={key} path={key} element={<PageGuard page={key as PageKey}>{element}</PageGuard>} />
             ))}
+            <Route path="profile" element={<ProfilePage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -44,7 +44,7 @@ describe('console shell', () => {
         <Where />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'Admin Login' }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "Connexion à l'administration" }, { timeout: 8000 })).toBeTruthy();
     expect(currentPath).toBe('/admin/login');
   });
 
@@ -66,11 +66,11 @@ describe('console shell', () => {
         <Where />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('You do not have permission to view the dashboard', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText("Vous n'avez pas l'autorisation de voir le tableau de bord", {}, { timeout: 8000 })).toBeTruthy();
     await waitFor(() => expect(currentPath).toBe('/admin/appointments'));
     const menu = await screen.findByRole('navigation', { name: 'Menu de la console' });
     expect(Array.from(menu.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Rendez-vous', 'Nouveau RDV']);
-    expect(await screen.findByText('No appointments found matching your criteria.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Aucun rendez-vous ne correspond à vos critères.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Exporter CSV' })).toBeNull();
   });

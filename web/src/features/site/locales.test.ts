@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-// Every language has the same texts in the site, booking, chat, manage and waitlist namespaces.
-const files = import.meta.glob<{ default: unknown }>('../../locales/*/{site,booking,chat,manage,waitlist,confirmed,profile}.json', { eager: true });
+// Every language has the same texts in every namespace of src/locales.
+const files = import.meta.glob<{ default: unknown }>('../../locales/*/*.json', { eager: true });
+const LANGUAGES = ['fr', 'en', 'ar'] as const;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function keys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => keys(v, `${prefix}[${i}]`));
@@ -9,25 +11,48 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
 }
 
-describe('public site texts', () => {
-  for (const ns of ['site', 'booking', 'chat', 'manage', 'waitlist', 'confirmed', 'profile']) {
+const namespaces = [...new Set(Object.keys(files).map((path) => path.split('/').pop()!.replace(/\.json$/, '')))].sort();
+const of = (lang: string, ns: string) => files[`../../locales/${lang}/${ns}.json`]?.default;
+
+describe('locale files', () => {
+  it('has every namespace in fr, en and ar', () => {
+    expect(namespaces.length).toBeGreaterThanOrEqual(7);
+    for (const ns of namespaces) for (const lang of LANGUAGES) expect(of(lang, ns), `${lang}/${ns}.json`).toBeDefined();
+  });
+
+  for (const ns of namespaces) {
     it(`has the same ${ns} keys in fr, en and ar`, () => {
-      const of = (lang: string) => keys(files[`../../locales/${lang}/${ns}.json`]!.default).sort();
-      expect(of('en').length).toBeGreaterThan(5);
-      expect(of('fr')).toEqual(of('en'));
-      expect(of('ar')).toEqual(of('en'));
+      // A plural text counts once, by its base key; each language then has the forms its
+      // plural rules need (Arabic has six, French and English two).
+      const bases = (lang: string) => [...new Set(keys(of(lang, ns)).map((k) => k.replace(PLURAL, '')))].sort();
+      expect(bases('en').length).toBeGreaterThan(1);
+      expect(bases('fr')).toEqual(bases('en'));
+      expect(bases('ar')).toEqual(bases('en'));
+      for (const lang of LANGUAGES) {
+        const all = keys(of(lang, ns));
+        const plurals = new Set(all.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+        // The forms counts of up to a thousand take (French's "many" is for millions).
+        const rules = new Intl.PluralRules(lang);
+        const forms = new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
+        for (const base of plurals) {
+          for (const form of forms) expect(all, `${lang}/${ns}.json ${base}_${form}`).toContain(`${base}_${form}`);
+        }
+      }
     });
   }
 
-  it('uses the spec messages as given', () => {
-    const en = files['../../locales/en/booking.json']!.default as { toast: Record<string, string> };
-    expect(en.toast).toMatchObject({
+  it('keeps the spec messages in English and translates them in French and Arabic', () => {
+    const booking = (lang: string) => (of(lang, 'booking') as { toast: Record<string, string> }).toast;
+    expect(booking('en')).toMatchObject({
       requiredTitle: 'Please fill in required fields',
       requiredText: 'Name and phone number are required.',
       successTitle: 'Appointment Requested!',
       successText: "We'll contact you soon to confirm your appointment.",
     });
-    const chat = files['../../locales/fr/chat.json']!.default as Record<string, string>;
-    expect(chat.error).toBe('Sorry, I encountered an error. Please try again.');
+    expect(booking('fr').successTitle).toBe('Rendez-vous demandé !');
+    expect(booking('ar').requiredTitle).not.toBe(booking('en').requiredTitle);
+    const chat = (lang: string) => (of(lang, 'chat') as Record<string, string>).error;
+    expect(chat('en')).toBe('Sorry, I encountered an error. Please try again.');
+    expect(chat('fr')).toBe("Désolé, une erreur s'est produite. Veuillez réessayer.");
   });
 });

@@ -35,7 +35,7 @@ describe('public site shell', () => {
 
   it('answers unknown paths with the not-found page', async () => {
     renderAt('/nope');
-    expect(await screen.findByText('Oops! Page not found')).toBeTruthy();
+    expect(await screen.findByText('Oups ! Page introuvable')).toBeTruthy();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
   });
 

@@ -73,6 +73,15 @@ describe('AppointmentForm', () => {
     expect(posts).toHaveLength(0);
   });
 
+  it('names only the field that is missing', async () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    expect(await screen.findByText('Phone number is required.')).toBeTruthy();
+    expect(screen.queryByText('Name and phone number are required.')).toBeNull();
+    expect(posts).toHaveLength(0);
+  });
+
   it('books a free slot, then resets the form', async () => {
     renderForm();
     await screen.findByRole('option', { name: 'Web development' });

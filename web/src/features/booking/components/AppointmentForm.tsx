@@ -105,12 +105,16 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
 
   const submit = async (body: AppointmentRequest) => {
     if (inFlight.current || disabled) return;
-    if (!body.name.trim() || !body.phone.trim()) {
+    const noName = !body.name.trim();
+    const noPhone = !body.phone.trim();
+    if (noName || noPhone) {
       setErrors({
-        ...(body.name.trim() ? {} : { name: t('form.required') }),
-        ...(body.phone.trim() ? {} : { phone: t('form.required') }),
+        ...(noName ? { name: t('form.required') } : {}),
+        ...(noPhone ? { phone: t('form.required') } : {}),
       });
-      toast.error(t('toast.requiredTitle'), t('toast.requiredText'));
+      // The toast names the fields that are missing, and only those.
+      const text = noName && noPhone ? 'toast.requiredText' : noName ? 'toast.requiredName' : 'toast.requiredPhone';
+      toast.error(t('toast.requiredTitle'), t(text));
       return;
     }
     inFlight.current = true;

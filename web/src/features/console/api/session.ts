@@ -68,6 +68,11 @@ export async function fetchMe(): Promise<Profile> {
   return me;
 }
 
+/** Changes the signed-in user's display name (empty: back to the default); returns the new profile. */
+export async function updateDisplayName(displayName: string): Promise<Profile> {
+  return normalizeMe(await api.patch<Record<string, unknown>>('/api/admin/me', { display_name: displayName }));
+}
+
 /** Signs in; the server sets the session cookie. */
 export async function login(email: string, password: string): Promise<void> {
   const body = await api.post<{ csrf_token?: string }>('/api/admin/login', { email, password });

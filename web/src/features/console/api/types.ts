@@ -40,7 +40,7 @@ export type PageKey = Schemas['Page'];
 export type Permission = Schemas['Permission'];
 
 /** A staff account. */
-export type AdminUser = Optional<Open<Schemas['User'], 'role'>, 'role_label' | 'created_by'>;
+export type AdminUser = Optional<Open<Schemas['User'], 'role'>, 'role_label' | 'created_by' | 'display_name'>;
 
 /** Answer of GET /api/admin/me; the screens read permissions as plain strings. */
 export type Me = Omit<Schemas['Profile'], 'user' | 'permissions'> & { user: AdminUser; permissions: string[] };

@@ -34,6 +34,7 @@ export default function ConsoleShell() {
       description: event.notification.message,
       duration: 5000,
       action: { label: t('notifications.view'), href: '/admin/notifications' },
+      key: `notification\u0000${event.notification.title}`,
     });
   });
 
@@ -85,6 +86,12 @@ export default function ConsoleShell() {
           </ul>
         </nav>
         <div className="sidebar__user">
+          <p className="sidebar__name">
+            <NavLink to="/admin/profile" onClick={() => setMenuOpen(false)}>
+              <span className="visually-hidden">{t('profile.title')}, </span>
+              {user?.display_name ?? user?.email}
+            </NavLink>
+          </p>
           <p className="sidebar__email">{user?.email}</p>
           <p className="sidebar__role">{t(`role.${user?.role ?? 'editor'}`, { defaultValue: user?.role })}</p>
           <button type="button" className="btn btn--block" onClick={() => void onLogout()}>

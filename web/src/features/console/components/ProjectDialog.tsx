@@ -1,19 +1,26 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
+import { directionOf, SUPPORTED_LANGUAGES, type Language } from '../../../lib/language';
 import { createProject, updateProject, type ProjectInput } from '../api/projects';
 import { PROJECT_STATUSES, type Project } from '../api/types';
 import { parseAmount, youtubeId } from '../lib/format';
 import { fieldErrorsOf } from './Feedback';
 
+/** A text in each language of the site. */
+type Texts = Record<Language, string>;
+
+/** The project's texts written per language. */
+type TextField = 'title' | 'description' | 'category';
+
 interface ProjectForm {
-  title: string;
-  description: string;
+  title: Texts;
+  description: Texts;
   primary_image: string;
   secondary_image: string;
   youtube_video: string;
-  category: string;
+  category: Texts;
   technologies: string;
   service: string;
   type: string;
@@ -28,13 +35,15 @@ interface ProjectForm {
   facture_drive_link: string;
 }
 
+const NO_TEXT: Texts = { fr: '', en: '', ar: '' };
+
 const EMPTY: ProjectForm = {
-  title: '',
-  description: '',
+  title: NO_TEXT,
+  description: NO_TEXT,
   primary_image: '',
   secondary_image: '',
   youtube_video: '',
-  category: '',
+  category: NO_TEXT,
   technologies: '',
   service: '',
   type: 'internal',
@@ -49,14 +58,26 @@ const EMPTY: ProjectForm = {
   facture_drive_link: '',
 };
 
+/** A stored text per language; a text given once for all languages fills each. */
+function textsOf(l: Record<string, string> | null | undefined): Texts {
+  const all = l?.[''] ?? '';
+  return { fr: l?.fr || all, en: l?.en || all, ar: l?.ar || all };
+}
+
+/** The texts to send: trimmed, the empty ones left out; null when none is left. */
+function textsInput(texts: Texts): Record<string, string> | null {
+  const out = Object.fromEntries(SUPPORTED_LANGUAGES.map((l) => [l, texts[l].trim()]).filter(([, v]) => v));
+  return Object.keys(out).length ? out : null;
+}
+
 function formOf(p: Project): ProjectForm {
   return {
-    title: p.title,
-    description: p.description ?? '',
+    title: textsOf(p.title),
+    description: textsOf(p.description),
     primary_image: p.primary_image ?? '',
     secondary_image: p.secondary_image ?? '',
     youtube_video: p.youtube_video ?? '',
-    category: p.category ?? '',
+    category: textsOf(p.category),
     technologies: (p.technologies ?? []).join(', '),
     service: p.service ?? '',
     type: p.type || 'internal',
@@ -78,12 +99,12 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 export function projectInput(f: ProjectForm): ProjectInput {
   const internal = f.type !== 'external';
   return {
-    title: f.title.trim(),
-    description: orNull(f.description),
+    title: textsInput(f.title) ?? {},
+    description: textsInput(f.description),
     primary_image: orNull(f.primary_image),
     secondary_image: orNull(f.secondary_image),
     youtube_video: orNull(f.youtube_video),
-    category: orNull(f.category),
+    category: textsInput(f.category),
     technologies: f.technologies.split(',').map((s) => s.trim()).filter(Boolean),
     service: orNull(f.service),
     type: internal ? 'internal' : 'external',
@@ -122,7 +143,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
-    if (!form.title.trim()) local.title = t('form.required');
+    for (const lang of SUPPORTED_LANGUAGES) if (!form.title[lang].trim()) local[`title.${lang}`] = t('form.required');
     if (form.youtube_video.trim() && !youtubeId(form.youtube_video.trim())) local.youtube_video = t('projects.badYoutube');
     setErrors(local);
     if (Object.keys(local).length) return;
@@ -133,14 +154,46 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
       toast.success(project ? t('projects.updated') : t('projects.created'));
       onSaved();
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      const fields = fieldErrorsOf(err);
+      // The server names the title as a whole: each language's box shows it.
+      if (fields.title) for (const lang of SUPPORTED_LANGUAGES) fields[`title.${lang}`] = fields.title;
+      setErrors(fields);
       toast.error(project ? t('projects.updateFailed') : t('projects.createFailed'));
     } finally {
       setBusy(false);
     }
   };
 
-  const text = (key: keyof ProjectForm, type = 'text', required = false) => (
+  /** One text in each language: Arabic is written right to left. */
+  const texts = (key: TextField, required = false, multiline = false) => (
+    <fieldset className="field field--wide">
+      <legend>
+        {t(`projects.field.${key}`)}
+        {required && <span aria-hidden="true"> *</span>}
+      </legend>
+      {SUPPORTED_LANGUAGES.map((lang) => {
+        const name = `${key}.${lang}`;
+        const props = {
+          value: form[key][lang],
+          dir: directionOf(lang),
+          lang,
+          'aria-invalid': !!errors[name],
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+            setForm({ ...form, [key]: { ...form[key], [lang]: e.target.value } }),
+        };
+        return (
+          <label key={lang} className="field">
+            <span>{t('projects.inLanguage', { field: t(`projects.field.${key}`), language: t(`language.${lang}`, { ns: 'common' }) })}</span>
+            {multiline ? <textarea rows={3} {...props} /> : <input type="text" required={required} {...props} />}
+            {errors[name] && <span className="field__error">{errors[name]}</span>}
+          </label>
+        );
+      })}
+      {errors[key] && <span className="field__error">{errors[key]}</span>}
+    </fieldset>
+  );
+
+  const text = (key: Exclude<keyof ProjectForm, TextField>, type = 'text', required = false) => (
     <label className="field">
       <span>
         {t(`projects.field.${key}`)}
@@ -166,7 +219,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
       footer={<FormFooter form="project-form" label={project ? t('action.save') : t('action.create')} busy={busy} onCancel={onClose} />}
     >
       <form id="project-form" className="form-grid" onSubmit={submit} noValidate>
-        {text('title', 'text', true)}
+        {texts('title', true)}
         <label className="field">
           <span>{t('projects.field.status')}</span>
           <select value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value })}>
@@ -177,10 +230,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
             ))}
           </select>
         </label>
-        <label className="field field--wide">
-          <span>{t('projects.field.description')}</span>
-          <textarea rows={3} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-        </label>
+        {texts('description', false, true)}
         <fieldset className="field field--wide switch-group">
           <legend>{t('projects.field.type')}</legend>
           {(['internal', 'external'] as const).map((type) => (
@@ -191,7 +241,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
           ))}
         </fieldset>
         {form.type === 'external' ? text('fournisseur') : text('department')}
-        {text('category')}
+        {texts('category')}
         {text('service')}
         {text('technologies')}
         {text('devis', 'number')}

@@ -125,7 +125,7 @@ describe('erasing a client’s personal data', () => {
     expect(onErased).not.toHaveBeenCalled();
     const alert = screen.getByText('Cette personne a encore des rendez-vous à venir :').closest('[role="alert"]') as HTMLElement;
     const items = within(alert).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Le 6 janv. 2030 à 10:00 Confirmer', 'Le 10 févr. 2030 à 14:30 En Attente']);
+    expect(items).toEqual(['Le 6 janv. 2030 à 10:00 Confirmé', 'Le 10 févr. 2030 à 14:30 En attente']);
     expect(box.checked).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(confirm.disabled).toBe(true);

@@ -23,6 +23,8 @@ export interface SessionState {
   logout: () => Promise<void>;
   /** Forgets the session after the server answered 401. */
   expire: () => void;
+  /** Saves the user's display name; rejects with the server's error. */
+  setDisplayName: (name: string) => Promise<void>;
 }
 
 const signedOut = (): Partial<SessionState> => ({ status: 'signed-out', user: null, pages: [], menu: [], permissions: [] });
@@ -51,6 +53,10 @@ export const useSession = create<SessionState>()((set, get) => ({
     await session.login(email, password);
     await get().load();
     if (get().status !== 'signed-in') throw new Error('session not established');
+  },
+  async setDisplayName(name) {
+    const me = await session.updateDisplayName(name);
+    set({ user: me.user });
   },
   async logout() {
     try {

@@ -55,6 +55,7 @@ export function useWaitingSync(enabled: boolean): void {
       description: summary.preview || undefined,
       duration: 8000,
       action: { label: t('conversations.open'), href: `/admin/conversations?open=${encodeURIComponent(summary.id)}` },
+      key: `waiting\u0000${summary.id}`,
     });
   });
 }

@@ -57,3 +57,9 @@ export function namesMatch(typed: string, name: string): boolean {
   const wanted = looseName(name);
   return wanted !== '' && looseName(typed) === wanted;
 }
+
+/** A text stored per language, read in lang: else the text given for all, else English, else any. */
+export function inLanguage(text: Record<string, string> | null | undefined, lang: string): string {
+  if (!text) return '';
+  return text[lang] || text[''] || text.en || Object.values(text).find(Boolean) || '';
+}

@@ -5,7 +5,7 @@ import { pageKeyOf } from '../api/session';
 import { monthGrid } from '../components/CalendarView';
 import { forbiddenTarget, landingPath } from '../hooks/useSession';
 import { bubble, displayStatus, fullName, namesMatch, parseAmount, preview, shortId, youtubeId } from './format';
-import { ageOf } from './time';
+import { ageOf, formatDateTime } from './time';
 import { fromClient } from '../pages/NewAppointmentPage';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
@@ -161,5 +161,15 @@ describe('server series', () => {
     expect(d.perDay[0]).toEqual({ date: '2026-11-21', form: 1, chat: 2, console: 0 });
     expect(d.byStatus).toEqual([{ label: 'pending', count: 2 }]);
     expect(d.funnel).toEqual({ started: 10, contact: 4, booked: 2 });
+  });
+});
+
+describe('date and time', () => {
+  it('reads on a 24-hour clock in French and Arabic, on a 12-hour one in English', () => {
+    const at = '2026-11-29T14:05:00';
+    expect(formatDateTime('fr', at)).toContain('14:05');
+    expect(formatDateTime('ar', at)).toContain('14:05');
+    expect(formatDateTime('ar', at)).not.toMatch(/[صم](?!\p{L})/u);
+    expect(formatDateTime('en', at)).toMatch(/2:05\s?PM/i);
   });
 });

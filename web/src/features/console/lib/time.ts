@@ -32,12 +32,12 @@ export function relativeTime(t: TFunction, at: string | number | null | undefine
   return t(`time.${age.unit}`, { n: age.n });
 }
 
-/** A date and time in the interface language. */
+/** A date and time in the interface language, on a 24-hour clock but in English. */
 export function formatDateTime(lang: string, at: string | null | undefined): string {
   if (!at) return '—';
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', ...(lang === 'en' ? {} : { hourCycle: 'h23' }) }).format(date);
 }
 
 /** A calendar date (YYYY-MM-DD or a timestamp) in the interface language. */

@@ -11,7 +11,7 @@ import { FilterSelect } from '../components/FilterSelect';
 import { ListPage } from '../components/ListPage';
 import { ProjectDialog } from '../components/ProjectDialog';
 import { useListControls } from '../hooks/useListControls';
-import { formatDZD } from '../lib/format';
+import { formatDZD, inLanguage } from '../lib/format';
 import { formatDate } from '../lib/time';
 
 /** /admin/projects: search, status filter, the table with the published switch. */
@@ -92,8 +92,8 @@ export default function ProjectsPage() {
           {items.map((p) => (
             <tr key={p.id}>
               <td>
-                <strong>{p.title}</strong>
-                <div className="muted">{[p.category, formatDZD(i18n.language, p.devis)].filter(Boolean).join(' · ')}</div>
+                <strong>{inLanguage(p.title, i18n.language)}</strong>
+                <div className="muted">{[inLanguage(p.category, i18n.language), formatDZD(i18n.language, p.devis)].filter(Boolean).join(' · ')}</div>
               </td>
               <td>
                 <span className="badge">{t(`projects.status.${p.status}`, { defaultValue: p.status })}</span>
@@ -119,21 +119,21 @@ export default function ProjectsPage() {
                     role="switch"
                     checked={p.published}
                     onChange={() => void togglePublished(p)}
-                    aria-label={t('projects.publishNamed', { title: p.title })}
+                    aria-label={t('projects.publishNamed', { title: inLanguage(p.title, i18n.language) })}
                   />
                   <span className="switch__track" aria-hidden="true" />
                 </label>
               </td>
               <td>{formatDate(i18n.language, p.created_at)}</td>
               <td className="table__actions">
-                <button type="button" className="btn btn--small" onClick={() => setEditing(p)} aria-label={t('action.editNamed', { name: p.title })}>
+                <button type="button" className="btn btn--small" onClick={() => setEditing(p)} aria-label={t('action.editNamed', { name: inLanguage(p.title, i18n.language) })}>
                   {t('action.edit')}
                 </button>
                 <button
                   type="button"
                   className="btn btn--small btn--danger"
                   onClick={() => setToDelete(p)}
-                  aria-label={t('action.deleteNamed', { name: p.title })}
+                  aria-label={t('action.deleteNamed', { name: inLanguage(p.title, i18n.language) })}
                 >
                   {t('action.delete')}
                 </button>
@@ -155,7 +155,7 @@ export default function ProjectsPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title={t('projects.deleteTitle')}
-        message={t('projects.confirmDelete', { title: toDelete?.title ?? '' })}
+        message={t('projects.confirmDelete', { title: inLanguage(toDelete?.title, i18n.language) })}
         onConfirm={() => void remove()}
         onCancel={() => setToDelete(null)}
       />

@@ -89,7 +89,7 @@ describe('the settings’ transcript retention', () => {
     renderPage();
     const input = (await screen.findByLabelText('Conservation des transcriptions (jours)', { exact: false })) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '365' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     await waitFor(() => expect(useToasts.getState().toasts.map((t) => t.variant)).toEqual(['success']));
     expect(saves[0]).toMatchObject({ transcript_retention_days: 365, handoff_timeout_seconds: 120 });
@@ -97,12 +97,12 @@ describe('the settings’ transcript retention', () => {
     // Below the minimum, the browser keeps the form from being sent.
     fireEvent.change(input, { target: { value: '3' } });
     expect(input.validity.rangeUnderflow).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
     expect(saves).toHaveLength(1);
 
     save = () => json(400, { error: { code: 'validation', message: 'Invalid', fields: { transcript_retention_days: 'Entre 7 et 3650 jours.' } } });
     fireEvent.change(input, { target: { value: '30' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(await screen.findByText('Entre 7 et 3650 jours.')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');

@@ -38,17 +38,20 @@ export function useService(slug: string): Resource<Service> {
 
 /** Published projects that use a service; none when the server fails. */
 export function useServiceProjects(slug: string): Resource<Project[]> {
-  return useDeferredQuery(['service-projects', slug], (signal) => listServiceProjects(slug, signal).catch(() => []));
+  const lang = useAnswerLanguage();
+  return useDeferredQuery(['service-projects', slug, lang], (signal) => listServiceProjects(slug, signal).catch(() => []));
 }
 
 /** Published projects, newest first; none when the server fails. */
 export function useProjects(): Resource<Project[]> {
-  return useDeferredQuery(['projects'], (signal) => listProjects(signal).catch(() => []));
+  const lang = useAnswerLanguage();
+  return useDeferredQuery(['projects', lang], (signal) => listProjects(signal).catch(() => []));
 }
 
 /** One published project. */
 export function useProject(id: string): Resource<Project> {
-  return useDeferredQuery(['project', id], (signal) => getProject(id, signal));
+  const lang = useAnswerLanguage();
+  return useDeferredQuery(['project', id, lang], (signal) => getProject(id, signal));
 }
 
 /** The site's public settings; null when unknown (a failure counts as "not in maintenance"). */

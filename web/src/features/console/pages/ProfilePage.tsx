@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast';
+import { fieldErrorsOf } from '../components/Feedback';
+import { useSession } from '../hooks/useSession';
+
+/** /admin/profile: the signed-in member's own details, and the name visitors see in the chat. */
+export default function ProfilePage() {
+  const { t } = useTranslation('console');
+  const user = useSession((s) => s.user);
+  const setDisplayName = useSession((s) => s.setDisplayName);
+  const [edited, setEdited] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const name = edited ?? user?.display_name ?? '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await setDisplayName(name);
+      setEdited(null);
+      setError('');
+      toast.success(t('profile.saved'));
+    } catch (err) {
+      setError(fieldErrorsOf(err).display_name ?? '');
+      toast.error(t('profile.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="profile-title">
+      <h1 id="profile-title">{t('profile.title')}</h1>
+      <form className="card form-grid" onSubmit={submit} noValidate>
+        <p className="field field--wide">
+          <span>{t('profile.email')}</span>
+          <span>{user?.email}</span>
+        </p>
+        <p className="field field--wide">
+          <span>{t('profile.role')}</span>
+          <span>{t(`role.${user?.role ?? 'editor'}`, { defaultValue: user?.role })}</span>
+        </p>
+        <label className="field field--wide">
+          <span>{t('profile.displayName')}</span>
+          <input
+            type="text"
+            value={name}
+            maxLength={40}
+            aria-invalid={!!error}
+            aria-describedby="profile-display-name-hint"
+            onChange={(e) => setEdited(e.target.value)}
+          />
+          <span id="profile-display-name-hint" className="field__hint">
+            {t('profile.displayNameHint')}
+          </span>
+          {error && <span className="field__error">{error}</span>}
+        </label>
+        <div className="field--wide">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {t('action.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
