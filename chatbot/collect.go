@@ -121,7 +121,7 @@ var holdOnWords = newMatcher("attendez", "attends", "wait", "hold on", "one sec"
 // étudiant", "لا ماعنديش شركة".
 var selfWords = newMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
 	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
-	"امثل", "أي", "اي", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
+	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
 
 // declines reports whether a message keeps back the contact detail asked for: "passer",
 // "je préfère ne pas le donner", "ma3andich", with no address or number in it.

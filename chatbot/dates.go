@@ -41,7 +41,8 @@ var relativeDays = []struct {
 	{"بعد غدوه", 2}, {"ba3d ghedwa", 2}, {"ba3d ghodwa", 2}, {"ba3d ghadwa", 2}, {"ba3d ghdwa", 2}, {"baad ghedwa", 2},
 	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0}, {"lyoum", 0}, {"lyoum", 0}, {"el youm", 0},
 	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"ghodwa", 1}, {"ghedwa", 1},
-	{"ghadwa", 1}, {"ghdwa", 1}, {"ghudwa", 1},
+	{"ghadwa", 1}, {"ghdwa", 1}, {"ghudwa", 1}, {"tmrw", 1}, {"tmr", 1}, {"2moro", 1}, {"2morrow", 1},
+	{"tomoro", 1}, {"tomorow", 1}, {"dmain", 1}, {"2main", 1}, {"lghada", 1},
 }
 
 // relativeWords are the words of each of relativeDays.

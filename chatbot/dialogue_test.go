@@ -29,11 +29,12 @@ import (
 //
 // The held-out part (90 conversations written blind) reached 35.6 % with the engine as it
 // stood before the dialogue set (32 of 90), and 45.6 % at its first honest run (41 of 90;
-// tuned part 92.4 %), then 71.1 % (64 of 90) as kinds of failure found in the tuned part
-// were fixed — the tuned part grew with two batches written blind by other hands, each
-// 53 of 72 at its first run (docs/chat-eval.md). The floors are set a little under the
-// latest run; they only rise.
-var dialogueFloors = map[string]float64{"tuned": 0.95, "heldout": 0.66}
+// tuned part 92.4 %), then 74.4 % (67 of 90) as kinds of failure found in the tuned part
+// were fixed — the tuned part grew with three batches written blind by other hands (53, 53
+// and 34 of 72 at their first runs, docs/chat-eval.md). The floors are set a little under
+// the latest run; the held-out one only rises (the tuned one follows the tuned part, which
+// grows with harder batches).
+var dialogueFloors = map[string]float64{"tuned": 0.92, "heldout": 0.72}
 
 // dialogueTurnLimit ends a conversation that goes round in circles.
 const dialogueTurnLimit = 30

@@ -34,7 +34,7 @@ var (
 	cancelOwnWords = newMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
-		"annule-le", "cancel it", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
+		"annule-le", "cancel it", "annulez", "annulez le", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
 		"remove my", "delete my", "nhiwah", "nahiwah", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
@@ -47,7 +47,8 @@ var (
 		"تأجيله", "تاجيله", "نأجله", "ناجله", "نأخرو", "ناخرو", "نأخره", "ناخره", "نبدلو", "نبدله", "نقدمو",
 		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "decaliw", "décaliw", "ndécaler", "ndecaler", "ndécali", "ndecali", "decali", "décali",
 		"nbedlo", "nbadlo", "nbadlou", "nbedlouh", "nbadlouh", "nbeddlo", "nbeddlou", "nbeddlouh", "nrodoh", "nrodou",
-		"nroddou", "nroddouh", "nrodouh", "نردوه", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
+		"nroddou", "nroddouh", "nrodouh", "نردوه", "بدلا من موعدي", "بدل موعدي", "عوض موعدي", "instead of my appointment",
+		"au lieu de mon rendez-vous", "au lieu de mon rdv", "à la place de mon rendez-vous", "à la place de mon rdv", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
@@ -58,8 +59,9 @@ var (
 		"ma n9derch nji", "manajamch nji", "ma najamch nji", "ma nejemch", "ma n9derch", "ما نقدرش نجي",
 		"ما نقدرش", "ما نجمش", "لن أتمكن", "لن اتمكن", "لن أستطيع", "لن استطيع", "لا أستطيع الحضور",
 		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف", "stuck", "i'm stuck", "coincé",
-		"coince", "bloqué", "bloque", "en déplacement", "out of town", "abroad", "travelling", "traveling",
-		"مسافر", "خارج البلاد", "msafer", "nsafer", "نسافر", "mab9itch n7taj", "ma b9itch n7taj",
+		"coince", "bloqué", "bloque", "je serai en déplacement", "out of town", "stuck abroad", "i'm abroad",
+		"i'll be abroad", "i'm travelling", "i'm traveling", "je suis à l'étranger", "نكون مسافر", "راني مسافر",
+		"خارج البلاد", "rani msafer", "nkoun msafer", "mab9itch n7taj", "ma b9itch n7taj",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
 	// otherSlotWords ask for another day or hour.
@@ -68,6 +70,9 @@ var (
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
+	// selfMoveWords are the visitor moving, not the appointment.
+	selfMoveWords = newMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
+		"nous deplacer", "venir", "me rendre")
 	// humanWords ask for a person.
 	humanWords = newMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
 		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",
@@ -144,6 +149,9 @@ func readIntent(msg string, ws []string, f found, offered bool, services []booki
 	case byeWords.scoreIn(&t) > 0 && coversIn(&t, byeWords, politeWords, thanksWords):
 		return QuestionBye
 	case bookWords.scoreIn(&t) > 0, f.count() >= 2, offered && short && yes && !no,
+		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
+		f.When.Date != "" && isQuestionIn(msg, &t) && topicOfIn(&t) == "" && openWords.scoreIn(&t) == 0 &&
+			closingWords.scoreIn(&t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
 		f.HasService && wantWords.scoreIn(&t) > 0 && !isQuestionIn(msg, &t):
 		return IntentBook
@@ -173,7 +181,10 @@ func ownAppointmentIn(t *reading, inFlow bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
 	appt := appointmentWords.scoreIn(t) > 0 || bookedWords.scoreIn(t) > 0
 	own := ownWords.scoreIn(t) > 0
-	moves := moveOwnWords.scoreIn(t) > 0 || otherSlotWords.scoreIn(t) > 0
+	// "je ne pourrai pas me déplacer, je préfère annuler": the visitor, not the appointment,
+	// would move.
+	moves := (moveOwnWords.scoreIn(t) > 0 && !(selfMoveWords.scoreIn(t) > 0 && cancelOwnWords.scoreIn(t) > 0)) ||
+		otherSlotWords.scoreIn(t) > 0
 	switch {
 	case moves && appt && (!inFlow || own):
 		return IntentMove, true
@@ -190,8 +201,19 @@ func wantsPerson(ws []string) bool {
 }
 
 func wantsPersonIn(t *reading) bool {
-	return humanWords.scoreIn(t) > 0 && (talkWords.scoreIn(t) > 0 || coversIn(t, humanWords, commandFillers, politeWords))
+	if humanWords.scoreIn(t) == 0 || !(talkWords.scoreIn(t) > 0 || coversIn(t, humanWords, commandFillers, politeWords)) {
+		return false
+	}
+	// "arrange a meeting with one of your team": a booking, unless a person is asked for
+	// as opposed to Dota ("a real person", "pas un robot").
+	return bookWords.scoreIn(t) == 0 || liveWords.scoreIn(t) > 0
 }
+
+// liveWords ask for a person rather than Dota.
+var liveWords = newMatcher("humain", "un humain", "human", "a human", "real person", "vraie personne",
+	"personne réelle", "pas un robot", "pas un bot", "not a bot", "not a robot", "bnadem", "insan", "إنسان",
+	"انسان", "شخص حقيقي", "agent", "operator", "opérateur", "customer service", "service client", "now",
+	"maintenant", "right now", "tout de suite", "دابا", "درك", "daba", "dork")
 
 // weekdayIn names the weekday a message asks about, if any.
 func weekdayIn(ws []string) (time.Weekday, bool) {

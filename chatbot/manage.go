@@ -75,7 +75,7 @@ func (t *turn) changeManage(ws []string) bool {
 	r := newReading(ws)
 	action := ""
 	switch {
-	case moveOwnWords.scoreIn(&r) > 0 || otherSlotWords.scoreIn(&r) > 0:
+	case (moveOwnWords.scoreIn(&r) > 0 && selfMoveWords.scoreIn(&r) == 0) || otherSlotWords.scoreIn(&r) > 0:
 		action = IntentMove
 	case cancelOwnWords.scoreIn(&r) > 0 && !yesWords.exact(ws):
 		action = IntentCancel

@@ -33,7 +33,9 @@ var (
 		"rendre visite", "come by", "drop by", "stop by", "visit you", "set up a call", "hop on a call",
 		"discovery call", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
 		"nchoufkom", "nchofkom", "نشوفكم", "نجي عندكم", "nji 3andkom", "nji ndir", "ndir rdv", "ndir rendez-vous",
-		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم")
+		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم", "appt", "rdz", "rendezvous", "réunion",
+		"reunion", "come in", "come over", "arrange a meeting", "set up a meeting", "كاين بلاصة", "kayen place",
+		"kayen de la place")
 	cancelWords = newMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
 		"never mind", "إلغاء", "الغاء", "ألغ", "توقف",
 		"laisse tomber", "laissez tomber", "oublie", "oubliez", "oublie ça", "on arrête", "j'arrête", "abandonner",
@@ -53,7 +55,8 @@ var (
 		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
 	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
-	declineWords = newMatcher("je préfère ne pas", "je prefere ne pas", "je préfère pas", "je prefere pas",
+	declineWords = newMatcher("je préfère ne pas", "jpréfère pas", "jprefere pas", "j'préfère pas", "préfère pas",
+		"prefere pas", "nfadel la", "ma nhebch n3tih", "je prefere ne pas", "je préfère pas", "je prefere pas",
 		"pas de numéro", "pas de numero", "pas de téléphone", "pas de telephone", "pas de mail", "pas d'email",
 		"pas d'e-mail", "pas de courriel", "je n'ai pas", "j'ai pas", "sans", "rather not", "prefer not",
 		"i'd rather not", "no phone", "no number", "no email", "no e-mail", "don't have", "do not have",
@@ -63,9 +66,11 @@ var (
 	helloWords = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
-	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة")
+	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
+		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty")
 	// politeWords may go with a yes or a command without changing what it says.
-	politeWords = newMatcher("merci", "merci beaucoup", "svp", "stp", "s'il vous plaît", "s'il vous plait",
+	politeWords = newMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
+		"يعطيكم الصحة", "شكرا جزيلا", "وجزاكم الله خيرا", "svp", "stp", "s'il vous plaît", "s'il vous plait",
 		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
 	// assentWords may go with a yes at the summary: "oui, c'est parfait", "yes, looks good".
 	assentWords = newMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
@@ -74,7 +79,8 @@ var (
 		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
 		"validez", "valide", "réservez", "réserve", "reservez", "reserve", "جيد", "ممتاز", "صحيح", "هذا صحيح",
 		"يعطيك الصحة", "بارك الله فيك", "confirmed", "confirmé", "all good", "pour moi", "c'est bon pour moi",
-		"everything", "كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant")
+		"everything", "all correct", "that is all correct", "that is correct", "correct", "kindly", "thank you kindly",
+		"كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant")
 	// butWords hold something back: "oui mais…".
 	butWords = newMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")

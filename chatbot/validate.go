@@ -27,6 +27,8 @@ var (
 		"شركتي هي", "شركتي", "اسم شركتي"}
 )
 
+var phoneDots = regexp.MustCompile(`^\+?\d[\d.]{7,}\d$`)
+
 var phoneRun = regexp.MustCompile(`\+?[\d(][\d\s\-()]{5,}\d`)
 
 // checkValue reads and validates the value of a step from a message, by the step's rules.
@@ -50,11 +52,36 @@ func checkEmail(msg string) (string, string) {
 		}
 	}
 	v = booking.NormalizeEmail(strings.Trim(v, ".,;:!?()\"'"))
-	return v, booking.CheckEmail(v)
+	if c := booking.CheckEmail(v); c != "" {
+		// "karim at gmail dot com", "samir point ouali arobase yahoo point fr", "x @ gmail . com"
+		if e := spelledEmail(msg); e != "" {
+			return e, ""
+		}
+		return v, c
+	}
+	return v, ""
+}
+
+var (
+	spelledAt  = regexp.MustCompile(`(?i)\s*(?:\(at\)|\[at\]|\bat\b|\barobase\b|@)\s*`)
+	spelledDot = regexp.MustCompile(`(?i)\s*(?:\(dot\)|\[dot\]|\bdot\b|\bpoint\b|\.)\s*`)
+)
+
+// spelledEmail reads an address written out or spaced; "" when none.
+func spelledEmail(msg string) string {
+	v := strings.ToLower(stripLeadIn(emailLeadIns, strings.TrimSpace(msg)))
+	v = spelledDot.ReplaceAllString(spelledAt.ReplaceAllString(v, "@"), ".")
+	if m := emailIn.FindString(v); m != "" && booking.CheckEmail(booking.NormalizeEmail(m)) == "" {
+		return booking.NormalizeEmail(m)
+	}
+	return ""
 }
 
 func checkPhone(msg string) (string, string) {
 	v := strings.TrimRight(normalizeDigits(stripLeadIn(phoneLeadIns, strings.TrimSpace(msg))), ".!")
+	if phoneDots.MatchString(v) { // "0555.12.34.56"
+		v = strings.ReplaceAll(v, ".", " ")
+	}
 	if c := booking.CheckPhone(v); c == "" {
 		return v, ""
 	} else if m := phoneRun.FindString(v); m != "" && booking.CheckPhone(m) == "" {

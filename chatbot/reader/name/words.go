@@ -10,6 +10,10 @@ var strong = phrases(
 	"moi c'est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
 	"اسمي هو", "اسمي", "سميتي", "انا اسمي", "ana ismi", "ana esmi", "ana smiti", "ismi", "esmi", "smiti", "smitek",
 	"ana smiyti", "smiyti", "nom", "prenom", "name",
+	// someone else's name, given for them: "il s'appelle", "her name is", "smitha", "اسم ابني"
+	"il s'appelle", "elle s'appelle", "son nom est", "son nom c'est", "his name is", "her name is", "his name's",
+	"her name's", "name's", "smitou", "smitha", "ismou", "ismha", "esmou", "esmha", "اسمه", "اسمها", "اسمه هو",
+	"اسمها هي", "اسم ابني", "اسم ابنتي", "اسم بنتي", "اسم زوجي", "اسم زوجتي", "سميتو", "سميتها",
 )
 
 // weak lead-ins introduce a name only when what follows looks like one: "je suis Amine"
