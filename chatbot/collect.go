@@ -201,6 +201,9 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 		f.HasService, f.When, f.Name = false, When{}, ""
 	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
 		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
+	case f.When.Date != "" && t.s.Collected.Date != "" && f.When.Date != t.s.Collected.Date &&
+		(changeWords.score(ws) > 0 || correctionLeads.score(ws) > 0):
+		// "actually Monday's bad for me now, can we do Wednesday the 25th?", at any step.
 	default:
 		return false
 	}

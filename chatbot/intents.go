@@ -22,7 +22,8 @@ var (
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
 		"3andi un rdv", "3andi rendez vous",
-		"3andi rendez-vous", "andi rdv", "derna rdv", "khdit rdv", "خذيت موعد")
+		"3andi rendez-vous", "andi rdv", "my slot", "my monday slot", "mon créneau", "rdv ta3i", "rendez-vous ta3i",
+		"rdv dyali", "موعدي", "derna rdv", "khdit rdv", "خذيت موعد")
 	// wantWords want something: with a service, a booking.
 	wantWords = newMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
@@ -47,7 +48,8 @@ var (
 		"تأجيله", "تاجيله", "نأجله", "ناجله", "نأخرو", "ناخرو", "نأخره", "ناخره", "نبدلو", "نبدله", "نقدمو",
 		"push it", "push back", "move it", "reschedule it", "décaler", "ndecaliw", "decaliw", "décaliw", "ndécaler", "ndecaler", "ndécali", "ndecali", "decali", "décali",
 		"nbedlo", "nbadlo", "nbadlou", "nbedlouh", "nbadlouh", "nbeddlo", "nbeddlou", "nbeddlouh", "nrodoh", "nrodou",
-		"nroddou", "nroddouh", "nrodouh", "نردوه", "بدلا من موعدي", "بدل موعدي", "عوض موعدي", "instead of my appointment",
+		"nroddou", "nroddouh", "nrodouh", "نردوه", "nhawel", "n7awel", "nhawlou", "n7awlou", "ndéplaci", "ndeplaci",
+		"instead of my", "نحول", "نحولو", "بدلا من موعدي", "بدل موعدي", "عوض موعدي", "instead of my appointment",
 		"au lieu de mon rendez-vous", "au lieu de mon rdv", "à la place de mon rendez-vous", "à la place de mon rdv", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story

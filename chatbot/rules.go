@@ -55,7 +55,8 @@ var (
 		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
 	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
-	declineWords = newMatcher("je préfère ne pas", "jpréfère pas", "jprefere pas", "j'préfère pas", "préfère pas",
+	declineWords = newMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
+		"mail seulement", "email seulement", "البريد يكفي", "لا أرغب", "لا ارغب", "يكفي", "ghir l mail", "je préfère ne pas", "jpréfère pas", "jprefere pas", "j'préfère pas", "préfère pas",
 		"prefere pas", "nfadel la", "ma nhebch n3tih", "je prefere ne pas", "je préfère pas", "je prefere pas",
 		"pas de numéro", "pas de numero", "pas de téléphone", "pas de telephone", "pas de mail", "pas d'email",
 		"pas d'e-mail", "pas de courriel", "je n'ai pas", "j'ai pas", "sans", "rather not", "prefer not",
