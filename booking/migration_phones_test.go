@@ -2,11 +2,9 @@ package booking_test
 
 import (
 	"context"
-	"io"
 	"testing"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/migrations"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -15,25 +13,7 @@ import (
 // ones; what is no number gets none.
 func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
 	ctx := context.Background()
-	db, d := testdb.New(t)
-	m, err := migrations.Open(d.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	hasColumn := func() bool {
-		var ok bool
-		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.columns
-			WHERE table_name = 'clients' AND column_name = 'numero_1_e164')`).Scan(&ok); err != nil {
-			t.Fatal(err)
-		}
-		return ok
-	}
-	for hasColumn() {
-		if err := m.Down(ctx, io.Discard); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db, migrateUp := beforeMigration(t, 2, nil)
 	typed := []string{"0555 33 44 55", "0555-33-44-55", "0555334455", "+213 555 33 44 55", "+213 (0)555 33 44 55",
 		"00213 555 33 44 55", "(021) 23 45 67", "+33 6 12 34 56 78", "0770112233"}
 	none := []string{"++++++++++", "0000000000", "12", ""}
@@ -42,9 +22,7 @@ func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := m.Up(ctx, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	migrateUp()
 	rows, err := db.Query(ctx, `SELECT numero_1, coalesce(numero_1_e164, ''), coalesce(numero_2_e164, '') FROM clients`)
 	if err != nil {
 		t.Fatal(err)
@@ -73,25 +51,7 @@ func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
 // none.
 func TestMigrationBackfillsCanonicalNumbersEverywhere(t *testing.T) {
 	ctx := context.Background()
-	db, d := testdb.New(t)
-	m, err := migrations.Open(d.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	hasColumn := func() bool {
-		var ok bool
-		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.columns
-			WHERE table_name = 'waitlist' AND column_name = 'phone_e164')`).Scan(&ok); err != nil {
-			t.Fatal(err)
-		}
-		return ok
-	}
-	for hasColumn() {
-		if err := m.Down(ctx, io.Discard); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db, migrateUp := beforeMigration(t, 13, nil)
 	typed := []string{"0555 33 44 55", "0555-33-44-55", "+213 555 33 44 55", "+213 (0)555 33 44 55",
 		"00213 555 33 44 55", "555 33 44 55", "(021) 23 45 67", "+33 6 12 34 56 78", "++++++++++", "0000000000", "12", ""}
 	for i, p := range typed {
@@ -107,9 +67,7 @@ func TestMigrationBackfillsCanonicalNumbersEverywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := m.Up(ctx, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	migrateUp()
 	rows, err := db.Query(ctx, `SELECT phone, coalesce(phone_e164, '') FROM appointments
 		UNION ALL SELECT phone, coalesce(phone_e164, '') FROM waitlist
 		UNION ALL SELECT collected->>'phone', coalesce(phone_e164, '') FROM chat_conversations`)

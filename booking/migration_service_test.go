@@ -2,12 +2,11 @@ package booking_test
 
 import (
 	"context"
-	"io"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/migrations"
-	"github.com/dota-agency/dota/migrations/testdb"
 )
 
 // TestMigrationStoresServicesBySlug: bookings and waitlist entries written before services
@@ -16,26 +15,11 @@ import (
 // that names no service stays.
 func TestMigrationStoresServicesBySlug(t *testing.T) {
 	ctx := context.Background()
-	db, d := testdb.New(t)
-	if _, err := booking.New(db).Seed(ctx); err != nil {
-		t.Fatal(err)
-	}
-	m, err := migrations.Open(d.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	version := func() (v int64) {
-		if err := db.QueryRow(ctx, `SELECT max(version_id) FROM goose_db_version WHERE is_applied`).Scan(&v); err != nil {
+	db, migrateUp := beforeMigration(t, 22, func(db *pgxpool.Pool) {
+		if _, err := booking.New(db).Seed(ctx); err != nil {
 			t.Fatal(err)
 		}
-		return v
-	}
-	for version() >= 22 {
-		if err := m.Down(ctx, io.Discard); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	if _, err := db.Exec(ctx, `INSERT INTO appointments (name, phone, service, status, source) VALUES
 		('A', '0555000001', 'Shooting photo et vidéo', 'pending', 'form'),
 		('B', '0555000002', 'Photo and video shooting', 'pending', 'form'),
@@ -47,9 +31,7 @@ func TestMigrationStoresServicesBySlug(t *testing.T) {
 		('2030-01-06', '10:00', '2030-01-06 09:00Z', 'G', 'g@x.dz', '0555000007', 'Web development', 'form')`); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Up(ctx, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	migrateUp()
 	var got []string
 	if err := db.QueryRow(ctx, `SELECT array_agg(coalesce(service, '-') ORDER BY name) FROM appointments`).Scan(&got); err != nil {
 		t.Fatal(err)

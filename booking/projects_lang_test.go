@@ -2,12 +2,9 @@ package booking_test
 
 import (
 	"context"
-	"io"
 	"testing"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/migrations"
-	"github.com/dota-agency/dota/migrations/testdb"
 )
 
 // TestMigrationMakesProjectTextsFrench: a project stored with plain texts, and a
@@ -15,25 +12,7 @@ import (
 // demo projects and services lack, and the visitor reads each in their language.
 func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 	ctx := context.Background()
-	db, d := testdb.New(t)
-	m, err := migrations.Open(d.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	textTitle := func() bool {
-		var typ string
-		if err := db.QueryRow(ctx, `SELECT data_type FROM information_schema.columns
-			WHERE table_name = 'projects' AND column_name = 'title'`).Scan(&typ); err != nil {
-			t.Fatal(err)
-		}
-		return typ == "text"
-	}
-	for !textTitle() {
-		if err := m.Down(ctx, io.Discard); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db, migrateUp := beforeMigration(t, 19, nil)
 	if _, err := db.Exec(ctx, `INSERT INTO services (slug, name, tags) VALUES
 		('formation', '{"fr": "Formation"}', '{"Développement web", "IA"}')`); err != nil {
 		t.Fatal(err)
@@ -43,9 +22,7 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 		('Projet maison', NULL, NULL, true)`); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Up(ctx, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	migrateUp()
 	core := booking.New(db)
 	list, err := core.PublishedProjects(ctx, "")
 	if err != nil || len(list) != 2 {
