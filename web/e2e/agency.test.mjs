@@ -47,8 +47,8 @@ describe('the agency profile', { skip }, () => {
     await profile.getByLabel('Numéros de téléphone').fill(`${PHONE}\n+213 770 12 34 56`);
     await profile.getByLabel('Adresse', { exact: true }).fill(STREET);
     await profile.getByLabel('Code postal').fill('16004');
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Settings saved successfully!').first().waitFor();
+    await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+    await page.getByText('Paramètres enregistrés avec succès !').first().waitFor();
     await screenshot(page, 'agency-profile-console');
 
     // The site, on the next load.
