@@ -136,6 +136,36 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 	}
 }
 
+// A visitor who cannot come is offered the cancellation; saying they would rather move it
+// turns the flow into a move, whose day and hour are asked at their own steps.
+func TestACancellationBecomesAMoveWhenTheVisitorSaysSo(t *testing.T) {
+	srv := mailtest.Start(t)
+	e, core := mailEngine(t, srv)
+	ctx := context.Background()
+	slots := openSlots(t, core, 4, 2)
+	if _, err := core.Book(ctx, booking.Request{Name: "Client Chat", Email: "story@belk.dz", Phone: "0555123402",
+		Service: "Consultation", Date: slots[0].Date, Time: slots[0].Time, Language: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, e, "fr")
+	c.say("Bonjour, j'ai un rendez-vous avec vous mais je ne pourrai pas venir")
+	c.expect(StepManageEmail)
+	before := len(srv.Messages())
+	c.say("story@belk.dz")
+	c.say(codeFor(t, srv, "story@belk.dz", before))
+	c.expect(StepManageCancel, "?")
+	c.say("non, je préfère le décaler à un autre jour")
+	c.expect(StepManageWhen)
+	to := slots[1]
+	c.say(to.Date)
+	c.expect(StepManageTime, to.Time)
+	c.say(to.Time)
+	c.expect(StepGreeting, "déplacé")
+	if list, err := core.Upcoming(ctx, "story@belk.dz"); err != nil || len(list) != 1 || list[0].Date != to.Date || list[0].Time != to.Time {
+		t.Fatalf("after the move: %+v %v", list, err)
+	}
+}
+
 func TestNothingIsShownBeforeTheCode(t *testing.T) {
 	srv := mailtest.Start(t)
 	e, core := mailEngine(t, srv)
