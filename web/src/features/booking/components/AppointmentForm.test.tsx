@@ -5,7 +5,7 @@ import { useToasts } from '../../../components/ui/toast';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import { QueryProvider } from '../../../lib/query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AppointmentForm } from './AppointmentForm';
+import { AppointmentForm, FALLBACK_SERVICES } from './AppointmentForm';
 
 // Lazy pages and locale files load slowly on a busy machine: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });
@@ -214,5 +214,36 @@ describe('AppointmentForm', () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2199-12-31' } });
     expect(await screen.findByText('We take bookings up to 90 days ahead: please choose an earlier date.')).toBeTruthy();
+  });
+
+  it("names the services in the reader's language while the catalogue is not there, and sends their slugs", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/services')) return json(503, { error: 'unavailable' });
+      if (url.startsWith('/api/slots')) return json(200, day);
+      return json(204, {});
+    });
+    const optionsIn = async (lang: string) => {
+      await setLanguage(lang);
+      const view = renderForm();
+      const select = (await screen.findByLabelText(lang === 'fr' ? 'Service *' : /\*$/, { selector: 'select' })) as HTMLSelectElement;
+      const options = [...select.options].slice(1).map((o) => [o.value, o.textContent]);
+      view.unmount();
+      return options;
+    };
+    try {
+      const fr = await optionsIn('fr');
+      expect(fr).toHaveLength(FALLBACK_SERVICES.length);
+      expect(fr[0]).toEqual(['developpement-web', 'Développement web']);
+      expect(fr.map(([, name]) => name)).toContain('Formation');
+      const ar = await optionsIn('ar');
+      expect(ar[0]).toEqual(['developpement-web', 'تطوير المواقع']);
+      // No English name in the French or Arabic form, and no text key left unnamed.
+      for (const [, name] of [...fr, ...ar]) {
+        expect(name).not.toMatch(/Development|Training|fallbackServices/);
+      }
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

@@ -14,16 +14,20 @@ import { useDay, useRefreshSlots, useServiceNames } from '../hooks/useSlots';
 import { JoinWaitlist } from './JoinWaitlist';
 import './AppointmentForm.css';
 
-/** Services offered when none load from the server. */
+/**
+ * Services offered while the catalogue has not loaded (or fails to): the specification's
+ * slugs, which the server takes as the service, named in the reader's language
+ * (booking:fallbackServices).
+ */
 export const FALLBACK_SERVICES = [
-  'Web Development',
-  'Mobile Development',
-  'Photography',
-  'AI Bots',
-  'Mini Services',
-  'Training',
-  'Consultation',
-];
+  'developpement-web',
+  'developpement-mobile',
+  'photographie',
+  'bots-ia',
+  'mini-services',
+  'formation',
+  'consultation',
+] as const;
 
 const empty: AppointmentRequest = {
   name: '',
@@ -75,7 +79,9 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
 
   const navigate = useNavigate();
   const services = useServiceNames();
-  const options = services.data?.length ? services.data : FALLBACK_SERVICES;
+  const options = services.data?.length
+    ? services.data.map((name) => ({ value: name, label: name }))
+    : FALLBACK_SERVICES.map((slug) => ({ value: slug, label: t(`fallbackServices.${slug}`) }));
   const day = useDay(values.date);
   const refreshSlots = useRefreshSlots();
 
@@ -241,9 +247,9 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
           <label htmlFor={`${id}-service`}>{t('form.service')} *</label>
           <select {...field('service')}>
             <option value="">{t('form.servicePlaceholder')}</option>
-            {options.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>
