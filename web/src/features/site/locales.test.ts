@@ -55,4 +55,24 @@ describe('locale files', () => {
     expect(chat('en')).toBe('Sorry, I encountered an error. Please try again.');
     expect(chat('fr')).toBe("Désolé, une erreur s'est produite. Veuillez réessayer.");
   });
+
+  it("states in the site's texts no city, founding year or reply time: those come from the agency's profile or go", () => {
+    // Prices, hours, the city and the founding year are the profile's; no data backs a reply time.
+    const figures = /\b2018\b|\bAlger\b|Algiers|الجزائر العاصمة|24 ?h|24 ساعة/;
+    for (const lang of LANGUAGES) {
+      for (const ns of ['site', 'common']) {
+        for (const [key, text] of keys(of(lang, ns)).map((k) => [k, lookup(of(lang, ns), k)] as const)) {
+          expect(String(text), `${lang}/${ns}.json ${key}`).not.toMatch(figures);
+        }
+      }
+    }
+  });
 });
+
+/** The text at a key path as keys() writes it ("a.b[0].c"). */
+function lookup(value: unknown, path: string): unknown {
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter(Boolean)
+    .reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], value);
+}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { heroBadge } from '../agencyTexts';
+import { useAgency } from '../contact';
 import './Hero.css';
 
 /** Props of Hero. */
@@ -14,6 +16,7 @@ export interface HeroProps {
  */
 export function Hero({ projectsHref = '#projects' }: HeroProps) {
   const { t } = useTranslation('site');
+  const agency = useAgency();
   return (
     <section className="hero-banner" aria-labelledby="hero-title">
       <div className="hero-banner__backdrop" aria-hidden="true">
@@ -23,7 +26,7 @@ export function Hero({ projectsHref = '#projects' }: HeroProps) {
         <span className="hero-banner__grid" />
       </div>
       <div className="hero-banner__content">
-        <span className="hero-banner__badge">{t('hero.badge')}</span>
+        <span className="hero-banner__badge">{heroBadge(t, agency)}</span>
         <h1 id="hero-title">{t('hero.title')}</h1>
         <p className="hero-banner__subtitle">{t('hero.subtitle')}</p>
         <div className="hero-banner__actions">

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/Icon';
-import { useCurrentYear } from '../../../lib/clientValue';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ContactCards } from '../components/ContactCards';
 import { ServiceTiles } from '../components/ServiceTiles';
 import { Stats } from '../components/Stats';
-import { useAgency, yearsOfExperience } from '../contact';
+import { aboutStory } from '../agencyTexts';
+import { useAgency } from '../contact';
 import { useSeo } from '../hooks/useSeo';
 import './AboutPage.css';
 
@@ -34,7 +34,6 @@ const ABOUT_SERVICES = 12;
 /** The about page: story, values, expertise, why us, mission and vision, services. */
 export default function AboutPage() {
   const { t } = useTranslation('site');
-  const year = useCurrentYear();
   const agency = useAgency();
   useSeo({ title: t('seo.about.title'), description: t('seo.about.description') });
   return (
@@ -47,7 +46,7 @@ export default function AboutPage() {
       <header className="page-head about__head">
         <span className="eyebrow">{t('about.badge')}</span>
         <h1>{t('about.title')}</h1>
-        <p>{t('about.story', { years: yearsOfExperience(agency?.founded_year, year) })}</p>
+        <p>{aboutStory(t, agency)}</p>
       </header>
 
       <section className="section" aria-labelledby="values-title">

@@ -6,10 +6,11 @@ import { useSeo } from '../hooks/useSeo';
 /** Number of sections of the privacy policy. */
 const SECTIONS = 9;
 
-/** The privacy policy, in nine sections. */
+/** The privacy policy, in nine sections; the first names the agency and, once known, its address. */
 export default function PrivacyPage() {
   const { t } = useTranslation('site');
   const agency = useAgency();
+  const name = agency?.name || t('seo.siteName');
   useSeo({ title: t('seo.privacy.title'), description: t('seo.privacy.description') });
   return (
     <article className="privacy">
@@ -22,7 +23,8 @@ export default function PrivacyPage() {
         {Array.from({ length: SECTIONS }, (_, i) => (
           <section key={i} aria-labelledby={`privacy-${i + 1}`}>
             <h2 id={`privacy-${i + 1}`}>{t(`privacy.sections.${i}.title`)}</h2>
-            <p>{t(`privacy.sections.${i}.text`, { email: agency?.email ?? '' })}</p>
+            <p>{t(`privacy.sections.${i}.text`, { email: agency?.email ?? '', name })}</p>
+            {i === 0 && agency?.addressLine && <p>{t('privacy.controllerAddress', { address: agency.addressLine })}</p>}
           </section>
         ))}
       </div>
