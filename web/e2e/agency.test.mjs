@@ -47,6 +47,7 @@ describe('the agency profile', { skip }, () => {
     await profile.getByLabel('Numéros de téléphone').fill(`${PHONE}\n+213 770 12 34 56`);
     await profile.getByLabel('Adresse', { exact: true }).fill(STREET);
     await profile.getByLabel('Code postal').fill('16004');
+    await profile.getByLabel('Année de création').fill('2016');
     await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
     await page.getByText('Paramètres enregistrés avec succès !').first().waitFor();
     await screenshot(page, 'agency-profile-console');
@@ -65,6 +66,8 @@ describe('the agency profile', { skip }, () => {
       (street) => document.getElementById('structured-data')?.textContent?.includes(street),
       STREET,
     );
+    // The hero's badge: the profile's city and founding year, not the texts'.
+    assert.equal((await site.locator('.hero-banner__badge').textContent()).trim(), 'Agence digitale à Alger depuis 2016');
     const ld = JSON.parse(await site.locator('#structured-data').textContent());
     assert.equal(ld.telephone, '+21321641010');
     assert.equal(ld.address.streetAddress, STREET);
