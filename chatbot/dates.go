@@ -257,12 +257,13 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		}
 		return today.AddDate(0, 0, ahead), w, true
 	}
-	// "le 30", "on the 30th", "يوم 30": a day of this month, or of the next once it is past.
+	// "le 30", "on the 30th", "يوم 30": a day of this month, or of the next once it is past;
+	// not "the first person on the moon": what follows must go with a day.
 	for i, w := range ws {
 		if !dayLeads[w] {
 			continue
 		}
-		if d, tok, found := dayNumberAfter(ws, i+1); found && !hourWritten(s, tok) {
+		if d, tok, found := dayNumberAfter(ws, i+1); found && !hourWritten(s, tok) && dayEnds(ws, i+2) {
 			if t, ok := nextDayOfMonth(d, today); ok {
 				return t, firstWord(s, tok), true
 			}
@@ -308,6 +309,19 @@ func weekdayAt(ws []string, i int) (time.Weekday, bool) {
 // dayLeads are the words a day of the month follows without its month: "le 30", "the
 // 30th", "يوم 30", "nhar 30".
 var dayLeads = map[string]bool{"le": true, "the": true, "يوم": true, "nhar": true}
+
+// afterDay are the words that may follow a day of the month named without its month.
+var afterDay = map[string]bool{"at": true, "a": true, "vers": true, "around": true, "in": true, "from": true,
+	"de": true, "of": true, "du": true, "prochain": true, "next": true, "ou": true, "or": true, "et": true,
+	"and": true, "for": true, "pour": true, "si": true, "if": true, "svp": true, "please": true, "stp": true,
+	"l": true, "m3a": true, "على": true, "الساعه": true, "الساعة": true, "مع": true, "then": true, "ok": true,
+	"possible": true, "c": true, "ca": true, "works": true, "is": true, "est": true, "فى": true, "في": true}
+
+// dayEnds reports whether ws[i] may follow a day of the month: nothing, or a word that
+// goes with one ("le 30 à 10h", "the 30th at 2", "يوم 30 على 10").
+func dayEnds(ws []string, i int) bool {
+	return i >= len(ws) || afterDay[ws[i]]
+}
 
 // hourMarks follow a number that is an hour, not a day: "le 10 h", "the 10 am".
 var hourMarks = map[string]bool{"h": true, "heure": true, "heures": true, "am": true, "pm": true, "hours": true,

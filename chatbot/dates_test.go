@@ -105,6 +105,9 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 		{"mardi 1er", "2026-12-01", ""},
 		{"jeudi 10 à 14h", "2026-12-10", "14:00"},
 		{"lundi 24", "", ""},
+		{"What did the first person on the moon say?", "", ""},
+		{"the first available slot", "", ""},
+		{"le 30 à 10h", "2026-11-30", "10:00"},
 		// days in words, where a month follows or a weekday or "the" comes before; a
 		// refused weekday gives way to the other
 		{"Sunday the sixth of December at ten in the morning", "2026-12-06", "10:00"},
