@@ -4,6 +4,7 @@ package deploytest
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"os"
@@ -14,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot/geminitest"
 )
 
@@ -144,9 +148,11 @@ func TestCluster(t *testing.T) {
 		"DOTA_GEMINI_BASE_URL="+gemini.URL,
 		"DOTA_AI_QUEUE_INTERVAL=10ms",
 		fmt.Sprintf("DOTA_AI_BUDGET_PER_MINUTE=%d", aiBudget),
-		// The team is always in, so that a hand-off waits for staff whenever the test runs.
-		"DOTA_OFFICE_HOURS=sun-sat 00:00-24:00",
 	)
+	// The team is always in, so that a hand-off waits for staff whenever the test runs: the
+	// agency profile the seed filled holds the office hours; the replicas read the change
+	// once their settings cache (booking.DefaultSettingsTTL) has run out.
+	alwaysOpen(t, c.env)
 	runDota(t, c.env, adminPass+"\n", "admin", "create", "--email", adminEmail, "--role", "admin", "--password-stdin")
 
 	t.Run("health through the balancer", func(t *testing.T) {
@@ -513,4 +519,21 @@ func freshWindow(t *testing.T) {
 		t.Logf("waiting %s for a fresh one-minute window", left.Round(time.Second))
 		time.Sleep(left + 100*time.Millisecond)
 	}
+}
+
+// alwaysOpen sets the agency profile's office hours to every day, all day, and waits until
+// every replica reads them.
+func alwaysOpen(t *testing.T, e env) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `UPDATE settings SET agency = agency || '{"hours": {"days": ["sun", "mon", "tue",
+		"wed", "thu", "fri", "sat"], "opens": "00:00", "closes": "24:00"}}'::jsonb WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(booking.DefaultSettingsTTL + 500*time.Millisecond)
 }
