@@ -19,6 +19,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -40,7 +41,7 @@ func newConsoleServerOn(t *testing.T, prefix string, r *redis.Client, tune ...fu
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	core := booking.New(pool, booking.WithClock(func() time.Time { return now }),
-		booking.WithPublisher(console.NewPublisher(r, prefix, log)))
+		booking.WithPublisher(live.NewPublisher[booking.Event](r, prefix, log)))
 	cons := console.New(core, pool, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
 	dota := closedAtEnd(t, chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix},

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
 	"github.com/dota-agency/dota/migrations/testdb"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // TestChatJoinsShareTheFormBudgets: a join in a conversation, which knows its visitor by

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -141,7 +141,7 @@ func TestAStalledClientDoesNotHoldBackTheOthers(t *testing.T) {
 	defer res.Body.Close()
 	events, _ := adm.subscribe(t)
 
-	pub := console.NewPublisher(rdb, prefix, nil)
+	pub := live.NewPublisher[booking.Event](rdb, prefix, nil)
 	big := strings.Repeat("x", 4000)
 	const n = 400
 	for i := range n {

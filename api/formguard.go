@@ -12,7 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // FormLimits are the budgets of the public forms (the booking form and the newsletter),

@@ -14,6 +14,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -26,7 +27,7 @@ func newHandoffServer(t *testing.T) string {
 	r, prefix := testdb.Redis(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	clock := func() time.Time { return officeHours }
-	pub := console.NewPublisher(r, prefix, log)
+	pub := live.NewPublisher[booking.Event](r, prefix, log)
 	core := booking.New(pool, booking.WithClock(clock), booking.WithPublisher(pub))
 	cons := console.New(core, pool, r, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)

@@ -14,6 +14,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -27,7 +28,7 @@ func liveServer(t *testing.T) (string, *chatbot.Engine) {
 	t.Helper()
 	rdb, prefix := testdb.Redis(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	core := booking.New(pool, booking.WithPublisher(console.NewPublisher(rdb, prefix, log)))
+	core := booking.New(pool, booking.WithPublisher(live.NewPublisher[booking.Event](rdb, prefix, log)))
 	cons := console.New(core, pool, rdb, prefix, console.Config{}, log)
 	events := api.NewEvents(cons, log)
 	dota := closedAtEnd(t, chatbot.New(core, pool, rdb, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log)))

@@ -28,6 +28,9 @@ type Event struct {
 	Data json.RawMessage `json:"data,omitempty"`
 }
 
+// EventKind names the event's kind (live.Event).
+func (e Event) EventKind() string { return e.Kind }
+
 // Publisher fans events out to every replica. Publishing is best effort: the change is
 // already committed, and the console's periodic refresh catches up on a lost event.
 type Publisher interface {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // reserveScript takes the next place in the AI queue shared by every replica: calls are

@@ -7,8 +7,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
 	"github.com/dota-agency/dota/i18n"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // A conversation is stored from the visitor's first message on. Start gives the widget a

@@ -15,7 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // Booker is what Dota needs of the booking core; *booking.Core implements it.

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/booking/ratelimit"
 	"github.com/dota-agency/dota/i18n"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // Reply is Dota's answer to a turn: its new messages, where the conversation stands and

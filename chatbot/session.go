@@ -12,7 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // Steps of the conversation.

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // A visitor's stream of their own conversation (push.go says what it carries) is open

@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/live"
 )
 
 // Defaults of the console's configuration.
@@ -74,8 +75,8 @@ type Console struct {
 	cfg           Config
 	log           *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
-	// given by booking.WithPublisher(NewPublisher(...)).
-	publisher *Publisher
+	// given by booking.WithPublisher(live.NewPublisher[booking.Event](...)).
+	publisher *live.Publisher[booking.Event]
 	// staffGone gives back what a deactivated or deleted staff member held (OnStaffGone).
 	staffGone func(ctx context.Context, userID string) (int, error)
 }
@@ -89,7 +90,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 	}
 	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
 		notifications: core, deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
-		cfg: cfg, log: log, publisher: NewPublisher(rdb, prefix, log)}
+		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 	core.AddPersonalPart(c.notesPart())
 	return c
 }

@@ -14,14 +14,6 @@ var (
 		Namespace: "dota", Subsystem: "console", Name: "password_checks_total",
 		Help: "argon2id password verifications. Every sign-in with a password makes one, the e-mail known or not.",
 	})
-	eventsPublished = promauto.NewCounterVec(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "console", Name: "events_published_total",
-		Help: "Live events published to every replica, by kind.",
-	}, []string{"kind"})
-	eventPublishFailures = promauto.NewCounter(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "console", Name: "event_publish_failures_total",
-		Help: "Live events that could not be published to Redis.",
-	})
 
 	// SSEClients counts the console streams open on this replica.
 	SSEClients = promauto.NewGauge(prometheus.GaugeOpts{

@@ -8,7 +8,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // The sign-in throttle counts failures only, in three records kept in Redis (shared by

@@ -16,6 +16,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/web"
 )
@@ -62,7 +63,7 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
-	publisher := console.NewPublisher(rdb, cfg.RedisPrefix, log)
+	publisher := live.NewPublisher[booking.Event](rdb, cfg.RedisPrefix, log)
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
 		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher))
 	if !core.MailConfigured() {

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
 	"github.com/dota-agency/dota/migrations/testdb"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 // TestHoldsBoundWhatIsOpenAtOnce: places held at once under a key (a client's open

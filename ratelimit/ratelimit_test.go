@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dota-agency/dota/booking/ratelimit"
 	"github.com/dota-agency/dota/migrations/testdb"
+	"github.com/dota-agency/dota/ratelimit"
 )
 
 func TestBudgetHoldsAcrossLimiters(t *testing.T) {
