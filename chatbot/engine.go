@@ -136,6 +136,8 @@ const (
 	FlowMove     = IntentMove
 	FlowCancel   = IntentCancel
 	FlowCallback = "callback"
+	// FlowManage is a move or a cancellation before the visitor has said which.
+	FlowManage = "manage"
 )
 
 // flow names the flow of the session's step.
@@ -143,6 +145,8 @@ func (s *session) flow() string {
 	switch {
 	case s.Callback:
 		return FlowCallback
+	case s.Manage != nil && isManageStep(s.Step) && s.Manage.Action == "":
+		return FlowManage
 	case s.Manage != nil && isManageStep(s.Step):
 		return s.Manage.Action
 	case slices.Contains(BookingFlow, s.Step):

@@ -161,7 +161,7 @@ func (t *turn) intent(ws []string, inFlow bool) bool {
 		t.startHandoff(ReasonAsked)
 		return true
 	}
-	if what, ok := ownAppointment(ws, inFlow); ok && !inFlow {
+	if what, ok := ownAppointment(ws, inFlow, !inFlow && t.fields().names()); ok && !inFlow {
 		t.startManage(what)
 		return true
 	}

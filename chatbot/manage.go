@@ -21,6 +21,7 @@ const (
 	StepManageWhen   = "manage_when"   // its new day, and hour when given with it (move)
 	StepManageTime   = "manage_time"   // its new hour, once the day is chosen (move)
 	StepManageCancel = "manage_cancel" // cancel it? (cancel)
+	StepManageAction = "manage_action" // move or cancel it? (told of without saying)
 )
 
 // MoveFlow and CancelFlow are the two flows, step by step.
@@ -31,7 +32,7 @@ var (
 
 // manageState is a move or cancel under way.
 type manageState struct {
-	Action   string   `json:"action"` // IntentMove or IntentCancel
+	Action   string   `json:"action"` // IntentMove, IntentCancel, or "" until the visitor says
 	Email    string   `json:"email,omitempty"`
 	CodeID   string   `json:"code_id,omitempty"`
 	Verified bool     `json:"verified,omitempty"`
@@ -50,6 +51,7 @@ func manageSteps() map[string]step {
 		StepManageWhen:   {ask: askManageWhen, read: readManageWhen, missing: always},
 		StepManageTime:   {ask: askManageTime, read: readManageTime, missing: always},
 		StepManageCancel: {ask: askManageCancel, read: readManageCancel, missing: always},
+		StepManageAction: {ask: askManageAction, read: readManageAction, missing: always},
 	}
 }
 
@@ -60,9 +62,13 @@ func askText(code string) func(t *turn) (string, []QuickReply, bool) {
 	return func(t *turn) (string, []QuickReply, bool) { return text(t.lang(), code), []QuickReply{}, true }
 }
 
-// startManage starts moving or cancelling the visitor's appointment.
+// startManage starts moving or cancelling the visitor's appointment; IntentOwn leaves
+// which for the visitor to say.
 func (t *turn) startManage(action string) {
 	t.s.Manage = &manageState{Action: action}
+	if action == IntentOwn {
+		t.s.Manage.Action = ""
+	}
 	t.moveTo(StepManageEmail)
 	t.askWith(text(t.lang(), "manage_start_"+action))
 }
@@ -250,12 +256,39 @@ func (t *turn) pick(id string) {
 		t.manageRefused(err)
 		return
 	}
-	if t.s.Manage.Action == IntentCancel {
+	switch t.s.Manage.Action {
+	case IntentCancel:
 		t.moveTo(StepManageCancel)
-	} else {
+	case IntentMove:
 		t.moveTo(StepManageWhen)
+	default:
+		t.moveTo(StepManageAction)
 	}
 	t.ask()
+}
+
+func askManageAction(t *turn) (string, []QuickReply, bool) {
+	a, ok := t.picked()
+	if !ok {
+		return "", nil, false
+	}
+	l := t.lang()
+	return text(l, "manage_ask_action", "appointment", describe(l, a, t.catalogue().Services)),
+		[]QuickReply{{Label: text(l, "qr_move"), Value: text(l, "qr_move")}, {Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}, true
+}
+
+// readManageAction reads whether to move or cancel the appointment picked: a move, a
+// cancellation, or another day ("mardi plutôt"), which is a move to that day.
+func readManageAction(t *turn, msg string, ws []string) {
+	if t.changeManage(ws) {
+		return
+	}
+	if w := t.when(msg, false); w.Date != "" {
+		t.s.Manage.Action = IntentMove
+		readManageWhen(t, msg, ws)
+		return
+	}
+	t.fail(text(t.lang(), "manage_action_unknown"))
 }
 
 // picked is the appointment chosen, read again; ok is false when it is gone.

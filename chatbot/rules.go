@@ -48,7 +48,7 @@ var (
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
 		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
-		"لا توجد", "لا يوجد", "ماعنديش", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
+		"لا توجد", "لا يوجد", "ماعنديش", "ليست لدي شركة", "ليس لدي شركة", "لا أملك شركة", "لا املك شركة", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
 		"indépendant", "independant", "indépendante", "freelance", "freelancer", "auto-entrepreneur", "student",
@@ -91,6 +91,10 @@ var (
 		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
 		"bedelt rayi", "beddelt rayi", "bdelt rayi", "badalt rayi", "بدلت رايي", "غيرت رايي", "j'ai changé d'avis",
 		"changed my mind")
+	// swapWords ask, even as a question, for one thing in place of another: "can we book
+	// that instead?", "pouvez-vous changer ?".
+	swapWords = newMatcher("instead", "à la place", "a la place", "changer", "change", "switch", "plutôt", "plutot",
+		"rather", "بدلا", "بدل", "عوض", "بلاصة", "blaset", "blasset", "3awed")
 	// nothingWords answer "what would you like to change?" with nothing.
 	nothingWords = newMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
@@ -210,6 +214,12 @@ func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) 
 // is web development's); on a tie, the one whose own name is among them: "formation
 // WordPress" is a training, though WordPress is a keyword of web development.
 func serviceInText(t *reading, services []booking.Service) (booking.Service, bool) {
+	return serviceOtherThan(t, services, "")
+}
+
+// serviceOtherThan is serviceInText leaving out the service whose slug is skip: the new
+// service of "scratch that, a consulting session before any shoot".
+func serviceOtherThan(t *reading, services []booking.Service, skip string) (booking.Service, bool) {
 	best, found := 0, booking.Service{}
 	c := serviceMatchers(services)
 	if c == nil {
@@ -217,6 +227,9 @@ func serviceInText(t *reading, services []booking.Service) (booking.Service, boo
 	}
 	tie := false
 	for i := range c.matchers {
+		if skip != "" && services[i].Slug == skip {
+			continue
+		}
 		n := c.matchers[i].scoreIn(t) * 100
 		if n > 0 {
 			n += c.matchers[i].hitsIn(t) * 2
