@@ -33,10 +33,10 @@ func need(p console.Page, a console.Action) console.Need { return console.Need{P
 // CSRF and policy checks run before its handler.
 func (a *admin) mount(r *gin.Engine) {
 	g := r.Group("/api/admin", noStore())
-	g.POST("/login", a.login)
+	g.POST("/login", handle(a.login))
 	s := g.Group("", a.session(), csrf())
-	h := func(method, path string, n console.Need, fn gin.HandlerFunc) {
-		s.Handle(method, path, require(n), fn)
+	h := func(method, path string, n console.Need, fn func(*gin.Context) error) {
+		s.Handle(method, path, require(n), handle(fn))
 	}
 	h("POST", "/logout", signedIn, a.logout)
 	h("GET", "/me", signedIn, a.me)
@@ -56,7 +56,8 @@ func (a *admin) mount(r *gin.Engine) {
 	}
 }
 
-type handle func(method, path string, n console.Need, fn gin.HandlerFunc)
+// route registers a handler of /api/admin behind the checks of what it needs.
+type route func(method, path string, n console.Need, fn func(*gin.Context) error)
 
 // session loads the signed-in user's session from the cookie, or answers 401.
 func (a *admin) session() gin.HandlerFunc {

@@ -9,7 +9,7 @@ import (
 	"github.com/dota-agency/dota/console"
 )
 
-func (a *admin) mountNotifications(h handle) {
+func (a *admin) mountNotifications(h route) {
 	page := console.PageNotifications
 	h("GET", "/notifications", need(page, ""), a.notifications)
 	h("GET", "/notifications/unread-count", need(page, ""), a.unreadCount)
@@ -20,59 +20,57 @@ func (a *admin) mountNotifications(h handle) {
 	h("DELETE", "/notifications/:id", need(page, console.ActNotificationsDelete), a.deleteNotification)
 }
 
-func (a *admin) notifications(c *gin.Context) {
+func (a *admin) notifications(c *gin.Context) error {
 	p, err := paging(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	page, err := a.console.Notifications(c, console.NotificationFilter{Q: c.Query("q"), Status: c.Query("status"),
 		Type: c.Query("type"), Priority: c.Query("priority")}, p)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	localizeNotifications(c, page.Items)
 	c.JSON(http.StatusOK, page)
+	return nil
 }
 
-func (a *admin) unreadCount(c *gin.Context) {
+func (a *admin) unreadCount(c *gin.Context) error {
 	n, err := a.console.UnreadCount(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"count": n})
+	return nil
 }
 
-func (a *admin) recentNotifications(c *gin.Context) {
+func (a *admin) recentNotifications(c *gin.Context) error {
 	list, err := a.console.RecentNotificationsList(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	localizeNotifications(c, list)
 	c.JSON(http.StatusOK, gin.H{"items": list})
+	return nil
 }
 
-func (a *admin) readAll(c *gin.Context) {
+func (a *admin) readAll(c *gin.Context) error {
 	n, err := a.console.MarkAllRead(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	done(c, "all_read", gin.H{"count": n})
+	return nil
 }
 
-func (a *admin) bulkNotifications(c *gin.Context) {
+func (a *admin) bulkNotifications(c *gin.Context) error {
 	var in struct {
 		IDs    []string `json:"ids"`
 		Action string   `json:"action"`
 		Status string   `json:"status"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	lang := langOf(c)
 	var (
@@ -86,8 +84,7 @@ func (a *admin) bulkNotifications(c *gin.Context) {
 		n, err = a.console.BulkNotificationStatus(c, in.IDs, in.Status)
 	case "delete":
 		if err := console.Authorize(userOf(c), need(console.PageNotifications, console.ActNotificationsDelete)); err != nil {
-			_ = c.Error(err)
-			return
+			return err
 		}
 		key = "notifications_deleted"
 		n, err = a.console.BulkDeleteNotifications(c, in.IDs)
@@ -95,35 +92,34 @@ func (a *admin) bulkNotifications(c *gin.Context) {
 		err = errValidation("bad_query", map[string]string{"action": text(lang, "bad_query")})
 	}
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Text(lang, key, "n", itoa(n))})
+	return nil
 }
 
-func (a *admin) updateNotification(c *gin.Context) {
+func (a *admin) updateNotification(c *gin.Context) error {
 	var in struct {
 		Status string `json:"status"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	n, err := a.console.SetNotificationStatus(c, c.Param("id"), in.Status)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	n.Localize(langOf(c))
 	done(c, "notification_updated", gin.H{"notification": n})
+	return nil
 }
 
-func (a *admin) deleteNotification(c *gin.Context) {
+func (a *admin) deleteNotification(c *gin.Context) error {
 	if err := a.console.DeleteNotification(c, c.Param("id")); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	done(c, "notification_deleted", nil)
+	return nil
 }
 
 // localizeNotifications writes notifications in the reader's language.
