@@ -19,9 +19,16 @@ const ctxSession = "console_session"
 // admin serves the console's /api/admin routes.
 type admin struct {
 	console   *console.Console
+	core      bookingCore
 	chat      *chatbot.Engine // nil leaves the operations page out
 	events    *Events
 	httpsSite bool // the session cookie is Secure
+}
+
+// bookingCore is the booking core as the console's screens ask it directly: each
+// screen's file declares the few methods it needs, and *booking.Core has them all.
+type bookingCore interface {
+	notificationCore
 }
 
 // signedIn is a route any signed-in user may call.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -8,6 +9,19 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
 )
+
+// notificationCore is what the notifications screen asks the booking core, which owns
+// them (booking/notification_list.go) and publishes their live events.
+type notificationCore interface {
+	Notifications(ctx context.Context, f booking.NotificationFilter, p booking.Paging) (booking.NotificationPage, error)
+	UnreadCount(ctx context.Context) (int, error)
+	RecentNotificationsList(ctx context.Context) ([]booking.Notification, error)
+	SetNotificationStatus(ctx context.Context, id, status string) (booking.Notification, error)
+	DeleteNotification(ctx context.Context, id string) error
+	BulkNotificationStatus(ctx context.Context, ids []string, status string) (int, error)
+	BulkDeleteNotifications(ctx context.Context, ids []string) (int, error)
+	MarkAllRead(ctx context.Context) (int, error)
+}
 
 func (a *admin) mountNotifications(h route) {
 	page := console.PageNotifications
@@ -25,7 +39,7 @@ func (a *admin) notifications(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := a.console.Notifications(c, console.NotificationFilter{Q: c.Query("q"), Status: c.Query("status"),
+	page, err := a.core.Notifications(c, booking.NotificationFilter{Q: c.Query("q"), Status: c.Query("status"),
 		Type: c.Query("type"), Priority: c.Query("priority")}, p)
 	if err != nil {
 		return err
@@ -36,7 +50,7 @@ func (a *admin) notifications(c *gin.Context) error {
 }
 
 func (a *admin) unreadCount(c *gin.Context) error {
-	n, err := a.console.UnreadCount(c)
+	n, err := a.core.UnreadCount(c)
 	if err != nil {
 		return err
 	}
@@ -45,7 +59,7 @@ func (a *admin) unreadCount(c *gin.Context) error {
 }
 
 func (a *admin) recentNotifications(c *gin.Context) error {
-	list, err := a.console.RecentNotificationsList(c)
+	list, err := a.core.RecentNotificationsList(c)
 	if err != nil {
 		return err
 	}
@@ -55,7 +69,7 @@ func (a *admin) recentNotifications(c *gin.Context) error {
 }
 
 func (a *admin) readAll(c *gin.Context) error {
-	n, err := a.console.MarkAllRead(c)
+	n, err := a.core.MarkAllRead(c)
 	if err != nil {
 		return err
 	}
@@ -81,13 +95,13 @@ func (a *admin) bulkNotifications(c *gin.Context) error {
 	switch in.Action {
 	case "status":
 		key = "notifications_updated"
-		n, err = a.console.BulkNotificationStatus(c, in.IDs, in.Status)
+		n, err = a.core.BulkNotificationStatus(c, in.IDs, in.Status)
 	case "delete":
 		if err := console.Authorize(userOf(c), need(console.PageNotifications, console.ActNotificationsDelete)); err != nil {
 			return err
 		}
 		key = "notifications_deleted"
-		n, err = a.console.BulkDeleteNotifications(c, in.IDs)
+		n, err = a.core.BulkDeleteNotifications(c, in.IDs)
 	default:
 		err = errValidation("bad_query", map[string]string{"action": text(lang, "bad_query")})
 	}
@@ -105,7 +119,7 @@ func (a *admin) updateNotification(c *gin.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	n, err := a.console.SetNotificationStatus(c, c.Param("id"), in.Status)
+	n, err := a.core.SetNotificationStatus(c, c.Param("id"), in.Status)
 	if err != nil {
 		return err
 	}
@@ -115,7 +129,7 @@ func (a *admin) updateNotification(c *gin.Context) error {
 }
 
 func (a *admin) deleteNotification(c *gin.Context) error {
-	if err := a.console.DeleteNotification(c, c.Param("id")); err != nil {
+	if err := a.core.DeleteNotification(c, c.Param("id")); err != nil {
 		return err
 	}
 	done(c, "notification_deleted", nil)

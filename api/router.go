@@ -132,7 +132,7 @@ func New(d Deps) http.Handler {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
+		(&admin{console: d.Console, core: d.Booking, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.

@@ -63,17 +63,16 @@ type Console struct {
 	rdb    *redis.Client
 	prefix string
 	// appointments books and changes appointments under the booking rules.
-	appointments  appointmentCore
-	reader        appointmentReader
-	clients       clientStore
-	notifications notificationStore
-	deliveries    deliveries
-	waitlist      waitlist
-	personal      personalData
-	projects      projectStore
-	settings      settingsStore
-	cfg           Config
-	log           *slog.Logger
+	appointments appointmentCore
+	reader       appointmentReader
+	clients      clientStore
+	deliveries   deliveries
+	waitlist     waitlist
+	personal     personalData
+	projects     projectStore
+	settings     settingsStore
+	cfg          Config
+	log          *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
 	// given by booking.WithPublisher(live.NewPublisher[booking.Event](...)).
 	publisher *live.Publisher[booking.Event]
@@ -89,7 +88,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
+		deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
 		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 	core.AddPersonalPart(c.notesPart())
 	return c
