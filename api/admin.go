@@ -29,6 +29,8 @@ type admin struct {
 // screen's file declares the few methods it needs, and *booking.Core has them all.
 type bookingCore interface {
 	notificationCore
+	messageCore
+	waitlistCore
 }
 
 // signedIn is a route any signed-in user may call.

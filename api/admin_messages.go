@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -9,6 +10,12 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
 )
+
+// messageCore is what the messages page asks the booking core, which keeps the ledger.
+type messageCore interface {
+	Deliveries(ctx context.Context, f booking.DeliveryFilter) (booking.DeliveryPage, error)
+	Resend(ctx context.Context, id, by string) (booking.Delivery, error)
+}
 
 // The delivery ledger: every message to a customer, sent or due. The whole ledger is the
 // messages page's (admins'); one appointment's messages are readable by whoever reads
@@ -36,7 +43,7 @@ func (a *admin) messages(c *gin.Context) error {
 			*dst = n
 		}
 	}
-	page, err := a.console.Messages(c, f)
+	page, err := a.core.Deliveries(c, f)
 	if err != nil {
 		return err
 	}
@@ -45,7 +52,7 @@ func (a *admin) messages(c *gin.Context) error {
 }
 
 func (a *admin) resendMessage(c *gin.Context) error {
-	d, err := a.console.ResendMessage(c, userOf(c), c.Param("id"))
+	d, err := a.core.Resend(c, c.Param("id"), userOf(c).Email)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,20 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
 )
+
+// waitlistCore is what the waitlist page asks the booking core, which keeps the lines.
+type waitlistCore interface {
+	Waitlist(ctx context.Context, date string) ([]booking.WaitlistSlot, error)
+	RemoveFromWaitlist(ctx context.Context, id, by string) error
+}
 
 // The waitlist as staff see it: who waits for which slot, in order, with their offers;
 // staff may take someone out of a line.
@@ -16,7 +24,7 @@ func (a *admin) mountWaitlist(h route) {
 }
 
 func (a *admin) waitlist(c *gin.Context) error {
-	slots, err := a.console.Waitlist(c, c.Query("date"))
+	slots, err := a.core.Waitlist(c, c.Query("date"))
 	if err != nil {
 		return err
 	}
@@ -25,7 +33,7 @@ func (a *admin) waitlist(c *gin.Context) error {
 }
 
 func (a *admin) removeFromWaitlist(c *gin.Context) error {
-	if err := a.console.RemoveFromWaitlist(c, userOf(c), c.Param("id")); err != nil {
+	if err := a.core.RemoveFromWaitlist(c, c.Param("id"), userOf(c).Email); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)

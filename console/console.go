@@ -66,8 +66,6 @@ type Console struct {
 	appointments appointmentCore
 	reader       appointmentReader
 	clients      clientStore
-	deliveries   deliveries
-	waitlist     waitlist
 	personal     personalData
 	projects     projectStore
 	settings     settingsStore
@@ -88,7 +86,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
+		personal: core, projects: core, settings: core,
 		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 	core.AddPersonalPart(c.notesPart())
 	return c
