@@ -31,6 +31,7 @@ type bookingCore interface {
 	notificationCore
 	messageCore
 	waitlistCore
+	settingsCore
 }
 
 // signedIn is a route any signed-in user may call.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -9,6 +10,14 @@ import (
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/i18n"
 )
+
+// settingsCore is what the settings page and the dashboard ask the booking core: the
+// settings through its one cached path, and the dashboard's counts.
+type settingsCore interface {
+	Settings(ctx context.Context) (booking.Settings, error)
+	SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error)
+	Dashboard(ctx context.Context) (booking.Dashboard, error)
+}
 
 func (a *admin) mountSettings(h route) {
 	h("GET", "/settings", need(console.PageSettings, ""), a.settings)
@@ -21,7 +30,7 @@ var settingsOptions = gin.H{"timezones": booking.TimeZones, "languages": i18n.La
 	"items_per_page": booking.PageSizes, "backup_frequencies": booking.BackupFrequencies}
 
 func (a *admin) settings(c *gin.Context) error {
-	st, err := a.console.Settings(c)
+	st, err := a.core.Settings(c)
 	if err != nil {
 		return err
 	}
@@ -34,7 +43,7 @@ func (a *admin) saveSettings(c *gin.Context) error {
 	if err := decodeJSON(c, &st); err != nil {
 		return err
 	}
-	saved, err := a.console.SaveSettings(c, st)
+	saved, err := a.core.SaveSettings(c, st)
 	if err != nil {
 		return err
 	}
@@ -43,7 +52,7 @@ func (a *admin) saveSettings(c *gin.Context) error {
 }
 
 func (a *admin) dashboard(c *gin.Context) error {
-	d, err := a.console.Dashboard(c)
+	d, err := a.core.Dashboard(c)
 	if err == nil && a.chat != nil {
 		d.ChatFunnel, err = a.chat.Funnel(c)
 	}

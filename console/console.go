@@ -101,21 +101,10 @@ type appointmentCore interface {
 	DeleteAppointments(ctx context.Context, ids []string) ([]string, error)
 }
 
-// settingsStore is the booking core's one cached path to the settings.
+// settingsStore is the booking core's clock and its one cached path to the settings.
 type settingsStore interface {
 	Now() time.Time
 	Settings(ctx context.Context) (booking.Settings, error)
-	SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error)
 }
 
 func (c *Console) now() time.Time { return c.settings.Now() }
-
-// Settings returns the site settings, through the booking core's cache.
-func (c *Console) Settings(ctx context.Context) (booking.Settings, error) {
-	return c.settings.Settings(ctx)
-}
-
-// SaveSettings validates and stores the settings; this replica sees them at once.
-func (c *Console) SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error) {
-	return c.settings.SaveSettings(ctx, st)
-}
