@@ -32,6 +32,7 @@ type bookingCore interface {
 	messageCore
 	waitlistCore
 	settingsCore
+	clientCore
 }
 
 // signedIn is a route any signed-in user may call.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -8,6 +9,17 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
 )
+
+// clientCore is what the clients screen asks the booking core, which owns the clients
+// and runs the requests about a person's data (the console's notes take part in them).
+type clientCore interface {
+	Clients(ctx context.Context, q string, p booking.Paging) (booking.ClientPage, error)
+	CreateClient(ctx context.Context, in booking.ClientInput) (booking.ClientRecord, error)
+	UpdateClient(ctx context.Context, id string, in booking.ClientInput) (booking.ClientRecord, error)
+	DeleteClient(ctx context.Context, id string) error
+	ExportPerson(ctx context.Context, clientID string) (booking.PersonalExport, error)
+	ErasePerson(ctx context.Context, clientID string, req booking.EraseRequest) (booking.Erased, error)
+}
 
 func (a *admin) mountClients(h route) {
 	h("GET", "/clients", need(console.PageClients, ""), a.clients)
@@ -21,7 +33,7 @@ func (a *admin) mountClients(h route) {
 // exportClient answers a person's request for their data: everything held on them, as
 // one JSON document to download.
 func (a *admin) exportClient(c *gin.Context) error {
-	doc, err := a.console.ExportClient(c, c.Param("id"))
+	doc, err := a.core.ExportPerson(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -36,7 +48,8 @@ func (a *admin) eraseClient(c *gin.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	erased, err := a.console.EraseClient(c, userOf(c), c.Param("id"), req)
+	req.By = userOf(c).Email
+	erased, err := a.core.ErasePerson(c, c.Param("id"), req)
 	if err != nil {
 		return err
 	}
@@ -49,7 +62,7 @@ func (a *admin) clients(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := a.console.Clients(c, c.Query("q"), p)
+	page, err := a.core.Clients(c, c.Query("q"), p)
 	if err != nil {
 		return err
 	}
@@ -58,11 +71,11 @@ func (a *admin) clients(c *gin.Context) error {
 }
 
 func (a *admin) createClient(c *gin.Context) error {
-	var in console.ClientInput
+	var in booking.ClientInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cl, err := a.console.CreateClient(c, in)
+	cl, err := a.core.CreateClient(c, in)
 	if err != nil {
 		return err
 	}
@@ -71,11 +84,11 @@ func (a *admin) createClient(c *gin.Context) error {
 }
 
 func (a *admin) updateClient(c *gin.Context) error {
-	var in console.ClientInput
+	var in booking.ClientInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cl, err := a.console.UpdateClient(c, c.Param("id"), in)
+	cl, err := a.core.UpdateClient(c, c.Param("id"), in)
 	if err != nil {
 		return err
 	}
@@ -84,7 +97,7 @@ func (a *admin) updateClient(c *gin.Context) error {
 }
 
 func (a *admin) deleteClient(c *gin.Context) error {
-	if err := a.console.DeleteClient(c, c.Param("id")); err != nil {
+	if err := a.core.DeleteClient(c, c.Param("id")); err != nil {
 		return err
 	}
 	done(c, "client_deleted", nil)

@@ -12,7 +12,6 @@ import (
 // Types of the appointments list, as the booking core defines them.
 type (
 	AppointmentFilter = booking.AppointmentFilter
-	Paging            = booking.Paging
 	AppointmentPage   = booking.AppointmentPage
 	CalendarDay       = booking.CalendarDay
 	Calendar          = booking.Calendar

@@ -66,7 +66,6 @@ type Console struct {
 	appointments appointmentCore
 	reader       appointmentReader
 	clients      clientStore
-	personal     personalData
 	projects     projectStore
 	settings     settingsStore
 	cfg          Config
@@ -86,7 +85,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		personal: core, projects: core, settings: core,
+		projects: core, settings: core,
 		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 	core.AddPersonalPart(c.notesPart())
 	return c

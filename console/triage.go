@@ -16,7 +16,7 @@ const MaxBulk = booking.MaxBulk
 // with a new client.
 type NewAppointment struct {
 	booking.Request
-	Client *ClientInput `json:"client"`
+	Client *booking.ClientInput `json:"client"`
 }
 
 // CreateAppointment books through the same core as the public form, with source
@@ -24,7 +24,7 @@ type NewAppointment struct {
 // default from it and the booking transaction creates the client unless one matches by
 // e-mail or phone: a refused booking leaves no client behind. The client is returned
 // with the booking.
-func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointment, idempotencyKey, lang string) (booking.Result, *Client, error) {
+func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointment, idempotencyKey, lang string) (booking.Result, *booking.ClientRecord, error) {
 	req := in.Request
 	if cl := in.Client; cl != nil {
 		if !Can(by, ActClientsCreate) {
@@ -59,7 +59,7 @@ func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointm
 	if err != nil || in.Client == nil {
 		return res, nil, err
 	}
-	cl, err := c.client(ctx, res.Appointment.ClientID)
+	cl, err := c.clients.Client(ctx, res.Appointment.ClientID)
 	if err != nil {
 		return res, nil, err
 	}
