@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
@@ -28,6 +29,7 @@ type admin struct {
 // bookingCore is the booking core as the console's screens ask it directly: each
 // screen's file declares the few methods it needs, and *booking.Core has them all.
 type bookingCore interface {
+	appointmentCore
 	notificationCore
 	messageCore
 	waitlistCore
@@ -122,8 +124,8 @@ func require(n console.Need) gin.HandlerFunc {
 func userOf(c *gin.Context) console.User { return sessionOf(c).User }
 
 // paging reads ?page= and ?size= (0 when absent).
-func paging(c *gin.Context) (console.Paging, error) {
-	var p console.Paging
+func paging(c *gin.Context) (booking.Paging, error) {
+	var p booking.Paging
 	for _, q := range []struct {
 		name string
 		dst  *int

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 
@@ -10,6 +11,20 @@ import (
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
+
+// appointmentCore is what the appointments screen asks the booking core, which owns the
+// appointments: the list, its counts and calendar, one appointment and its history, and
+// the changes that need no more of the console than the user's e-mail.
+type appointmentCore interface {
+	Appointments(ctx context.Context, f booking.AppointmentFilter, p booking.Paging) (booking.AppointmentPage, error)
+	AppointmentStats(ctx context.Context, f booking.AppointmentFilter) (map[string]int, error)
+	CalendarMonth(ctx context.Context, month string) (booking.Calendar, error)
+	Appointment(ctx context.Context, id string) (booking.Appointment, error)
+	History(ctx context.Context, appointmentID string) ([]booking.HistoryEntry, error)
+	Edit(ctx context.Context, id string, ch booking.Change, by string) (booking.Appointment, error)
+	DeleteAppointment(ctx context.Context, id string) error
+	DeleteAppointments(ctx context.Context, ids []string) ([]string, error)
+}
 
 func (a *admin) mountAppointments(h route) {
 	appts := console.PageAppointments
@@ -29,8 +44,8 @@ func (a *admin) mountAppointments(h route) {
 	h("GET", "/appointments/:id/transcript", need(appts, ""), a.transcript)
 }
 
-func appointmentFilter(c *gin.Context) console.AppointmentFilter {
-	return console.AppointmentFilter{Q: c.Query("q"), Status: c.Query("status"), Service: c.Query("service"),
+func appointmentFilter(c *gin.Context) booking.AppointmentFilter {
+	return booking.AppointmentFilter{Q: c.Query("q"), Status: c.Query("status"), Service: c.Query("service"),
 		Range: c.Query("range"), IDs: idList(c.Query("ids"))}
 }
 
@@ -39,7 +54,7 @@ func (a *admin) appointments(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := a.console.Appointments(c, appointmentFilter(c), p)
+	page, err := a.core.Appointments(c, appointmentFilter(c), p)
 	if err != nil {
 		return err
 	}
@@ -48,7 +63,7 @@ func (a *admin) appointments(c *gin.Context) error {
 }
 
 func (a *admin) appointmentStats(c *gin.Context) error {
-	st, err := a.console.AppointmentStats(c, appointmentFilter(c))
+	st, err := a.core.AppointmentStats(c, appointmentFilter(c))
 	if err != nil {
 		return err
 	}
@@ -57,7 +72,7 @@ func (a *admin) appointmentStats(c *gin.Context) error {
 }
 
 func (a *admin) calendar(c *gin.Context) error {
-	cal, err := a.console.CalendarMonth(c, c.Query("month"))
+	cal, err := a.core.CalendarMonth(c, c.Query("month"))
 	if err != nil {
 		return err
 	}
@@ -104,11 +119,11 @@ func (a *admin) createAppointment(c *gin.Context) error {
 }
 
 func (a *admin) editAppointment(c *gin.Context) error {
-	var in console.AppointmentEdit
+	var in booking.Change
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	ap, err := a.console.EditAppointment(c, userOf(c), c.Param("id"), in)
+	ap, err := a.core.Edit(c, c.Param("id"), in, userOf(c).Email)
 	if err != nil {
 		return err
 	}
@@ -117,7 +132,7 @@ func (a *admin) editAppointment(c *gin.Context) error {
 }
 
 func (a *admin) deleteAppointment(c *gin.Context) error {
-	if err := a.console.DeleteAppointment(c, c.Param("id")); err != nil {
+	if err := a.core.DeleteAppointment(c, c.Param("id")); err != nil {
 		return err
 	}
 	done(c, "appointment_deleted", nil)
@@ -146,10 +161,11 @@ func (a *admin) bulkAppointments(c *gin.Context) error {
 		if err := console.Authorize(userOf(c), need(console.PageAppointments, console.ActAppointmentsDelete)); err != nil {
 			return err
 		}
-		n, err := a.console.BulkDelete(c, in.IDs)
+		deleted, err := a.core.DeleteAppointments(c, in.IDs)
 		if err != nil {
 			return err
 		}
+		n := len(deleted)
 		c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Text(lang, "bulk_delete_ok", "n", itoa(n))})
 	default:
 		return errValidation("bad_query", map[string]string{"action": text(lang, "bad_query")})
@@ -190,7 +206,11 @@ func (a *admin) deleteNote(c *gin.Context) error {
 }
 
 func (a *admin) history(c *gin.Context) error {
-	list, err := a.console.History(c, c.Param("id"))
+	id := c.Param("id")
+	if _, err := a.core.Appointment(c, id); err != nil {
+		return err
+	}
+	list, err := a.core.History(c, id)
 	if err != nil {
 		return err
 	}
@@ -203,7 +223,7 @@ func (a *admin) history(c *gin.Context) error {
 // once the console has found the appointment.
 func (a *admin) transcript(c *gin.Context) error {
 	id := c.Param("id")
-	if _, err := a.console.Appointment(c, id); err != nil {
+	if _, err := a.core.Appointment(c, id); err != nil {
 		return err
 	}
 	t := chatbot.Transcript{AppointmentID: id, Messages: []chatbot.TranscriptMessage{}}

@@ -57,7 +57,7 @@ func (a *admin) conversation(c *gin.Context) error {
 	}
 	v := conversationView{Detail: d, AppointmentList: []booking.Appointment{}}
 	for _, id := range d.Appointments {
-		ap, err := a.console.Appointment(c, id)
+		ap, err := a.core.Appointment(c, id)
 		if err != nil {
 			continue // deleted since
 		}

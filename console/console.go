@@ -91,13 +91,11 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 	return c
 }
 
-// appointmentCore is what the console needs of the booking core to book and change
-// appointments: every change that takes a slot goes through its locks and checks.
+// appointmentCore is what the console needs of the booking core to book appointments and
+// set their status: every change that takes a slot goes through its locks and checks.
 type appointmentCore interface {
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
-	Edit(ctx context.Context, id string, ch booking.Change, by string) (booking.Appointment, error)
 	SetStatus(ctx context.Context, ids []string, status, by string) ([]booking.Appointment, error)
-	DeleteAppointments(ctx context.Context, ids []string) ([]string, error)
 }
 
 // settingsStore is the booking core's clock and its one cached path to the settings.

@@ -34,7 +34,7 @@ func SafeCell(s string) string {
 // ExportCSV writes the filtered appointments, newest first, as CSV in UTF-8 with a
 // byte-order mark (so spreadsheet programs read Arabic and accents right), row by row
 // as the database returns them, each service named in lang. A refused filter writes nothing.
-func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, lang string, w io.Writer) error {
+func (c *Console) ExportCSV(ctx context.Context, f booking.AppointmentFilter, lang string, w io.Writer) error {
 	st, err := c.settings.Settings(ctx)
 	if err != nil {
 		return err
