@@ -55,9 +55,11 @@ func (c *Config) defaults() {
 }
 
 // Console is the back-office's domain service, safe for concurrent use. It owns its own
-// tables (staff accounts, notes) and asks the booking core, through the small interfaces
-// below, for everything about appointments, clients, notifications, messages, projects
-// and settings.
+// tables and keys (staff accounts, sessions, the sign-in throttle, notes) and adds to the
+// booking core what the console's rules add: booking on a visitor's behalf, the bulk
+// status, an appointment's notes, the CSV export and the projects' checks. It asks the
+// core through the small interfaces below; the console's routes ask the core directly
+// for the rest.
 type Console struct {
 	db     *pgxpool.Pool
 	rdb    *redis.Client

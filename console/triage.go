@@ -66,7 +66,7 @@ func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointm
 // consoleCatalogue makes a validation error from the booking core speak the console's
 // catalogue.
 func consoleCatalogue(err error) error {
-	var v *ValidationError
+	var v *booking.ValidationError
 	if errors.As(err, &v) && v.Catalogue == nil {
 		v.Catalogue = Text
 	}
