@@ -138,12 +138,13 @@ func New(d Deps) http.Handler {
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.
 	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Booking, Logger: d.Logger})
 	site.Mount(r)
-	r.NoRoute(func(c *gin.Context) {
+	r.NoRoute(handle(func(c *gin.Context) error {
 		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || !site.Serve(c) {
-			_ = c.Error(errNotFound)
+			return errNotFound
 		}
-	})
-	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
+		return nil
+	}))
+	r.NoMethod(handle(func(*gin.Context) error { return errNotFound }))
 	r.HandleMethodNotAllowed = false
 	return r
 }
