@@ -19,9 +19,9 @@ const ctxSession = "console_session"
 
 // admin serves the console's /api/admin routes.
 type admin struct {
-	console   *console.Console
-	core      bookingCore
-	chat      *chatbot.Engine // nil leaves the operations page out
+	console   *console.Console // staff, sessions, roles and what the console's rules add
+	core      bookingCore      // the rest, asked of the booking core directly
+	chat      *chatbot.Engine  // nil leaves the operations page out
 	events    *Events
 	httpsSite bool // the session cookie is Secure
 }
@@ -30,11 +30,11 @@ type admin struct {
 // screen's file declares the few methods it needs, and *booking.Core has them all.
 type bookingCore interface {
 	appointmentCore
+	clientCore
 	notificationCore
 	messageCore
 	waitlistCore
 	settingsCore
-	clientCore
 }
 
 // signedIn is a route any signed-in user may call.
