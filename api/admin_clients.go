@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -9,7 +10,18 @@ import (
 	"github.com/dota-agency/dota/console"
 )
 
-func (a *admin) mountClients(h handle) {
+// clientCore is what the clients screen asks the booking core, which owns the clients
+// and runs the requests about a person's data (the console's notes take part in them).
+type clientCore interface {
+	Clients(ctx context.Context, q string, p booking.Paging) (booking.ClientPage, error)
+	CreateClient(ctx context.Context, in booking.ClientInput) (booking.ClientRecord, error)
+	UpdateClient(ctx context.Context, id string, in booking.ClientInput) (booking.ClientRecord, error)
+	DeleteClient(ctx context.Context, id string) error
+	ExportPerson(ctx context.Context, clientID string) (booking.PersonalExport, error)
+	ErasePerson(ctx context.Context, clientID string, req booking.EraseRequest) (booking.Erased, error)
+}
+
+func (a *admin) mountClients(h route) {
 	h("GET", "/clients", need(console.PageClients, ""), a.clients)
 	h("POST", "/clients", need(console.PageClients, console.ActClientsCreate), a.createClient)
 	h("PATCH", "/clients/:id", need(console.PageClients, console.ActClientsUpdate), a.updateClient)
@@ -20,77 +32,74 @@ func (a *admin) mountClients(h handle) {
 
 // exportClient answers a person's request for their data: everything held on them, as
 // one JSON document to download.
-func (a *admin) exportClient(c *gin.Context) {
-	doc, err := a.console.ExportClient(c, c.Param("id"))
+func (a *admin) exportClient(c *gin.Context) error {
+	doc, err := a.core.ExportPerson(c, c.Param("id"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.Header("Content-Disposition", `attachment; filename="client-`+doc.Client.ID+`.json"`)
 	c.JSON(http.StatusOK, doc)
+	return nil
 }
 
 // eraseClient answers a person's request to have their data erased.
-func (a *admin) eraseClient(c *gin.Context) {
+func (a *admin) eraseClient(c *gin.Context) error {
 	var req booking.EraseRequest
 	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	erased, err := a.console.EraseClient(c, userOf(c), c.Param("id"), req)
+	req.By = userOf(c).Email
+	erased, err := a.core.ErasePerson(c, c.Param("id"), req)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	done(c, "client_erased", gin.H{"erased": erased})
+	return nil
 }
 
-func (a *admin) clients(c *gin.Context) {
+func (a *admin) clients(c *gin.Context) error {
 	p, err := paging(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	page, err := a.console.Clients(c, c.Query("q"), p)
+	page, err := a.core.Clients(c, c.Query("q"), p)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, page)
+	return nil
 }
 
-func (a *admin) createClient(c *gin.Context) {
-	var in console.ClientInput
+func (a *admin) createClient(c *gin.Context) error {
+	var in booking.ClientInput
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	cl, err := a.console.CreateClient(c, in)
+	cl, err := a.core.CreateClient(c, in)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, gin.H{"client": cl, "message": console.Text(langOf(c), "client_created")})
+	return nil
 }
 
-func (a *admin) updateClient(c *gin.Context) {
-	var in console.ClientInput
+func (a *admin) updateClient(c *gin.Context) error {
+	var in booking.ClientInput
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	cl, err := a.console.UpdateClient(c, c.Param("id"), in)
+	cl, err := a.core.UpdateClient(c, c.Param("id"), in)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	done(c, "client_updated", gin.H{"client": cl})
+	return nil
 }
 
-func (a *admin) deleteClient(c *gin.Context) {
-	if err := a.console.DeleteClient(c, c.Param("id")); err != nil {
-		_ = c.Error(err)
-		return
+func (a *admin) deleteClient(c *gin.Context) error {
+	if err := a.core.DeleteClient(c, c.Param("id")); err != nil {
+		return err
 	}
 	done(c, "client_deleted", nil)
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/gin-gonic/gin"
@@ -87,7 +88,7 @@ func errorHandler(log *slog.Logger) gin.HandlerFunc {
 		}
 		err := c.Errors[0].Err
 		lang := langOf(c)
-		status, b := describe(err, lang)
+		status, b := describe(err, lang, isAdminPath(c.Request.URL.Path))
 		switch {
 		case status == http.StatusServiceUnavailable:
 			// An outage of a dependency: one line per request, not an error of ours.
@@ -101,8 +102,9 @@ func errorHandler(log *slog.Logger) gin.HandlerFunc {
 	}
 }
 
-// describe maps an error to its status and envelope body.
-func describe(err error, lang string) (int, body) {
+// describe maps an error to its status and envelope body; on the console's routes
+// (admin), the booking core's errors speak the console's catalogue.
+func describe(err error, lang string, admin bool) (int, body) {
 	var (
 		apiErr   *Error
 		valErr   *booking.ValidationError
@@ -115,6 +117,11 @@ func describe(err error, lang string) (int, body) {
 	)
 	if status, b, ok := describeConsole(err, lang); ok {
 		return status, b
+	}
+	if admin {
+		if status, b, ok := describeForConsole(err, lang); ok {
+			return status, b
+		}
 	}
 	switch {
 	case errors.As(err, &apiErr):
@@ -235,6 +242,28 @@ func describeConsole(err error, lang string) (int, body, bool) {
 	case errors.As(err, &throttled):
 		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: console.Text(lang, "login_throttled"),
 			RetryAfter: throttled.RetryAfter}, true
+	}
+	return 0, body{}, false
+}
+
+// isAdminPath reports whether path is one of the console's routes, /api/admin.
+func isAdminPath(path string) bool {
+	return path == "/api/admin" || strings.HasPrefix(path, "/api/admin/")
+}
+
+// describeForConsole maps the booking core's errors as the console shows them: a
+// validation error that names no catalogue of its own speaks the console's (which falls
+// back to the booking core's), and a client still booked is the console's conflict.
+func describeForConsole(err error, lang string) (int, body, bool) {
+	var valErr *booking.ValidationError
+	switch {
+	case errors.As(err, &valErr) && valErr.Catalogue == nil:
+		v := *valErr
+		v.Catalogue = console.Text
+		return http.StatusBadRequest, body{Code: "validation", Message: v.LocalizedMessage(lang),
+			Fields: v.LocalizedFields(lang)}, true
+	case errors.Is(err, booking.ErrClientBooked):
+		return http.StatusConflict, body{Code: "conflict", Message: console.Text(lang, "client_has_appointments")}, true
 	}
 	return 0, body{}, false
 }

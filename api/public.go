@@ -19,74 +19,71 @@ type items[T any] struct {
 	Items []T `json:"items"`
 }
 
-func (p *public) services(c *gin.Context) {
+func (p *public) services(c *gin.Context) error {
 	order := booking.ServiceOrder(c.DefaultQuery("order", string(booking.OrderRecent)))
 	if order != booking.OrderRecent && order != booking.OrderName {
-		_ = c.Error(errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")}))
-		return
+		return errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")})
 	}
 	limit := 0
 	if l := c.Query("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 100 {
-			_ = c.Error(errValidation("bad_query", map[string]string{"limit": text(langOf(c), "bad_query")}))
-			return
+			return errValidation("bad_query", map[string]string{"limit": text(langOf(c), "bad_query")})
 		}
 		limit = n
 	}
 	list, err := p.booking.Services(c, order, langOf(c), limit)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if c.Query("raw") == "1" {
 		for i := range list {
 			list[i] = list[i].ForBrowser()
 		}
 		c.JSON(http.StatusOK, items[booking.Service]{Items: list})
-		return
+		return nil
 	}
 	out := make([]booking.ServiceView, len(list))
 	for i, s := range list {
 		out[i] = s.In(langOf(c))
 	}
 	c.JSON(http.StatusOK, items[booking.ServiceView]{Items: out})
+	return nil
 }
 
-func (p *public) service(c *gin.Context) {
+func (p *public) service(c *gin.Context) error {
 	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if c.Query("raw") == "1" {
 		c.JSON(http.StatusOK, svc.ForBrowser())
-		return
+		return nil
 	}
 	c.JSON(http.StatusOK, svc.In(langOf(c)))
+	return nil
 }
 
-func (p *public) serviceProjects(c *gin.Context) {
+func (p *public) serviceProjects(c *gin.Context) error {
 	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	list, err := p.booking.ServiceProjects(c, svc)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
+	return nil
 }
 
-func (p *public) projects(c *gin.Context) {
+func (p *public) projects(c *gin.Context) error {
 	list, err := p.booking.PublishedProjects(c, c.Query("category"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
+	return nil
 }
 
 func publicProjects(list []booking.Project, lang string) items[booking.PublicProject] {
@@ -97,29 +94,28 @@ func publicProjects(list []booking.Project, lang string) items[booking.PublicPro
 	return items[booking.PublicProject]{Items: out}
 }
 
-func (p *public) project(c *gin.Context) {
+func (p *public) project(c *gin.Context) error {
 	pr, err := p.booking.PublishedProject(c, c.Param("id"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, pr.Public(langOf(c)))
+	return nil
 }
 
-func (p *public) slots(c *gin.Context) {
+func (p *public) slots(c *gin.Context) error {
 	day, err := p.booking.Day(c, c.Query("date"), langOf(c))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, day)
+	return nil
 }
 
-func (p *public) book(c *gin.Context) {
+func (p *public) book(c *gin.Context) error {
 	var form bookForm
 	if err := p.guard.read(c, "book", &form); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	req := form.Request
 	req.ClientID = "" // visitors cannot book for an existing client by id
@@ -128,14 +124,14 @@ func (p *public) book(c *gin.Context) {
 	req.IdempotencyKey = c.GetHeader("Idempotency-Key")
 	res, err := p.booking.Book(c, req)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 	}
 	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail,
 		ManageToken: res.ManageToken})
+	return nil
 }
 
 // bookForm is the booking form's body.
@@ -164,36 +160,34 @@ type booked struct {
 	ManageToken string `json:"manage_token,omitempty"`
 }
 
-func (p *public) subscribe(c *gin.Context) {
+func (p *public) subscribe(c *gin.Context) error {
 	var req newsletterForm
 	if err := p.guard.read(c, "newsletter", &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if err := p.booking.Subscribe(c, req.Email, langOf(c)); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, gin.H{"email": booking.NormalizeEmail(req.Email)})
+	return nil
 }
 
 // analyticsNames are the first-party events the public site may send.
 var analyticsNames = map[string]bool{"service_inquiry": true, "contact_form_submit": true,
 	"appointment_booking_start": true, "project_view": true, "social_media_click": true, "file_download": true}
 
-func (p *public) event(c *gin.Context) {
+func (p *public) event(c *gin.Context) error {
 	var req struct {
 		Name  string         `json:"name"`
 		Props map[string]any `json:"props"`
 	}
 	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if !analyticsNames[req.Name] {
-		_ = c.Error(errValidation("bad_query", map[string]string{"name": text(langOf(c), "bad_query")}))
-		return
+		return errValidation("bad_query", map[string]string{"name": text(langOf(c), "bad_query")})
 	}
 	analyticsEvents.WithLabelValues(req.Name).Inc()
 	c.Status(http.StatusNoContent)
+	return nil
 }

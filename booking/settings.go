@@ -180,7 +180,9 @@ func (st Settings) Closed(date string) bool { return slices.Contains(st.ClosedDa
 
 // Validate checks every value against the options the settings screen offers.
 func (st Settings) Validate() error {
-	v := &ValidationError{}
+	// Its faults read in the booking core's words on every route, the console's too,
+	// whose catalogue words some of the same codes otherwise (url_invalid).
+	v := &ValidationError{Catalogue: Text}
 	if !slices.Contains(TimeZones, st.Timezone) {
 		v.Add("timezone", "invalid_option")
 	}
