@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 )
@@ -19,6 +20,7 @@ const ctxSession = "console_session"
 // admin serves the console's /api/admin routes.
 type admin struct {
 	console   *console.Console
+	catalogue *catalogue.Store
 	chat      *chatbot.Engine // nil leaves the operations page out
 	events    *Events
 	httpsSite bool // the session cookie is Secure

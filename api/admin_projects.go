@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -22,7 +23,7 @@ func (a *admin) projects(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	page, err := a.console.Projects(c, c.Query("q"), c.Query("status"), p)
+	page, err := a.catalogue.Projects(c, c.Query("q"), c.Query("status"), catalogue.Paging(p))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -31,31 +32,31 @@ func (a *admin) projects(c *gin.Context) {
 }
 
 func (a *admin) createProject(c *gin.Context) {
-	var in console.ProjectInput
+	var in catalogue.ProjectInput
 	if err := decodeJSON(c, &in); err != nil {
 		_ = c.Error(err)
 		return
 	}
-	p, err := a.console.CreateProject(c, in)
+	p, err := a.catalogue.CreateProject(c, in)
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusCreated, gin.H{"project": p, "message": console.Text(langOf(c), "project_created")})
+	c.JSON(http.StatusCreated, gin.H{"project": p, "message": catalogue.Text(langOf(c), "project_created")})
 }
 
 func (a *admin) updateProject(c *gin.Context) {
-	var in console.ProjectInput
+	var in catalogue.ProjectInput
 	if err := decodeJSON(c, &in); err != nil {
 		_ = c.Error(err)
 		return
 	}
-	p, err := a.console.UpdateProject(c, c.Param("id"), in)
+	p, err := a.catalogue.UpdateProject(c, c.Param("id"), in)
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	done(c, "project_updated", gin.H{"project": p})
+	c.JSON(http.StatusOK, gin.H{"project": p, "message": catalogue.Text(langOf(c), "project_updated")})
 }
 
 func (a *admin) publishProject(c *gin.Context) {
@@ -70,7 +71,7 @@ func (a *admin) publishProject(c *gin.Context) {
 		_ = c.Error(errValidation("bad_query", map[string]string{"published": text(langOf(c), "bad_query")}))
 		return
 	}
-	p, err := a.console.SetPublished(c, c.Param("id"), *in.Published)
+	p, err := a.catalogue.SetPublished(c, c.Param("id"), *in.Published)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -79,13 +80,13 @@ func (a *admin) publishProject(c *gin.Context) {
 	if p.Published {
 		key = "project_published"
 	}
-	done(c, key, gin.H{"project": p})
+	c.JSON(http.StatusOK, gin.H{"project": p, "message": catalogue.Text(langOf(c), key)})
 }
 
 func (a *admin) deleteProject(c *gin.Context) {
-	if err := a.console.DeleteProject(c, c.Param("id")); err != nil {
+	if err := a.catalogue.DeleteProject(c, c.Param("id")); err != nil {
 		_ = c.Error(err)
 		return
 	}
-	done(c, "project_deleted", nil)
+	c.JSON(http.StatusOK, gin.H{"message": catalogue.Text(langOf(c), "project_deleted")})
 }

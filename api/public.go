@@ -7,12 +7,14 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // public serves the catalogue, the calendar, the form and the newsletter to visitors.
 type public struct {
-	booking *booking.Core
-	guard   *formGuard
+	booking   *booking.Core
+	catalogue *catalogue.Store
+	guard     *formGuard
 }
 
 type items[T any] struct {
@@ -20,8 +22,8 @@ type items[T any] struct {
 }
 
 func (p *public) services(c *gin.Context) {
-	order := booking.ServiceOrder(c.DefaultQuery("order", string(booking.OrderRecent)))
-	if order != booking.OrderRecent && order != booking.OrderName {
+	order := catalogue.ServiceOrder(c.DefaultQuery("order", string(catalogue.OrderRecent)))
+	if order != catalogue.OrderRecent && order != catalogue.OrderName {
 		_ = c.Error(errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")}))
 		return
 	}
@@ -34,7 +36,7 @@ func (p *public) services(c *gin.Context) {
 		}
 		limit = n
 	}
-	list, err := p.booking.Services(c, order, langOf(c), limit)
+	list, err := p.catalogue.Services(c, order, langOf(c), limit)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -43,18 +45,18 @@ func (p *public) services(c *gin.Context) {
 		for i := range list {
 			list[i] = list[i].ForBrowser()
 		}
-		c.JSON(http.StatusOK, items[booking.Service]{Items: list})
+		c.JSON(http.StatusOK, items[catalogue.Service]{Items: list})
 		return
 	}
-	out := make([]booking.ServiceView, len(list))
+	out := make([]catalogue.ServiceView, len(list))
 	for i, s := range list {
 		out[i] = s.In(langOf(c))
 	}
-	c.JSON(http.StatusOK, items[booking.ServiceView]{Items: out})
+	c.JSON(http.StatusOK, items[catalogue.ServiceView]{Items: out})
 }
 
 func (p *public) service(c *gin.Context) {
-	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+	svc, err := p.catalogue.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -67,12 +69,12 @@ func (p *public) service(c *gin.Context) {
 }
 
 func (p *public) serviceProjects(c *gin.Context) {
-	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+	svc, err := p.catalogue.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	list, err := p.booking.ServiceProjects(c, svc)
+	list, err := p.catalogue.ServiceProjects(c, svc)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -81,7 +83,7 @@ func (p *public) serviceProjects(c *gin.Context) {
 }
 
 func (p *public) projects(c *gin.Context) {
-	list, err := p.booking.PublishedProjects(c, c.Query("category"))
+	list, err := p.catalogue.PublishedProjects(c, c.Query("category"))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -89,16 +91,16 @@ func (p *public) projects(c *gin.Context) {
 	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
 }
 
-func publicProjects(list []booking.Project, lang string) items[booking.PublicProject] {
-	out := make([]booking.PublicProject, len(list))
+func publicProjects(list []catalogue.Project, lang string) items[catalogue.PublicProject] {
+	out := make([]catalogue.PublicProject, len(list))
 	for i, p := range list {
 		out[i] = p.Public(lang)
 	}
-	return items[booking.PublicProject]{Items: out}
+	return items[catalogue.PublicProject]{Items: out}
 }
 
 func (p *public) project(c *gin.Context) {
-	pr, err := p.booking.PublishedProject(c, c.Param("id"))
+	pr, err := p.catalogue.PublishedProject(c, c.Param("id"))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -170,11 +172,11 @@ func (p *public) subscribe(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	if err := p.booking.Subscribe(c, req.Email, langOf(c)); err != nil {
+	if err := p.catalogue.Subscribe(c, req.Email, langOf(c)); err != nil {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusCreated, gin.H{"email": booking.NormalizeEmail(req.Email)})
+	c.JSON(http.StatusCreated, gin.H{"email": catalogue.NormalizeEmail(req.Email)})
 }
 
 // analyticsNames are the first-party events the public site may send.

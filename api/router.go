@@ -17,6 +17,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/httpx"
@@ -34,7 +35,9 @@ const ChatMaxBodyBytes = 8 << 10
 
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
-	Booking      *booking.Core
+	Booking *booking.Core
+	// Catalogue serves the services, projects and newsletter; made from DB when nil.
+	Catalogue    *catalogue.Store
 	Chat         *chatbot.Engine // Dota; nil leaves the chat routes out
 	DB           *pgxpool.Pool
 	Redis        *redis.Client
@@ -81,6 +84,9 @@ func New(d Deps) http.Handler {
 	if d.PublicURL == "" {
 		d.PublicURL = DefaultPublicURL
 	}
+	if d.Catalogue == nil {
+		d.Catalogue = catalogue.New(d.DB)
+	}
 	httpsSite := strings.HasPrefix(d.PublicURL, "https://")
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -101,7 +107,7 @@ func New(d Deps) http.Handler {
 
 	settings := d.Booking.Settings // the one cached path, the console's too
 	r.GET(securityTxtPath, securityTxt(settings, d.PublicURL, time.Now))
-	pub := &public{booking: d.Booking, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
+	pub := &public{booking: d.Booking, catalogue: d.Catalogue, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", siteInfo(settings))
 	g.GET("/services", pub.services)
@@ -132,11 +138,11 @@ func New(d Deps) http.Handler {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
+		(&admin{console: d.Console, catalogue: d.Catalogue, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.
-	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Booking, Logger: d.Logger})
+	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Catalogue, Logger: d.Logger})
 	site.Mount(r)
 	r.NoRoute(func(c *gin.Context) {
 		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || !site.Serve(c) {

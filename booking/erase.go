@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // EraseRequest is a member of staff's request to erase a client's personal data.
@@ -111,7 +113,6 @@ func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseReques
 			{nil, `UPDATE notifications SET title = '` + ErasedName + `', message = '', code = NULL, args = '{}'
 				WHERE appointment_id = ANY($1::uuid[])`,
 				p.AppointmentIDs},
-			{&out.Newsletter, `DELETE FROM newsletter_subscriptions WHERE lower(email) = ANY($1)`, p.Emails},
 		}
 		for _, c := range counts {
 			tag, err := tx.Exec(ctx, c.sql, c.arg)
@@ -121,6 +122,9 @@ func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseReques
 			if c.n != nil {
 				*c.n = int(tag.RowsAffected())
 			}
+		}
+		if out.Newsletter, err = catalogue.EraseSubscriptions(ctx, tx, p.Emails); err != nil {
+			return err
 		}
 		if out.Waitlist, err = s.eraseWaitlist(ctx, tx, p, req.By); err != nil {
 			return err

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // Personal-data requests (Algeria's law 18-07): everything held on a client, as one
@@ -125,12 +127,12 @@ func person(ctx context.Context, q querier, clientID string, lock bool) (Person,
 
 // PersonalExport is everything held on a client.
 type PersonalExport struct {
-	ExportedAt   time.Time       `json:"exported_at"`
-	Client       ClientRecord    `json:"client"`
-	Appointments []exportedAppt  `json:"appointments"`
-	Messages     []Delivery      `json:"messages"`
-	Newsletter   *exportedLetter `json:"newsletter"`
-	Waitlist     []exportedWait  `json:"waitlist"`
+	ExportedAt   time.Time               `json:"exported_at"`
+	Client       ClientRecord            `json:"client"`
+	Appointments []exportedAppt          `json:"appointments"`
+	Messages     []Delivery              `json:"messages"`
+	Newsletter   *catalogue.Subscription `json:"newsletter"`
+	Waitlist     []exportedWait          `json:"waitlist"`
 	// Parts are the other packages' sections (notes, conversations).
 	Parts map[string]any `json:"-"`
 }
@@ -159,12 +161,6 @@ func (e PersonalExport) MarshalJSON() ([]byte, error) {
 type exportedAppt struct {
 	Appointment
 	History []HistoryEntry `json:"history"`
-}
-
-type exportedLetter struct {
-	Email     string    `json:"email"`
-	Language  string    `json:"language"`
-	CreatedAt time.Time `json:"created_at"`
 }
 
 type exportedWait struct {
@@ -216,13 +212,7 @@ func (s *Core) ExportPerson(ctx context.Context, clientID string) (PersonalExpor
 	if out.Messages, err = pgx.CollectRows(rows, scanDelivery); err != nil {
 		return out, err
 	}
-	var letter exportedLetter
-	err = s.db.QueryRow(ctx, `SELECT email, language, created_at FROM newsletter_subscriptions
-		WHERE lower(email) = ANY($1) LIMIT 1`, p.Emails).Scan(&letter.Email, &letter.Language, &letter.CreatedAt)
-	switch {
-	case err == nil:
-		out.Newsletter = &letter
-	case !errors.Is(err, pgx.ErrNoRows):
+	if out.Newsletter, err = s.catalogue.SubscriptionOf(ctx, p.Emails); err != nil {
 		return out, err
 	}
 	rows, err = s.db.Query(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time, name, email, phone, coalesce(service, ''),

@@ -56,8 +56,8 @@ func (c *Config) defaults() {
 
 // Console is the back-office's domain service, safe for concurrent use. It owns its own
 // tables (staff accounts, notes) and asks the booking core, through the small interfaces
-// below, for everything about appointments, clients, notifications, messages, projects
-// and settings.
+// below, for everything about appointments, clients, notifications, messages and
+// settings.
 type Console struct {
 	db     *pgxpool.Pool
 	rdb    *redis.Client
@@ -70,7 +70,6 @@ type Console struct {
 	deliveries    deliveries
 	waitlist      waitlist
 	personal      personalData
-	projects      projectStore
 	settings      settingsStore
 	cfg           Config
 	log           *slog.Logger
@@ -89,7 +88,7 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
+		notifications: core, deliveries: core, waitlist: core, personal: core, settings: core,
 		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 	core.AddPersonalPart(c.notesPart())
 	return c
