@@ -10,6 +10,7 @@ import (
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // SessionCookie is the name of the console's session cookie.
@@ -21,6 +22,7 @@ const ctxSession = "console_session"
 type admin struct {
 	console   *console.Console
 	catalogue *catalogue.Store
+	privacy   *privacy.Runner
 	chat      *chatbot.Engine // nil leaves the operations page out
 	events    *Events
 	httpsSite bool // the session cookie is Secure

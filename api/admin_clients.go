@@ -5,8 +5,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/privacy"
 )
 
 func (a *admin) mountClients(h handle) {
@@ -21,23 +21,24 @@ func (a *admin) mountClients(h handle) {
 // exportClient answers a person's request for their data: everything held on them, as
 // one JSON document to download.
 func (a *admin) exportClient(c *gin.Context) {
-	doc, err := a.console.ExportClient(c, c.Param("id"))
+	doc, err := a.privacy.Export(c, c.Param("id"))
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	c.Header("Content-Disposition", `attachment; filename="client-`+doc.Client.ID+`.json"`)
+	c.Header("Content-Disposition", `attachment; filename="client-`+doc.ClientID+`.json"`)
 	c.JSON(http.StatusOK, doc)
 }
 
 // eraseClient answers a person's request to have their data erased.
 func (a *admin) eraseClient(c *gin.Context) {
-	var req booking.EraseRequest
+	var req privacy.Request
 	if err := decodeJSON(c, &req); err != nil {
 		_ = c.Error(err)
 		return
 	}
-	erased, err := a.console.EraseClient(c, userOf(c), c.Param("id"), req)
+	req.By = userOf(c).Email
+	erased, err := a.privacy.Erase(c, c.Param("id"), req)
 	if err != nil {
 		_ = c.Error(err)
 		return

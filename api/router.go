@@ -22,6 +22,7 @@ import (
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/httpx"
 	"github.com/dota-agency/dota/pages"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -59,6 +60,9 @@ type Deps struct {
 	PublicURL string
 	// Console serves /api/admin; without it the console's routes are absent.
 	Console *console.Console
+	// Privacy runs the console's personal-data requests; when nil, it is made from
+	// Booking, with the parts of Catalogue, Console and Chat.
+	Privacy *privacy.Runner
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -138,7 +142,14 @@ func New(d Deps) http.Handler {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, catalogue: d.Catalogue, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
+		if d.Privacy == nil {
+			d.Privacy = privacy.New(d.DB, d.Booking)
+			d.Privacy.Register(d.Catalogue.PersonalPart(), d.Console.PersonalPart())
+			if d.Chat != nil {
+				d.Privacy.Register(d.Chat.PersonalPart())
+			}
+		}
+		(&admin{console: d.Console, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.

@@ -31,8 +31,6 @@ type Core struct {
 	onOffer func(context.Context, Offer)
 	// catalogue names the services bookings hold.
 	catalogue *catalogue.Store
-	// personal are the other packages' shares of personal-data requests (personal.go).
-	personal personalParts
 
 	settingsTTL time.Duration
 	settingsMu  sync.Mutex

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"regexp"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/dota-agency/dota/i18n"
@@ -61,34 +59,4 @@ func (s *Store) Subscribe(ctx context.Context, email, lang string) error {
 		return ErrAlreadySubscribed
 	}
 	return err
-}
-
-// Subscription is an address's subscription to the newsletter, as a person's export
-// shows it.
-type Subscription struct {
-	Email     string    `json:"email"`
-	Language  string    `json:"language"`
-	CreatedAt time.Time `json:"created_at"`
-}
-
-// SubscriptionOf returns the subscription of one of emails (lowercased), nil when none
-// of them is subscribed.
-func (s *Store) SubscriptionOf(ctx context.Context, emails []string) (*Subscription, error) {
-	var sub Subscription
-	err := s.db.QueryRow(ctx, `SELECT email, language, created_at FROM newsletter_subscriptions
-		WHERE lower(email) = ANY($1) LIMIT 1`, emails).Scan(&sub.Email, &sub.Language, &sub.CreatedAt)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return nil, nil
-	case err != nil:
-		return nil, err
-	}
-	return &sub, nil
-}
-
-// EraseSubscriptions removes the subscriptions of emails (lowercased) inside tx, an
-// erasure's transaction, and returns how many it removed.
-func EraseSubscriptions(ctx context.Context, tx pgx.Tx, emails []string) (int, error) {
-	tag, err := tx.Exec(ctx, `DELETE FROM newsletter_subscriptions WHERE lower(email) = ANY($1)`, emails)
-	return int(tag.RowsAffected()), err
 }

@@ -192,10 +192,6 @@ func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, o
 	if db != nil {
 		e.transcripts = newTranscriptWriter(e)
 	}
-	// The conversations take part in every personal-data request about a person.
-	if c, ok := core.(interface{ AddPersonalPart(booking.PersonalPart) }); ok && db != nil {
-		c.AddPersonalPart(e.personalPart())
-	}
 	return e
 }
 

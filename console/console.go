@@ -69,7 +69,6 @@ type Console struct {
 	notifications notificationStore
 	deliveries    deliveries
 	waitlist      waitlist
-	personal      personalData
 	settings      settingsStore
 	cfg           Config
 	log           *slog.Logger
@@ -87,11 +86,9 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 	if log == nil {
 		log = slog.Default()
 	}
-	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, waitlist: core, personal: core, settings: core,
+	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
+		notifications: core, deliveries: core, waitlist: core, settings: core,
 		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
-	core.AddPersonalPart(c.notesPart())
-	return c
 }
 
 // appointmentCore is what the console needs of the booking core to book and change
