@@ -8,8 +8,10 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // SessionCookie is the name of the console's session cookie.
@@ -21,6 +23,8 @@ const ctxSession = "console_session"
 type admin struct {
 	console   *console.Console // staff, sessions, roles and what the console's rules add
 	core      bookingCore      // the rest, asked of the booking core directly
+	catalogue *catalogue.Store // services and projects
+	privacy   *privacy.Runner  // a person's export and erasure
 	chat      *chatbot.Engine  // nil leaves the operations page out
 	events    *Events
 	httpsSite bool // the session cookie is Secure

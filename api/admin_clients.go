@@ -8,17 +8,16 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/privacy"
 )
 
-// clientCore is what the clients screen asks the booking core, which owns the clients
-// and runs the requests about a person's data (the console's notes take part in them).
+// clientCore is what the clients screen asks the booking core, which owns the clients; a
+// person's requests about their data go to privacy.
 type clientCore interface {
 	Clients(ctx context.Context, q string, p booking.Paging) (booking.ClientPage, error)
 	CreateClient(ctx context.Context, in booking.ClientInput) (booking.ClientRecord, error)
 	UpdateClient(ctx context.Context, id string, in booking.ClientInput) (booking.ClientRecord, error)
 	DeleteClient(ctx context.Context, id string) error
-	ExportPerson(ctx context.Context, clientID string) (booking.PersonalExport, error)
-	ErasePerson(ctx context.Context, clientID string, req booking.EraseRequest) (booking.Erased, error)
 }
 
 func (a *admin) mountClients(h route) {
@@ -33,23 +32,23 @@ func (a *admin) mountClients(h route) {
 // exportClient answers a person's request for their data: everything held on them, as
 // one JSON document to download.
 func (a *admin) exportClient(c *gin.Context) error {
-	doc, err := a.core.ExportPerson(c, c.Param("id"))
+	doc, err := a.privacy.Export(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	c.Header("Content-Disposition", `attachment; filename="client-`+doc.Client.ID+`.json"`)
+	c.Header("Content-Disposition", `attachment; filename="client-`+doc.ClientID+`.json"`)
 	c.JSON(http.StatusOK, doc)
 	return nil
 }
 
 // eraseClient answers a person's request to have their data erased.
 func (a *admin) eraseClient(c *gin.Context) error {
-	var req booking.EraseRequest
+	var req privacy.Request
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
 	req.By = userOf(c).Email
-	erased, err := a.core.ErasePerson(c, c.Param("id"), req)
+	erased, err := a.privacy.Erase(c, c.Param("id"), req)
 	if err != nil {
 		return err
 	}

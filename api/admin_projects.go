@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -21,7 +22,7 @@ func (a *admin) projects(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := a.console.Projects(c, c.Query("q"), c.Query("status"), p)
+	page, err := a.catalogue.Projects(c, c.Query("q"), c.Query("status"), catalogue.Paging(p))
 	if err != nil {
 		return err
 	}
@@ -30,28 +31,28 @@ func (a *admin) projects(c *gin.Context) error {
 }
 
 func (a *admin) createProject(c *gin.Context) error {
-	var in console.ProjectInput
+	var in catalogue.ProjectInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	p, err := a.console.CreateProject(c, in)
+	p, err := a.catalogue.CreateProject(c, in)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"project": p, "message": console.Text(langOf(c), "project_created")})
+	c.JSON(http.StatusCreated, gin.H{"project": p, "message": catalogue.Text(langOf(c), "project_created")})
 	return nil
 }
 
 func (a *admin) updateProject(c *gin.Context) error {
-	var in console.ProjectInput
+	var in catalogue.ProjectInput
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	p, err := a.console.UpdateProject(c, c.Param("id"), in)
+	p, err := a.catalogue.UpdateProject(c, c.Param("id"), in)
 	if err != nil {
 		return err
 	}
-	done(c, "project_updated", gin.H{"project": p})
+	c.JSON(http.StatusOK, gin.H{"project": p, "message": catalogue.Text(langOf(c), "project_updated")})
 	return nil
 }
 
@@ -65,7 +66,7 @@ func (a *admin) publishProject(c *gin.Context) error {
 	if in.Published == nil {
 		return errValidation("bad_query", map[string]string{"published": text(langOf(c), "bad_query")})
 	}
-	p, err := a.console.SetPublished(c, c.Param("id"), *in.Published)
+	p, err := a.catalogue.SetPublished(c, c.Param("id"), *in.Published)
 	if err != nil {
 		return err
 	}
@@ -73,14 +74,14 @@ func (a *admin) publishProject(c *gin.Context) error {
 	if p.Published {
 		key = "project_published"
 	}
-	done(c, key, gin.H{"project": p})
+	c.JSON(http.StatusOK, gin.H{"project": p, "message": catalogue.Text(langOf(c), key)})
 	return nil
 }
 
 func (a *admin) deleteProject(c *gin.Context) error {
-	if err := a.console.DeleteProject(c, c.Param("id")); err != nil {
+	if err := a.catalogue.DeleteProject(c, c.Param("id")); err != nil {
 		return err
 	}
-	done(c, "project_deleted", nil)
+	c.JSON(http.StatusOK, gin.H{"message": catalogue.Text(langOf(c), "project_deleted")})
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/httpx"
@@ -108,6 +109,7 @@ func describe(err error, lang string, admin bool) (int, body) {
 	var (
 		apiErr   *Error
 		valErr   *booking.ValidationError
+		catErr   *catalogue.ValidationError
 		takenErr *booking.SlotTakenError
 		closeErr *booking.SlotClosedError
 		refused  *booking.SlotsRefusedError
@@ -130,6 +132,9 @@ func describe(err error, lang string, admin bool) (int, body) {
 	case errors.As(err, &valErr):
 		return http.StatusBadRequest, body{Code: "validation", Message: valErr.LocalizedMessage(lang),
 			Fields: valErr.LocalizedFields(lang)}
+	case errors.As(err, &catErr):
+		return http.StatusBadRequest, body{Code: "validation", Message: catErr.LocalizedMessage(lang),
+			Fields: catErr.LocalizedFields(lang)}
 	case errors.As(err, &refused):
 		// A change of several appointments, refused as a whole: each refused one by id.
 		status, code := http.StatusUnprocessableEntity, "slot_closed"
@@ -155,11 +160,11 @@ func describe(err error, lang string, admin bool) (int, body) {
 	case errors.Is(err, chatbot.ErrBadWindow):
 		return http.StatusBadRequest, body{Code: "validation", Message: text(lang, "bad_query"),
 			Fields: map[string]string{"window": text(lang, "bad_query")}}
-	case errors.Is(err, booking.ErrAlreadySubscribed):
-		return http.StatusConflict, body{Code: "already_subscribed", Message: booking.Text(lang, "already_subscribed")}
+	case errors.Is(err, catalogue.ErrAlreadySubscribed):
+		return http.StatusConflict, body{Code: "already_subscribed", Message: catalogue.Text(lang, "already_subscribed")}
 	case errors.Is(err, booking.ErrGone):
 		return http.StatusGone, body{Code: "gone", Message: booking.Text(lang, "offer_gone")}
-	case errors.Is(err, booking.ErrNotFound):
+	case errors.Is(err, booking.ErrNotFound), errors.Is(err, catalogue.ErrNotFound):
 		return http.StatusNotFound, body{Code: "not_found", Message: text(lang, "not_found")}
 	case errors.Is(err, booking.ErrConflict):
 		return http.StatusConflict, body{Code: "conflict", Message: localized(err, lang, "conflict")}

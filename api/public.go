@@ -7,12 +7,14 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // public serves the catalogue, the calendar, the form and the newsletter to visitors.
 type public struct {
-	booking *booking.Core
-	guard   *formGuard
+	booking   *booking.Core
+	catalogue *catalogue.Store
+	guard     *formGuard
 }
 
 type items[T any] struct {
@@ -20,8 +22,8 @@ type items[T any] struct {
 }
 
 func (p *public) services(c *gin.Context) error {
-	order := booking.ServiceOrder(c.DefaultQuery("order", string(booking.OrderRecent)))
-	if order != booking.OrderRecent && order != booking.OrderName {
+	order := catalogue.ServiceOrder(c.DefaultQuery("order", string(catalogue.OrderRecent)))
+	if order != catalogue.OrderRecent && order != catalogue.OrderName {
 		return errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")})
 	}
 	limit := 0
@@ -32,7 +34,7 @@ func (p *public) services(c *gin.Context) error {
 		}
 		limit = n
 	}
-	list, err := p.booking.Services(c, order, langOf(c), limit)
+	list, err := p.catalogue.Services(c, order, langOf(c), limit)
 	if err != nil {
 		return err
 	}
@@ -40,19 +42,19 @@ func (p *public) services(c *gin.Context) error {
 		for i := range list {
 			list[i] = list[i].ForBrowser()
 		}
-		c.JSON(http.StatusOK, items[booking.Service]{Items: list})
+		c.JSON(http.StatusOK, items[catalogue.Service]{Items: list})
 		return nil
 	}
-	out := make([]booking.ServiceView, len(list))
+	out := make([]catalogue.ServiceView, len(list))
 	for i, s := range list {
 		out[i] = s.In(langOf(c))
 	}
-	c.JSON(http.StatusOK, items[booking.ServiceView]{Items: out})
+	c.JSON(http.StatusOK, items[catalogue.ServiceView]{Items: out})
 	return nil
 }
 
 func (p *public) service(c *gin.Context) error {
-	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+	svc, err := p.catalogue.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
 		return err
 	}
@@ -65,11 +67,11 @@ func (p *public) service(c *gin.Context) error {
 }
 
 func (p *public) serviceProjects(c *gin.Context) error {
-	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+	svc, err := p.catalogue.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
 		return err
 	}
-	list, err := p.booking.ServiceProjects(c, svc)
+	list, err := p.catalogue.ServiceProjects(c, svc)
 	if err != nil {
 		return err
 	}
@@ -78,7 +80,7 @@ func (p *public) serviceProjects(c *gin.Context) error {
 }
 
 func (p *public) projects(c *gin.Context) error {
-	list, err := p.booking.PublishedProjects(c, c.Query("category"))
+	list, err := p.catalogue.PublishedProjects(c, c.Query("category"))
 	if err != nil {
 		return err
 	}
@@ -86,16 +88,16 @@ func (p *public) projects(c *gin.Context) error {
 	return nil
 }
 
-func publicProjects(list []booking.Project, lang string) items[booking.PublicProject] {
-	out := make([]booking.PublicProject, len(list))
+func publicProjects(list []catalogue.Project, lang string) items[catalogue.PublicProject] {
+	out := make([]catalogue.PublicProject, len(list))
 	for i, p := range list {
 		out[i] = p.Public(lang)
 	}
-	return items[booking.PublicProject]{Items: out}
+	return items[catalogue.PublicProject]{Items: out}
 }
 
 func (p *public) project(c *gin.Context) error {
-	pr, err := p.booking.PublishedProject(c, c.Param("id"))
+	pr, err := p.catalogue.PublishedProject(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -165,10 +167,10 @@ func (p *public) subscribe(c *gin.Context) error {
 	if err := p.guard.read(c, "newsletter", &req); err != nil {
 		return err
 	}
-	if err := p.booking.Subscribe(c, req.Email, langOf(c)); err != nil {
+	if err := p.catalogue.Subscribe(c, req.Email, langOf(c)); err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"email": booking.NormalizeEmail(req.Email)})
+	c.JSON(http.StatusCreated, gin.H{"email": catalogue.NormalizeEmail(req.Email)})
 	return nil
 }
 

@@ -17,10 +17,12 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/httpx"
 	"github.com/dota-agency/dota/pages"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -34,7 +36,9 @@ const ChatMaxBodyBytes = 8 << 10
 
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
-	Booking      *booking.Core
+	Booking *booking.Core
+	// Catalogue serves the services, projects and newsletter; made from DB when nil.
+	Catalogue    *catalogue.Store
 	Chat         *chatbot.Engine // Dota; nil leaves the chat routes out
 	DB           *pgxpool.Pool
 	Redis        *redis.Client
@@ -56,6 +60,9 @@ type Deps struct {
 	PublicURL string
 	// Console serves /api/admin; without it the console's routes are absent.
 	Console *console.Console
+	// Privacy runs the console's personal-data requests; when nil, it is made from
+	// Booking, with the parts of Catalogue, Console and Chat.
+	Privacy *privacy.Runner
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -81,6 +88,9 @@ func New(d Deps) http.Handler {
 	if d.PublicURL == "" {
 		d.PublicURL = DefaultPublicURL
 	}
+	if d.Catalogue == nil {
+		d.Catalogue = catalogue.New(d.DB)
+	}
 	httpsSite := strings.HasPrefix(d.PublicURL, "https://")
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -101,7 +111,7 @@ func New(d Deps) http.Handler {
 
 	settings := d.Booking.Settings // the one cached path, the console's too
 	r.GET(securityTxtPath, handle(securityTxt(settings, d.PublicURL, time.Now)))
-	pub := &public{booking: d.Booking, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
+	pub := &public{booking: d.Booking, catalogue: d.Catalogue, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", handle(siteInfo(settings)))
 	g.GET("/services", handle(pub.services))
@@ -132,11 +142,19 @@ func New(d Deps) http.Handler {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, core: d.Booking, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
+		if d.Privacy == nil {
+			d.Privacy = privacy.New(d.DB, d.Booking)
+			d.Privacy.Register(d.Catalogue.PersonalPart(), d.Console.PersonalPart())
+			if d.Chat != nil {
+				d.Privacy.Register(d.Chat.PersonalPart())
+			}
+		}
+		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
+			events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.
-	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Booking, Logger: d.Logger})
+	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Catalogue, Logger: d.Logger})
 	site.Mount(r)
 	r.NoRoute(handle(func(c *gin.Context) error {
 		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || !site.Serve(c) {

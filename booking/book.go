@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -151,7 +152,7 @@ var errReplay = errors.New("idempotent replay")
 //     E.164 against numero_1_e164 or numero_2_e164, the oldest client first. The match is
 //     a union of one index lookup per column: the OR of the same conditions gets a
 //     generic plan that walks every client. When the request names a service,
-//     activeServiceNames follows it in the same round trip, and the service is read
+//     catalogue.ActiveServiceNames follows it in the same round trip, and the service is read
 //     against the catalogue (catalogueSlug): an unknown one is refused, a known one is
 //     stored by its slug.
 //  3. insertBooking creates the client when none matched, the appointment and its
@@ -247,7 +248,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	b.Queue(lockBooking, lockKeys(r))
 	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164, NullIfEmpty(r.offer))
 	if r.Service != "" {
-		b.Queue(activeServiceNames)
+		b.Queue(catalogue.ActiveServiceNames)
 	}
 	br := conn.SendBatch(ctx, b)
 	var (
@@ -256,7 +257,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		capacity int
 		matched  *string
 		open     bool
-		services []serviceName
+		services []catalogue.ServiceName
 	)
 	_, err := br.Exec()
 	if err == nil {
@@ -268,7 +269,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	if err == nil && r.Service != "" {
 		var rows pgx.Rows
 		if rows, err = br.Query(); err == nil {
-			services, err = pgx.CollectRows(rows, scanServiceName)
+			services, err = pgx.CollectRows(rows, catalogue.ScanServiceName)
 		}
 	}
 	if cerr := br.Close(); err == nil {

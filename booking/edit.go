@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // Change holds the edited fields of an appointment; nil fields stay as they are.
@@ -152,10 +154,10 @@ func (ch Change) apply(a *Appointment) error {
 // A new service must be one of the catalogue's, and is stored by its slug, as Book
 // stores one; a service kept as it was stays, whatever it is.
 func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
-	var services []serviceName
+	var services []catalogue.ServiceName
 	if ch.Service != nil && strings.TrimSpace(*ch.Service) != "" {
 		var err error
-		if services, err = s.serviceNames(ctx); err != nil {
+		if services, err = s.catalogue.ServiceNames(ctx); err != nil {
 			return Appointment{}, err
 		}
 	}

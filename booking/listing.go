@@ -98,7 +98,7 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 	if f.Service != "" {
 		// By the service's slug; a name in any language finds it too (services are stored by slug).
 		service := f.Service
-		if list, err := s.allServiceNames(ctx); err != nil {
+		if list, err := s.catalogue.AllServiceNames(ctx); err != nil {
 			return "", nil, err
 		} else if slug, ok := catalogueSlug(list, service); ok {
 			service = slug

@@ -11,13 +11,14 @@ import (
 
 // tablesOf names the tables each package owns: only the owner runs SQL on them, every
 // other package asks it through an interface. booking owns the appointment and what it
-// lives by.
+// lives by; catalogue what the agency offers and shows; privacy the record of erasures.
 var tablesOf = map[string][]string{
 	"booking": {"appointments", "clients", "notifications", "settings", "status_history", "deliveries",
-		"manage_tokens", "verification_codes", "services", "projects", "newsletter_subscriptions", "waitlist",
-		"waitlist_tokens", "erasures"},
-	"console": {"admin_users", "appointment_notes"},
-	"chatbot": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
+		"manage_tokens", "verification_codes", "waitlist", "waitlist_tokens"},
+	"catalogue": {"services", "projects", "newsletter_subscriptions"},
+	"privacy":   {"erasures"},
+	"console":   {"admin_users", "appointment_notes"},
+	"chatbot":   {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
 }
 
 var (

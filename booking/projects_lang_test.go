@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // TestMigrationMakesProjectTextsFrench: a project stored with plain texts, and a
@@ -23,7 +23,7 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	migrateUp()
-	core := booking.New(db)
+	core := catalogue.New(db)
 	list, err := core.PublishedProjects(ctx, "")
 	if err != nil || len(list) != 2 {
 		t.Fatalf("projects %v, %v", list, err)
@@ -36,7 +36,7 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 	if _, err := core.Seed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	byFrench := map[string]booking.Project{}
+	byFrench := map[string]catalogue.Project{}
 	list, err = core.PublishedProjects(ctx, "")
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -334,7 +335,7 @@ func agencyParam(a Agency) any {
 		return nil
 	}
 	if a.Tagline == nil {
-		a.Tagline = Localized{}
+		a.Tagline = catalogue.Localized{}
 	}
 	return a
 }

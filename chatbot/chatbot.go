@@ -15,13 +15,18 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/ratelimit"
 )
 
+// Catalogue is what Dota tells of the agency's catalogue; *catalogue.Store implements it.
+type Catalogue interface {
+	Services(ctx context.Context, order catalogue.ServiceOrder, lang string, limit int) ([]catalogue.Service, error)
+	PublishedProjects(ctx context.Context, category string) ([]catalogue.Project, error)
+}
+
 // Booker is what Dota needs of the booking core; *booking.Core implements it.
 type Booker interface {
-	Services(ctx context.Context, order booking.ServiceOrder, lang string, limit int) ([]booking.Service, error)
-	PublishedProjects(ctx context.Context, category string) ([]booking.Project, error)
 	Day(ctx context.Context, date, lang string) (booking.Day, error)
 	NearestFree(ctx context.Context, date, hhmm string, n int, lang string) ([]booking.SlotRef, error)
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
@@ -132,6 +137,7 @@ func (c *Config) defaults() {
 // and one PostgreSQL behave as one.
 type Engine struct {
 	core    Booker
+	cat     Catalogue // nil tells the specification's services alone
 	db      *pgxpool.Pool
 	rdb     redis.UniversalClient
 	cfg     Config
@@ -167,6 +173,10 @@ func WithPublisher(p booking.Publisher) Option { return func(e *Engine) { e.pub 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(e *Engine) { e.log = l } }
 
+// WithCatalogue sets where Dota reads the services and projects it tells of; without it,
+// they are read from db.
+func WithCatalogue(c Catalogue) Option { return func(e *Engine) { e.cat = c } }
+
 // New returns the engine. db receives the transcripts; it may be nil when they are not kept.
 func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, opts ...Option) *Engine {
 	cfg.defaults()
@@ -174,14 +184,13 @@ func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, o
 	for _, o := range opts {
 		o(e)
 	}
+	if e.cat == nil && db != nil {
+		e.cat = catalogue.New(db)
+	}
 	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
 	e.ops = newOpsBuffer(e)
 	if db != nil {
 		e.transcripts = newTranscriptWriter(e)
-	}
-	// The conversations take part in every personal-data request about a person.
-	if c, ok := core.(interface{ AddPersonalPart(booking.PersonalPart) }); ok && db != nil {
-		c.AddPersonalPart(e.personalPart())
 	}
 	return e
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/mail/mailtest"
 	"github.com/dota-agency/dota/migrations/testdb"
@@ -97,7 +98,10 @@ func TestEvalDialogues(t *testing.T) {
 	}
 	db, _ := testdb.New(t)
 	ctx := context.Background()
-	if _, err := booking.New(db).Seed(ctx); err != nil {
+	if _, err := booking.New(db).SeedAgency(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := catalogue.New(db).Seed(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// Conversations share the database, each its own visitor: slots hold many, so that
@@ -413,7 +417,7 @@ func answersTopic(msg, topic string, descriptions []string) bool {
 	}
 	for _, code := range topicTexts[topic] {
 		for _, lang := range []string{"fr", "en", "ar"} {
-			if lit := longestLiteral(catalogue.Raw(lang, code)); lit != "" && strings.Contains(msg, lit) {
+			if lit := longestLiteral(dotaTexts.Raw(lang, code)); lit != "" && strings.Contains(msg, lit) {
 				return true
 			}
 		}

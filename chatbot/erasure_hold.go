@@ -5,21 +5,21 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // holdRounds bounds the searches of a person's conversations before an erasure (holdPerson).
 const holdRounds = 4
 
 // holdPerson keeps a person's conversations still while their erasure runs (the chat's
-// PersonalPart.Hold): the turns waiting in the transcript's stream are written first, and
+// privacy.Part.Hold): the turns waiting in the transcript's stream are written first, and
 // the conversations' sessions are locked until the erasure ends, so that no turn of
 // theirs is written back after it. A visitor's message meanwhile waits, as behind
 // another message of theirs; the erasure removes the session, and the message begins a
 // new conversation. The search of the person's conversations runs again after each
 // write of the stream, until it finds none it has not locked: a conversation stored by
 // that write, or one whose turns came while the sessions were being locked.
-func (e *Engine) holdPerson(ctx context.Context, p booking.Person) (func(context.Context), error) {
+func (e *Engine) holdPerson(ctx context.Context, p privacy.Person) (func(context.Context), error) {
 	var held []*sessionLock
 	locked := map[string]bool{}
 	release := func(ctx context.Context) {
@@ -60,7 +60,7 @@ func (e *Engine) holdPerson(ctx context.Context, p booking.Person) (func(context
 }
 
 // personSessions are the sessions of a person's conversations in the transcript.
-func (e *Engine) personSessions(ctx context.Context, p booking.Person) ([]string, error) {
+func (e *Engine) personSessions(ctx context.Context, p privacy.Person) ([]string, error) {
 	rows, err := e.db.Query(ctx, `SELECT session_id FROM chat_conversations WHERE id IN (`+personConversations+`)`,
 		p.AppointmentIDs, p.Emails, p.Phones)
 	if err != nil {

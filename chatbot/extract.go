@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
@@ -17,7 +18,7 @@ import (
 // found is what one message carries.
 type found struct {
 	Name, Email, Phone string
-	Service            booking.Service
+	Service            catalogue.Service
 	HasService         bool
 	When               When
 }

@@ -3,7 +3,7 @@ package chatbot
 import (
 	"time"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // Intents Dota recognises at any step, besides booking and the business topics: the
@@ -150,7 +150,7 @@ const (
 // them: the visitor's own appointment, a person, a booking (asked for, accepted, or
 // implied by several details given at once), a plain yes or no, a question the rules
 // answer; offered says whether Dota has just offered to book.
-func readIntent(msg string, ws []string, f found, offered bool, services []booking.Service) string {
+func readIntent(msg string, ws []string, f found, offered bool, services []catalogue.Service) string {
 	t := newReading(ws)
 	if what, ok := ownAppointmentIn(&t, false, f.names()); ok {
 		return what

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // Moving or cancelling one's appointment in the chat: Dota asks for the e-mail address it
@@ -187,7 +188,7 @@ func (t *turn) upcoming() (map[string]booking.Appointment, []booking.Appointment
 
 // describe writes an appointment for the visitor: its day and hour, and its service named
 // in l (stored by its slug, named by the catalogue).
-func describe(l string, a booking.Appointment, services []booking.Service) string {
+func describe(l string, a booking.Appointment, services []catalogue.Service) string {
 	when := text(l, "manage_no_slot")
 	if a.Date != "" {
 		when = formatWhen(l, a.Date, a.Time)
@@ -200,7 +201,7 @@ func describe(l string, a booking.Appointment, services []booking.Service) strin
 
 // serviceTitle is the name in l of the service a booking stores by its slug; a text that
 // is no slug of services as it is.
-func serviceTitle(l, stored string, services []booking.Service) string {
+func serviceTitle(l, stored string, services []catalogue.Service) string {
 	for _, svc := range services {
 		if svc.Slug == stored {
 			return svc.In(l).Name

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // Where a message names a person's e-mail address or phone: read as extract reads every
@@ -36,7 +37,7 @@ func mentions(msg string, emails, phones []string) [][2]int {
 	return out
 }
 
-// redact replaces what msg names of emails or phones (mentions) with booking.ErasedName,
+// redact replaces what msg names of emails or phones (mentions) with privacy.ErasedName,
 // and reports whether it did.
 func redact(msg string, emails, phones []string) (string, bool) {
 	spans := mentions(msg, emails, phones)
@@ -47,7 +48,7 @@ func redact(msg string, emails, phones []string) (string, bool) {
 	last := 0
 	for _, sp := range spans {
 		b.WriteString(msg[last:sp[0]])
-		b.WriteString(booking.ErasedName)
+		b.WriteString(privacy.ErasedName)
 		last = sp[1]
 	}
 	b.WriteString(msg[last:])

@@ -11,9 +11,10 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/privacy"
 )
 
-// The chat's share of personal-data requests (booking/personal.go), and the retention of
+// The chat's share of personal-data requests (privacy), and the retention of
 // transcripts. A person's conversations are those linked to their appointments and those
 // in which what Dota collected is theirs: their address, or their number in E.164
 // however it was typed. Those are exported whole and erased. Another person's
@@ -39,7 +40,7 @@ const mentionCandidates = `SELECT m.id, cc.session_id, m.text FROM chat_messages
 		OR regexp_replace(translate(m.text, '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'), '[^0-9]', '', 'g') LIKE ANY($2)`
 
 // mentionPatterns are the LIKE patterns of mentionCandidates.
-func mentionPatterns(p booking.Person) (emails, phones []string) {
+func mentionPatterns(p privacy.Person) (emails, phones []string) {
 	like := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
 	for _, e := range p.Emails {
 		emails = append(emails, "%"+like.Replace(e)+"%")
@@ -67,15 +68,16 @@ type exportedMessage struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// personalPart exports a person's conversations with their messages, and erases them: the
-// messages' texts (the visitor's and those that quoted them), what Dota collected, and the
-// sessions still in Redis; and it redacts their address and number from the messages of
-// other conversations, in PostgreSQL and in the sessions still in Redis.
-func (e *Engine) personalPart() booking.PersonalPart {
-	return booking.PersonalPart{
+// PersonalPart is the chat's share of personal-data requests, for an engine that keeps
+// transcripts: it exports a person's conversations with their messages, and erases them:
+// the messages' texts (the visitor's and those that quoted them), what Dota collected,
+// and the sessions still in Redis; and it redacts their address and number from the
+// messages of other conversations, in PostgreSQL and in the sessions still in Redis.
+func (e *Engine) PersonalPart() privacy.Part {
+	return privacy.Part{
 		Name: "conversations",
 		Hold: e.holdPerson,
-		Export: func(ctx context.Context, p booking.Person) (any, error) {
+		Export: func(ctx context.Context, p privacy.Person) (any, error) {
 			rows, err := e.db.Query(ctx, `SELECT id, language, started_at, updated_at, collected FROM chat_conversations
 				WHERE id IN (`+personConversations+`) ORDER BY started_at`, p.AppointmentIDs, p.Emails, p.Phones)
 			if err != nil {
@@ -107,7 +109,7 @@ func (e *Engine) personalPart() booking.PersonalPart {
 			}
 			return convs, nil
 		},
-		Erase: func(ctx context.Context, tx pgx.Tx, p booking.Person) (int, func(context.Context), error) {
+		Erase: func(ctx context.Context, tx pgx.Tx, p privacy.Person) (int, func(context.Context), error) {
 			rows, err := tx.Query(ctx, `UPDATE chat_conversations SET collected = '{}', phone_e164 = NULL
 				WHERE id IN (`+personConversations+`) RETURNING id::text, session_id`, p.AppointmentIDs, p.Emails, p.Phones)
 			if err != nil {
@@ -140,7 +142,7 @@ func (e *Engine) personalPart() booking.PersonalPart {
 // redactMentions redacts a person's address and number from the messages that still name
 // them (their own conversations are blank by now), and returns the sessions of the
 // conversations it changed.
-func redactMentions(ctx context.Context, tx pgx.Tx, p booking.Person) ([]string, error) {
+func redactMentions(ctx context.Context, tx pgx.Tx, p privacy.Person) ([]string, error) {
 	emails, phones := mentionPatterns(p)
 	if len(emails)+len(phones) == 0 {
 		return nil, nil
@@ -173,7 +175,7 @@ func redactMentions(ctx context.Context, tx pgx.Tx, p booking.Person) ([]string,
 // still in Redis, as the widget shows them. A message is replaced only while the list
 // holds it unchanged (redactScript), so a turn appending to the list meanwhile loses
 // nothing.
-func (e *Engine) redactSessions(ctx context.Context, sessions []string, p booking.Person) {
+func (e *Engine) redactSessions(ctx context.Context, sessions []string, p privacy.Person) {
 	for _, sid := range sessions {
 		key := e.messageKey(sid)
 		items, err := e.rdb.LRange(ctx, key, 0, -1).Result()

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -204,7 +205,7 @@ func topicOfIn(t *reading) string {
 
 // serviceIn returns the catalogue's service a message names, by its keywords or its name
 // in any language.
-func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) {
+func serviceIn(ws []string, services []catalogue.Service) (catalogue.Service, bool) {
 	t := newReading(ws)
 	return serviceInText(&t, services)
 }
@@ -213,14 +214,14 @@ func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) 
 // the most phrases ("maintenance et hébergement du site" is a small job, though "site"
 // is web development's); on a tie, the one whose own name is among them: "formation
 // WordPress" is a training, though WordPress is a keyword of web development.
-func serviceInText(t *reading, services []booking.Service) (booking.Service, bool) {
+func serviceInText(t *reading, services []catalogue.Service) (catalogue.Service, bool) {
 	return serviceOtherThan(t, services, "")
 }
 
 // serviceOtherThan is serviceInText leaving out the service whose slug is skip: the new
 // service of "scratch that, a consulting session before any shoot".
-func serviceOtherThan(t *reading, services []booking.Service, skip string) (booking.Service, bool) {
-	best, found := 0, booking.Service{}
+func serviceOtherThan(t *reading, services []catalogue.Service, skip string) (catalogue.Service, bool) {
+	best, found := 0, catalogue.Service{}
 	c := serviceMatchers(services)
 	if c == nil {
 		return found, false
@@ -260,13 +261,13 @@ var (
 )
 
 type servicesMatchers struct {
-	services []booking.Service
+	services []catalogue.Service
 	matchers []matcher // slug, names and keywords
 	names    []matcher // names alone
 }
 
 // serviceMatchers returns the matchers of services, in their order.
-func serviceMatchers(services []booking.Service) *servicesMatchers {
+func serviceMatchers(services []catalogue.Service) *servicesMatchers {
 	if len(services) == 0 {
 		return nil
 	}
@@ -289,7 +290,7 @@ func serviceMatchers(services []booking.Service) *servicesMatchers {
 var serviceMatcherCache sync.Map
 
 // serviceMatcher is the matcher of a service's slug, names and keywords.
-func serviceMatcher(s booking.Service) matcher {
+func serviceMatcher(s catalogue.Service) matcher {
 	kws := append([]string{s.Slug}, s.Name.All()...)
 	for _, list := range s.Keywords {
 		kws = append(kws, list...)
@@ -309,7 +310,7 @@ func cachedMatcher(phrases []string) matcher {
 }
 
 // serviceList names the catalogue's services in lang.
-func serviceList(lang string, services []booking.Service) string {
+func serviceList(lang string, services []catalogue.Service) string {
 	names := make([]string, len(services))
 	for i, s := range services {
 		names[i] = s.Name.In(lang)
@@ -332,17 +333,17 @@ const (
 // questionOf names the question a message asks that the rules answer: a day or the
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
 // contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
-func questionOf(ws []string, services []booking.Service) (string, booking.Service) {
+func questionOf(ws []string, services []catalogue.Service) (string, catalogue.Service) {
 	t := newReading(ws)
 	return questionOfIn(&t, services)
 }
 
-func questionOfIn(t *reading, services []booking.Service) (string, booking.Service) {
+func questionOfIn(t *reading, services []catalogue.Service) (string, catalogue.Service) {
 	if _, ok := weekdayIn(t.ws); ok && openWords.scoreIn(t) > 0 {
-		return QuestionDay, booking.Service{}
+		return QuestionDay, catalogue.Service{}
 	}
 	if closingWords.scoreIn(t) > 0 && (questionShapedIn(t) || questionWords.scoreIn(t) > 0) {
-		return QuestionClosing, booking.Service{}
+		return QuestionClosing, catalogue.Service{}
 	}
 	topic := topicOfIn(t)
 	svc, named := serviceInText(t, services)

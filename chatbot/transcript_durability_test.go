@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // The transcript keeps every turn a visitor was answered: a database that is locked or
@@ -229,7 +229,7 @@ func TestErasureWithQueuedTurnsLeavesNothingWrittenBack(t *testing.T) {
 
 	done := make(chan error, 1)
 	go func() {
-		_, err := core.ErasePerson(ctx, clientID, booking.EraseRequest{Confirm: herName, By: "admin@dota.dz"})
+		_, err := requests(e, core).Erase(ctx, clientID, privacy.Request{Confirm: herName, By: "admin@dota.dz"})
 		done <- err
 	}()
 	select {

@@ -57,7 +57,7 @@ func (c *Config) defaults() {
 // Console is the back-office's domain service, safe for concurrent use. It owns its own
 // tables and keys (staff accounts, sessions, the sign-in throttle, notes) and adds to the
 // booking core what the console's rules add: booking on a visitor's behalf, the bulk
-// status, an appointment's notes, the CSV export and the projects' checks. It asks the
+// status, an appointment's notes, the CSV export. It asks the
 // core through the small interfaces below; the console's routes ask the core directly
 // for the rest.
 type Console struct {
@@ -68,7 +68,6 @@ type Console struct {
 	appointments appointmentCore
 	reader       appointmentReader
 	clients      clientStore
-	projects     projectStore
 	settings     settingsStore
 	cfg          Config
 	log          *slog.Logger
@@ -86,11 +85,9 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 	if log == nil {
 		log = slog.Default()
 	}
-	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		projects: core, settings: core,
-		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
-	core.AddPersonalPart(c.notesPart())
-	return c
+	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
+		settings: core,
+		cfg:      cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 }
 
 // appointmentCore is what the console needs of the booking core to book appointments and

@@ -1,4 +1,4 @@
-package booking
+package catalogue
 
 import (
 	"strings"

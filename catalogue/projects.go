@@ -1,4 +1,4 @@
-package booking
+package catalogue
 
 import (
 	"context"
@@ -116,7 +116,7 @@ func scanProject(row pgx.CollectableRow) (Project, error) {
 
 // PublishedProjects lists published projects newest first, optionally of one category,
 // named in any language.
-func (s *Core) PublishedProjects(ctx context.Context, category string) ([]Project, error) {
+func (s *Store) PublishedProjects(ctx context.Context, category string) ([]Project, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+projectColumns+` FROM projects
 		WHERE published AND ($1 = '' OR EXISTS (SELECT 1 FROM jsonb_each_text(coalesce(category, '{}')) c
 			WHERE lower(c.value) = lower($1))) ORDER BY created_at DESC, id`, category)
@@ -127,8 +127,8 @@ func (s *Core) PublishedProjects(ctx context.Context, category string) ([]Projec
 }
 
 // PublishedProject returns one published project.
-func (s *Core) PublishedProject(ctx context.Context, id string) (Project, error) {
-	if !IsUUID(id) {
+func (s *Store) PublishedProject(ctx context.Context, id string) (Project, error) {
+	if !isUUID(id) {
 		return Project{}, ErrNotFound
 	}
 	return collectProject(s.db.Query(ctx, `SELECT `+projectColumns+` FROM projects WHERE published AND id = $1`, id))
@@ -136,7 +136,7 @@ func (s *Core) PublishedProject(ctx context.Context, id string) (Project, error)
 
 // ServiceProjects lists the published projects that use a service, named by its slug or
 // by its name in any language.
-func (s *Core) ServiceProjects(ctx context.Context, svc Service) ([]Project, error) {
+func (s *Store) ServiceProjects(ctx context.Context, svc Service) ([]Project, error) {
 	names := append([]string{svc.Slug}, svc.Name.All()...)
 	for i := range names {
 		names[i] = strings.ToLower(names[i])
@@ -148,9 +148,3 @@ func (s *Core) ServiceProjects(ctx context.Context, svc Service) ([]Project, err
 	}
 	return pgx.CollectRows(rows, scanProject)
 }
-
-var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-
-// IsUUID reports whether id has the shape of a row id, so that a malformed one is a
-// plain "not found" rather than a database error.
-func IsUUID(id string) bool { return uuidPattern.MatchString(id) }

@@ -1,4 +1,4 @@
-package booking
+package catalogue
 
 import (
 	"context"
@@ -126,7 +126,7 @@ const serviceColumns = `id, slug, name, coalesce(description, 'null'), icon, coa
 	coalesce(keywords, 'null'), coalesce(details, 'null'), coalesce(qa, 'null'), is_active, created_at`
 
 // Services lists the active services, newest first or by name in lang; limit <= 0 means all.
-func (s *Core) Services(ctx context.Context, order ServiceOrder, lang string, limit int) ([]Service, error) {
+func (s *Store) Services(ctx context.Context, order ServiceOrder, lang string, limit int) ([]Service, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+serviceColumns+` FROM services WHERE is_active ORDER BY created_at DESC, slug`)
 	if err != nil {
 		return nil, err
@@ -147,7 +147,7 @@ func (s *Core) Services(ctx context.Context, order ServiceOrder, lang string, li
 }
 
 // ServiceBySlug returns one active service.
-func (s *Core) ServiceBySlug(ctx context.Context, slug string) (Service, error) {
+func (s *Store) ServiceBySlug(ctx context.Context, slug string) (Service, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+serviceColumns+` FROM services WHERE is_active AND slug = $1`, slug)
 	if err != nil {
 		return Service{}, err

@@ -1,31 +1,64 @@
-package booking
+package catalogue
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 )
 
 // The back-office's side of the portfolio: staff list, add, change and remove projects.
-// booking owns the projects table, as it owns the public reads and the seed.
+
+// Paging is the page of a list that staff asked for; zero values take the defaults.
+type Paging struct {
+	Page int
+	Size int
+}
+
+// resolve gives a page its defaults, 1 and 20, and refuses one out of bounds: any size up
+// to 100.
+func (p Paging) resolve() (Paging, error) {
+	if p.Page == 0 {
+		p.Page = 1
+	}
+	if p.Size == 0 {
+		p.Size = 20
+	}
+	if p.Page < 1 || p.Page > 1_000_000 {
+		return p, invalidField("page", "invalid_option")
+	}
+	if p.Size < 1 || p.Size > 100 {
+		return p, invalidField("size", "invalid_option")
+	}
+	return p, nil
+}
 
 // ProjectPage is one page of projects, with the total that matched.
 type ProjectPage struct {
-	Items []Project
-	Total int
+	Items []ProjectView `json:"items"`
+	Total int           `json:"total"`
+	Page  int           `json:"page"`
+	Size  int           `json:"size"`
 }
 
-// Projects lists projects newest first, p being resolved already (Paging.ForList); q
-// matches title, description, category (in any language) and service; status, when set,
-// filters.
-func (s *Core) Projects(ctx context.Context, q, status string, p Paging) (ProjectPage, error) {
+// Projects lists projects newest first; q matches title, description, category (in any
+// language) and service; status, when set, filters.
+func (s *Store) Projects(ctx context.Context, q, status string, p Paging) (ProjectPage, error) {
+	p, err := p.resolve()
+	if err != nil {
+		return ProjectPage{}, err
+	}
+	if status != "" && !slices.Contains(ProjectStatuses, status) {
+		return ProjectPage{}, invalidField("status", "invalid_option")
+	}
+	out := ProjectPage{Page: p.Page, Size: p.Size, Items: []ProjectView{}}
 	var conds []string
 	var args []any
 	if q = strings.TrimSpace(q); q != "" {
-		args = append(args, LikePattern(q))
+		args = append(args, likePattern(q))
 		conds = append(conds, fmt.Sprintf(`(service ILIKE $%[1]d OR EXISTS (SELECT 1 FROM (
 			SELECT value FROM jsonb_each_text(title)
 			UNION ALL SELECT value FROM jsonb_each_text(coalesce(description, '{}'))
@@ -39,7 +72,6 @@ func (s *Core) Projects(ctx context.Context, q, status string, p Paging) (Projec
 	if len(conds) > 0 {
 		where = strings.Join(conds, " AND ")
 	}
-	var out ProjectPage
 	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM projects WHERE `+where, args...).Scan(&out.Total); err != nil {
 		return out, err
 	}
@@ -50,24 +82,40 @@ func (s *Core) Projects(ctx context.Context, q, status string, p Paging) (Projec
 	if err != nil {
 		return out, err
 	}
-	out.Items, err = pgx.CollectRows(rows, scanProject)
+	list, err := pgx.CollectRows(rows, scanProject)
+	for _, pr := range list {
+		out.Items = append(out.Items, viewOf(pr))
+	}
 	return out, err
 }
 
-// CreateProject stores a new project, validated by the caller, and returns it as stored.
-func (s *Core) CreateProject(ctx context.Context, p Project) (Project, error) {
-	return collectProject(s.db.Query(ctx, `INSERT INTO projects (title, description, primary_image, secondary_image,
+// likePattern makes a search text an ILIKE pattern matching it anywhere, its wildcards
+// taken literally.
+func likePattern(q string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.TrimSpace(q)) + "%"
+}
+
+// CreateProject validates and adds a project; status defaults to En cours, type to
+// internal, published to false.
+func (s *Store) CreateProject(ctx context.Context, in ProjectInput) (ProjectView, error) {
+	p := Project{Type: ProjectTypes[0], Status: ProjectStatuses[0]}
+	if err := in.apply(&p); err != nil {
+		return ProjectView{}, err
+	}
+	saved, err := collectProject(s.db.Query(ctx, `INSERT INTO projects (title, description, primary_image, secondary_image,
 		youtube_video, category, technologies, year, service, type, department, fournisseur, published, devis,
 		versement, paiement, status, attachment_drive_link, facture_drive_link)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
 		RETURNING `+projectColumns, projectArgs(p)...))
+	return viewOf(saved), err
 }
 
-// UpdateProject changes a project in one transaction: fn is given the project as stored,
-// locked, and changes it or returns an error, which leaves it as it was.
-func (s *Core) UpdateProject(ctx context.Context, id string, fn func(*Project) error) (Project, error) {
-	if !IsUUID(id) {
-		return Project{}, ErrNotFound
+// UpdateProject changes the given fields of a project in one transaction: the project as
+// stored is locked, changed and validated; an invalid change leaves it as it was.
+func (s *Store) UpdateProject(ctx context.Context, id string, in ProjectInput) (ProjectView, error) {
+	if !isUUID(id) {
+		return ProjectView{}, ErrNotFound
 	}
 	var out Project
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
@@ -75,7 +123,7 @@ func (s *Core) UpdateProject(ctx context.Context, id string, fn func(*Project) e
 		if err != nil {
 			return err
 		}
-		if err := fn(&p); err != nil {
+		if err := in.apply(&p); err != nil {
 			return err
 		}
 		out, err = collectProject(tx.Query(ctx, `UPDATE projects SET title = $2, description = $3, primary_image = $4,
@@ -85,12 +133,17 @@ func (s *Core) UpdateProject(ctx context.Context, id string, fn func(*Project) e
 			WHERE id = $1 RETURNING `+projectColumns, append([]any{id}, projectArgs(p)...)...))
 		return err
 	})
-	return out, err
+	return viewOf(out), err
+}
+
+// SetPublished publishes or unpublishes a project.
+func (s *Store) SetPublished(ctx context.Context, id string, published bool) (ProjectView, error) {
+	return s.UpdateProject(ctx, id, ProjectInput{Published: &published})
 }
 
 // DeleteProject removes a project.
-func (s *Core) DeleteProject(ctx context.Context, id string) error {
-	if !IsUUID(id) {
+func (s *Store) DeleteProject(ctx context.Context, id string) error {
+	if !isUUID(id) {
 		return ErrNotFound
 	}
 	tag, err := s.db.Exec(ctx, `DELETE FROM projects WHERE id = $1`, id)
