@@ -8,6 +8,7 @@ import (
 )
 
 func TestNamedStatement(t *testing.T) {
+	t.Parallel()
 	st := named(`SELECT @b::int, '@not_a_name', @a, @b -- @nor_this`)
 	if want := `SELECT $1::int, '@not_a_name', $2, $1 -- @nor_this`; st.sql != want {
 		t.Fatalf("sql %q, want %q", st.sql, want)

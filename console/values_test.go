@@ -6,6 +6,7 @@ import (
 )
 
 func TestSafeCell(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		`=HYPERLINK("http://x")`: `'=HYPERLINK("http://x")`,
 		"+213 555":               "'+213 555",
@@ -25,6 +26,7 @@ func TestSafeCell(t *testing.T) {
 }
 
 func TestMoneyDefaultsToZero(t *testing.T) {
+	t.Parallel()
 	cases := map[string]float64{`150000`: 150000, `"1500.5"`: 1500.5, `"12,75"`: 12.75, `"abc"`: 0, `null`: 0,
 		`true`: 0, `-5`: 0, `"1e400"`: 0, `{}`: 0}
 	for in, want := range cases {
