@@ -15,6 +15,7 @@ import (
 // that one filter finds them all and the dashboard counts one bar per service; a text
 // that names no service stays.
 func TestMigrationStoresServicesBySlug(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 22, func(db *pgxpool.Pool) {
 		if _, err := catalogue.New(db).Seed(ctx); err != nil {

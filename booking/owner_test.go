@@ -33,6 +33,7 @@ var (
 // table cannot be found (the search would be blind). Tests and the benchmark's data
 // seeding (cmd/dota-bench) may set up rows directly.
 func TestOneOwnerPerTable(t *testing.T) {
+	t.Parallel()
 	owners := map[string]string{}
 	for owner, tables := range tablesOf {
 		for _, table := range tables {

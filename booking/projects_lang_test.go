@@ -11,6 +11,7 @@ import (
 // service's tags, get them as their French texts; the seed then adds the languages the
 // demo projects and services lack, and the visitor reads each in their language.
 func TestMigrationMakesProjectTextsFrench(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 19, nil)
 	if _, err := db.Exec(ctx, `INSERT INTO services (slug, name, tags) VALUES

@@ -8,6 +8,7 @@ import (
 )
 
 func TestCheckName(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]string{
 		"Amine":                  "",
 		"Hélène O'Brien":         "",
@@ -25,6 +26,7 @@ func TestCheckName(t *testing.T) {
 }
 
 func TestCheckPhone(t *testing.T) {
+	t.Parallel()
 	for phone, want := range map[string]string{
 		"0555123456":        "",
 		"+213 555 12 34 56": "",
@@ -46,6 +48,7 @@ func TestCheckPhone(t *testing.T) {
 // TestCanonicalPhone: the same number however it is typed is one number, in E.164, an
 // Algerian one when it has no country code; what is not a number has none.
 func TestCanonicalPhone(t *testing.T) {
+	t.Parallel()
 	for _, phone := range []string{"0555 33 44 55", "0555-33-44-55", "0555334455", "+213 555 33 44 55",
 		"00213 555 33 44 55", "(0555) 33-44-55"} {
 		if got, ok := booking.CanonicalPhone(phone); !ok || got != "+213555334455" {
@@ -63,6 +66,7 @@ func TestCanonicalPhone(t *testing.T) {
 }
 
 func TestCheckEmailAndCompany(t *testing.T) {
+	t.Parallel()
 	for email, want := range map[string]string{"a@b.dz": "", "a@b": "email_invalid", "a b@c.dz": "email_invalid", "": "email_invalid",
 		"a\x00b@c.dz": "email_invalid", "a\x07@c.dz": "email_invalid", "\xff@c.dz": "email_invalid",
 		"\uFFFD@c.dz": "email_invalid", "nour@مثال.dz": ""} {

@@ -5,6 +5,7 @@ import (
 )
 
 func TestSafeCell(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		`=HYPERLINK("http://x")`: `'=HYPERLINK("http://x")`,
 		"+213 555":               "'+213 555",
