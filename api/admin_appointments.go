@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -215,7 +215,7 @@ func (a *admin) transcript(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	t := chatbot.Transcript{AppointmentID: id, Messages: []chatbot.TranscriptMessage{}}
+	t := transcript.Transcript{AppointmentID: id, Messages: []transcript.TranscriptMessage{}}
 	var err error
 	if a.chat != nil {
 		t, err = a.chat.Transcript(c, id)

@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/ratelimit"
 )
 
@@ -88,7 +89,7 @@ type Config struct {
 	IPOpenLimit         int // conversations opened a minute from one address
 	StreamsPerAddress   int // visitors' streams open at once from one address
 	// TranscriptBacklog bounds the turns waiting for the transcript writer; past it a turn
-	// waits for room (transcript_stream.go).
+	// waits for room (transcript/transcript_stream.go).
 	TranscriptBacklog int
 	// OfficeHours are when staff answer a hand-off live while the agency profile sets no
 	// hours; booking.DefaultOfficeHours when zero.
@@ -132,7 +133,6 @@ func (c *Config) defaults() {
 // and one PostgreSQL behave as one.
 type Engine struct {
 	core    Booker
-	db      *pgxpool.Pool
 	rdb     redis.UniversalClient
 	cfg     Config
 	ai      Generator
@@ -145,8 +145,8 @@ type Engine struct {
 	wait    waitMemo                       // how long visitors usually wait for a person
 	replies *lru.Cache[string, localReply] // the reply cache's answers this replica keeps (replycache.go)
 	ops     *opsBuffer                     // the operations counters gathered before they go to Redis
-	// transcripts stores the conversations' messages (transcript_writer.go); nil without a database.
-	transcripts *transcriptWriter
+	// transcripts stores the conversations' messages; it keeps none without a database.
+	transcripts *transcript.Store
 	// joins counts the joins of a waitlist (GuardJoins); nil counts none.
 	joins JoinGate
 }
@@ -170,18 +170,18 @@ func WithLogger(l *slog.Logger) Option { return func(e *Engine) { e.log = l } }
 // New returns the engine. db receives the transcripts; it may be nil when they are not kept.
 func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, opts ...Option) *Engine {
 	cfg.defaults()
-	e := &Engine{core: core, db: db, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default(), replies: newLocalReplies()}
+	e := &Engine{core: core, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default(), replies: newLocalReplies()}
 	for _, o := range opts {
 		o(e)
 	}
 	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
 	e.ops = newOpsBuffer(e)
-	if db != nil {
-		e.transcripts = newTranscriptWriter(e)
-	}
+	e.transcripts = transcript.New(transcript.Config{DB: db, Redis: rdb, KeyPrefix: e.key(), DBTimeout: cfg.DBTimeout,
+		Backlog: cfg.TranscriptBacklog, Settings: core, Sessions: sessions{e}, BookingSteps: BookingFlow,
+		ContactSteps: ContactSteps, Now: e.now, Log: e.log})
 	// The conversations take part in every personal-data request about a person.
 	if c, ok := core.(interface{ AddPersonalPart(booking.PersonalPart) }); ok && db != nil {
-		c.AddPersonalPart(e.personalPart())
+		c.AddPersonalPart(e.transcripts.PersonalPart())
 	}
 	return e
 }

@@ -3,6 +3,8 @@ package chatbot
 import (
 	"context"
 	"strings"
+
+	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
 // turn is the handling of one message: the session it changes and the messages it adds.
@@ -35,10 +37,7 @@ type turn struct {
 }
 
 // stateChange is a conversation's new hand-off state, recorded with the turn's transcript.
-type stateChange struct {
-	State  string // bot or waiting
-	Reason string // why it waits
-}
+type stateChange = transcript.Change
 
 // count adds one to each operations counter when the turn is saved.
 func (t *turn) count(fields ...string) { t.ops = append(t.ops, fields...) }
