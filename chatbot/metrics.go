@@ -26,22 +26,9 @@ var (
 		Namespace: "dota", Subsystem: "chat", Name: "booking_failures_total",
 		Help: "Chat bookings that could not be saved, by reason (slot_taken, slot_closed, invalid, error).",
 	}, []string{"reason"})
-	aiRequests = promauto.NewCounterVec(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "ai", Name: "requests_total",
-		Help: "Gemini requests by outcome (ok, error, timeout, rate_limited, empty, share (a visitor over their share), budget, queue_full).",
-	}, []string{"outcome"})
-	aiDuration = promauto.NewHistogram(prometheus.HistogramOpts{
-		Namespace: "dota", Subsystem: "ai", Name: "request_duration_seconds",
-		Help:    "Latency of Gemini calls.",
-		Buckets: []float64{.1, .25, .5, 1, 2, 3, 5, 8, 12, 15, 30},
-	})
 	aiQueueDepth = promauto.NewGauge(prometheus.GaugeOpts{
 		Namespace: "dota", Subsystem: "ai", Name: "queue_depth",
 		Help: "AI calls waiting ahead of the latest one in the shared queue.",
-	})
-	aiUp = promauto.NewGauge(prometheus.GaugeOpts{
-		Namespace: "dota", Subsystem: "ai", Name: "up",
-		Help: "1 when the startup connection test to Gemini passed, 0 when it failed.",
 	})
 	rateLimited = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "chat", Name: "rate_limited_total",
