@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 
 	"time"
 
@@ -38,12 +37,6 @@ type Message struct {
 	Step      string    `json:"-"`
 	// Unanswered marks a visitor's question that no rule nor Gemini answered.
 	Unanswered bool `json:"-"`
-}
-
-// seq is the message's number in its conversation; 0 when it has none.
-func (m Message) seq() int {
-	n, _ := strconv.Atoi(m.ID)
-	return n
 }
 
 // Collected is what the visitor has given so far; Date is YYYY-MM-DD and Time HH:MM.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -62,6 +61,12 @@ type recordMessage struct {
 	Author     string    `json:"author,omitempty"`
 	At         time.Time `json:"at"`
 	Unanswered bool      `json:"unanswered,omitempty"`
+}
+
+// seq is the message's number in its conversation; 0 when it has none.
+func (m Message) seq() int {
+	n, _ := strconv.Atoi(m.ID)
+	return n
 }
 
 // Encode is a turn's record as the stream holds it, for AddTurn.
