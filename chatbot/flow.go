@@ -29,7 +29,7 @@ type turn struct {
 	touched bool
 	push    bool
 	// The turn's transcript record, added to the transcript's stream with the save, and
-	// its entry there once saved (transcript_stream.go).
+	// its entry there once saved (transcript/transcript_stream.go).
 	record []byte
 	entry  string
 	// m is the visitor's message, read once (reading.go); nil in a turn without one.
