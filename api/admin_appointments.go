@@ -8,7 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -226,7 +226,7 @@ func (a *admin) transcript(c *gin.Context) error {
 	if _, err := a.core.Appointment(c, id); err != nil {
 		return err
 	}
-	t := chatbot.Transcript{AppointmentID: id, Messages: []chatbot.TranscriptMessage{}}
+	t := transcript.Transcript{AppointmentID: id, Messages: []transcript.TranscriptMessage{}}
 	var err error
 	if a.chat != nil {
 		t, err = a.chat.Transcript(c, id)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/console"
 )
 
@@ -35,7 +36,7 @@ func (a *admin) conversations(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := a.chat.Inbox(c, chatbot.InboxFilter{State: c.Query("state"), Outcome: c.Query("outcome"),
+	page, err := a.chat.Inbox(c, transcript.InboxFilter{State: c.Query("state"), Outcome: c.Query("outcome"),
 		Query: c.Query("q")}, booking.Paging{Page: p.Page, Size: p.Size})
 	if err != nil {
 		return err
@@ -46,7 +47,7 @@ func (a *admin) conversations(c *gin.Context) error {
 
 // conversationView is one conversation with the appointments it booked.
 type conversationView struct {
-	chatbot.Detail
+	transcript.Detail
 	AppointmentList []booking.Appointment `json:"appointments"`
 }
 

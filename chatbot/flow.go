@@ -3,6 +3,8 @@ package chatbot
 import (
 	"context"
 	"strings"
+
+	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
 // turn is the handling of one message: the session it changes and the messages it adds.
@@ -27,7 +29,7 @@ type turn struct {
 	touched bool
 	push    bool
 	// The turn's transcript record, added to the transcript's stream with the save, and
-	// its entry there once saved (transcript_stream.go).
+	// its entry there once saved (transcript/transcript_stream.go).
 	record []byte
 	entry  string
 	// m is the visitor's message, read once (reading.go); nil in a turn without one.
@@ -35,10 +37,7 @@ type turn struct {
 }
 
 // stateChange is a conversation's new hand-off state, recorded with the turn's transcript.
-type stateChange struct {
-	State  string // bot or waiting
-	Reason string // why it waits
-}
+type stateChange = transcript.Change
 
 // count adds one to each operations counter when the turn is saved.
 func (t *turn) count(fields ...string) { t.ops = append(t.ops, fields...) }

@@ -12,7 +12,7 @@ import (
 // Where a message names a person's e-mail address or phone: read as extract reads every
 // message (contacts.go), and compared in canonical form, so that a number is found however
 // it was written ("00213 661 23 45 67", "661 23 45 67", "٠٦٦١٢٣٤٥٦٧"). A personal-data
-// erasure redacts them from other people's conversations (personal.go).
+// erasure redacts them from other people's conversations (transcript/personal.go).
 
 // mentions returns where msg names one of emails (lower-cased) or phones (E.164), in order:
 // its addresses where emailsIn finds them, its phones where phonesIn finds them in the rest

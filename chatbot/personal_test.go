@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/privacy"
 )
 
@@ -61,7 +62,7 @@ func exportedConversations(t *testing.T, r *privacy.Runner, clientID string) []s
 	if err != nil {
 		t.Fatal(err)
 	}
-	convs, _ := exp.Sections["conversations"].([]exportedConversation)
+	convs, _ := exp.Sections["conversations"].([]transcript.ExportedConversation)
 	var ids []string
 	for _, c := range convs {
 		if len(c.Messages) == 0 {
@@ -124,7 +125,7 @@ func TestAConversationThatNamesHerAddressIsNotHers(t *testing.T) {
 	karim.say("C'est " + herEmail)
 	karim.expect(StepManageCode, herEmail)
 	karim.say("Je n'ai pas de code")
-	e.written(ctx)
+	e.transcripts.Written(ctx)
 	her, his := conversationOf(t, e, hers.id), conversationOf(t, e, karim.id)
 
 	if got := exportedConversations(t, requests(e, core), clientID); strings.Join(got, " ") != her {
@@ -184,7 +185,7 @@ func TestHerNumberIsFoundHoweverWritten(t *testing.T) {
 	karim.expect(StepManageCode)
 	karim.say("Je n'ai rien reçu, rappelez ma collègue au 661 23 45 67 svp")
 	karim.say("ou au ٠٦٦١٢٣٤٥٦٧ le soir")
-	e.written(ctx)
+	e.transcripts.Written(ctx)
 	her, his := conversationOf(t, e, hers.id), conversationOf(t, e, karim.id)
 	var stored string
 	if err := pool.QueryRow(ctx, `SELECT coalesce(phone_e164, '') FROM chat_conversations WHERE id = $1`, her).Scan(&stored); err != nil ||

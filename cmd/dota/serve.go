@@ -16,6 +16,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/gemini"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/mail"
@@ -183,7 +184,7 @@ func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.
 	log *slog.Logger, extra ...chatbot.Option) *chatbot.Engine {
 	opts := append([]chatbot.Option{chatbot.WithLogger(log)}, extra...)
 	if cfg.GeminiAPIKey != "" {
-		g, err := chatbot.NewGemini(ctx, chatbot.GeminiConfig{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel,
+		g, err := gemini.New(ctx, gemini.Config{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel,
 			BaseURL: cfg.GeminiBaseURL})
 		if err != nil {
 			log.Warn("Gemini unavailable; Dota answers from its rules", "err", err)

@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"context"
@@ -11,23 +11,8 @@ import (
 	"github.com/dota-agency/dota/booking"
 )
 
-// record gives the conversation its id on its first turn (noted in the session, so staff
-// and the inbox know it at once) and returns the turn's transcript record, which the turn
-// adds to the transcript's stream in the round trip that saves the session
-// (transcript_stream.go); nil when there is nothing to store.
-func (e *Engine) record(s *session, msgs []Message, change *stateChange) []byte {
-	if e.db == nil || (len(msgs) == 0 && change == nil) {
-		return nil
-	}
-	if s.ConversationID == "" {
-		s.ConversationID = newUUID()
-	}
-	return encodeTurn(transcriptTurn{conversation: s.ConversationID, session: s.ID, lang: s.Lang, step: s.Step,
-		appointment: s.AppointmentID, started: s.StartedAt, collected: s.Collected, change: change, msgs: msgs})
-}
-
-// writeTurns stores turns in one transaction, in order: each conversation is created on
-// its first turn (with the id record gave it) and updated on the next ones, linked to the
+// WriteTurns stores turns in one transaction, in order: each conversation is created on
+// its first turn (with the id the chat gave it) and updated on the next ones, linked to the
 // appointments it produced — chat_conversations names the latest one, and
 // chat_conversation_appointments keeps every one, so each booking of a conversation keeps
 // its transcript (an appointment deleted since is not linked) — and its messages are
@@ -42,12 +27,12 @@ func (e *Engine) record(s *session, msgs []Message, change *stateChange) []byte 
 // conversation, chat_messages.seq) is not added twice, and a conversation's row takes the
 // state the turns leave it in. The commit is synchronous: the writer removes the turns
 // from its stream once it returns, and they must not be lost after that.
-func (e *Engine) writeTurns(ctx context.Context, turns []transcriptTurn) error {
+func (st *Store) WriteTurns(ctx context.Context, turns []Turn) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	var run turnRun
 	for _, t := range turns {
-		if t.change == nil {
+		if t.Change == nil {
 			run.add(t)
 			continue
 		}
@@ -59,7 +44,7 @@ func (e *Engine) writeTurns(ctx context.Context, turns []transcriptTurn) error {
 	b.Queue("COMMIT")
 	// A failed batch leaves its connection inside the transaction; the pool closes such a
 	// connection on release instead of reusing it.
-	return e.db.SendBatch(ctx, b).Close()
+	return st.db.SendBatch(ctx, b).Close()
 }
 
 // turnRun gathers turns that change no hand-off state into the arguments of writeRun: one
@@ -76,29 +61,29 @@ type turnRun struct {
 	seqs                                                    []int // each message's number in its conversation
 }
 
-func (r *turnRun) add(t transcriptTurn) {
+func (r *turnRun) add(t Turn) {
 	if r.index == nil {
 		r.index = map[string]int{}
 	}
-	col, _ := json.Marshal(t.collected)
-	i, seen := r.index[t.session]
+	col, _ := json.Marshal(t.Collected)
+	i, seen := r.index[t.Session]
 	if !seen {
 		i = len(r.ids)
-		r.index[t.session] = i
-		r.ids, r.sessions, r.langs, r.steps = append(r.ids, t.conversation), append(r.sessions, t.session), append(r.langs, ""), append(r.steps, "")
-		r.appointments, r.collected, r.started = append(r.appointments, ""), append(r.collected, ""), append(r.started, t.started)
+		r.index[t.Session] = i
+		r.ids, r.sessions, r.langs, r.steps = append(r.ids, t.Conversation), append(r.sessions, t.Session), append(r.langs, ""), append(r.steps, "")
+		r.appointments, r.collected, r.started = append(r.appointments, ""), append(r.collected, ""), append(r.started, t.Started)
 		r.phones = append(r.phones, "")
 	}
-	r.langs[i], r.steps[i], r.collected[i] = t.lang, t.step, string(col)
-	r.phones[i], _ = booking.CanonicalPhone(t.collected.Phone)
-	if t.appointment != "" {
-		if t.appointment != r.appointments[i] {
-			r.linkSessions, r.linkAppointments = append(r.linkSessions, t.session), append(r.linkAppointments, t.appointment)
+	r.langs[i], r.steps[i], r.collected[i] = t.Lang, t.Step, string(col)
+	r.phones[i], _ = booking.CanonicalPhone(t.Collected.Phone)
+	if t.Appointment != "" {
+		if t.Appointment != r.appointments[i] {
+			r.linkSessions, r.linkAppointments = append(r.linkSessions, t.Session), append(r.linkAppointments, t.Appointment)
 		}
-		r.appointments[i] = t.appointment
+		r.appointments[i] = t.Appointment
 	}
-	for _, m := range t.msgs {
-		r.msgSessions, r.senders, r.texts, r.sources = append(r.msgSessions, t.session), append(r.senders, m.Sender),
+	for _, m := range t.Messages {
+		r.msgSessions, r.senders, r.texts, r.sources = append(r.msgSessions, t.Session), append(r.senders, m.Sender),
 			append(r.texts, m.Text), append(r.sources, m.Source)
 		r.msgSteps, r.times, r.authors, r.unanswered = append(r.msgSteps, m.Step), append(r.times, m.Timestamp),
 			append(r.authors, m.Author), append(r.unanswered, m.Unanswered)
@@ -115,13 +100,13 @@ func (r *turnRun) queue(b *pgx.Batch) {
 		r.msgSessions, r.senders, r.texts, r.sources, r.msgSteps, r.times, r.authors, r.unanswered, r.phones, r.seqs)
 }
 
-// writeRun stores turns that change no hand-off state (see writeTurns and turnRun).
+// writeRun stores turns that change no hand-off state (see WriteTurns and turnRun).
 const writeRun = `
 	WITH c AS (
 		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at,
 			collected, phone_e164)
 		SELECT t.id, t.session_id, t.language, t.last_step, nullif(t.appointment_id, '')::uuid, t.started_at, t.started_at,
-			t.collected::jsonb, nullif(t.phone_e164, '')
+			t.Collected::jsonb, nullif(t.phone_e164, '')
 		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $18::text[])
 			AS t(id, session_id, language, last_step, appointment_id, started_at, collected, phone_e164)
 		ON CONFLICT (session_id) DO UPDATE SET language = EXCLUDED.language, last_step = EXCLUDED.last_step,
@@ -144,22 +129,22 @@ const writeRun = `
 		ORDER BY m.n) AS ordered
 	ON CONFLICT (conversation_id, seq) DO NOTHING`
 
-// queueChange adds a turn that changes the hand-off state (see writeTurns).
-func queueChange(b *pgx.Batch, t transcriptTurn) {
-	n := len(t.msgs)
+// queueChange adds a turn that changes the hand-off state (see WriteTurns).
+func queueChange(b *pgx.Batch, t Turn) {
+	n := len(t.Messages)
 	senders, texts, sources, steps, authors := make([]string, n), make([]string, n), make([]string, n),
 		make([]string, n), make([]string, n)
 	times, unanswered, seqs := make([]time.Time, n), make([]bool, n), make([]int, n)
-	for i, m := range t.msgs {
+	for i, m := range t.Messages {
 		senders[i], texts[i], sources[i], steps[i], times[i] = m.Sender, m.Text, m.Source, m.Step, m.Timestamp
 		authors[i], unanswered[i], seqs[i] = m.Author, m.Unanswered, m.seq()
 	}
-	phone, _ := booking.CanonicalPhone(t.collected.Phone)
-	b.Queue(writeChange, t.conversation, t.session, t.lang, t.step, booking.NullIfEmpty(t.appointment), t.started, t.collected,
-		t.change.State, t.change.Reason, senders, texts, sources, steps, times, authors, unanswered, booking.NullIfEmpty(phone), seqs)
+	phone, _ := booking.CanonicalPhone(t.Collected.Phone)
+	b.Queue(writeChange, t.Conversation, t.Session, t.Lang, t.Step, booking.NullIfEmpty(t.Appointment), t.Started, t.Collected,
+		t.Change.State, t.Change.Reason, senders, texts, sources, steps, times, authors, unanswered, booking.NullIfEmpty(phone), seqs)
 }
 
-// writeChange stores one turn that changes the hand-off state (see writeTurns).
+// writeChange stores one turn that changes the hand-off state (see WriteTurns).
 const writeChange = `
 	WITH c AS (
 		INSERT INTO chat_conversations AS cc (id, session_id, language, last_step, appointment_id, started_at, updated_at,
@@ -210,15 +195,15 @@ type Transcript struct {
 // conversation's own appointment_id names its latest); Found is false when the
 // appointment did not come from the chat or transcripts are not kept. The caller checks
 // that the appointment exists and that its reader may see it.
-func (e *Engine) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
-	e.written(ctx)
+func (st *Store) Transcript(ctx context.Context, appointmentID string) (Transcript, error) {
+	st.Written(ctx)
 	t := Transcript{AppointmentID: appointmentID, Messages: []TranscriptMessage{}}
-	if e.db == nil {
+	if st.db == nil {
 		return t, nil
 	}
 	var convID string
 	var started time.Time
-	err := e.db.QueryRow(ctx, `SELECT id, language, last_step, started_at FROM chat_conversations
+	err := st.db.QueryRow(ctx, `SELECT id, language, last_step, started_at FROM chat_conversations
 		WHERE id IN (SELECT conversation_id FROM chat_conversation_appointments WHERE appointment_id = $1
 			UNION SELECT id FROM chat_conversations WHERE appointment_id = $1)
 		ORDER BY started_at DESC LIMIT 1`, appointmentID).Scan(&convID, &t.Language, &t.LastStep, &started)
@@ -229,6 +214,6 @@ func (e *Engine) Transcript(ctx context.Context, appointmentID string) (Transcri
 		return t, err
 	}
 	t.Found, t.StartedAt = true, &started
-	t.Messages, err = e.messagesOf(ctx, convID)
+	t.Messages, err = st.messagesOf(ctx, convID)
 	return t, err
 }

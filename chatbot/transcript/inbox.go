@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"context"
@@ -73,7 +73,7 @@ type Detail struct {
 
 // The inbox's states and outcomes as filters accept them.
 var (
-	InboxStates   = []string{StateBot, HandoffWaiting, HandoffStaff, StateClosed}
+	InboxStates   = []string{StateBot, StateWaiting, StateStaff, StateClosed}
 	InboxOutcomes = []string{OutcomeBooked, OutcomeUnanswered, OutcomeAbandoned}
 )
 
@@ -96,8 +96,8 @@ const inboxRows = `
 		ORDER BY m.id DESC LIMIT 1) last ON true`
 
 // Inbox lists conversations, newest activity first.
-func (e *Engine) Inbox(ctx context.Context, f InboxFilter, p booking.Paging) (InboxPage, error) {
-	e.written(ctx)
+func (st *Store) Inbox(ctx context.Context, f InboxFilter, p booking.Paging) (InboxPage, error) {
+	st.Written(ctx)
 	v := &booking.ValidationError{}
 	if f.State != "" && !slices.Contains(InboxStates, f.State) {
 		v.Add("state", "invalid_option")
@@ -121,19 +121,19 @@ func (e *Engine) Inbox(ctx context.Context, f InboxFilter, p booking.Paging) (In
 		return InboxPage{}, err
 	}
 	out := InboxPage{Items: []Summary{}, Page: p.Page, Size: p.Size}
-	if e.db == nil {
+	if st.db == nil {
 		return out, nil
 	}
 	q := ""
 	if strings.TrimSpace(f.Query) != "" {
 		q = booking.LikePattern(f.Query)
 	}
-	rows, err := e.db.Query(ctx, `SELECT * FROM (`+inboxRows+`
+	rows, err := st.db.Query(ctx, `SELECT * FROM (`+inboxRows+`
 		WHERE ($3 = '' OR v.shown = $3) AND ($4 = '' OR v.outcome = $4)
 			AND ($5 = '' OR v.collected->>'name' ILIKE $5 OR v.collected->>'email' ILIKE $5 OR v.collected->>'phone' ILIKE $5
 				OR EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = v.id AND m.text ILIKE $5))
 		) page ORDER BY updated_at DESC, id DESC LIMIT $6 OFFSET $7`,
-		ClosedAfter.String(), BookingFlow, f.State, f.Outcome, q, p.Size, (p.Page-1)*p.Size)
+		ClosedAfter.String(), st.cfg.BookingSteps, f.State, f.Outcome, q, p.Size, (p.Page-1)*p.Size)
 	if err != nil {
 		return out, err
 	}
@@ -151,24 +151,24 @@ func (e *Engine) Inbox(ctx context.Context, f InboxFilter, p booking.Paging) (In
 		out.Items = []Summary{}
 	}
 	if len(out.Items) == 0 || f != (InboxFilter{}) {
-		out.Waiting, err = e.waitingCount(ctx)
+		out.Waiting, err = st.waitingCount(ctx)
 	}
 	return out, err
 }
 
 // waitingCount is how many conversations wait for staff.
-func (e *Engine) waitingCount(ctx context.Context) (int, error) {
+func (st *Store) waitingCount(ctx context.Context) (int, error) {
 	var n int
-	err := e.db.QueryRow(ctx, `SELECT count(*) FROM chat_conversations WHERE state = 'waiting'`).Scan(&n)
+	err := st.db.QueryRow(ctx, `SELECT count(*) FROM chat_conversations WHERE state = 'waiting'`).Scan(&n)
 	return n, err
 }
 
 // Summary returns one conversation as the inbox lists it.
-func (e *Engine) Summary(ctx context.Context, id string) (Summary, error) {
-	e.written(ctx)
+func (st *Store) Summary(ctx context.Context, id string) (Summary, error) {
+	st.Written(ctx)
 	var s Summary
 	var total, waiting int
-	err := e.db.QueryRow(ctx, inboxRows+` WHERE v.id = $3`, ClosedAfter.String(), BookingFlow, id).Scan(
+	err := st.db.QueryRow(ctx, inboxRows+` WHERE v.id = $3`, ClosedAfter.String(), st.cfg.BookingSteps, id).Scan(
 		&s.ID, &s.State, &s.Outcome, &s.Language, &s.Name, &s.Email, &s.Preview, &s.LastSender,
 		&s.Agent, &s.AgentID, &s.HandoffReason, &s.HandoffAt, &s.Messages, &s.StartedAt, &s.UpdatedAt, &total, &waiting)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -178,29 +178,29 @@ func (e *Engine) Summary(ctx context.Context, id string) (Summary, error) {
 }
 
 // ConversationDetail returns one conversation with everything staff need to take it over.
-func (e *Engine) ConversationDetail(ctx context.Context, id string) (Detail, error) {
-	e.written(ctx)
-	if e.db == nil || !booking.IsUUID(id) {
+func (st *Store) ConversationDetail(ctx context.Context, id string) (Detail, error) {
+	st.Written(ctx)
+	if st.db == nil || !booking.IsUUID(id) {
 		return Detail{}, booking.ErrNotFound
 	}
-	sum, err := e.Summary(ctx, id)
+	sum, err := st.Summary(ctx, id)
 	if err != nil {
 		return Detail{}, err
 	}
 	d := Detail{Summary: sum, Appointments: []string{}}
-	err = e.db.QueryRow(ctx, `SELECT collected, coalesce((SELECT array_agg(appointment_id::text ORDER BY appointment_id)
+	err = st.db.QueryRow(ctx, `SELECT collected, coalesce((SELECT array_agg(appointment_id::text ORDER BY appointment_id)
 			FROM chat_conversation_appointments WHERE conversation_id = $1), '{}')
 		FROM chat_conversations WHERE id = $1`, id).Scan(&d.Collected, &d.Appointments)
 	if err != nil {
 		return d, err
 	}
-	d.Transcript, err = e.messagesOf(ctx, id)
+	d.Transcript, err = st.messagesOf(ctx, id)
 	return d, err
 }
 
 // messagesOf reads every message of a conversation, in order.
-func (e *Engine) messagesOf(ctx context.Context, conversationID string) ([]TranscriptMessage, error) {
-	rows, err := e.db.Query(ctx, `SELECT sender, text, coalesce(source, ''), coalesce(step, ''), coalesce(author, ''),
+func (st *Store) messagesOf(ctx context.Context, conversationID string) ([]TranscriptMessage, error) {
+	rows, err := st.db.Query(ctx, `SELECT sender, text, coalesce(source, ''), coalesce(step, ''), coalesce(author, ''),
 			created_at
 		FROM chat_messages WHERE conversation_id = $1 ORDER BY created_at, id`, conversationID)
 	if err != nil {
@@ -215,4 +215,30 @@ func (e *Engine) messagesOf(ctx context.Context, conversationID string) ([]Trans
 		out = []TranscriptMessage{}
 	}
 	return out, err
+}
+
+// QuestionExample is one question as a visitor asked it.
+type QuestionExample struct {
+	Text           string    `json:"text"`
+	ConversationID string    `json:"conversation_id"`
+	At             time.Time `json:"at"`
+}
+
+// Unanswered reads the questions Dota could not answer (those no rule nor Gemini
+// answered) asked since a time, the latest first, at most limit of them.
+func (st *Store) Unanswered(ctx context.Context, since time.Time, limit int) ([]QuestionExample, error) {
+	st.Written(ctx)
+	if st.db == nil {
+		return nil, nil
+	}
+	rows, err := st.db.Query(ctx, `SELECT text, conversation_id::text, created_at FROM chat_messages
+		WHERE unanswered AND created_at > $1 ORDER BY created_at DESC, id DESC LIMIT $2`, since, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (QuestionExample, error) {
+		var q QuestionExample
+		err := row.Scan(&q.Text, &q.ConversationID, &q.At)
+		return q, err
+	})
 }

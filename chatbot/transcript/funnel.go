@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"context"
@@ -8,12 +8,12 @@ import (
 
 // Funnel counts the stored conversations by how far they went: started, contact
 // collected, booked.
-func (e *Engine) Funnel(ctx context.Context) (booking.ChatFunnel, error) {
-	e.written(ctx)
+func (st *Store) Funnel(ctx context.Context) (booking.ChatFunnel, error) {
+	st.Written(ctx)
 	var f booking.ChatFunnel
-	err := e.db.QueryRow(ctx, `SELECT count(*),
+	err := st.db.QueryRow(ctx, `SELECT count(*),
 		count(*) FILTER (WHERE last_step = ANY($1) OR appointment_id IS NOT NULL),
-		count(*) FILTER (WHERE appointment_id IS NOT NULL) FROM chat_conversations`, ContactSteps).Scan(
+		count(*) FILTER (WHERE appointment_id IS NOT NULL) FROM chat_conversations`, st.cfg.ContactSteps).Scan(
 		&f.Started, &f.ContactCollected, &f.Booked)
 	return f, err
 }

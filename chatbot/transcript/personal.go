@@ -1,14 +1,12 @@
-package chatbot
+package transcript
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/privacy"
@@ -32,7 +30,7 @@ const personConversations = `SELECT c.id FROM chat_conversations c
 
 // mentionCandidates selects the messages that may name a person ($1 patterns of their
 // e-mails, $2 of their numbers' last digits: mentionPatterns), with their conversation's
-// session; the chat's reader decides (mentions). Any spelling of a number holds its last
+// session; the chat decides (Sessions.RedactText). Any spelling of a number holds its last
 // seven digits together once its other characters are gone.
 const mentionCandidates = `SELECT m.id, cc.session_id, m.text FROM chat_messages m
 	JOIN chat_conversations cc ON cc.id = m.conversation_id
@@ -51,34 +49,33 @@ func mentionPatterns(p privacy.Person) (emails, phones []string) {
 	return emails, phones
 }
 
-// exportedConversation is a conversation as the person's export shows it.
-type exportedConversation struct {
+// ExportedConversation is a conversation as the person's export shows it.
+type ExportedConversation struct {
 	ID        string            `json:"id"`
 	Language  string            `json:"language"`
 	StartedAt time.Time         `json:"started_at"`
 	UpdatedAt time.Time         `json:"updated_at"`
 	Collected map[string]any    `json:"collected"`
-	Messages  []exportedMessage `json:"messages"`
+	Messages  []ExportedMessage `json:"messages"`
 }
 
-type exportedMessage struct {
+type ExportedMessage struct {
 	Sender    string    `json:"sender"`
 	Author    string    `json:"author,omitempty"`
 	Text      string    `json:"text"`
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// PersonalPart is the chat's share of personal-data requests, for an engine that keeps
-// transcripts: it exports a person's conversations with their messages, and erases them:
-// the messages' texts (the visitor's and those that quoted them), what Dota collected,
-// and the sessions still in Redis; and it redacts their address and number from the
-// messages of other conversations, in PostgreSQL and in the sessions still in Redis.
-func (e *Engine) PersonalPart() privacy.Part {
+// PersonalPart exports a person's conversations with their messages, and erases them: the
+// messages' texts (the visitor's and those that quoted them), what Dota collected, and the
+// sessions still in Redis; and it redacts their address and number from the messages of
+// other conversations, in PostgreSQL and in the sessions still in Redis.
+func (st *Store) PersonalPart() privacy.Part {
 	return privacy.Part{
 		Name: "conversations",
-		Hold: e.holdPerson,
+		Hold: st.holdPerson,
 		Export: func(ctx context.Context, p privacy.Person) (any, error) {
-			rows, err := e.db.Query(ctx, `SELECT id, language, started_at, updated_at, collected FROM chat_conversations
+			rows, err := st.db.Query(ctx, `SELECT id, language, started_at, updated_at, collected FROM chat_conversations
 				WHERE id IN (`+personConversations+`) ORDER BY started_at`, p.AppointmentIDs, p.Emails, p.Phones)
 			if err != nil {
 				return nil, err
@@ -93,18 +90,18 @@ func (e *Engine) PersonalPart() privacy.Part {
 			if err != nil {
 				return nil, err
 			}
-			convs := make([]exportedConversation, 0, len(out))
+			convs := make([]ExportedConversation, 0, len(out))
 			for _, c := range out {
-				rows, err := e.db.Query(ctx, `SELECT sender, coalesce(author, ''), text, created_at FROM chat_messages
+				rows, err := st.db.Query(ctx, `SELECT sender, coalesce(author, ''), text, created_at FROM chat_messages
 					WHERE conversation_id = $1 ORDER BY id`, c.ID)
 				if err != nil {
 					return nil, err
 				}
-				msgs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[exportedMessage])
+				msgs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[ExportedMessage])
 				if err != nil {
 					return nil, err
 				}
-				convs = append(convs, exportedConversation{ID: c.ID, Language: c.Language, StartedAt: c.StartedAt,
+				convs = append(convs, ExportedConversation{ID: c.ID, Language: c.Language, StartedAt: c.StartedAt,
 					UpdatedAt: c.UpdatedAt, Collected: c.Collected, Messages: msgs})
 			}
 			return convs, nil
@@ -127,13 +124,13 @@ func (e *Engine) PersonalPart() privacy.Part {
 				WHERE conversation_id = ANY($1::uuid[])`, ids); err != nil {
 				return 0, nil, err
 			}
-			named, err := redactMentions(ctx, tx, p)
+			named, err := st.redactMentions(ctx, tx, p)
 			if err != nil {
 				return 0, nil, err
 			}
 			return len(ids), func(ctx context.Context) {
-				e.forgetSessions(ctx, sessions)
-				e.redactSessions(ctx, named, p)
+				st.cfg.Sessions.Forget(ctx, sessions)
+				st.cfg.Sessions.Redact(ctx, named, p)
 			}, nil
 		},
 	}
@@ -142,7 +139,7 @@ func (e *Engine) PersonalPart() privacy.Part {
 // redactMentions redacts a person's address and number from the messages that still name
 // them (their own conversations are blank by now), and returns the sessions of the
 // conversations it changed.
-func redactMentions(ctx context.Context, tx pgx.Tx, p privacy.Person) ([]string, error) {
+func (st *Store) redactMentions(ctx context.Context, tx pgx.Tx, p privacy.Person) ([]string, error) {
 	emails, phones := mentionPatterns(p)
 	if len(emails)+len(phones) == 0 {
 		return nil, nil
@@ -156,7 +153,7 @@ func redactMentions(ctx context.Context, tx pgx.Tx, p privacy.Person) ([]string,
 	var id int64
 	var sid, text string
 	if _, err := pgx.ForEachRow(rows, []any{&id, &sid, &text}, func() error {
-		if red, ok := redact(text, p.Emails, p.Phones); ok {
+		if red, ok := st.cfg.Sessions.RedactText(text, p.Emails, p.Phones); ok {
 			ids, texts = append(ids, id), append(texts, red)
 			if !slices.Contains(sessions, sid) {
 				sessions = append(sessions, sid)
@@ -171,94 +168,24 @@ func redactMentions(ctx context.Context, tx pgx.Tx, p privacy.Person) ([]string,
 	return sessions, err
 }
 
-// redactSessions redacts a person's address and number from the messages of sessions
-// still in Redis, as the widget shows them. A message is replaced only while the list
-// holds it unchanged (redactScript), so a turn appending to the list meanwhile loses
-// nothing.
-func (e *Engine) redactSessions(ctx context.Context, sessions []string, p privacy.Person) {
-	for _, sid := range sessions {
-		key := e.messageKey(sid)
-		items, err := e.rdb.LRange(ctx, key, 0, -1).Result()
-		if err != nil {
-			e.log.WarnContext(ctx, "chat: a session naming an erased person not redacted in Redis; it expires on its own", "err", err)
-			return
-		}
-		var pairs []any
-		for _, it := range items {
-			var m map[string]json.RawMessage
-			var text string
-			if json.Unmarshal([]byte(it), &m) != nil || json.Unmarshal(m["text"], &text) != nil {
-				continue
-			}
-			red, ok := redact(text, p.Emails, p.Phones)
-			if !ok {
-				continue
-			}
-			m["text"], _ = json.Marshal(red)
-			if b, err := json.Marshal(m); err == nil {
-				pairs = append(pairs, it, string(b))
-			}
-		}
-		if len(pairs) == 0 {
-			continue
-		}
-		if err := redactScript.Run(ctx, e.rdb, []string{key}, pairs...).Err(); err != nil {
-			e.log.WarnContext(ctx, "chat: a session naming an erased person not redacted in Redis; it expires on its own", "err", err)
-		}
-	}
-}
-
-// redactScript replaces, in the list KEYS[1], each item equal to ARGV[2i-1] with ARGV[2i].
-var redactScript = redis.NewScript(`
-local items = redis.call('LRANGE', KEYS[1], 0, -1)
-for i, v in ipairs(items) do
-	for j = 1, #ARGV, 2 do
-		if v == ARGV[j] then
-			redis.call('LSET', KEYS[1], i - 1, ARGV[j + 1])
-			break
-		end
-	end
-end
-return 0`)
-
-// forgetSessions removes conversations' sessions from Redis — what the visitor typed and
-// what Dota collected live there until they expire — and ends their streams.
-func (e *Engine) forgetSessions(ctx context.Context, sessions []string) {
-	if len(sessions) == 0 {
-		return
-	}
-	keys := make([]string, 0, len(sessions))
-	members := make([]any, 0, len(sessions))
-	for _, sid := range sessions {
-		keys, members = append(keys, e.stateKey(sid), e.messageKey(sid)), append(members, sid)
-	}
-	pipe := e.rdb.Pipeline()
-	pipe.Del(ctx, keys...)
-	pipe.ZRem(ctx, e.key("waiting"), members...)
-	e.endStreams(ctx, pipe, sessions)
-	if _, err := pipe.Exec(ctx); err != nil {
-		e.log.WarnContext(ctx, "chat: erased sessions not removed from Redis; they expire on their own", "err", err)
-	}
-}
-
 // PurgeTranscripts deletes the transcripts of conversations that booked nothing and saw
 // no activity for the settings' transcript_retention_days, and returns how many it deleted.
-func (e *Engine) PurgeTranscripts(ctx context.Context) (int, error) {
-	if e.db == nil {
+func (st *Store) PurgeTranscripts(ctx context.Context) (int, error) {
+	if st.db == nil {
 		return 0, nil
 	}
-	st, err := e.core.Settings(ctx)
+	settings, err := st.cfg.Settings.Settings(ctx)
 	if err != nil {
 		return 0, err
 	}
-	days := st.TranscriptRetentionDays
+	days := settings.TranscriptRetentionDays
 	if days <= 0 {
 		days = booking.DefaultTranscriptRetentionDays
 	}
-	tag, err := e.db.Exec(ctx, `DELETE FROM chat_conversations c
+	tag, err := st.db.Exec(ctx, `DELETE FROM chat_conversations c
 		WHERE c.updated_at < $1 AND c.appointment_id IS NULL AND c.state = 'bot'
 			AND NOT EXISTS (SELECT 1 FROM chat_conversation_appointments l WHERE l.conversation_id = c.id)`,
-		e.now().AddDate(0, 0, -days))
+		st.now().AddDate(0, 0, -days))
 	if err != nil {
 		return 0, err
 	}
@@ -268,12 +195,12 @@ func (e *Engine) PurgeTranscripts(ctx context.Context) (int, error) {
 
 // RunRetention purges old transcripts now and then every hour until ctx ends; every
 // replica runs it, and a second purge finds nothing left.
-func (e *Engine) RunRetention(ctx context.Context) {
+func (st *Store) RunRetention(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
-		if _, err := e.PurgeTranscripts(ctx); err != nil && ctx.Err() == nil {
-			e.log.WarnContext(ctx, "chat: purging old transcripts failed", "err", err)
+		if _, err := st.PurgeTranscripts(ctx); err != nil && ctx.Err() == nil {
+			st.log.WarnContext(ctx, "chat: purging old transcripts failed", "err", err)
 		}
 		select {
 		case <-ctx.Done():

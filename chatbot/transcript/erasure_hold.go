@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"context"
@@ -19,38 +19,41 @@ const holdRounds = 4
 // new conversation. The search of the person's conversations runs again after each
 // write of the stream, until it finds none it has not locked: a conversation stored by
 // that write, or one whose turns came while the sessions were being locked.
-func (e *Engine) holdPerson(ctx context.Context, p privacy.Person) (func(context.Context), error) {
-	var held []*sessionLock
+func (st *Store) holdPerson(ctx context.Context, p privacy.Person) (func(context.Context), error) {
+	var held []func(context.Context)
 	locked := map[string]bool{}
 	release := func(ctx context.Context) {
-		for _, lk := range held {
-			lk.release(ctx)
+		for _, free := range held {
+			free(ctx)
 		}
 	}
 	for round := 0; ; round++ {
-		fctx, cancel := context.WithTimeout(ctx, e.cfg.DBTimeout)
-		err := e.FlushTranscripts(fctx)
+		fctx, cancel := context.WithTimeout(ctx, st.cfg.DBTimeout)
+		err := st.Flush(fctx)
 		cancel()
 		if err != nil {
 			release(ctx)
 			return nil, err
 		}
-		sessions, err := e.personSessions(ctx, p)
+		sessions, err := st.personSessions(ctx, p)
 		if err != nil {
 			release(ctx)
 			return nil, err
 		}
 		fresh := 0
 		for _, sid := range sessions {
-			if locked[sid] || !validSessionID(sid) {
+			if locked[sid] {
 				continue
 			}
-			lk, _, _, err := e.lockAndLoad(ctx, sid, "", false)
+			free, err := st.cfg.Sessions.Hold(ctx, sid)
 			if err != nil {
 				release(ctx)
 				return nil, err
 			}
-			held, locked[sid] = append(held, lk), true
+			if free == nil {
+				continue // no session of the chat's
+			}
+			held, locked[sid] = append(held, free), true
 			fresh++
 		}
 		if fresh == 0 || round == holdRounds {
@@ -60,8 +63,8 @@ func (e *Engine) holdPerson(ctx context.Context, p privacy.Person) (func(context
 }
 
 // personSessions are the sessions of a person's conversations in the transcript.
-func (e *Engine) personSessions(ctx context.Context, p privacy.Person) ([]string, error) {
-	rows, err := e.db.Query(ctx, `SELECT session_id FROM chat_conversations WHERE id IN (`+personConversations+`)`,
+func (st *Store) personSessions(ctx context.Context, p privacy.Person) ([]string, error) {
+	rows, err := st.db.Query(ctx, `SELECT session_id FROM chat_conversations WHERE id IN (`+personConversations+`)`,
 		p.AppointmentIDs, p.Emails, p.Phones)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"context"
@@ -18,12 +18,12 @@ import (
 // take turns through a lease in Redis, so that one writer at a time stores the turns, in
 // the order the stream holds them — a conversation's turns are added under its session's
 // lock, so in the order they were taken, whichever replica took them. The lease holder
-// reads up to transcriptBatch turns, writes them in one transaction (writeTurns: one
+// reads up to transcriptBatch turns, writes them in one transaction (WriteTurns: one
 // round trip for many turns) and acknowledges and removes them once it committed.
 //
 // A write that fails is tried again, the same turns in the same order, after a delay that
 // doubles up to transcriptRetryMax, for as long as it fails: nothing behind it is written
-// meanwhile, and nothing is lost. Writing a turn again adds nothing twice (writeTurns). A
+// meanwhile, and nothing is lost. Writing a turn again adds nothing twice (WriteTurns). A
 // turn PostgreSQL refuses for its own data is written alone, without an appointment
 // deleted since, and given up (logged and counted) only if refused still.
 //
@@ -47,17 +47,17 @@ const (
 	transcriptRetryMax = 5 * time.Second
 )
 
-// transcriptTurn is one turn to store: the conversation as it stands, and its new messages.
-type transcriptTurn struct {
-	conversation, session, lang, step, appointment string
-	started                                        time.Time
-	collected                                      Collected
-	change                                         *stateChange
-	msgs                                           []Message
+// Turn is one turn to store: the conversation as it stands, and its new messages.
+type Turn struct {
+	Conversation, Session, Lang, Step, Appointment string
+	Started                                        time.Time
+	Collected                                      Collected
+	Change                                         *Change
+	Messages                                       []Message
 }
 
 type transcriptWriter struct {
-	e       *Engine
+	st      *Store
 	name    string        // its name in the consumer group, and its token on the lease
 	wake    chan struct{} // a turn was added by this replica, or waits
 	stop    chan struct{}
@@ -72,8 +72,8 @@ type transcriptWriter struct {
 	progress chan struct{} // closed when the writer removes written turns from the stream
 }
 
-func newTranscriptWriter(e *Engine) *transcriptWriter {
-	w := &transcriptWriter{e: e, name: writerName(), wake: make(chan struct{}, 1), stop: make(chan struct{}),
+func newTranscriptWriter(st *Store) *transcriptWriter {
+	w := &transcriptWriter{st: st, name: writerName(), wake: make(chan struct{}, 1), stop: make(chan struct{}),
 		stopped: make(chan struct{}), progress: make(chan struct{})}
 	go w.run()
 	return w
@@ -141,7 +141,7 @@ func (w *transcriptWriter) drain() {
 		if err != nil {
 			if ctx.Err() == nil {
 				transcriptWriteFailures.Inc()
-				w.e.log.Warn("chat transcript: reading the stream failed", "err", err)
+				w.st.log.Warn("chat transcript: reading the stream failed", "err", err)
 			}
 			return
 		}
@@ -150,7 +150,7 @@ func (w *transcriptWriter) drain() {
 		}
 		if err := w.ack(entries); err != nil {
 			w.own = true // written again later, harmlessly
-			w.e.log.Warn("chat transcript: written turns not acknowledged", "err", err)
+			w.st.log.Warn("chat transcript: written turns not acknowledged", "err", err)
 			return
 		}
 	}
@@ -166,11 +166,12 @@ end
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 2 end
 return 0`)
 
-func (w *transcriptWriter) leaseKey() string { return w.e.key("transcript", "lease") }
+// LeaseKey names the writers' lease.
+func (st *Store) LeaseKey() string { return st.key("transcript", "lease") }
 
 // lease takes or renews the writer's lease and reports whether it holds it.
 func (w *transcriptWriter) lease(ctx context.Context) bool {
-	n, err := leaseScript.Run(ctx, w.e.rdb, []string{w.leaseKey()}, w.name, transcriptLease.Milliseconds()).Int()
+	n, err := leaseScript.Run(ctx, w.st.rdb, []string{w.st.LeaseKey()}, w.name, transcriptLease.Milliseconds()).Int()
 	if err != nil || n == 0 {
 		return false
 	}
@@ -192,7 +193,7 @@ func (w *transcriptWriter) keep(ctx context.Context, lost context.CancelFunc) fu
 			case <-done:
 				return
 			case <-t.C:
-				n, err := leaseScript.Run(ctx, w.e.rdb, []string{w.leaseKey()}, w.name, transcriptLease.Milliseconds()).Int()
+				n, err := leaseScript.Run(ctx, w.st.rdb, []string{w.st.LeaseKey()}, w.name, transcriptLease.Milliseconds()).Int()
 				if err != nil || n != 1 {
 					lost()
 					return
@@ -210,7 +211,7 @@ var resignScript = redis.NewScript(`if redis.call('GET', KEYS[1]) == ARGV[1] the
 func (w *transcriptWriter) resign() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	resignScript.Run(ctx, w.e.rdb, []string{w.leaseKey()}, w.name)
+	resignScript.Run(ctx, w.st.rdb, []string{w.st.LeaseKey()}, w.name)
 }
 
 // next reads the turns to write next, in the stream's order: first those writers gone read
@@ -245,10 +246,10 @@ func (w *transcriptWriter) next(ctx context.Context) ([]redis.XMessage, error) {
 // lease says they are gone), and forgets the writers left with none: a replica restarted
 // is a new one.
 func (w *transcriptWriter) claim(ctx context.Context) error {
-	key := w.e.transcriptKey()
+	key := w.st.Key()
 	for start := "0-0"; ; {
-		_, cursor, err := w.e.rdb.XAutoClaim(ctx, &redis.XAutoClaimArgs{Stream: key,
-			Group: transcriptGroup, Consumer: w.name, Start: start, Count: transcriptBatch}).Result()
+		_, cursor, err := w.st.rdb.XAutoClaim(ctx, &redis.XAutoClaimArgs{Stream: key,
+			Group: WritersGroup, Consumer: w.name, Start: start, Count: transcriptBatch}).Result()
 		if err != nil {
 			return err
 		}
@@ -257,13 +258,13 @@ func (w *transcriptWriter) claim(ctx context.Context) error {
 		}
 		start = cursor
 	}
-	writers, err := w.e.rdb.XInfoConsumers(ctx, key, transcriptGroup).Result()
+	writers, err := w.st.rdb.XInfoConsumers(ctx, key, WritersGroup).Result()
 	if err != nil {
 		return err
 	}
 	for _, c := range writers {
 		if c.Name != w.name && c.Pending == 0 {
-			w.e.rdb.XGroupDelConsumer(ctx, key, transcriptGroup, c.Name)
+			w.st.rdb.XGroupDelConsumer(ctx, key, WritersGroup, c.Name)
 		}
 	}
 	return nil
@@ -275,8 +276,8 @@ func (w *transcriptWriter) read(ctx context.Context) ([]redis.XMessage, error) {
 	if w.own {
 		from = "0"
 	}
-	res, err := w.e.rdb.XReadGroup(ctx, &redis.XReadGroupArgs{Group: transcriptGroup, Consumer: w.name,
-		Streams: []string{w.e.transcriptKey(), from}, Count: transcriptBatch, Block: -1}).Result()
+	res, err := w.st.rdb.XReadGroup(ctx, &redis.XReadGroupArgs{Group: WritersGroup, Consumer: w.name,
+		Streams: []string{w.st.Key(), from}, Count: transcriptBatch, Block: -1}).Result()
 	switch {
 	case errors.Is(err, redis.Nil):
 		return nil, nil
@@ -294,7 +295,7 @@ func (w *transcriptWriter) grouped(ctx context.Context, read func() error) (exis
 	if err == nil || !strings.HasPrefix(err.Error(), "NOGROUP") {
 		return true, err
 	}
-	err = w.e.rdb.XGroupCreate(ctx, w.e.transcriptKey(), transcriptGroup, "0").Err()
+	err = w.st.rdb.XGroupCreate(ctx, w.st.Key(), WritersGroup, "0").Err()
 	switch {
 	case err == nil, strings.HasPrefix(err.Error(), "BUSYGROUP"):
 		return true, read()
@@ -307,7 +308,7 @@ func (w *transcriptWriter) grouped(ctx context.Context, read func() error) (exis
 // store writes the entries' turns, trying again until they are written; false when the
 // writer stops or loses its lease first.
 func (w *transcriptWriter) store(ctx context.Context, entries []redis.XMessage) bool {
-	turns := make([]transcriptTurn, 0, len(entries))
+	turns := make([]Turn, 0, len(entries))
 	for _, m := range entries {
 		raw, _ := m.Values["turn"].(string)
 		if raw == "" {
@@ -316,7 +317,7 @@ func (w *transcriptWriter) store(ctx context.Context, entries []redis.XMessage) 
 		t, err := decodeTurn([]byte(raw))
 		if err != nil {
 			transcriptErrors.Inc()
-			w.e.log.Error("chat transcript: an unreadable record given up", "entry", m.ID, "err", err)
+			w.st.log.Error("chat transcript: an unreadable record given up", "entry", m.ID, "err", err)
 			continue
 		}
 		turns = append(turns, t)
@@ -325,7 +326,7 @@ func (w *transcriptWriter) store(ctx context.Context, entries []redis.XMessage) 
 }
 
 // write stores turns, trying again with a growing delay while it fails.
-func (w *transcriptWriter) write(ctx context.Context, turns []transcriptTurn) bool {
+func (w *transcriptWriter) write(ctx context.Context, turns []Turn) bool {
 	if len(turns) == 0 {
 		return true
 	}
@@ -341,7 +342,7 @@ func (w *transcriptWriter) write(ctx context.Context, turns []transcriptTurn) bo
 			return w.writeEach(ctx, turns, err)
 		}
 		transcriptWriteFailures.Inc()
-		w.e.log.Warn("chat transcript: storing turns failed; trying again", "turns", len(turns), "in", delay, "err", err)
+		w.st.log.Warn("chat transcript: storing turns failed; trying again", "turns", len(turns), "in", delay, "err", err)
 		select {
 		case <-time.After(delay):
 		case <-w.stop:
@@ -352,19 +353,19 @@ func (w *transcriptWriter) write(ctx context.Context, turns []transcriptTurn) bo
 	}
 }
 
-func (w *transcriptWriter) attempt(ctx context.Context, turns []transcriptTurn) error {
-	ctx, cancel := context.WithTimeout(ctx, w.e.cfg.DBTimeout)
+func (w *transcriptWriter) attempt(ctx context.Context, turns []Turn) error {
+	ctx, cancel := context.WithTimeout(ctx, w.st.cfg.DBTimeout)
 	defer cancel()
 	transcriptWrites.Observe(float64(len(turns)))
-	return w.e.writeTurns(ctx, turns)
+	return w.st.WriteTurns(ctx, turns)
 }
 
 // writeEach writes turns one at a time after PostgreSQL refused them together: the one it
 // refuses alone is written without its appointment when that is gone, or given up.
-func (w *transcriptWriter) writeEach(ctx context.Context, turns []transcriptTurn, err error) bool {
+func (w *transcriptWriter) writeEach(ctx context.Context, turns []Turn, err error) bool {
 	if len(turns) > 1 {
 		for _, t := range turns {
-			if !w.write(ctx, []transcriptTurn{t}) {
+			if !w.write(ctx, []Turn{t}) {
 				return false
 			}
 		}
@@ -372,13 +373,13 @@ func (w *transcriptWriter) writeEach(ctx context.Context, turns []transcriptTurn
 	}
 	t := turns[0]
 	var pgErr *pgconn.PgError
-	if t.appointment != "" && errors.As(err, &pgErr) && pgErr.Code == "23503" {
-		t.appointment = "" // deleted since: the conversation is not linked to it
-		return w.write(ctx, []transcriptTurn{t})
+	if t.Appointment != "" && errors.As(err, &pgErr) && pgErr.Code == "23503" {
+		t.Appointment = "" // deleted since: the conversation is not linked to it
+		return w.write(ctx, []Turn{t})
 	}
-	transcriptErrors.Add(float64(len(t.msgs)))
-	w.e.log.Error("chat transcript: a turn PostgreSQL refuses given up", "conversation", t.conversation,
-		"messages", len(t.msgs), "err", err)
+	transcriptErrors.Add(float64(len(t.Messages)))
+	w.st.log.Error("chat transcript: a turn PostgreSQL refuses given up", "conversation", t.Conversation,
+		"messages", len(t.Messages), "err", err)
 	return true
 }
 
@@ -391,15 +392,15 @@ func refused(err error) bool {
 
 // ack acknowledges written entries and removes them from the stream, in one transaction.
 func (w *transcriptWriter) ack(entries []redis.XMessage) error {
-	ctx, cancel := context.WithTimeout(context.Background(), w.e.cfg.DBTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), w.st.cfg.DBTimeout)
 	defer cancel()
 	ids := make([]string, len(entries))
 	for i, m := range entries {
 		ids[i] = m.ID
 	}
-	key := w.e.transcriptKey()
-	pipe := w.e.rdb.TxPipeline()
-	pipe.XAck(ctx, key, transcriptGroup, ids...)
+	key := w.st.Key()
+	pipe := w.st.rdb.TxPipeline()
+	pipe.XAck(ctx, key, WritersGroup, ids...)
 	pipe.XDel(ctx, key, ids...)
 	left := pipe.XLen(ctx, key)
 	if _, err := pipe.Exec(ctx); err != nil {
@@ -422,18 +423,24 @@ func (w *transcriptWriter) close(ctx context.Context) error {
 	}
 }
 
-// Close writes the transcript's stream as far as it can and the operations counters
-// gathered, and stops their writers; the engine must not take turns after it.
-func (e *Engine) Close(ctx context.Context) error {
-	opsErr := e.ops.close(ctx)
-	if e.db == nil {
-		return opsErr
+// Close writes the transcript's stream as far as it can and stops its writer, waiting as
+// long as ctx allows; the store must not take turns after it.
+func (st *Store) Close(ctx context.Context) error {
+	if st.writer == nil {
+		return nil
 	}
-	return errors.Join(e.transcripts.close(ctx), opsErr)
+	return st.writer.close(ctx)
 }
 
-// newUUID returns a random (version 4) UUID: a conversation's id, given on its first turn.
-func newUUID() string {
+// Poke wakes the writer: a turn was added to the stream.
+func (st *Store) Poke() {
+	if st.writer != nil {
+		st.writer.poke()
+	}
+}
+
+// NewUUID returns a random (version 4) UUID: a conversation's id, given on its first turn.
+func NewUUID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	b[6] = b[6]&0x0f | 0x40
