@@ -284,13 +284,16 @@ type execer interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
 
-// writeDelivery writes the outcome of an attempt on q.
+// writeDelivery writes the outcome of an attempt on q. A message the server accepted is
+// recorded as sent even when a change of address skipped it while it was on its way: the
+// ledger says what happened.
 func writeDelivery(ctx context.Context, q execer, d pendingDelivery, state, reason, subject string) error {
 	_, err := q.Exec(ctx, `UPDATE deliveries SET state = $2, reason = $3,
 			subject = CASE WHEN $4 = '' THEN subject ELSE $4 END,
 			attempts = attempts + CASE WHEN $4 = '' THEN 0 ELSE 1 END,
 			sent_at = CASE WHEN $2 = 'sent' THEN now() END, updated_at = now()
-		WHERE id = $1 AND state = 'scheduled'`, d.ID, state, truncate(reason, 500), subject)
+		WHERE id = $1 AND (state = 'scheduled' OR ($2 = 'sent' AND state = 'skipped' AND reason = $5))`,
+		d.ID, state, truncate(reason, 500), subject, ReasonRecipientChanged)
 	if err != nil {
 		return fmt.Errorf("deliveries: %w", err)
 	}
