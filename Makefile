@@ -18,6 +18,8 @@ FUZZTIME ?= 10000x
 # Go module proxy; nginx and promtool (package prometheus) come from Debian.
 KUSTOMIZE_VERSION := v5.8.2
 KUSTOMIZE := bin/kustomize
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT := bin/golangci-lint
 COMPOSE_VERSION := v5.5.1
 
 .PHONY: run test build web services web-deps chromium test-go test-eval test-fuzz test-web test-e2e lint clean \
@@ -53,12 +55,17 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 services:
 	bash deploy/dev/services.sh
 
+# golangci-lint, pinned, built from the Go module proxy (.golangci.yml says which linters and why).
+$(GOLANGCI_LINT):
+	GOBIN=$(CURDIR)/bin go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-lint: web-deps
+lint: web-deps $(GOLANGCI_LINT)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: files above need formatting'; exit 1; }
 	go vet ./...
+	$(GOLANGCI_LINT) run ./...
 	cd web && npm run typecheck && npm run lint && npm run check:api
 
 # The black-box tests of api/blackbox run the real binary: test-faults runs them, once.

@@ -75,10 +75,6 @@ type body struct {
 // localizer is implemented by domain errors that carry their own texts.
 type localizer interface{ LocalizedMessage(lang string) string }
 
-type fieldLocalizer interface {
-	LocalizedFields(lang string) map[string]string
-}
-
 // errorHandler turns the first error a handler recorded into the contract's envelope.
 // It is the only place where errors become HTTP.
 func errorHandler(log *slog.Logger) gin.HandlerFunc {

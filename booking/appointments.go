@@ -9,7 +9,7 @@ import (
 	"github.com/dota-agency/dota/i18n"
 )
 
-// Appointment statuses, in the order the console lists them.
+// Statuses are the appointment statuses, in the order the console lists them.
 var Statuses = []string{"pending", "confirmed", "completed", "cancelled", "not_responding_1",
 	"not_responding_2", "unreachable", "updating"}
 

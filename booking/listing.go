@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Date ranges of the appointments list, counted on the creation date in the settings'
+// Ranges are the date ranges of the appointments list, counted on the creation date in the settings'
 // time zone: today since midnight, week the last 7 days, month the last 30 days (today
 // included).
 var Ranges = []string{"today", "week", "month"}
@@ -233,7 +233,9 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 		if err != nil {
 			return out, err
 		}
-		out.Items, err = pgx.CollectRows(rows, ScanAppointment)
+		if out.Items, err = pgx.CollectRows(rows, ScanAppointment); err != nil {
+			return out, err
+		}
 	}
 	return out, err
 }

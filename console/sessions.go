@@ -93,7 +93,9 @@ func (c *Console) authenticate(ctx context.Context, token string, touch bool) (*
 	}
 	u, err := c.User(ctx, vals["user_id"])
 	if errors.Is(err, errNoUser) || (err == nil && !u.IsActive) {
-		c.endSession(ctx, vals["user_id"], hash)
+		if err := c.endSession(ctx, vals["user_id"], hash); err != nil {
+			c.log.WarnContext(ctx, "console: the session of a user gone not ended in Redis; it expires on its own", "err", err)
+		}
 		return nil, ErrUnauthenticated
 	}
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"os/user"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -187,5 +186,3 @@ func (r *redisServer) stop() {
 	}
 }
 
-// lines splits a log into its lines, for searching.
-func lines(s string) []string { return strings.Split(strings.TrimSpace(s), "\n") }

@@ -260,14 +260,12 @@ func TestChatBudgetsShareOneIPv6Network(t *testing.T) {
 	srv := startDota(t, e)
 	freshWindow(t, 30*time.Second)
 
-	var opened []string
 	for i := range 11 {
-		id, r := openChat(t, srv.URL, fmt.Sprintf("2001:db8:77:1:%x::1", i))
+		_, r := openChat(t, srv.URL, fmt.Sprintf("2001:db8:77:1:%x::1", i))
 		if i < 10 {
 			if r.Status != http.StatusCreated {
 				t.Fatalf("conversation %d from the /64: %d %s", i+1, r.Status, r.Raw)
 			}
-			opened = append(opened, id)
 			continue
 		}
 		refusedWith(t, r, http.StatusTooManyRequests, "rate_limited", "an eleventh conversation from one /64")

@@ -59,6 +59,7 @@ type ExportedConversation struct {
 	Messages  []ExportedMessage `json:"messages"`
 }
 
+// ExportedMessage is one message of an exported conversation.
 type ExportedMessage struct {
 	Sender    string    `json:"sender"`
 	Author    string    `json:"author,omitempty"`

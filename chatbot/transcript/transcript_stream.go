@@ -37,6 +37,7 @@ const transcriptPoll = 25 * time.Millisecond
 // Key names the stream; WritersGroup its consumer group.
 func (st *Store) Key() string { return st.key("transcript") }
 
+// WritersGroup is the consumer group of the replicas' transcript writers.
 const WritersGroup = "writers"
 
 // turnRecord is a turn's transcript as the stream holds it.

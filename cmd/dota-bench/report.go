@@ -63,11 +63,6 @@ func (r *row) finish() {
 	r.Met = r.NotMeasured == "" && r.Value != nil && len(r.Missed) == 0
 }
 
-// notMeasured marks a row that could not be measured, with the reason.
-func notMeasured(name, unit, target, reason string) row {
-	return row{Name: name, Unit: unit, Target: target, NotMeasured: reason, Figures: []figure{}}
-}
-
 // report is the whole run, as written to docs/benchmarks.json.
 type report struct {
 	Date     string    `json:"date"`

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -222,9 +221,6 @@ func (b *bench) raceRow(ctx context.Context) row {
 	}
 	return r
 }
-
-// decode reads JSON into v.
-func decode(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // bookingLoad books distinct slots with n clients for d, for the profiling pass.
 func (b *bench) bookingLoad(ctx context.Context, n int, d time.Duration) {

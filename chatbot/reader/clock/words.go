@@ -156,7 +156,7 @@ var fractions = func() []struct {
 		minutes int
 	}, len(list))
 	for i, f := range list {
-		out[i].words, out[i].minutes = splitWords(f.phrase), f.minutes
+		out[i].words, out[i].minutes = splitSpaces(f.phrase), f.minutes
 	}
 	return out
 }()
@@ -236,13 +236,6 @@ func set(ws ...string) map[string]bool {
 	return m
 }
 
-func splitWords(s string) []string {
-	var out []string
-	for _, w := range splitSpaces(s) {
-		out = append(out, w)
-	}
-	return out
-}
 
 func splitSpaces(s string) []string {
 	var out []string
