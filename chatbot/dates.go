@@ -27,7 +27,6 @@ var (
 	clockTime   = regexp.MustCompile(`\b(\d{1,2})\s*(?::|h(?:eures?)?)\s*(\d{2})?(?:\s*(am|pm|a\.m\.|p\.m\.))?`)
 	atHour      = regexp.MustCompile(`(?:^|\s)(?:at|a|à|vers|around|الساعة|الساعه|على)\s+(\d{1,2})(?:\s|$)`)
 	meridiem    = regexp.MustCompile(`\b(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)`)
-	bareNumber  = regexp.MustCompile(`^\D*?(\d{1,2})\D*$`)
 	dayMonth    = regexp.MustCompile(`\b(\d{1,2})(?:er|st|nd|rd|th)?\s+(?:of\s+|de\s+|من\s+)?([a-z\p{Arabic}]+)(?:\s+(\d{4}))?`)
 	monthDay    = regexp.MustCompile(`\b([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s*,?\s*(\d{4}))?\b`)
 )
@@ -408,9 +407,6 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 	t := time.Date(y, time.Month(mo), d, 0, 0, 0, 0, loc)
 	return t, t.Day() == d
 }
-
-// containsExactly reports whether phrase occurs in text word for word, unstemmed.
-func containsExactly(text, phrase []string) bool { return indexExactly(text, phrase) >= 0 }
 
 // indexExactly is where phrase stands in text word for word, or -1.
 func indexExactly(text, phrase []string) int {

@@ -1,8 +1,6 @@
 package chatbot
 
 import (
-	"strings"
-
 	clockreader "github.com/dota-agency/dota/chatbot/reader/clock"
 )
 
@@ -41,21 +39,4 @@ func parseTime(s, _ string, bareHour bool) (hhmm, unsure string) {
 		return "", r.Time
 	}
 	return r.Time, ""
-}
-
-func clock(h, m int, ampm string) string {
-	switch strings.Trim(ampm, ".") {
-	case "pm", "p.m":
-		if h < 12 {
-			h += 12
-		}
-	case "am", "a.m":
-		if h == 12 {
-			h = 0
-		}
-	}
-	if h < 0 || h > 23 || m < 0 || m > 59 {
-		return ""
-	}
-	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
 }

@@ -263,12 +263,7 @@ func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
 	return "", false
 }
 
-// questionShaped reports whether words read as a question without a question mark.
-func questionShaped(ws []string) bool {
-	t := newReading(ws)
-	return questionShapedIn(&t)
-}
-
+// questionShapedIn reports whether words read as a question without a question mark.
 func questionShapedIn(t *reading) bool {
 	return questionWords.opens(t) || len(t.ws) <= 6
 }
