@@ -32,12 +32,4 @@ export function StatCard({ label, value, tone }: { label: string; value: ReactNo
   );
 }
 
-/** The server's message, or the given fallback. */
-export function messageOf(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message ? err.message : fallback;
-}
-
-/** Field errors of a validation failure, else an empty object. */
-export function fieldErrorsOf(err: unknown): Record<string, string> {
-  return err instanceof ApiError ? err.fields : {};
-}
+export { fieldErrorsOf, messageOf } from '../../../lib/mutation';

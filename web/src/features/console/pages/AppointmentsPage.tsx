@@ -122,10 +122,7 @@ export default function AppointmentsPage() {
         ids={ids}
         canUpdate={canUpdate}
         canDelete={canDelete}
-        onDone={() => {
-          select(new Set());
-          void live.refresh();
-        }}
+        onDone={() => select(new Set())}
         onClear={() => select(new Set())}
       />
 
@@ -162,10 +159,7 @@ export default function AppointmentsPage() {
         appointment={editing}
         services={services}
         onClose={() => dispatch({ type: 'edit', appointment: null })}
-        onSaved={() => {
-          dispatch({ type: 'edit', appointment: null });
-          void live.refresh();
-        }}
+        onSaved={() => dispatch({ type: 'edit', appointment: null })}
       />
     </section>
   );

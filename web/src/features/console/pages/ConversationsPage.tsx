@@ -187,7 +187,6 @@ export default function ConversationsPage() {
                 id={openId}
                 focusOnOpen={focusOpened.current}
                 onClose={close}
-                onChanged={refresh}
               />
             )}
           </div>

@@ -47,7 +47,7 @@ export default function MessagesPage() {
         <EmptyState>{t('messages.empty')}</EmptyState>
       ) : (
         <>
-          <DeliveryList items={items} onResent={refresh} />
+          <DeliveryList items={items} />
           <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={setSize} />
         </>
       )}
