@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
 import { keys } from './keys';
 import type { Client, Paged } from './types';
+import type { Schemas } from '../../../lib/schemas';
 
 /** Fields of the client dialogs. */
 export type ClientInput = Pick<Client, 'nom' | 'prenom'> &
@@ -66,12 +67,7 @@ export function deleteClient(id: string) {
 }
 
 /** An appointment still ahead, listed when an erasure is refused with `upcoming`. */
-export interface UpcomingAppointment {
-  id: string;
-  date: string;
-  time: string;
-  status: string;
-}
+export type UpcomingAppointment = Schemas['Upcoming'];
 
 /** What an erasure removed or anonymised, by kind. */
 export interface ErasedCounts {

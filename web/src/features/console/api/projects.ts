@@ -3,8 +3,8 @@ import { api } from '../../../lib/api';
 import { keys } from './keys';
 import type { Paged, Project } from './types';
 
-/** Fields of the project dialogs. */
-export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at'>;
+/** Fields of the project dialogs: a project less what the server sets (its id, times, year and video id). */
+export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at' | 'year' | 'youtube_id'>;
 
 /** A page of projects, newest first. */
 export async function listProjects(q: string, status: string, signal?: AbortSignal, page = 1, size = 20): Promise<Paged<Project>> {

@@ -114,7 +114,7 @@ export function projectInput(f: ProjectForm): ProjectInput {
     devis: parseAmount(f.devis),
     versement: parseAmount(f.versement),
     paiement: parseAmount(f.paiement),
-    status: f.status,
+    status: f.status as Project['status'],
     attachment_drive_link: orNull(f.attachment_drive_link),
     facture_drive_link: orNull(f.facture_drive_link),
   };

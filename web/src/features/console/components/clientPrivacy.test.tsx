@@ -20,7 +20,9 @@ const client: Client = {
   numero_2: null,
   nom_entreprise: 'Atlas Web',
   siteweb: null,
+  appointments: 0,
   created_at: '2026-01-02T09:00:00Z',
+  updated_at: '2026-01-02T09:00:00Z',
 };
 
 const erased = { appointments: 3, conversations: 2, messages: 4, notes: 1, waitlist: 1, newsletter: 1, cancelled: 0 };
