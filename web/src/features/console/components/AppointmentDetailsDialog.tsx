@@ -14,7 +14,8 @@ import { useCan } from '../hooks/useSession';
 import { formatDate, formatDateTime } from '../lib/time';
 import { StatusBadge } from './Badges';
 import { DeliveryList } from './DeliveryList';
-import { EmptyState, ErrorState } from './Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 
 /** Props of AppointmentDetailsDialog. */
 export interface AppointmentDetailsDialogProps {

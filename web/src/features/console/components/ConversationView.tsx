@@ -18,7 +18,7 @@ import { bookingHref, conversationActions, PREFILL_FIELDS } from '../lib/convers
 import { formatDate, formatDateTime, relativeTime } from '../lib/time';
 import { ConversationStateBadge, OutcomeBadge, StatusBadge } from './Badges';
 import { ConversationTranscript } from './ConversationTranscript';
-import { ErrorState } from './Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { ReplyBox } from './ReplyBox';
 
 /** Props of ConversationView. */

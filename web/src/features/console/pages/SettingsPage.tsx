@@ -8,7 +8,7 @@ import { settingsQueries } from '../api/queries';
 import { useSaveSettingsMutation } from '../api/settings';
 import type { Settings } from '../api/types';
 import { AgencyProfileFields } from '../components/AgencyProfileFields';
-import { ErrorState } from '../components/Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
 
 const TIMEZONES = ['Africa/Algiers', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
 const LANGUAGES = ['en', 'fr', 'ar'];
