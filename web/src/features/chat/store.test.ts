@@ -193,7 +193,7 @@ describe('messages pushed by staff', () => {
   });
 
   it('follows the hand-off: staff holding it, then Dota back', () => {
-    useChat.setState({ ...initial, messages: [msg('1')], quickReplies: [{ label: 'Oui', value: 'Oui' }] });
+    useChat.setState({ ...initial, messages: [msg('1')], quickReplies: [{ label: 'Oui', value: 'Oui', kind: 'message' }] });
     useChat.getState().receive({ message: { ...msg('2', 'staff'), author: 'Karim' }, handoff: { state: 'staff', agent: 'Karim' } });
     expect(useChat.getState().handoff).toEqual({ state: 'staff', agent: 'Karim' });
     expect(useChat.getState().quickReplies).toEqual([]);
@@ -204,7 +204,7 @@ describe('messages pushed by staff', () => {
   });
 
   it('takes the quick replies an event brings: a waitlist offer’s Accept / Decline', () => {
-    useChat.setState({ ...initial, messages: [msg('1')], quickReplies: [{ label: 'Oui', value: 'Oui' }] });
+    useChat.setState({ ...initial, messages: [msg('1')], quickReplies: [{ label: 'Oui', value: 'Oui', kind: 'message' }] });
     const offer = [
       { label: 'Accepter', value: 'accepter', kind: 'message' as const },
       { label: 'Décliner', value: 'décliner', kind: 'message' as const },

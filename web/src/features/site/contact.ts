@@ -86,7 +86,7 @@ export const SOCIAL_NAMES: Record<string, string> = {
   x: 'X',
 };
 
-const WEEK = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const WEEK: AgencyProfile['hours']['days'] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** A weekday's name in lang (0 = Sunday). */
 function weekdayName(lang: string, day: number): string {

@@ -1,30 +1,14 @@
 import { api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
 
 /** One slot of a day, as GET /api/slots returns it. */
-export interface Slot {
-  time: string;
-  label: string;
-  free: boolean;
-  remaining: number;
-  past?: boolean;
-}
+export type Slot = Schemas['Slot'];
 
 /** A day and its slots; a closed day (closed_day, past, beyond_horizon) has none. */
-export interface Day {
-  date: string;
-  closed: boolean;
-  reason?: string;
-  /** The booking horizon in days, for a day beyond it. */
-  horizon_days?: number;
-  slots: Slot[];
-}
+export type Day = Schemas['Day'];
 
 /** A free slot the server offers instead of a taken or closed one. */
-export interface Alternative {
-  date: string;
-  time: string;
-  label: string;
-}
+export type Alternative = Schemas['SlotRef'];
 
 /** What the form sends. */
 export interface AppointmentRequest {
@@ -40,10 +24,7 @@ export interface AppointmentRequest {
 }
 
 /** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
-export interface GuardFields {
-  website?: string;
-  altcha?: string;
-}
+export type GuardFields = Schemas['FormGuard'];
 
 /** The stored appointment. */
 export interface Appointment extends AppointmentRequest {

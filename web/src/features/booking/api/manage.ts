@@ -2,26 +2,10 @@
 // (/manage/{token}): read it, cancel it, move it. The token is the only key: it goes to
 // this site's API and nowhere else.
 import { api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
 
 /** An appointment as the manage routes return it. */
-export interface ManagedAppointment {
-  id: string;
-  /** The service's name, in the request's language. */
-  service: string;
-  /** YYYY-MM-DD and HH:MM in the agency's time zone; empty while no slot is set (a chat request). */
-  date: string;
-  time: string;
-  /** The same moment as an RFC 3339 instant; null without a slot. */
-  starts_at: string | null;
-  /** pending, confirmed, completed, cancelled, or one of the staff's working states. */
-  status: string;
-  /** The language the appointment was booked in. */
-  lang: string;
-  can_cancel: boolean;
-  can_reschedule: boolean;
-  /** RFC 3339 instant after which only the agency can change the appointment; null without a slot. */
-  notice_until: string | null;
-}
+export type ManagedAppointment = Schemas['Managed'];
 
 /** A manage link's token: 43 url-safe base64 characters (32 random bytes). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

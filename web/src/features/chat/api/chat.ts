@@ -1,42 +1,24 @@
 import { api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
 
 /** One message of a conversation. */
-export interface ChatMessage {
-  id: string;
-  text: string;
-  sender: 'user' | 'bot' | 'staff';
-  /** A staff member's first name. */
-  author?: string;
-  timestamp: string;
-}
+export type ChatMessage = Schemas['ChatMessage'];
 
 /** Staff involved in the conversation: waited for, holding it, or just handed it back. */
-export interface Handoff {
-  state: 'waiting' | 'staff' | 'ended';
-  agent?: string;
-}
+export type Handoff = Schemas['Handoff'];
 
 /**
  * A message pushed on the conversation's event stream, with the hand-off as it stands and,
  * when the message asks for an answer (a waitlist offer: Accept / Decline), its quick replies.
  */
-export interface Push {
-  message: ChatMessage;
-  handoff: Handoff | null;
-  /** When present, they replace the widget's quick replies. */
-  quick_replies?: QuickReply[];
-}
+export type Push = Schemas['ChatPush'];
 
 /**
- * A one-tap answer the server offers (a service, a slot, yes or no). A `message` (the
- * default when absent) sends `value` as the visitor's message; a `link` opens `value`, a
+ * A one-tap answer the server offers (a service, a slot, yes or no). A `message` sends
+ * `value` as the visitor's message; a `link` opens `value`, a
  * path of the site, and sends nothing.
  */
-export interface QuickReply {
-  label: string;
-  value: string;
-  kind?: 'message' | 'link';
-}
+export type QuickReply = Schemas['QuickReply'];
 
 /** Whether a quick reply opens a page of the site rather than sending a message. */
 export function isLinkReply(q: QuickReply): boolean {

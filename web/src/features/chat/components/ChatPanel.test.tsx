@@ -41,7 +41,7 @@ describe('chat quick replies', () => {
       flow: 'booking',
       quickReplies: [
         { label: 'Use the form', value: '/rendez-vous?lang=en', kind: 'link' },
-        { label: 'Cancel', value: 'Cancel' },
+        { label: 'Cancel', value: 'Cancel', kind: 'message' },
       ],
     });
   });

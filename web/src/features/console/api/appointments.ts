@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../../lib/api';
+import { keys } from './keys';
 import type { ClientInput } from './clients';
 import type { Appointment, AppointmentStats, HistoryEntry, Note, Paged, TranscriptMessage } from './types';
 
@@ -153,4 +155,54 @@ export async function calendarMonth(month: string, signal?: AbortSignal): Promis
   }
   for (const list of Object.values(days)) list.sort((a, b) => a.time.localeCompare(b.time));
   return days;
+}
+
+/** Adds a note to an appointment; the appointment is asked again. */
+export function useAddNoteMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => addNote(id, note),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointment(id) }),
+  });
+}
+
+/** Deletes a note of an appointment; the appointment is asked again. */
+export function useDeleteNoteMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNote,
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointment(id) }),
+  });
+}
+
+/** Saves an edit; the appointments' lists and the appointment are asked again. */
+export function useUpdateAppointmentMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: AppointmentEdit }) => updateAppointment(id, edit),
+    onSuccess: (_saved, { id }) => {
+      void client.invalidateQueries({ queryKey: keys.appointments });
+      void client.invalidateQueries({ queryKey: keys.appointment(id) });
+    },
+  });
+}
+
+/** Sets the status of several appointments, or deletes them; the appointments' lists are asked again. */
+export function useBulkAppointmentsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { ids: string[]; status: string } | { ids: string[]; remove: true }) =>
+      'remove' in change ? bulkDelete(change.ids) : bulkStatus(change.ids, change.status),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointments }),
+  });
+}
+
+/** Creates an appointment from the console; the appointments' lists are asked again. */
+export function useCreateAppointmentMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey, conversation }: { body: NewAppointment; idempotencyKey: string; conversation?: string }) =>
+      createAppointment(body, idempotencyKey, conversation),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointments }),
+  });
 }

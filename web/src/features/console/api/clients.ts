@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
+import { keys } from './keys';
 import type { Client, Paged } from './types';
+import type { Schemas } from '../../../lib/schemas';
 
 /** Fields of the client dialogs. */
 export type ClientInput = Pick<Client, 'nom' | 'prenom'> &
@@ -64,12 +67,7 @@ export function deleteClient(id: string) {
 }
 
 /** An appointment still ahead, listed when an erasure is refused with `upcoming`. */
-export interface UpcomingAppointment {
-  id: string;
-  date: string;
-  time: string;
-  status: string;
-}
+export type UpcomingAppointment = Schemas['Upcoming'];
 
 /** What an erasure removed or anonymised, by kind. */
 export interface ErasedCounts {
@@ -135,4 +133,36 @@ export function upcomingOf(err: unknown): UpcomingAppointment[] | null {
   if (!(err instanceof ApiError) || err.code !== 'upcoming') return null;
   const list = err.details.upcoming;
   return Array.isArray(list) ? (list as UpcomingAppointment[]) : [];
+}
+
+/** Creates a client (without id) or updates one; the clients' lists are asked again. */
+export function useSaveClientMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: ClientInput }) => (id ? updateClient(id, input) : createClient(input)),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.clients }),
+  });
+}
+
+/** Deletes a client; the clients' lists are asked again. */
+export function useDeleteClientMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClient,
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.clients }),
+  });
+}
+
+/** Erases a client's personal data; the clients' lists are asked again, whatever the answer (the client may be gone). */
+export function useEraseClientMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: EraseInput }) => eraseClient(id, input),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.clients }),
+  });
+}
+
+/** Downloads everything held on a client. */
+export function useExportClientMutation() {
+  return useMutation({ mutationFn: (id: string) => exportClient(id) });
 }

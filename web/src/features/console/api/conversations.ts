@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type {
   Collected,
   ConversationDetail,
@@ -81,4 +83,37 @@ export async function releaseConversation(id: string): Promise<ConversationDetai
 export async function listQuestions(window: QuestionWindow, signal?: AbortSignal): Promise<QuestionsReport> {
   const body = await api.get<Partial<QuestionsReport>>('/api/admin/questions', { query: { window }, signal });
   return { window: body.window ?? window, groups: Array.isArray(body.groups) ? body.groups : [] };
+}
+
+/** What staff do to a conversation from its buttons. */
+export type ConversationAction = 'claim' | 'takeover' | 'release';
+
+const ACTIONS: Record<ConversationAction, (id: string) => Promise<ConversationDetail>> = {
+  claim: claimConversation,
+  takeover: takeOverConversation,
+  release: releaseConversation,
+};
+
+/** Claims, takes over or releases a conversation: the answer is the conversation as it now is, and the inbox is asked again. */
+export function useConversationActionMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ConversationAction) => ACTIONS[action](id),
+    onSuccess: (detail) => {
+      client.setQueryData(keys.conversation(id), detail);
+      void client.invalidateQueries({ queryKey: keys.conversationList });
+    },
+  });
+}
+
+/** Sends the visitor a message; the conversation and the inbox are asked again. */
+export function useSendStaffMessageMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => sendStaffMessage(id, text),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.conversation(id) });
+      void client.invalidateQueries({ queryKey: keys.conversationList });
+    },
+  });
 }

@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type { Delivery, DeliveryPage } from './types';
 
 /** Filters of the ledger; appointment narrows it to one appointment's messages. */
@@ -16,4 +18,10 @@ export function listMessages(filters: DeliveryFilters, signal?: AbortSignal, pag
 /** Sends a message again: a new delivery about the appointment as it is now. */
 export function resendMessage(id: string): Promise<Delivery> {
   return api.post<Delivery>(`/api/admin/messages/${encodeURIComponent(id)}/resend`, {});
+}
+
+/** Sends a message again; the ledgers (the whole one and each appointment's) are asked again. */
+export function useResendMessageMutation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: resendMessage, onSuccess: () => void client.invalidateQueries({ queryKey: keys.messages }) });
 }

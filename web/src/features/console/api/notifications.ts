@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type { Notification } from './types';
 
 /** Filters of the notification list. */
@@ -72,4 +74,37 @@ export function bulkNotifications(ids: string[], action: 'status' | 'delete', st
 /** Marks every unread notification read. */
 export function markAllRead() {
   return api.post<unknown>('/api/admin/notifications/read-all');
+}
+
+/** Invalidates every notification read (the list, its counts and the bell) once a write went through. */
+function useNotificationsChanged() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: keys.notifications });
+}
+
+/** Sets a notification's status. */
+export function useNotificationStatusMutation() {
+  const changed = useNotificationsChanged();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: string }) => setNotificationStatus(id, status),
+    onSuccess: changed,
+  });
+}
+
+/** Deletes a notification. */
+export function useDeleteNotificationMutation() {
+  return useMutation({ mutationFn: deleteNotification, onSuccess: useNotificationsChanged() });
+}
+
+/** Sets the status of, or deletes, several notifications. */
+export function useBulkNotificationsMutation() {
+  return useMutation({
+    mutationFn: ({ ids, action, status }: { ids: string[]; action: 'status' | 'delete'; status?: string }) => bulkNotifications(ids, action, status),
+    onSuccess: useNotificationsChanged(),
+  });
+}
+
+/** Marks every unread notification read. */
+export function useMarkAllReadMutation() {
+  return useMutation({ mutationFn: markAllRead, onSuccess: useNotificationsChanged() });
 }

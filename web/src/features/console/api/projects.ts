@@ -1,8 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type { Paged, Project } from './types';
 
-/** Fields of the project dialogs. */
-export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at'>;
+/** Fields of the project dialogs: a project less what the server sets (its id, times, year and video id). */
+export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at' | 'year' | 'youtube_id'>;
 
 /** A page of projects, newest first. */
 export async function listProjects(q: string, status: string, signal?: AbortSignal, page = 1, size = 20): Promise<Paged<Project>> {
@@ -29,4 +31,27 @@ export function deleteProject(id: string) {
 /** Publishes or unpublishes a project. */
 export function setPublished(id: string, published: boolean) {
   return api.put<{ project: Project }>(`/api/admin/projects/${id}/published`, { published });
+}
+
+/** Creates a project (without id) or updates one; the projects' lists are asked again. */
+export function useSaveProjectMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: ProjectInput }) => (id ? updateProject(id, input) : createProject(input)),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.projects }),
+  });
+}
+
+/** Deletes a project; the projects' lists are asked again. */
+export function useDeleteProjectMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProject,
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.projects }),
+  });
+}
+
+/** Publishes or unpublishes a project (the screen shows the change at once and puts it back on a refusal). */
+export function usePublishProjectMutation() {
+  return useMutation({ mutationFn: ({ id, published }: { id: string; published: boolean }) => setPublished(id, published) });
 }

@@ -2,6 +2,7 @@
 // 'admin', so that a change of language asks every console screen again (the server's
 // texts are in it); a change invalidates the keys of what it touched.
 import { queryOptions } from '@tanstack/react-query';
+import { keys } from './keys';
 import { appointmentStats, calendarMonth, getAppointment, getTranscript, listAppointments, type AppointmentFilters } from './appointments';
 import { daySlots, listServices } from './catalogue';
 import { listClients } from './clients';
@@ -16,27 +17,7 @@ import type { QuestionWindow } from './types';
 import { listUsers } from './users';
 import { listWaitlist } from './waitlist';
 
-/** Query keys: a prefix invalidates every key under it. */
-export const keys = {
-  all: ['admin'] as const,
-  appointments: ['admin', 'appointments'] as const,
-  appointment: (id: string) => ['admin', 'appointment', id] as const,
-  clients: ['admin', 'clients'] as const,
-  conversations: ['admin', 'conversations'] as const,
-  conversationList: ['admin', 'conversations', 'list'] as const,
-  conversation: (id: string) => ['admin', 'conversation', id] as const,
-  waiting: ['admin', 'conversations', 'waiting'] as const,
-  dashboard: ['admin', 'dashboard'] as const,
-  messages: ['admin', 'messages'] as const,
-  notifications: ['admin', 'notifications'] as const,
-  notificationList: ['admin', 'notifications', 'list'] as const,
-  bell: ['admin', 'notifications', 'bell'] as const,
-  projects: ['admin', 'projects'] as const,
-  users: ['admin', 'users'] as const,
-  settings: ['admin', 'settings'] as const,
-  slots: ['admin', 'slots'] as const,
-  waitlist: ['admin', 'waitlist'] as const,
-};
+export { keys };
 
 /** Appointments: a page of the list, the counts, a month of the calendar, one with its notes and history, its chat. */
 export const appointmentQueries = {

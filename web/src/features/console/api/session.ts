@@ -1,5 +1,6 @@
 import { api, setCsrfToken } from '../../../lib/api';
 import type { AdminUser, Me, PageKey } from './types';
+import type { Schemas } from '../../../lib/schemas';
 
 /** The pages this app has a screen for (the server sends their order, in the menu). */
 const KNOWN_PAGES: Record<PageKey, true> = {
@@ -30,10 +31,7 @@ export function pageKeyOf(entry: unknown): PageKey | null {
 }
 
 /** One entry of the console's menu: a page and its label in the request's language. */
-export interface MenuItem {
-  page: PageKey;
-  label: string;
-}
+export type MenuItem = Schemas['MenuItem'];
 
 /** What /me says: the user, their pages (in menu order), their menu, permissions and CSRF token. */
 export type Profile = Me & { menu: MenuItem[] };

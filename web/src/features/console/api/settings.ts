@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type { Settings } from './types';
 
 function unwrap(body: { settings?: Settings } & Partial<Settings>): Settings {
@@ -15,4 +17,15 @@ export async function saveSettings(settings: Settings): Promise<Settings> {
   const { updated_at: _ignored, ...body } = settings;
   void _ignored;
   return unwrap(await api.put('/api/admin/settings', body));
+}
+
+/** Saves the settings; what was stored becomes the settings' query data. */
+export function useSaveSettingsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => {
+      if (saved) client.setQueryData(keys.settings, saved);
+    },
+  });
 }

@@ -12,15 +12,6 @@ type GetBody<P extends keyof paths> = paths[P]['get'] extends {
   : never;
 
 /**
- * T with the members K optional, as the screens and their tests build it: they were written
- * before the document named those members.
- */
-type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
-
-/** T with the members K read as any string besides the document's values, as the screens set them. */
-type Open<T, K extends keyof T> = { [P in keyof T]: P extends K ? T[P] | (string & {}) : T[P] };
-
-/**
  * The members of the string union T as a runtime list, in the order given. It compiles only
  * when the list names every member, so a value the document adds cannot be forgotten.
  */
@@ -40,7 +31,7 @@ export type PageKey = Schemas['Page'];
 export type Permission = Schemas['Permission'];
 
 /** A staff account. */
-export type AdminUser = Optional<Open<Schemas['User'], 'role'>, 'role_label' | 'created_by' | 'display_name'>;
+export type AdminUser = Schemas['User'];
 
 /** Answer of GET /api/admin/me; the screens read permissions as plain strings. */
 export type Me = Omit<Schemas['Profile'], 'user' | 'permissions'> & { user: AdminUser; permissions: string[] };
@@ -87,7 +78,7 @@ export interface Paged<T> {
 export type AppointmentStats = Schemas['AppointmentStats'];
 
 /** A client of the agency. */
-export type Client = Optional<Schemas['Client'], 'appointments' | 'updated_at'>;
+export type Client = Schemas['Client'];
 
 /** Statuses of a project. */
 export const PROJECT_STATUSES = everyMember<Schemas['ProjectStatus']>()([
@@ -98,11 +89,8 @@ export const PROJECT_STATUSES = everyMember<Schemas['ProjectStatus']>()([
   'Terminer',
 ]);
 
-/**
- * A project of the portfolio and its money. The project form builds one without the year and
- * the video id, and sets its status as a string.
- */
-export type Project = Optional<Open<Schemas['Project'], 'status'>, 'year' | 'youtube_id'>;
+/** A project of the portfolio and its money. */
+export type Project = Schemas['Project'];
 
 /** Kinds, priorities and statuses of notifications. */
 export const NOTIFICATION_TYPES = everyMember<Schemas['NotificationType']>()(['appointment', 'system', 'info', 'warning', 'error']);
@@ -113,7 +101,7 @@ export const NOTIFICATION_STATUSES = everyMember<Schemas['NotificationStatus']>(
 export type Notification = Schemas['Notification'];
 
 /** The settings object, persisted by the server. */
-export type Settings = Optional<Schemas['Settings'], 'slot_capacity' | 'closed_dates'>;
+export type Settings = Schemas['Settings'];
 
 /** An active service, for selectors. */
 export type ServiceOption = Pick<Schemas['ServiceView'], 'id' | 'name' | 'category'> &
@@ -141,8 +129,8 @@ export interface Series {
 /** Kinds of live events. */
 export type LiveKind = Schemas['LiveEvent']['kind'];
 
-/** One event of GET /api/admin/events; the stream's event name stands in for a missing kind. */
-export type LiveEvent = Open<Schemas['LiveEvent'], 'kind'>;
+/** One event of GET /api/admin/events. */
+export type LiveEvent = Schemas['LiveEvent'];
 
 /**
  * Kinds of message to a customer the ledger's filter offers: every kind but the chat's
@@ -167,7 +155,7 @@ export type Delivery = Schemas['Delivery'];
 export type DeliveryPage = GetBody<'/api/admin/messages'>;
 
 /** A conversation as the inbox lists it (GET /api/admin/conversations). */
-export type ConversationSummary = Open<Schemas['ConversationSummary'], 'state'>;
+export type ConversationSummary = Schemas['ConversationSummary'];
 
 /** States of a conversation as the inbox shows them: with Dota, waiting for staff, with staff, closed. */
 export const CONVERSATION_STATES = everyMember<Schemas['ConversationSummary']['state']>()(['bot', 'waiting', 'staff', 'closed']);
@@ -201,7 +189,7 @@ export type Collected = Schemas['Collected'];
 export type ConversationMessage = Schemas['TranscriptMessage'];
 
 /** One conversation with what staff need to take it over (GET /api/admin/conversations/{id}). */
-export type ConversationDetail = Open<Schemas['ConversationDetail'], 'state'>;
+export type ConversationDetail = Schemas['ConversationDetail'];
 
 /** A message staff sent to the visitor. */
 export type StaffMessage = Schemas['ChatMessage'];

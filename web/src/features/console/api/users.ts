@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type { AdminUser } from './types';
 
 /** Fields of the create-user dialog. */
@@ -52,4 +54,25 @@ export function updateUser(id: string, edit: UserEdit) {
 /** Deletes a staff account. */
 export function deleteUser(id: string) {
   return api.delete<void>(`/api/admin/users/${id}`);
+}
+
+/** Creates a staff account; the users' list is asked again. */
+export function useCreateUserMutation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createUser, onSuccess: () => void client.invalidateQueries({ queryKey: keys.users }) });
+}
+
+/** Updates a staff account; the users' list is asked again. */
+export function useUpdateUserMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: UserEdit }) => updateUser(id, edit),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.users }),
+  });
+}
+
+/** Deletes a staff account; the users' list is asked again. */
+export function useDeleteUserMutation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => void client.invalidateQueries({ queryKey: keys.users }) });
 }

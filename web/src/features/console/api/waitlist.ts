@@ -1,7 +1,9 @@
 // The waiting lines of full slots, as staff see them (GET /api/admin/waitlist), and
 // taking someone out of line (DELETE /api/admin/waitlist/{id}).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { Schemas } from '../../../lib/schemas';
+import { keys } from './keys';
 
 /** One person in a slot's line. */
 export type WaitlistEntry = Schemas['WaitlistEntry'];
@@ -35,4 +37,10 @@ export async function listWaitlist(date: string, signal?: AbortSignal): Promise<
 /** Takes an entry out of line; an open offer is withdrawn and goes to the next in line. 404 for an unknown entry. */
 export function removeFromWaitlist(id: string): Promise<void> {
   return api.delete<void>(`/api/admin/waitlist/${encodeURIComponent(id)}`);
+}
+
+/** Takes an entry out of line; the lines are asked again whatever the answer (the entry may be gone). */
+export function useRemoveFromWaitlistMutation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: removeFromWaitlist, onSettled: () => void client.invalidateQueries({ queryKey: keys.waitlist }) });
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { bulkDelete, bulkStatus } from '../api/appointments';
+import { toastFailure } from '../../../lib/mutation';
+import { useBulkAppointmentsMutation } from '../api/appointments';
 import { STATUSES } from '../api/types';
 import { FilterSelect } from './FilterSelect';
 
@@ -23,39 +24,42 @@ export function AppointmentBulkBar({ ids, canUpdate, canDelete, onDone, onClear 
   const { t } = useTranslation('console');
   const [status, setStatus] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const bulk = useBulkAppointmentsMutation();
+  const busy = bulk.isPending;
 
-  const applyStatus = async () => {
+  const applyStatus = () => {
     if (!status || ids.length === 0) return;
-    setBusy(true);
-    try {
-      await bulkStatus(ids, status);
-      toast.success(t('appointments.bulkUpdated', { count: ids.length, status: t(`status.${status}`) }));
-      setStatus('');
-      onDone();
-    } catch (err) {
-      // A bulk is all or nothing: a refused slot names each refused appointment.
-      const refused = err instanceof ApiError && (err.code === 'slot_taken' || err.code === 'slot_closed');
-      toast.error(
-        t('appointments.bulkUpdateFailed'),
-        refused ? `${err.message} ${t('slot.bulkRefused', { count: Object.keys(err.fields).length })}` : undefined,
-      );
-    } finally {
-      setBusy(false);
-    }
+    bulk.mutate(
+      { ids, status },
+      {
+        onSuccess: () => {
+          toast.success(t('appointments.bulkUpdated', { count: ids.length, status: t(`status.${status}`) }));
+          setStatus('');
+          onDone();
+        },
+        onError: (err) => {
+          // A bulk is all or nothing: a refused slot names each refused appointment.
+          const refused = err instanceof ApiError && (err.code === 'slot_taken' || err.code === 'slot_closed');
+          toast.error(
+            t('appointments.bulkUpdateFailed'),
+            refused ? `${err.message} ${t('slot.bulkRefused', { count: Object.keys(err.fields).length })}` : undefined,
+          );
+        },
+      },
+    );
   };
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await bulkDelete(ids);
-      toast.success(t('appointments.bulkDeleted', { count: ids.length }));
-      setConfirmDelete(false);
-      onDone();
-    } catch {
-      toast.error(t('appointments.bulkDeleteFailed'));
-    } finally {
-      setBusy(false);
-    }
+  const remove = () => {
+    bulk.mutate(
+      { ids, remove: true },
+      {
+        onSuccess: () => {
+          toast.success(t('appointments.bulkDeleted', { count: ids.length }));
+          setConfirmDelete(false);
+          onDone();
+        },
+        onError: toastFailure(() => t('appointments.bulkDeleteFailed')),
+      },
+    );
   };
 
   return (

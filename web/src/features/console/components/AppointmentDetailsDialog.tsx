@@ -5,7 +5,8 @@ import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useServiceTitle } from '../hooks/useServices';
-import { addNote, deleteNote } from '../api/appointments';
+import { toastFailure } from '../../../lib/mutation';
+import { useAddNoteMutation, useDeleteNoteMutation } from '../api/appointments';
 import { appointmentQueries, keys, messageQueries } from '../api/queries';
 import type { Appointment, Note } from '../api/types';
 import { useLiveEvents } from '../hooks/useLive';
@@ -13,7 +14,8 @@ import { useCan } from '../hooks/useSession';
 import { formatDate, formatDateTime } from '../lib/time';
 import { StatusBadge } from './Badges';
 import { DeliveryList } from './DeliveryList';
-import { EmptyState, ErrorState } from './Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 
 /** Props of AppointmentDetailsDialog. */
 export interface AppointmentDetailsDialogProps {
@@ -45,7 +47,8 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
   const messagesQuery = messageQueries.list({ appointment: initial.id }, 1, 20);
   const messages = useQuery(messagesQuery);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const add = useAddNoteMutation(initial.id);
+  const del = useDeleteNoteMutation(initial.id);
   const [toDelete, setToDelete] = useState<Note | null>(null);
   const reloadDetail = () => client.invalidateQueries({ queryKey: keys.appointment(initial.id) });
   const reloadMessages = () => client.invalidateQueries({ queryKey: messagesQuery.queryKey });
@@ -56,32 +59,27 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
     }
   });
 
-  const submitNote = async (event: FormEvent) => {
+  const submitNote = (event: FormEvent) => {
     event.preventDefault();
     const note = text.trim();
     if (!note) return;
-    setBusy(true);
-    try {
-      await addNote(initial.id, note);
-      setText('');
-      toast.success(t('notes.added'));
-      await reloadDetail();
-    } catch {
-      toast.error(t('notes.addFailed'));
-    } finally {
-      setBusy(false);
-    }
+    add.mutate(note, {
+      onSuccess: () => {
+        setText('');
+        toast.success(t('notes.added'));
+      },
+      onError: toastFailure(() => t('notes.addFailed')),
+    });
   };
-  const removeNote = async () => {
+  const removeNote = () => {
     if (!toDelete) return;
-    try {
-      await deleteNote(toDelete.id);
-      toast.success(t('notes.deleted'));
-      setToDelete(null);
-      await reloadDetail();
-    } catch {
-      toast.error(t('notes.deleteFailed'));
-    }
+    del.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast.success(t('notes.deleted'));
+        setToDelete(null);
+      },
+      onError: toastFailure(() => t('notes.deleteFailed')),
+    });
   };
 
   const row = (label: string, value: React.ReactNode) => (
@@ -185,7 +183,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
             ) : (messages.data?.items ?? []).length === 0 ? (
               <EmptyState>{t('messages.noneForAppointment')}</EmptyState>
             ) : (
-              <DeliveryList items={messages.data!.items} onResent={() => void reloadMessages()} showRecipient={false} />
+              <DeliveryList items={messages.data!.items} showRecipient={false} />
             )}
           </section>
           <section aria-labelledby="details-notes">
@@ -196,7 +194,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
                 <span className="visually-hidden">{t('notes.placeholder')}</span>
                 <textarea rows={2} value={text} placeholder={t('notes.placeholder')} onChange={(e) => setText(e.target.value)} />
               </label>
-              <button type="submit" className="btn btn--primary" disabled={busy || !text.trim()}>
+              <button type="submit" className="btn btn--primary" disabled={add.isPending || !text.trim()}>
                 {t('notes.add')}
               </button>
             </form>
@@ -228,7 +226,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         open={toDelete !== null}
         title={t('notes.deleteTitle')}
         message={t('notes.confirmDelete')}
-        onConfirm={() => void removeNote()}
+        onConfirm={removeNote}
         onCancel={() => setToDelete(null)}
       />
     </div>

@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
-import { updateAppointment, type AppointmentEdit } from '../api/appointments';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
+import { useUpdateAppointmentMutation, type AppointmentEdit } from '../api/appointments';
 import { STATUSES, type Appointment, type ServiceOption } from '../api/types';
 import { displayStatus } from '../lib/format';
-import { fieldErrorsOf } from './Feedback';
 import { SlotProblem, slotRefusalOf, type SlotRefusal } from './SlotProblem';
 
 /** Props of AppointmentEditDialog. */
@@ -35,7 +35,7 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
   const [form, setForm] = useState<AppointmentEdit | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<SlotRefusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateAppointmentMutation();
   useEffect(() => {
     setForm(appointment ? editOf(appointment) : null);
     setErrors({});
@@ -44,7 +44,7 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
   if (!appointment || !form) return null;
 
   const set = (key: keyof AppointmentEdit) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
     if (!form.name.trim()) local.name = t('form.required');
@@ -52,18 +52,20 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
     setErrors(local);
     setRefusal(null);
     if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      const saved = await updateAppointment(appointment.id, form);
-      toast.success(t('appointments.updated'));
-      onSaved(saved ?? { ...appointment, ...form });
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      setRefusal(slotRefusalOf(err));
-      toast.error(t('appointments.updateFailed'));
-    } finally {
-      setBusy(false);
-    }
+    update.mutate(
+      { id: appointment.id, edit: form },
+      {
+        onSuccess: (saved) => {
+          toast.success(t('appointments.updated'));
+          onSaved(saved ?? { ...appointment, ...form });
+        },
+        onError: (err) => {
+          setErrors(fieldErrorsOf(err));
+          setRefusal(slotRefusalOf(err));
+          toastFailure(() => t('appointments.updateFailed'))(err);
+        },
+      },
+    );
   };
 
   // By slug, as bookings store a service; a text stored before slugs stays offered as it is.
@@ -82,7 +84,7 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
       open
       title={t('appointments.editTitle')}
       onClose={onClose}
-      footer={<FormFooter form="appointment-edit" label={t('action.save')} busy={busy} onCancel={onClose} />}
+      footer={<FormFooter form="appointment-edit" label={t('action.save')} busy={update.isPending} onCancel={onClose} />}
     >
       <form id="appointment-edit" className="form-grid" onSubmit={submit}>
         {field('name', t('field.name'), <input value={form.name} onChange={set('name')} required aria-invalid={!!errors.name} />)}

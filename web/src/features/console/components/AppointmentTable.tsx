@@ -4,7 +4,7 @@ import type { Appointment } from '../api/types';
 import { preview } from '../lib/format';
 import { formatDate, relativeTime } from '../lib/time';
 import { StatusBadge } from './Badges';
-import { EmptyState } from './Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 /** Props of AppointmentTable. */
 export interface AppointmentTableProps {

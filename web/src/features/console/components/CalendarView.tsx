@@ -8,7 +8,7 @@ import { appointmentQueries } from '../api/queries';
 import type { Appointment } from '../api/types';
 import { formatDate, formatDateTime, isoDay } from '../lib/time';
 import { StatusBadge } from './Badges';
-import { ErrorState } from './Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
 
 /** Most dots a day shows before a plus marker. */
 export const MAX_DOTS = 3;

@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
-import { createClient, updateClient, type ClientInput } from '../api/clients';
+import { useSaveClientMutation, type ClientInput } from '../api/clients';
 import type { Client } from '../api/types';
-import { fieldErrorsOf, messageOf } from './Feedback';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
 
 const EMPTY: Required<ClientInput> = {
   nom: '',
@@ -37,7 +37,7 @@ export function ClientDialog({ open, client, createTitle, createdMessage, onClos
   const [form, setForm] = useState<Required<ClientInput>>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useSaveClientMutation();
 
   useEffect(() => {
     if (!open) return;
@@ -50,7 +50,7 @@ export function ClientDialog({ open, client, createTitle, createdMessage, onClos
     );
   }, [open, client]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.nom.trim() || !form.prenom.trim()) {
       setFormError(t('clients.nameRequired'));
@@ -64,24 +64,23 @@ export function ClientDialog({ open, client, createTitle, createdMessage, onClos
       onInput(form);
       return;
     }
-    setBusy(true);
     setFormError('');
-    try {
-      const saved = client ? await updateClient(client.id, form) : await createClient(form);
-      if (client) toast.success(t('clients.updated'));
-      else if (createdMessage) toast.success(createdMessage.title, createdMessage.description);
-      else toast.success(t('clients.created'));
-      onSaved(saved);
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      const message = client
-        ? t('clients.updateFailed', { message: messageOf(err, '') })
-        : t('clients.createFailed', { message: messageOf(err, '') });
-      setFormError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    const fail = toastFailure((message) => (client ? t('clients.updateFailed', { message }) : t('clients.createFailed', { message })));
+    save.mutate(
+      { id: client?.id, input: form },
+      {
+        onSuccess: (saved) => {
+          if (client) toast.success(t('clients.updated'));
+          else if (createdMessage) toast.success(createdMessage.title, createdMessage.description);
+          else toast.success(t('clients.created'));
+          onSaved(saved);
+        },
+        onError: (err) => {
+          setErrors(fieldErrorsOf(err));
+          setFormError(fail(err));
+        },
+      },
+    );
   };
 
   const input = (key: keyof ClientInput, type = 'text', required = false) => (
@@ -107,7 +106,7 @@ export function ClientDialog({ open, client, createTitle, createdMessage, onClos
       open={open}
       title={client ? t('clients.editTitle') : (createTitle ?? t('clients.createTitle'))}
       onClose={onClose}
-      footer={<FormFooter form="client-form" label={client ? t('action.save') : t('action.create')} busy={busy} onCancel={onClose} />}
+      footer={<FormFooter form="client-form" label={client ? t('action.save') : t('action.create')} busy={save.isPending} onCancel={onClose} />}
     >
       <form id="client-form" className="form-grid" onSubmit={submit} noValidate>
         {input('prenom', 'text', true)}

@@ -8,7 +8,7 @@ import { useRefreshOnLanguage } from '../hooks/useServerSync';
 import { useSession } from '../hooks/useSession';
 import { useWaitingCount, useWaitingSync } from '../hooks/useWaiting';
 import { bubble } from '../lib/format';
-import { ErrorState } from './Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { NotificationBell } from './NotificationBell';
 
 /** The signed-in layout: sidebar with the server's menu, header with the bell, the page. */

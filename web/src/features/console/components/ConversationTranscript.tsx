@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationMessage } from '../api/types';
 import { senderName } from '../lib/conversation';
 import { formatDateTime } from '../lib/time';
-import { EmptyState } from './Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 /**
  * Every message of a conversation, the visitor's on one side and Dota's and staff's on the

@@ -6,8 +6,9 @@ import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { messageOf, toastFailure } from '../../../lib/mutation';
 import { useServiceTitle } from '../hooks/useServices';
-import { claimConversation, releaseConversation, takeOverConversation } from '../api/conversations';
+import { useConversationActionMutation, type ConversationAction } from '../api/conversations';
 import { conversationQueries, keys } from '../api/queries';
 import type { ConversationDetail, ConversationSummary } from '../api/types';
 import { useFallbackPoll, useLiveEvents } from '../hooks/useLive';
@@ -17,7 +18,7 @@ import { bookingHref, conversationActions, PREFILL_FIELDS } from '../lib/convers
 import { formatDate, formatDateTime, relativeTime } from '../lib/time';
 import { ConversationStateBadge, OutcomeBadge, StatusBadge } from './Badges';
 import { ConversationTranscript } from './ConversationTranscript';
-import { ErrorState, messageOf } from './Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { ReplyBox } from './ReplyBox';
 
 /** Props of ConversationView. */
@@ -26,12 +27,10 @@ export interface ConversationViewProps {
   /** Moves the focus to the conversation's heading when it opens (it was opened from the list). */
   focusOnOpen?: boolean;
   onClose: () => void;
-  /** Called after staff took, answered or handed back the conversation, to refresh the list. */
-  onChanged: () => void;
 }
 
 /** One conversation: its messages, what Dota collected, its appointments, and taking it over. */
-export function ConversationView({ id, focusOnOpen = false, onClose, onChanged }: ConversationViewProps) {
+export function ConversationView({ id, focusOnOpen = false, onClose }: ConversationViewProps) {
   const { t } = useTranslation('console');
   const client = useQueryClient();
   const detail = useQuery(conversationQueries.detail(id));
@@ -69,19 +68,7 @@ export function ConversationView({ id, focusOnOpen = false, onClose, onChanged }
           <Skeleton rows={6} label={t('conversations.loadingOne')} />
         </>
       ) : (
-        <Loaded
-          detail={loaded}
-          heading={heading}
-          onClose={onClose}
-          onReplaced={(d) => {
-            client.setQueryData(keys.conversation(id), d);
-            onChanged();
-          }}
-          onSent={() => {
-            reload();
-            onChanged();
-          }}
-        />
+        <Loaded detail={loaded} heading={heading} onClose={onClose} />
       )}
     </section>
   );
@@ -96,26 +83,20 @@ function CloseButton({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** What staff do to a conversation from its buttons. */
-type Action = 'claim' | 'takeover' | 'release';
-
-/** Each action's request and the texts of its outcome. */
-const ACTIONS: Record<Action, { call: (id: string) => Promise<ConversationDetail>; done: string; failed: string }> = {
-  claim: { call: claimConversation, done: 'conversations.claimed', failed: 'conversations.claimFailed' },
-  takeover: { call: takeOverConversation, done: 'conversations.tookOver', failed: 'conversations.takeOverFailed' },
-  release: { call: releaseConversation, done: 'conversations.released', failed: 'conversations.releaseFailed' },
+/** The texts of each action's outcome. */
+const ACTIONS: Record<ConversationAction, { done: string; failed: string }> = {
+  claim: { done: 'conversations.claimed', failed: 'conversations.claimFailed' },
+  takeover: { done: 'conversations.tookOver', failed: 'conversations.takeOverFailed' },
+  release: { done: 'conversations.released', failed: 'conversations.releaseFailed' },
 };
 
 interface LoadedProps {
   detail: ConversationDetail;
   heading: RefObject<HTMLHeadingElement | null>;
   onClose: () => void;
-  /** The server answered with the conversation as it now is. */
-  onReplaced: (detail: ConversationDetail) => void;
-  onSent: () => void;
 }
 
-function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps) {
+function Loaded({ detail: c, heading, onClose }: LoadedProps) {
   const { t, i18n } = useTranslation('console');
   const serviceTitle = useServiceTitle();
   const now = useNow();
@@ -123,7 +104,8 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
   const canBook = useSession((s) => s.pages.includes('new-appointment'));
   const canAnswer = useCan('conversations.answer');
   const canTakeOver = useCan('conversations.take_over');
-  const [busy, setBusy] = useState<Action | null>(null);
+  const act = useConversationActionMutation(c.id);
+  const busy = act.isPending ? act.variables : null;
   const [error, setError] = useState('');
   const [confirm, setConfirm] = useState<'release' | 'takeover' | null>(null);
 
@@ -141,22 +123,18 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
   const name = c.name || t('conversations.visitor');
   const holder = c.agent || t('conversations.sender.staff');
 
-  const run = async (kind: Action) => {
-    const { call, done, failed } = ACTIONS[kind];
-    setBusy(kind);
+  const run = (kind: ConversationAction) => {
+    const { done, failed } = ACTIONS[kind];
     setError('');
     setConfirm(null);
-    try {
-      const next = await call(c.id);
-      onReplaced(next);
-      toast.success(t(done));
-    } catch (err) {
-      const message = messageOf(err, t(failed));
-      setError(message);
-      toast.error(t(failed), message);
-    } finally {
-      setBusy(null);
-    }
+    act.mutate(kind, {
+      onSuccess: () => toast.success(t(done)),
+      onError: (err) => {
+        const message = messageOf(err, t(failed));
+        setError(message);
+        toastFailure(() => [t(failed), message])(err);
+      },
+    });
   };
 
   const status =
@@ -206,7 +184,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
       {(canAnswer || canBook || actions.takeOver) && (
         <div className="page__actions" role="group" aria-label={t('conversations.actions')}>
           {canAnswer && actions.claim && (
-            <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => void run('claim')}>
+            <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => run('claim')}>
               {busy === 'claim' ? t('conversations.claiming') : t('conversations.claim')}
             </button>
           )}
@@ -220,7 +198,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
               type="button"
               className="btn"
               disabled={busy !== null}
-              onClick={() => (actions.heldByOther ? setConfirm('release') : void run('release'))}
+              onClick={() => (actions.heldByOther ? setConfirm('release') : run('release'))}
             >
               {busy === 'release' ? t('conversations.releasing') : t('conversations.release')}
             </button>
@@ -242,7 +220,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
         <section className="conversation__messages" aria-labelledby="conversation-transcript">
           <h3 id="conversation-transcript">{t('conversations.transcript')}</h3>
           <ConversationTranscript messages={c.transcript} label={t('conversations.transcriptOf', { name })} />
-          {canAnswer && actions.reply && <ReplyBox conversationId={c.id} onSent={onSent} />}
+          {canAnswer && actions.reply && <ReplyBox conversationId={c.id} />}
         </section>
         <div className="conversation__side">
           <section aria-labelledby="conversation-collected">
@@ -289,7 +267,7 @@ function Loaded({ detail: c, heading, onClose, onReplaced, onSent }: LoadedProps
         message={t(confirm === 'takeover' ? 'conversations.confirmTakeOver' : 'conversations.confirmForceRelease', { name: holder })}
         confirmLabel={t(confirm === 'takeover' ? 'conversations.takeOver' : 'conversations.release')}
         busy={busy !== null}
-        onConfirm={() => confirm && void run(confirm)}
+        onConfirm={() => confirm && run(confirm)}
         onCancel={() => setConfirm(null)}
       />
     </>

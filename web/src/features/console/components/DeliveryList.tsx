@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { resendMessage } from '../api/messages';
+import { toastFailure } from '../../../lib/mutation';
+import { useResendMessageMutation } from '../api/messages';
 import type { Delivery } from '../api/types';
 import { useCan } from '../hooks/useSession';
 import { formatDateTime } from '../lib/time';
@@ -11,8 +11,6 @@ import { Table } from '../../../components/ui/Table';
 /** Props of DeliveryList. */
 export interface DeliveryListProps {
   items: Delivery[];
-  /** Called after a message was sent again, to reload the list. */
-  onResent: () => void;
   /** Show each message's recipient (the whole ledger) or not (one appointment's). */
   showRecipient?: boolean;
 }
@@ -27,23 +25,18 @@ export function reasonText(t: (key: string, options?: Record<string, unknown>) =
 }
 
 /** The messages to customers: kind, recipient, state and why, attempts, times, and Resend. */
-export function DeliveryList({ items, onResent, showRecipient = true }: DeliveryListProps) {
+export function DeliveryList({ items, showRecipient = true }: DeliveryListProps) {
   const { t, i18n } = useTranslation('console');
   const canResend = useCan('messages.resend');
-  const [busy, setBusy] = useState<string | null>(null);
+  const resending = useResendMessageMutation();
+  const busy = resending.isPending ? resending.variables : null;
 
-  const resend = async (d: Delivery) => {
-    setBusy(d.id);
-    try {
-      await resendMessage(d.id);
-      toast.success(t('messages.resent', { to: d.recipient }));
-      onResent();
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.code === 'conflict' ? t('messages.stillScheduled') : t('messages.resendFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const resend = (d: Delivery) =>
+    resending.mutate(d.id, {
+      onSuccess: () => toast.success(t('messages.resent', { to: d.recipient })),
+      onError: (err) =>
+        err instanceof ApiError && err.code === 'conflict' ? toast.error(t('messages.stillScheduled')) : toastFailure(() => t('messages.resendFailed'))(err),
+    });
 
   return (
     <Table
@@ -86,7 +79,7 @@ export function DeliveryList({ items, onResent, showRecipient = true }: Delivery
                   type="button"
                   className="btn btn--small"
                   disabled={busy === d.id}
-                  onClick={() => void resend(d)}
+                  onClick={() => resend(d)}
                   aria-label={t('messages.resendNamed', { kind: t(`messages.kind.${d.kind}`, { defaultValue: d.kind }), to: d.recipient })}
                 >
                   {busy === d.id ? t('messages.resending') : t('messages.resend')}

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { eraseClient, upcomingOf, type ErasedCounts, type UpcomingAppointment } from '../api/clients';
+import { toastFailure } from '../../../lib/mutation';
+import { upcomingOf, useEraseClientMutation, type ErasedCounts, type UpcomingAppointment } from '../api/clients';
 import type { Client } from '../api/types';
 import { fullName, namesMatch } from '../lib/format';
 import { formatDate } from '../lib/time';
 import { StatusBadge } from './Badges';
-import { messageOf } from './Feedback';
 
 /** Order of the counts in the success toast. */
 const COUNTS: (keyof ErasedCounts)[] = ['appointments', 'conversations', 'messages', 'notes', 'waitlist', 'newsletter', 'cancelled'];
@@ -30,7 +30,8 @@ export interface EraseClientDialogProps {
 export function EraseClientDialog({ client, onClose, onErased }: EraseClientDialogProps) {
   const { t, i18n } = useTranslation('console');
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
+  const erase = useEraseClientMutation();
+  const busy = erase.isPending;
   const [confirmError, setConfirmError] = useState('');
   const [formError, setFormError] = useState('');
   const [upcoming, setUpcoming] = useState<UpcomingAppointment[] | null>(null);
@@ -41,7 +42,6 @@ export function EraseClientDialog({ client, onClose, onErased }: EraseClientDial
 
   useEffect(() => {
     setTyped('');
-    setBusy(false);
     setConfirmError('');
     setFormError('');
     setUpcoming(null);
@@ -58,38 +58,38 @@ export function EraseClientDialog({ client, onClose, onErased }: EraseClientDial
   const waitingForCancel = upcoming !== null && !cancelUpcoming;
   const canConfirm = matches && !busy && !waitingForCancel;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!client || !canConfirm) return;
-    setBusy(true);
     setConfirmError('');
     setFormError('');
-    try {
-      const { erased } = await eraseClient(client.id, { confirm: typed.trim(), cancel_upcoming: upcoming !== null && cancelUpcoming });
-      const counts = COUNTS.filter((key) => key !== 'cancelled' || erased.cancelled > 0)
-        .map((key) => t('clients.erase.countItem', { label: t(`clients.erase.count.${key}`), n: erased[key] }))
-        .join(' · ');
-      toast.success(t('clients.erase.done'), counts);
-      onErased();
-    } catch (err) {
-      const ahead = upcomingOf(err);
-      if (ahead) {
-        setUpcoming(ahead);
-        setCancelUpcoming(false);
-      } else if (err instanceof ApiError && err.fields.confirm) {
-        setConfirmError(err.fields.confirm);
-        nameInput.current?.focus();
-      } else if (err instanceof ApiError && err.code === 'not_found') {
-        toast.error(t('clients.erase.gone'));
-        onErased();
-      } else {
-        const message = t('clients.erase.failed', { message: messageOf(err, t('state.error')) });
-        setFormError(message);
-        toast.error(message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    erase.mutate(
+      { id: client.id, input: { confirm: typed.trim(), cancel_upcoming: upcoming !== null && cancelUpcoming } },
+      {
+        onSuccess: ({ erased }) => {
+          const counts = COUNTS.filter((key) => key !== 'cancelled' || erased.cancelled > 0)
+            .map((key) => t('clients.erase.countItem', { label: t(`clients.erase.count.${key}`), n: erased[key] }))
+            .join(' · ');
+          toast.success(t('clients.erase.done'), counts);
+          onErased();
+        },
+        onError: (err) => {
+          const ahead = upcomingOf(err);
+          if (ahead) {
+            setUpcoming(ahead);
+            setCancelUpcoming(false);
+          } else if (err instanceof ApiError && err.fields.confirm) {
+            setConfirmError(err.fields.confirm);
+            nameInput.current?.focus();
+          } else if (err instanceof ApiError && err.code === 'not_found') {
+            toast.error(t('clients.erase.gone'));
+            onErased();
+          } else {
+            setFormError(toastFailure((message) => t('clients.erase.failed', { message: message || t('state.error') }))(err));
+          }
+        },
+      },
+    );
   };
 
   const hintId = `${ids}-hint`;

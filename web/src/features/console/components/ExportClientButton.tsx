@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
-import { exportClient } from '../api/clients';
+import { toastFailure } from '../../../lib/mutation';
+import { useExportClientMutation } from '../api/clients';
 import type { Client } from '../api/types';
 import { fullName } from '../lib/format';
-import { messageOf } from './Feedback';
 
 /** Hands blob to the browser as a download called filename. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -30,21 +29,19 @@ export function saveBlob(blob: Blob, filename: string): void {
  */
 export function ExportClientButton({ client }: { client: Client }) {
   const { t } = useTranslation('console');
-  const [busy, setBusy] = useState(false);
+  const exporting = useExportClientMutation();
+  const busy = exporting.isPending;
   const name = fullName(client);
 
-  const run = async () => {
+  const run = () => {
     if (busy) return;
-    setBusy(true);
-    try {
-      const blob = await exportClient(client.id);
-      saveBlob(blob, `client-${client.id}.json`);
-      toast.success(t('clients.exported', { name }));
-    } catch (err) {
-      toast.error(t('clients.exportFailed', { message: messageOf(err, t('state.error')) }));
-    } finally {
-      setBusy(false);
-    }
+    exporting.mutate(client.id, {
+      onSuccess: (blob) => {
+        saveBlob(blob, `client-${client.id}.json`);
+        toast.success(t('clients.exported', { name }));
+      },
+      onError: toastFailure((message) => t('clients.exportFailed', { message: message || t('state.error') })),
+    });
   };
 
   return (
@@ -52,7 +49,7 @@ export function ExportClientButton({ client }: { client: Client }) {
       type="button"
       className="btn btn--small"
       data-testid="client-export"
-      onClick={() => void run()}
+      onClick={run}
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       aria-label={busy ? t('clients.exportingNamed', { name }) : t('clients.exportNamed', { name })}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { EmptyState, ErrorState } from './Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { Pagination, type PaginationProps } from './Pagination';
 
 /** The read behind a list page, as TanStack Query gives it. */

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
-import { markAllRead, setNotificationStatus } from '../api/notifications';
+import { toastFailure } from '../../../lib/mutation';
+import { useMarkAllReadMutation, useNotificationStatusMutation } from '../api/notifications';
 import { keys, notificationQueries } from '../api/queries';
 import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 import { useWaitingCount } from '../hooks/useWaiting';
@@ -35,23 +36,15 @@ export function NotificationBell({ notifications = true, conversations = false }
   useLiveInvalidate(['notification.'], [keys.bell]);
   useFallbackPoll(() => void client.invalidateQueries({ queryKey: keys.bell }), 60_000);
 
-  const markOne = async (id: string) => {
-    try {
-      await setNotificationStatus(id, 'read');
-      await client.invalidateQueries({ queryKey: keys.notifications });
-    } catch {
-      toast.error(t('notifications.markReadFailed'));
-    }
-  };
-  const markAll = async () => {
-    try {
-      await markAllRead();
-      toast.success(t('notifications.allRead'));
-      await client.invalidateQueries({ queryKey: keys.notifications });
-    } catch {
-      toast.error(t('notifications.markAllFailed'));
-    }
-  };
+  const setStatus = useNotificationStatusMutation();
+  const readAll = useMarkAllReadMutation();
+  const markOne = (id: string) =>
+    setStatus.mutate({ id, status: 'read' }, { onError: toastFailure(() => t('notifications.markReadFailed')) });
+  const markAll = () =>
+    readAll.mutate(undefined, {
+      onSuccess: () => toast.success(t('notifications.allRead')),
+      onError: toastFailure(() => t('notifications.markAllFailed')),
+    });
 
   const waitingText = t('bell.waiting', { count: waiting });
   const label = notifications
@@ -93,7 +86,7 @@ export function NotificationBell({ notifications = true, conversations = false }
           <div className="bell__head">
             <h2>{t('bell.title')}</h2>
             {notifications && count > 0 && (
-              <button type="button" className="btn btn--small" onClick={() => void markAll()}>
+              <button type="button" className="btn btn--small" onClick={() => markAll()}>
                 {t('bell.markAll')}
               </button>
             )}
@@ -116,7 +109,7 @@ export function NotificationBell({ notifications = true, conversations = false }
                   <p className="bell__message">{n.message}</p>
                   <p className="bell__meta">{relativeTime(t, n.created_at)}</p>
                   {n.status === 'unread' && (
-                    <button type="button" className="btn btn--small" onClick={() => void markOne(n.id)}>
+                    <button type="button" className="btn btn--small" onClick={() => markOne(n.id)}>
                       {t('bell.markRead')}
                     </button>
                   )}

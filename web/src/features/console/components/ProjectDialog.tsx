@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { directionOf, SUPPORTED_LANGUAGES, type Language } from '../../../lib/language';
-import { createProject, updateProject, type ProjectInput } from '../api/projects';
+import { useSaveProjectMutation, type ProjectInput } from '../api/projects';
 import { PROJECT_STATUSES, type Project } from '../api/types';
 import { parseAmount, youtubeId } from '../lib/format';
-import { fieldErrorsOf } from './Feedback';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
 
 /** A text in each language of the site. */
 type Texts = Record<Language, string>;
@@ -114,7 +114,7 @@ export function projectInput(f: ProjectForm): ProjectInput {
     devis: parseAmount(f.devis),
     versement: parseAmount(f.versement),
     paiement: parseAmount(f.paiement),
-    status: f.status,
+    status: f.status as Project['status'],
     attachment_drive_link: orNull(f.attachment_drive_link),
     facture_drive_link: orNull(f.facture_drive_link),
   };
@@ -133,35 +133,36 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
   const { t } = useTranslation('console');
   const [form, setForm] = useState<ProjectForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useSaveProjectMutation();
   useEffect(() => {
     if (!open) return;
     setForm(project ? formOf(project) : EMPTY);
     setErrors({});
   }, [open, project]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
     for (const lang of SUPPORTED_LANGUAGES) if (!form.title[lang].trim()) local[`title.${lang}`] = t('form.required');
     if (form.youtube_video.trim() && !youtubeId(form.youtube_video.trim())) local.youtube_video = t('projects.badYoutube');
     setErrors(local);
     if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      if (project) await updateProject(project.id, projectInput(form));
-      else await createProject(projectInput(form));
-      toast.success(project ? t('projects.updated') : t('projects.created'));
-      onSaved();
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      // The server names the title as a whole: each language's box shows it.
-      if (fields.title) for (const lang of SUPPORTED_LANGUAGES) fields[`title.${lang}`] = fields.title;
-      setErrors(fields);
-      toast.error(project ? t('projects.updateFailed') : t('projects.createFailed'));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(
+      { id: project?.id, input: projectInput(form) },
+      {
+        onSuccess: () => {
+          toast.success(project ? t('projects.updated') : t('projects.created'));
+          onSaved();
+        },
+        onError: (err) => {
+          const fields = fieldErrorsOf(err);
+          // The server names the title as a whole: each language's box shows it.
+          if (fields.title) for (const lang of SUPPORTED_LANGUAGES) fields[`title.${lang}`] = fields.title;
+          setErrors(fields);
+          toastFailure(() => (project ? t('projects.updateFailed') : t('projects.createFailed')))(err);
+        },
+      },
+    );
   };
 
   /** One text in each language: Arabic is written right to left. */
@@ -216,7 +217,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
       title={project ? t('projects.editTitle') : t('projects.createTitle')}
       onClose={onClose}
       size="large"
-      footer={<FormFooter form="project-form" label={project ? t('action.save') : t('action.create')} busy={busy} onCancel={onClose} />}
+      footer={<FormFooter form="project-form" label={project ? t('action.save') : t('action.create')} busy={save.isPending} onCancel={onClose} />}
     >
       <form id="project-form" className="form-grid" onSubmit={submit} noValidate>
         {texts('title', true)}

@@ -6,7 +6,8 @@ import { conversationQueries } from '../api/queries';
 import { QUESTION_WINDOWS, type QuestionGroup, type QuestionWindow } from '../api/types';
 import { useNow } from '../hooks/useNow';
 import { formatDateTime, relativeTime } from '../lib/time';
-import { EmptyState, ErrorState } from './Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 
 /** Props of QuestionsView. */
 export interface QuestionsViewProps {

@@ -1,48 +1,42 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_STAFF_MESSAGE, sendStaffMessage } from '../api/conversations';
-import { fieldErrorsOf, messageOf } from './Feedback';
+import { fieldErrorsOf, messageOf } from '../../../lib/mutation';
+import { MAX_STAFF_MESSAGE, useSendStaffMessageMutation } from '../api/conversations';
 
 /** Props of ReplyBox. */
 export interface ReplyBoxProps {
   conversationId: string;
-  /** Called once the server took the message, to read the conversation again. */
-  onSent: () => void;
 }
 
 /** The answer to the visitor: Enter sends, Shift+Enter starts a new line; the server's refusal shows below. */
-export function ReplyBox({ conversationId, onSent }: ReplyBoxProps) {
+export function ReplyBox({ conversationId }: ReplyBoxProps) {
   const { t } = useTranslation('console');
   const id = useId();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const sendMessage = useSendStaffMessageMutation(conversationId);
+  const sending = sendMessage.isPending;
   const [error, setError] = useState('');
   const length = [...text.trim()].length;
 
-  const send = async () => {
+  const send = () => {
     const value = text.trim();
     if (!value || sending) return;
     if (length > MAX_STAFF_MESSAGE) {
       setError(t('conversations.reply.tooLong', { max: MAX_STAFF_MESSAGE }));
       return;
     }
-    setSending(true);
     setError('');
-    try {
-      await sendStaffMessage(conversationId, value);
-      setText('');
-      onSent();
-    } catch (err) {
-      setError(fieldErrorsOf(err).text || messageOf(err, t('conversations.reply.failed')));
-    } finally {
-      setSending(false);
-    }
+    sendMessage.mutate(value, {
+      onSuccess: () => setText(''),
+      // The refusal shows below the box, not in a toast.
+      onError: (err) => setError(fieldErrorsOf(err).text || messageOf(err, t('conversations.reply.failed'))),
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    void send();
+    send();
   };
 
   return (
@@ -51,7 +45,7 @@ export function ReplyBox({ conversationId, onSent }: ReplyBoxProps) {
       aria-busy={sending}
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
     >
       <label className="field">

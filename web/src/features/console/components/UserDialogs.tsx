@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import type { AdminUser } from '../api/types';
-import { createUser, updateUser } from '../api/users';
-import { fieldErrorsOf, messageOf } from './Feedback';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
+import { useCreateUserMutation, useUpdateUserMutation } from '../api/users';
 
 const ROLES = ['admin', 'moderator', 'editor'] as const;
 
@@ -16,7 +16,7 @@ export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; on
   const [role, setRole] = useState('editor');
   const [active, setActive] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const create = useCreateUserMutation();
   const reset = () => {
     setEmail('');
     setPassword('');
@@ -24,7 +24,7 @@ export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; on
     setActive(true);
     setErrors({});
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
     if (!email.trim()) local.email = t('form.required');
@@ -32,18 +32,20 @@ export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; on
     else if ([...password].length < 8) local.password = t('users.passwordShort');
     setErrors(local);
     if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      await createUser({ email: email.trim(), password, role, is_active: active });
-      toast.success(t('users.created'));
-      reset();
-      onSaved();
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      toast.error(t('users.createFailed', { message: messageOf(err, '') }));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(
+      { email: email.trim(), password, role, is_active: active },
+      {
+        onSuccess: () => {
+          toast.success(t('users.created'));
+          reset();
+          onSaved();
+        },
+        onError: (err) => {
+          setErrors(fieldErrorsOf(err));
+          toastFailure((message) => t('users.createFailed', { message }))(err);
+        },
+      },
+    );
   };
   return (
     <Dialog
@@ -53,7 +55,7 @@ export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; on
         reset();
         onClose();
       }}
-      footer={<FormFooter form="user-create" label={t('action.create')} busy={busy} onCancel={onClose} />}
+      footer={<FormFooter form="user-create" label={t('action.create')} busy={create.isPending} onCancel={onClose} />}
     >
       <form id="user-create" className="form-grid" onSubmit={submit} noValidate>
         <label className="field">
@@ -106,36 +108,39 @@ function EditUserForm({ user, onClose, onSaved, title }: { user: AdminUser; onCl
   const [permissions, setPermissions] = useState(user.permissions.join(', '));
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const update = useUpdateUserMutation();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password && [...password].length < 8) {
       setError(t('users.passwordShort'));
       return;
     }
     setError('');
-    setBusy(true);
-    try {
-      await updateUser(user.id, {
-        role,
-        is_active: active,
-        permissions: permissions.split(',').map((p) => p.trim()).filter(Boolean),
-        ...(password ? { password } : {}),
-      });
-      toast.success(t('users.updated'));
-      onSaved();
-    } catch (err) {
-      toast.error(t('users.updateFailed', { message: messageOf(err, '') }));
-    } finally {
-      setBusy(false);
-    }
+    update.mutate(
+      {
+        id: user.id,
+        edit: {
+          role,
+          is_active: active,
+          permissions: permissions.split(',').map((p) => p.trim()).filter(Boolean),
+          ...(password ? { password } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('users.updated'));
+          onSaved();
+        },
+        onError: toastFailure((message) => t('users.updateFailed', { message })),
+      },
+    );
   };
   return (
     <Dialog
       open
       title={title}
       onClose={onClose}
-      footer={<FormFooter form="user-edit" label={t('action.save')} busy={busy} onCancel={onClose} />}
+      footer={<FormFooter form="user-edit" label={t('action.save')} busy={update.isPending} onCancel={onClose} />}
     >
       <form id="user-edit" className="form-grid" onSubmit={submit}>
         <label className="field">

@@ -1,3 +1,4 @@
+import { QueryProvider } from '../../../lib/query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
@@ -19,7 +20,9 @@ const client: Client = {
   numero_2: null,
   nom_entreprise: 'Atlas Web',
   siteweb: null,
+  appointments: 0,
   created_at: '2026-01-02T09:00:00Z',
+  updated_at: '2026-01-02T09:00:00Z',
 };
 
 const erased = { appointments: 3, conversations: 2, messages: 4, notes: 1, waitlist: 1, newsletter: 1, cancelled: 0 };
@@ -61,7 +64,7 @@ afterEach(() => {
 
 describe('erasing a client’s personal data', () => {
   const open = (onErased = vi.fn(), onClose = vi.fn()) => {
-    render(<EraseClientDialog client={client} onClose={onClose} onErased={onErased} />);
+    render(<EraseClientDialog client={client} onClose={onClose} onErased={onErased} />, { wrapper: QueryProvider });
     return { onErased, onClose, dialog: screen.getByRole('dialog', { name: 'Effacer les données personnelles' }) };
   };
 
@@ -171,7 +174,7 @@ describe('erasing a client’s personal data', () => {
   it('speaks Arabic too', async () => {
     await setLanguage('ar');
     stubFetch(() => json(200, { erased }));
-    render(<EraseClientDialog client={client} onClose={() => {}} onErased={() => {}} />);
+    render(<EraseClientDialog client={client} onClose={() => {}} onErased={() => {}} />, { wrapper: QueryProvider });
     expect(screen.getByRole('dialog', { name: 'مسح البيانات الشخصية' })).toBeTruthy();
     expect(screen.getByTestId('erase-confirm').textContent).toBe('مسح نهائي');
   });
@@ -202,7 +205,7 @@ describe('exporting a client’s data', () => {
     const body = { exported_at: '2026-11-26T06:00:00Z', client: { id: 'c-42', nom: 'Belkacem' }, appointments: [], newsletter: null };
     let answer!: (r: Response) => void;
     const calls = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
-    render(<ExportClientButton client={client} />);
+    render(<ExportClientButton client={client} />, { wrapper: QueryProvider });
     const button = screen.getByTestId('client-export');
     expect(button.textContent).toBe('Exporter les données');
     expect(button.getAttribute('aria-label')).toBe('Exporter les données de Amina Belkacem');
@@ -234,7 +237,7 @@ describe('exporting a client’s data', () => {
 
   it('says so in a toast when the export fails', async () => {
     stubFetch(() => json(404, { error: { code: 'not_found', message: 'Client introuvable' } }));
-    render(<ExportClientButton client={client} />);
+    render(<ExportClientButton client={client} />, { wrapper: QueryProvider });
     fireEvent.click(screen.getByTestId('client-export'));
     await waitFor(() => expect(toasts()).toEqual([{ variant: 'error', title: "Échec de l'export : Client introuvable", description: undefined }]));
     expect(downloads).toEqual([]);

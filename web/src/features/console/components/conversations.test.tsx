@@ -88,7 +88,7 @@ describe('the Conversations page', () => {
     setCsrfToken('tok');
     useSession.setState({
       status: 'signed-in',
-      user: { id: 'u-me', email: 'karim@dota.test', role: 'editor', permissions: [], is_active: true, created_at: '', updated_at: '' },
+      user: { id: 'u-me', email: 'karim@dota.test', display_name: '', role: 'editor', role_label: 'Editor', permissions: [], is_active: true, created_by: '', created_at: '', updated_at: '' },
       pages: ['conversations', 'new-appointment'],
       permissions: ['conversations.answer'],
     });
@@ -196,7 +196,7 @@ describe('the Conversations page', () => {
   });
   it("lets a moderator take over a colleague's conversation after confirming", async () => {
     useSession.setState({
-      user: { id: 'u-mod', email: 'nadia@dota.test', role: 'moderator', permissions: [], is_active: true, created_at: '', updated_at: '' },
+      user: { id: 'u-mod', email: 'nadia@dota.test', display_name: '', role: 'moderator', role_label: 'Moderator', permissions: [], is_active: true, created_by: '', created_at: '', updated_at: '' },
       permissions: ['conversations.answer', 'conversations.take_over'],
     });
     let held = detail({ state: 'staff', agent: 'Karim', agent_id: 'u-karim' });

@@ -36,7 +36,7 @@ describe('the new-appointment page from a conversation', () => {
   beforeEach(() => {
     useSession.setState({
       status: 'signed-in',
-      user: { id: 'u1', email: 'karim@dota.test', role: 'editor', permissions: [], is_active: true, created_at: '', updated_at: '' },
+      user: { id: 'u1', email: 'karim@dota.test', display_name: '', role: 'editor', role_label: 'Editor', permissions: [], is_active: true, created_by: '', created_at: '', updated_at: '' },
       pages: ['conversations', 'new-appointment'],
       permissions: ['appointments.create'],
     });

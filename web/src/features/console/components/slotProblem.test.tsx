@@ -1,3 +1,4 @@
+import { QueryProvider } from '../../../lib/query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../../lib/i18n';
@@ -55,7 +56,7 @@ describe('the edit dialog shows a refused slot', () => {
     const r = refusals[code];
     const fetch = vi.fn(async () => json(r.status, { error: { code, message: r.message, alternatives: r.alternatives } }));
     vi.stubGlobal('fetch', fetch);
-    const { container } = render(<AppointmentEditDialog appointment={appointment} services={[]} onClose={() => {}} onSaved={() => {}} />);
+    const { container } = render(<AppointmentEditDialog appointment={appointment} services={[]} onClose={() => {}} onSaved={() => {}} />, { wrapper: QueryProvider });
     const doc = container.ownerDocument;
     const form = await waitFor(() => {
       const f = doc.getElementById('appointment-edit');

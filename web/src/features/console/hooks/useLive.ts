@@ -38,7 +38,7 @@ export function useLiveStream(enabled: boolean): void {
     const onMessage = (message: MessageEvent<string>) => {
       try {
         const event = JSON.parse(message.data) as LiveEvent;
-        if (!event.kind && message.type !== 'message') event.kind = message.type;
+        if (!event.kind && message.type !== 'message') event.kind = message.type as LiveEvent['kind'];
         if (event.kind) dispatchLive(event);
       } catch {
         // a comment or keep-alive line

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api';
 import * as session from '../api/session';
@@ -86,4 +87,15 @@ export function forbiddenTarget(page: PageKey, pages: PageKey[]): string {
 /** Whether the signed-in user may do an action (the server's permissions list decides). */
 export function useCan(action: string): boolean {
   return useSession((s) => s.permissions.includes(action));
+}
+
+/** Signs in and reads the session (the store holds it). */
+export function useLoginMutation() {
+  const login = useSession((s) => s.login);
+  return useMutation({ mutationFn: ({ email, password }: { email: string; password: string }) => login(email, password) });
+}
+
+/** Changes the signed-in member's display name (the store holds the new profile). */
+export function useDisplayNameMutation() {
+  return useMutation({ mutationFn: useSession((s) => s.setDisplayName) });
 }

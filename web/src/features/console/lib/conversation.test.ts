@@ -69,7 +69,7 @@ describe('conversationActions', () => {
   const admin = { id: 'u-admin', role: 'admin' };
 
   it('offers to take a conversation with Dota or waiting, not to answer it', () => {
-    for (const state of ['bot', 'waiting', 'closed']) {
+    for (const state of ['bot', 'waiting', 'closed'] as const) {
       expect(conversationActions({ state }, me)).toEqual({ heldByMe: false, heldByOther: false, claim: true, takeOver: false, reply: false, release: false });
     }
   });

@@ -97,7 +97,9 @@ describe('choosing a client', () => {
       numero_2: '0770 00 00 00',
       nom_entreprise: 'Atlas',
       siteweb: null,
+      appointments: 0,
       created_at: '',
+      updated_at: '',
     };
     expect(fromClient(client)).toEqual({ name: 'Yasmine Haddad', email: '', phone: '0661 23 45 67', company: 'Atlas', client_id: 'c1' });
   });

@@ -12,7 +12,8 @@ import { AppointmentEditDialog } from '../components/AppointmentEditDialog';
 import { AppointmentFilters } from '../components/AppointmentFilters';
 import { AppointmentTable } from '../components/AppointmentTable';
 import { LiveBadge } from '../components/Badges';
-import { ErrorState, StatCard } from '../components/Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { StatCard } from '../components/Feedback';
 import { Pagination } from '../components/Pagination';
 import { useAppointmentsLive } from '../hooks/useAppointmentsLive';
 import { useAppointmentsState } from '../hooks/useAppointmentsState';
@@ -122,10 +123,7 @@ export default function AppointmentsPage() {
         ids={ids}
         canUpdate={canUpdate}
         canDelete={canDelete}
-        onDone={() => {
-          select(new Set());
-          void live.refresh();
-        }}
+        onDone={() => select(new Set())}
         onClear={() => select(new Set())}
       />
 
@@ -162,10 +160,7 @@ export default function AppointmentsPage() {
         appointment={editing}
         services={services}
         onClose={() => dispatch({ type: 'edit', appointment: null })}
-        onSaved={() => {
-          dispatch({ type: 'edit', appointment: null });
-          void live.refresh();
-        }}
+        onSaved={() => dispatch({ type: 'edit', appointment: null })}
       />
     </section>
   );

@@ -19,7 +19,9 @@ const amina: Client = {
   numero_2: null,
   nom_entreprise: 'Atlas Web',
   siteweb: null,
+  appointments: 0,
   created_at: '2026-01-02T09:00:00Z',
+  updated_at: '2026-01-02T09:00:00Z',
 };
 const karim: Client = { ...amina, id: 'c2', prenom: 'Karim', nom: 'Benali', email: null, nom_entreprise: null };
 const erasedAmina: Client = { ...amina, prenom: '[effacé]', nom: '', email: null, numero_1: null, nom_entreprise: null };

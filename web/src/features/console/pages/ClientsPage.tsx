@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { messageOf, toastFailure } from '../../../lib/mutation';
 import { Table } from '../../../components/ui/Table';
-import { deleteClient } from '../api/clients';
-import { clientQueries, keys } from '../api/queries';
+import { useDeleteClientMutation } from '../api/clients';
+import { clientQueries } from '../api/queries';
 import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { EraseClientDialog } from '../components/EraseClientDialog';
 import { ExportClientButton } from '../components/ExportClientButton';
-import { messageOf, StatCard } from '../components/Feedback';
+import { StatCard } from '../components/Feedback';
 import { ListPage } from '../components/ListPage';
 import { useListControls } from '../hooks/useListControls';
 import { useCan } from '../hooks/useSession';
@@ -21,7 +22,6 @@ import { formatDate } from '../lib/time';
 /** /admin/clients: search, stat cards, the table, create, edit, delete, and the personal data requests (export, erase). */
 export default function ClientsPage() {
   const { t, i18n } = useTranslation('console');
-  const client = useQueryClient();
   const canCreate = useCan('clients.create');
   const canUpdate = useCan('clients.update');
   const canDelete = useCan('clients.delete');
@@ -35,20 +35,18 @@ export default function ClientsPage() {
   const list = useQuery(clientQueries.list(filters.q, page, size));
   const items = list.data?.items ?? [];
   const stats = list.data?.stats;
-  const changed = () => client.invalidateQueries({ queryKey: keys.clients });
+  const del = useDeleteClientMutation();
 
-  const remove = async () => {
+  const remove = () => {
     if (!toDelete) return;
-    try {
-      await deleteClient(toDelete.id);
-      toast.success(t('clients.deleted'));
-      setToDelete(null);
-      await changed();
-    } catch (err) {
-      setToDelete(null);
-      if (err instanceof ApiError && err.code === 'conflict') toast.error(t('clients.hasAppointments'));
-      else toast.error(t('clients.deleteFailed', { message: messageOf(err, '') }));
-    }
+    del.mutate(toDelete.id, {
+      onSuccess: () => toast.success(t('clients.deleted')),
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'conflict') toast.error(t('clients.hasAppointments'));
+        else toastFailure((message) => t('clients.deleteFailed', { message }))(err);
+      },
+      onSettled: () => setToDelete(null),
+    });
   };
 
   return (
@@ -151,24 +149,18 @@ export default function ClientsPage() {
         open={editing !== undefined}
         client={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          void changed();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
       <EraseClientDialog
         client={toErase}
         onClose={() => setToErase(null)}
-        onErased={() => {
-          setToErase(null);
-          void changed();
-        }}
+        onErased={() => setToErase(null)}
       />
       <ConfirmDialog
         open={toDelete !== null}
         title={t('clients.deleteTitle')}
         message={t('clients.confirmDelete', { name: toDelete ? `${toDelete.prenom} ${toDelete.nom}` : '' })}
-        onConfirm={() => void remove()}
+        onConfirm={remove}
         onCancel={() => setToDelete(null)}
       />
     </ListPage>

@@ -8,7 +8,8 @@ import { CONVERSATION_OUTCOMES, CONVERSATION_STATES } from '../api/types';
 import { LiveBadge } from '../components/Badges';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
-import { EmptyState, ErrorState } from '../components/Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { FilterSelect } from '../components/FilterSelect';
 import { Pagination } from '../components/Pagination';
 import { QuestionsView } from '../components/QuestionsView';
@@ -187,7 +188,6 @@ export default function ConversationsPage() {
                 id={openId}
                 focusOnOpen={focusOpened.current}
                 onClose={close}
-                onChanged={refresh}
               />
             )}
           </div>

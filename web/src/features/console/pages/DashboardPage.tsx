@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
 import { dashboardQueries, keys as queryKeys } from '../api/queries';
-import { ErrorState, StatCard } from '../components/Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { StatCard } from '../components/Feedback';
 import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 
 const DashboardCharts = lazy(() => import('../components/DashboardCharts'));

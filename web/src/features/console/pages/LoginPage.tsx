@@ -4,7 +4,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { landingPath, useSession } from '../hooks/useSession';
+import { toastFailure } from '../../../lib/mutation';
+import { landingPath, useLoginMutation, useSession } from '../hooks/useSession';
 
 /** /admin/login: e-mail and password, both required. */
 export default function LoginPage() {
@@ -12,31 +13,31 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const status = useSession((s) => s.status);
   const pages = useSession((s) => s.pages);
-  const login = useSession((s) => s.login);
+  const login = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = login.isPending;
   const [error, setError] = useState('');
 
   if (status === 'signed-in' && !busy) return <Navigate to={landingPath(pages)} replace />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !password) return;
-    setBusy(true);
     setError('');
-    try {
-      await login(email.trim(), password);
-      toast.success(t('login.success'));
-      navigate(landingPath(useSession.getState().pages), { replace: true });
-    } catch (err) {
-      const invalid = err instanceof ApiError && (err.code === 'invalid_credentials' || err.status === 401 || err.status === 403);
-      const message = invalid ? t('login.invalid') : t('login.failed');
-      setError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => {
+          toast.success(t('login.success'));
+          navigate(landingPath(useSession.getState().pages), { replace: true });
+        },
+        onError: (err) => {
+          const invalid = err instanceof ApiError && (err.code === 'invalid_credentials' || err.status === 401 || err.status === 403);
+          setError(toastFailure(() => (invalid ? t('login.invalid') : t('login.failed')))(err));
+        },
+      },
+    );
   };
 
   return (

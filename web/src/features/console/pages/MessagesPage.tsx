@@ -5,7 +5,8 @@ import type { DeliveryFilters } from '../api/messages';
 import { messageQueries } from '../api/queries';
 import { DELIVERY_KINDS, DELIVERY_STATES } from '../api/types';
 import { DeliveryList } from '../components/DeliveryList';
-import { EmptyState, ErrorState } from '../components/Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { FilterSelect } from '../components/FilterSelect';
 import { Pagination } from '../components/Pagination';
 import { useListControls } from '../hooks/useListControls';
@@ -47,7 +48,7 @@ export default function MessagesPage() {
         <EmptyState>{t('messages.empty')}</EmptyState>
       ) : (
         <>
-          <DeliveryList items={items} onResent={refresh} />
+          <DeliveryList items={items} />
           <Pagination page={page} size={size} total={list.data?.total ?? 0} onPage={setPage} onSize={setSize} />
         </>
       )}

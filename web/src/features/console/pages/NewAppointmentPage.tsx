@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { createAppointment, type NewAppointment } from '../api/appointments';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
+import { useCreateAppointmentMutation, type NewAppointment } from '../api/appointments';
 import type { ClientInput } from '../api/clients';
 import { catalogueQueries, clientQueries, keys } from '../api/queries';
 import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
-import { fieldErrorsOf } from '../components/Feedback';
 import { SlotProblem, slotRefusalOf, type SlotRefusal } from '../components/SlotProblem';
 import { useServices } from '../hooks/useServices';
 import { useCan, useSession } from '../hooks/useSession';
@@ -59,7 +59,7 @@ export default function NewAppointmentPage() {
   const [form, setForm] = useState<NewAppointment>(() => ({ ...EMPTY, ...prefill.fields, service: '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const create = useCreateAppointmentMutation();
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
   const [client, setClient] = useState<Client | null>(null);
@@ -112,7 +112,7 @@ export default function NewAppointmentPage() {
     setQuery('');
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
     if (!form.name.trim()) local.name = t('form.required');
@@ -122,25 +122,27 @@ export default function NewAppointmentPage() {
     setFormError('');
     setRefusal(null);
     if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      await createAppointment(newClient ? { ...form, client_id: '', client: newClient } : form, idempotencyKey.current, conversation);
-      idempotencyKey.current = newIdempotencyKey();
-      toast.success(t('newAppointment.created'), conversation ? t('newAppointment.linkedToConversation') : undefined);
-      navigate(backTo);
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      const refused = slotRefusalOf(err);
-      if (refused) {
-        setRefusal(refused);
-        void queryClient.invalidateQueries({ queryKey: keys.slots });
-      } else {
-        setFormError(err instanceof Error && err.message ? err.message : t('newAppointment.failed'));
-      }
-      toast.error(t('newAppointment.failed'));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(
+      { body: newClient ? { ...form, client_id: '', client: newClient } : form, idempotencyKey: idempotencyKey.current, conversation },
+      {
+        onSuccess: () => {
+          idempotencyKey.current = newIdempotencyKey();
+          toast.success(t('newAppointment.created'), conversation ? t('newAppointment.linkedToConversation') : undefined);
+          navigate(backTo);
+        },
+        onError: (err) => {
+          setErrors(fieldErrorsOf(err));
+          const refused = slotRefusalOf(err);
+          if (refused) {
+            setRefusal(refused);
+            void queryClient.invalidateQueries({ queryKey: keys.slots });
+          } else {
+            setFormError(err instanceof Error && err.message ? err.message : t('newAppointment.failed'));
+          }
+          toastFailure(() => t('newAppointment.failed'))(err);
+        },
+      },
+    );
   };
 
   const field = (key: keyof NewAppointment, control: React.ReactNode, required = false) => (
@@ -282,7 +284,7 @@ export default function NewAppointmentPage() {
           <Link to={backTo} className="btn">
             {t('action.cancel')}
           </Link>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
+          <button type="submit" className="btn btn--primary" disabled={create.isPending}>
             {t('newAppointment.submit')}
           </button>
         </div>

@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
-import { bulkNotifications, deleteNotification, setNotificationStatus, type NotificationFilters } from '../api/notifications';
+import { toastFailure } from '../../../lib/mutation';
+import {
+  useBulkNotificationsMutation,
+  useDeleteNotificationMutation,
+  useNotificationStatusMutation,
+  type NotificationFilters,
+} from '../api/notifications';
 import { keys, notificationQueries } from '../api/queries';
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type Notification } from '../api/types';
 import { StatCard } from '../components/Feedback';
@@ -28,7 +34,9 @@ export default function NotificationsPage() {
   const { filters, page, size } = controls;
   const list = useQuery(notificationQueries.list(filters, page, size));
   const refresh = () => void client.invalidateQueries({ queryKey: keys.notificationList });
-  const changed = () => void client.invalidateQueries({ queryKey: keys.notifications });
+  const bulkChange = useBulkNotificationsMutation();
+  const setStatus = useNotificationStatusMutation();
+  const del = useDeleteNotificationMutation();
   useLiveInvalidate(['notification.'], [keys.notificationList]);
   useFallbackPoll(refresh, 60_000);
 
@@ -36,40 +44,38 @@ export default function NotificationsPage() {
   const stats = list.data?.stats;
   const ids = [...selected].filter((id) => items.some((n) => n.id === id));
 
-  const bulk = async (action: 'status' | 'delete', status?: string) => {
+  const bulk = (action: 'status' | 'delete', status?: string) => {
     if (ids.length === 0) {
       toast.error(action === 'delete' ? t('notifications.selectToDelete') : t('notifications.selectToUpdate'));
       return;
     }
-    try {
-      await bulkNotifications(ids, action, status);
-      toast.success(action === 'delete' ? t('notifications.bulkDeleted', { count: ids.length }) : t('notifications.bulkUpdated', { count: ids.length }));
-      setSelected(new Set());
-      setConfirm(null);
-      changed();
-    } catch {
-      toast.error(action === 'delete' ? t('notifications.deleteManyFailed') : t('notifications.updateManyFailed'));
-    }
+    bulkChange.mutate(
+      { ids, action, status },
+      {
+        onSuccess: () => {
+          toast.success(
+            action === 'delete' ? t('notifications.bulkDeleted', { count: ids.length }) : t('notifications.bulkUpdated', { count: ids.length }),
+          );
+          setSelected(new Set());
+          setConfirm(null);
+        },
+        onError: toastFailure(() => (action === 'delete' ? t('notifications.deleteManyFailed') : t('notifications.updateManyFailed'))),
+      },
+    );
   };
-  const setOne = async (n: Notification, status: string) => {
-    try {
-      await setNotificationStatus(n.id, status);
-      toast.success(t('notifications.statusUpdated'));
-      changed();
-    } catch {
-      toast.error(t('notifications.updateFailed'));
-    }
-  };
-  const removeOne = async (n: Notification) => {
-    try {
-      await deleteNotification(n.id);
-      toast.success(t('notifications.deleted'));
-      setConfirm(null);
-      changed();
-    } catch {
-      toast.error(t('notifications.deleteFailed'));
-    }
-  };
+  const setOne = (n: Notification, status: string) =>
+    setStatus.mutate(
+      { id: n.id, status },
+      { onSuccess: () => toast.success(t('notifications.statusUpdated')), onError: toastFailure(() => t('notifications.updateFailed')) },
+    );
+  const removeOne = (n: Notification) =>
+    del.mutate(n.id, {
+      onSuccess: () => {
+        toast.success(t('notifications.deleted'));
+        setConfirm(null);
+      },
+      onError: toastFailure(() => t('notifications.deleteFailed')),
+    });
 
   const allChecked = items.length > 0 && items.every((n) => selected.has(n.id));
   const select = (id: string) => {
@@ -125,13 +131,13 @@ export default function NotificationsPage() {
             {t('notifications.selectAll')}
           </label>
           <span>{t('appointments.selected', { count: ids.length })}</span>
-          <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'read')}>
+          <button type="button" className="btn btn--small" onClick={() => bulk('status', 'read')}>
             {t('notifications.markRead')}
           </button>
-          <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'unread')}>
+          <button type="button" className="btn btn--small" onClick={() => bulk('status', 'unread')}>
             {t('notifications.markUnread')}
           </button>
-          <button type="button" className="btn btn--small" onClick={() => void bulk('status', 'archived')}>
+          <button type="button" className="btn btn--small" onClick={() => bulk('status', 'archived')}>
             {t('notifications.archive')}
           </button>
           <button
@@ -166,16 +172,16 @@ export default function NotificationsPage() {
               </div>
               <div className="table__actions">
                 {n.status === 'unread' ? (
-                  <button type="button" className="btn btn--small" onClick={() => void setOne(n, 'read')}>
+                  <button type="button" className="btn btn--small" onClick={() => setOne(n, 'read')}>
                     {t('notifications.markRead')}
                   </button>
                 ) : n.status === 'read' ? (
-                  <button type="button" className="btn btn--small" onClick={() => void setOne(n, 'unread')}>
+                  <button type="button" className="btn btn--small" onClick={() => setOne(n, 'unread')}>
                     {t('notifications.markUnread')}
                   </button>
                 ) : null}
                 {n.status !== 'archived' && (
-                  <button type="button" className="btn btn--small" onClick={() => void setOne(n, 'archived')}>
+                  <button type="button" className="btn btn--small" onClick={() => setOne(n, 'archived')}>
                     {t('notifications.archive')}
                   </button>
                 )}
@@ -192,7 +198,7 @@ export default function NotificationsPage() {
         open={confirm !== null}
         title={t('notifications.deleteTitle')}
         message={confirm === 'bulk' ? t('notifications.confirmBulkDelete', { count: ids.length }) : t('notifications.confirmDelete')}
-        onConfirm={() => void (confirm === 'bulk' ? bulk('delete') : confirm && removeOne(confirm))}
+        onConfirm={() => (confirm === 'bulk' ? bulk('delete') : confirm && removeOne(confirm))}
         onCancel={() => setConfirm(null)}
       />
     </ListPage>

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { OPS_WINDOWS, type OpsWindow } from '../api/ops';
 import { opsQueries } from '../api/queries';
-import { EmptyState, ErrorState, StatCard } from '../components/Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { StatCard } from '../components/Feedback';
 import { seriesLabel } from '../components/opsLabels';
 
 const OpsCharts = lazy(() => import('../components/OpsCharts'));

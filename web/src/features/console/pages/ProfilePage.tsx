@@ -1,33 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
-import { fieldErrorsOf } from '../components/Feedback';
-import { useSession } from '../hooks/useSession';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
+import { useDisplayNameMutation, useSession } from '../hooks/useSession';
 
 /** /admin/profile: the signed-in member's own details, and the name visitors see in the chat. */
 export default function ProfilePage() {
   const { t } = useTranslation('console');
   const user = useSession((s) => s.user);
-  const setDisplayName = useSession((s) => s.setDisplayName);
+  const save = useDisplayNameMutation();
   const [edited, setEdited] = useState<string | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = save.isPending;
   const name = edited ?? user?.display_name ?? '';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await setDisplayName(name);
-      setEdited(null);
-      setError('');
-      toast.success(t('profile.saved'));
-    } catch (err) {
-      setError(fieldErrorsOf(err).display_name ?? '');
-      toast.error(t('profile.failed'));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(name, {
+      onSuccess: () => {
+        setEdited(null);
+        setError('');
+        toast.success(t('profile.saved'));
+      },
+      onError: (err) => {
+        setError(fieldErrorsOf(err).display_name ?? '');
+        toastFailure(() => t('profile.failed'))(err);
+      },
+    });
   };
 
   return (

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { Table } from '../../../components/ui/Table';
-import { deleteProject, setPublished } from '../api/projects';
-import { keys, projectQueries } from '../api/queries';
+import { toastFailure } from '../../../lib/mutation';
+import { usePublishProjectMutation, useDeleteProjectMutation } from '../api/projects';
+import { projectQueries } from '../api/queries';
 import { PROJECT_STATUSES, type Project } from '../api/types';
 import { FilterSelect } from '../components/FilterSelect';
 import { ListPage } from '../components/ListPage';
@@ -25,31 +26,34 @@ export default function ProjectsPage() {
   const query = projectQueries.list(filters.q, filters.status, page, size);
   const list = useQuery(query);
   const items = list.data?.items ?? [];
-  const changed = () => client.invalidateQueries({ queryKey: keys.projects });
+  const publish = usePublishProjectMutation();
+  const del = useDeleteProjectMutation();
 
   // The switch moves at once; a refusal puts it back.
   const showPublished = (p: Project, published: boolean) =>
     client.setQueryData(query.queryKey, (cur) => cur && { ...cur, items: cur.items.map((x) => (x.id === p.id ? { ...x, published } : x)) });
-  const togglePublished = async (p: Project) => {
+  const togglePublished = (p: Project) => {
     showPublished(p, !p.published);
-    try {
-      await setPublished(p.id, !p.published);
-      toast.success(p.published ? t('projects.unpublished') : t('projects.published'));
-    } catch {
-      showPublished(p, p.published);
-      toast.error(t('projects.publishFailed'));
-    }
+    publish.mutate(
+      { id: p.id, published: !p.published },
+      {
+        onSuccess: () => toast.success(p.published ? t('projects.unpublished') : t('projects.published')),
+        onError: (err) => {
+          showPublished(p, p.published);
+          toastFailure(() => t('projects.publishFailed'))(err);
+        },
+      },
+    );
   };
-  const remove = async () => {
+  const remove = () => {
     if (!toDelete) return;
-    try {
-      await deleteProject(toDelete.id);
-      toast.success(t('projects.deleted'));
-      setToDelete(null);
-      await changed();
-    } catch {
-      toast.error(t('projects.deleteFailed'));
-    }
+    del.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast.success(t('projects.deleted'));
+        setToDelete(null);
+      },
+      onError: toastFailure(() => t('projects.deleteFailed')),
+    });
   };
 
   return (
@@ -118,7 +122,7 @@ export default function ProjectsPage() {
                     type="checkbox"
                     role="switch"
                     checked={p.published}
-                    onChange={() => void togglePublished(p)}
+                    onChange={() => togglePublished(p)}
                     aria-label={t('projects.publishNamed', { title: inLanguage(p.title, i18n.language) })}
                   />
                   <span className="switch__track" aria-hidden="true" />
@@ -147,16 +151,13 @@ export default function ProjectsPage() {
         open={editing !== undefined}
         project={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          void changed();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
       <ConfirmDialog
         open={toDelete !== null}
         title={t('projects.deleteTitle')}
         message={t('projects.confirmDelete', { title: inLanguage(toDelete?.title, i18n.language) })}
-        onConfirm={() => void remove()}
+        onConfirm={remove}
         onCancel={() => setToDelete(null)}
       />
     </ListPage>

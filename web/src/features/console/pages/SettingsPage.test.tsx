@@ -29,6 +29,8 @@ const stored: Settings = {
   waitlist_hold_minutes: 60,
   transcript_retention_days: 180,
   staff_idle_release_minutes: 30,
+  slot_capacity: 1,
+  closed_dates: [],
 };
 
 const me = {

@@ -1,13 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
-import { keys, settingsQueries } from '../api/queries';
-import { saveSettings } from '../api/settings';
+import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
+import { settingsQueries } from '../api/queries';
+import { useSaveSettingsMutation } from '../api/settings';
 import type { Settings } from '../api/types';
 import { AgencyProfileFields } from '../components/AgencyProfileFields';
-import { ErrorState, fieldErrorsOf } from '../components/Feedback';
+import { ErrorState } from '../../../components/ui/ErrorState';
 
 const TIMEZONES = ['Africa/Algiers', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
 const LANGUAGES = ['en', 'fr', 'ar'];
@@ -17,13 +18,13 @@ const FREQUENCIES = ['daily', 'weekly', 'monthly'];
 /** /admin/settings: General, System, Notifications and Appearance, saved by the server. */
 export default function SettingsPage() {
   const { t } = useTranslation('console');
-  const client = useQueryClient();
   const stored = useQuery(settingsQueries.stored());
   // The form starts from what is stored, then holds what staff type until it is saved.
   const [edited, setForm] = useState<Settings | null>(null);
   const form = edited ?? stored.data ?? null;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useSaveSettingsMutation();
+  const busy = save.isPending;
 
   if (!form) {
     return (
@@ -39,23 +40,19 @@ export default function SettingsPage() {
   }
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setForm({ ...form, [key]: value });
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const saved = await saveSettings(form);
-      if (saved) {
-        client.setQueryData(keys.settings, saved);
-        setForm(saved);
-      }
-      setErrors({});
-      toast.success(t('settings.saved'));
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      toast.error(t('settings.failed'));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(form, {
+      onSuccess: (saved) => {
+        if (saved) setForm(saved);
+        setErrors({});
+        toast.success(t('settings.saved'));
+      },
+      onError: (err) => {
+        setErrors(fieldErrorsOf(err));
+        toastFailure(() => t('settings.failed'))(err);
+      },
+    });
   };
   const text = (key: 'site_name' | 'site_description' | 'contact_email', type = 'text') => (
     <label className="field">

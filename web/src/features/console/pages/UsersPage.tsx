@@ -1,13 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { Table } from '../../../components/ui/Table';
-import { keys, userQueries } from '../api/queries';
+import { messageOf, toastFailure } from '../../../lib/mutation';
+import { userQueries } from '../api/queries';
 import type { AdminUser } from '../api/types';
-import { deleteUser } from '../api/users';
-import { messageOf, StatCard } from '../components/Feedback';
+import { useDeleteUserMutation } from '../api/users';
+import { StatCard } from '../components/Feedback';
 import { ListPage } from '../components/ListPage';
 import { CreateUserDialog, EditUserDialog } from '../components/UserDialogs';
 import { useSession } from '../hooks/useSession';
@@ -17,7 +18,6 @@ import { formatDate } from '../lib/time';
 /** /admin/users: stat cards, the table, create, edit and delete. */
 export default function UsersPage() {
   const { t, i18n } = useTranslation('console');
-  const client = useQueryClient();
   const me = useSession((s) => s.user);
   const list = useQuery(userQueries.list());
   const [creating, setCreating] = useState(false);
@@ -25,18 +25,17 @@ export default function UsersPage() {
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const items = list.data?.items ?? [];
   const stats = list.data?.stats;
-  const changed = () => client.invalidateQueries({ queryKey: keys.users });
+  const del = useDeleteUserMutation();
 
-  const remove = async () => {
+  const remove = () => {
     if (!toDelete) return;
-    try {
-      await deleteUser(toDelete.id);
-      toast.success(t('users.deleted'));
-      setToDelete(null);
-      await changed();
-    } catch (err) {
-      toast.error(t('users.deleteFailed'), messageOf(err, ''));
-    }
+    del.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast.success(t('users.deleted'));
+        setToDelete(null);
+      },
+      onError: toastFailure((message) => [t('users.deleteFailed'), message]),
+    });
   };
 
   return (
@@ -113,24 +112,18 @@ export default function UsersPage() {
       <CreateUserDialog
         open={creating}
         onClose={() => setCreating(false)}
-        onSaved={() => {
-          setCreating(false);
-          void changed();
-        }}
+        onSaved={() => setCreating(false)}
       />
       <EditUserDialog
         user={editing}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void changed();
-        }}
+        onSaved={() => setEditing(null)}
       />
       <ConfirmDialog
         open={toDelete !== null}
         title={t('users.deleteTitle')}
         message={t('users.confirmDelete', { email: toDelete?.email ?? '' })}
-        onConfirm={() => void remove()}
+        onConfirm={remove}
         onCancel={() => setToDelete(null)}
       />
     </ListPage>

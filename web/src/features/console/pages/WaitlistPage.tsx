@@ -6,9 +6,11 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { keys, waitlistQueries } from '../api/queries';
-import { removeFromWaitlist, type WaitlistEntry } from '../api/waitlist';
+import { toastFailure } from '../../../lib/mutation';
+import { useRemoveFromWaitlistMutation, type WaitlistEntry } from '../api/waitlist';
 import { LiveBadge } from '../components/Badges';
-import { EmptyState, ErrorState, messageOf } from '../components/Feedback';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { WaitlistSlotCard } from '../components/WaitlistSlotCard';
 import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 import { useCan } from '../hooks/useSession';
@@ -29,7 +31,7 @@ export default function WaitlistPage() {
   const canRemove = useCan('waitlist.remove');
   const [date, setDate] = useState('');
   const [removal, setRemoval] = useState<Removal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removing = useRemoveFromWaitlistMutation();
   const client = useQueryClient();
   const list = useQuery(waitlistQueries.slots(date));
   const refresh = () => void client.invalidateQueries({ queryKey: keys.waitlist });
@@ -37,24 +39,21 @@ export default function WaitlistPage() {
   useFallbackPoll(refresh, 60_000);
   const slots = list.data ?? [];
 
-  const remove = async ({ entry }: Removal) => {
-    setBusy(true);
-    try {
-      await removeFromWaitlist(entry.id);
-      toast.success(t('waitlist.removed', { name: entry.name }));
-      setRemoval(null);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        toast.error(t('waitlist.alreadyGone', { name: entry.name }));
+  const remove = ({ entry }: Removal) =>
+    removing.mutate(entry.id, {
+      onSuccess: () => {
+        toast.success(t('waitlist.removed', { name: entry.name }));
         setRemoval(null);
-      } else {
-        toast.error(t('waitlist.removeFailed', { name: entry.name }), messageOf(err, ''));
-      }
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 404) {
+          toast.error(t('waitlist.alreadyGone', { name: entry.name }));
+          setRemoval(null);
+        } else {
+          toastFailure((message) => [t('waitlist.removeFailed', { name: entry.name }), message])(err);
+        }
+      },
+    });
 
   const offered = removal?.entry.state === 'offered';
   return (
@@ -110,8 +109,8 @@ export default function WaitlistPage() {
             : ''
         }
         confirmLabel={t('waitlist.remove')}
-        busy={busy}
-        onConfirm={() => removal && void remove(removal)}
+        busy={removing.isPending}
+        onConfirm={() => removal && remove(removal)}
         onCancel={() => setRemoval(null)}
       />
     </section>

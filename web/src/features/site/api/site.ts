@@ -1,25 +1,8 @@
 import { ApiError, api } from '../../../lib/api';
+import type { Schemas } from '../../../lib/schemas';
 
 /** The agency's profile, as the console's settings keep it. */
-export interface AgencyProfile {
-  /** One line about the agency, per language. */
-  tagline: Record<string, string>;
-  address: { street: string; city: string; postal_code: string; country: string; country_name: string };
-  map_url: string;
-  /** The numbers to call, the main one first. */
-  phones: string[];
-  whatsapp: string;
-  social: { network: string; url: string }[];
-  founded_year: number;
-  /** The figures the agency stands behind, shown as "100+"; 0 shows none. */
-  projects_delivered: number;
-  clients_served: number;
-  currency: string;
-  /** Price ranges by service slug. */
-  prices: { service: string; min: number; max: number }[];
-  /** Office days (sun…sat) and hours (HH:MM). */
-  hours: { days: string[]; opens: string; closes: string };
-}
+export type AgencyProfile = Schemas['AgencyProfile'];
 
 /** The site's public settings. */
 export interface SiteInfo {

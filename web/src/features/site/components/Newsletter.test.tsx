@@ -1,3 +1,4 @@
+import { QueryProvider } from '../../../lib/query';
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
@@ -30,7 +31,7 @@ describe('Newsletter', () => {
         return answer();
       }),
     );
-    render(<Newsletter />);
+    render(<Newsletter />, { wrapper: QueryProvider });
     fireEvent.change(screen.getByLabelText(/une fois par mois/), { target: { value: 'lina@example.dz' } });
     fireEvent.click(screen.getByRole('button', { name: "S'abonner" }));
   };

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Honeypot } from '../../../components/ui/Honeypot';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { sendWithChallenge } from '../../../lib/challenge';
-import { subscribe } from '../api/newsletter';
+import { useSubscribeMutation } from '../api/newsletter';
 import './Newsletter.css';
 
 /** The footer's newsletter form, with the spec's messages for each outcome. */
 export function Newsletter() {
   const { t } = useTranslation('site');
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
+  const subscribe = useSubscribeMutation(setVerifying);
+  const sending = subscribe.isPending;
   // The honeypot: hidden from people, so only a robot fills it.
   const [website, setWebsite] = useState('');
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
@@ -23,26 +23,28 @@ export function Newsletter() {
     else toast.error(text);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
       report(t('newsletter.empty'), false);
       return;
     }
-    setSending(true);
-    try {
-      await sendWithChallenge((altcha) => subscribe(email.trim(), { website, altcha }), setVerifying);
-      setEmail('');
-      report(t('newsletter.success'), true);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'already_subscribed') report(t('newsletter.duplicate'), false);
-      else if (err instanceof ApiError && err.code === 'validation') report(err.fields.email ?? err.message, false);
-      else if (err instanceof ApiError && err.code === 'rate_limited') report(err.message || t('newsletter.failed'), false);
-      else if (err instanceof ApiError && err.status !== 0) report(t('newsletter.failed'), false);
-      else report(t('newsletter.error'), false);
-    } finally {
-      setSending(false);
-    }
+    subscribe.mutate(
+      { email: email.trim(), website },
+      {
+        onSuccess: () => {
+          setEmail('');
+          report(t('newsletter.success'), true);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'already_subscribed') report(t('newsletter.duplicate'), false);
+          else if (err instanceof ApiError && err.code === 'validation') report(err.fields.email ?? err.message, false);
+          else if (err instanceof ApiError && err.code === 'rate_limited') report(err.message || t('newsletter.failed'), false);
+          else if (err instanceof ApiError && err.status !== 0) report(t('newsletter.failed'), false);
+          else report(t('newsletter.error'), false);
+        },
+      },
+    );
   };
 
   return (
