@@ -1,9 +1,12 @@
 package booking
 
 import (
+	"embed"
 	"errors"
 	"sort"
 	"strconv"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Domain errors. The HTTP layer maps them to the contract's codes.
@@ -141,3 +144,17 @@ func invalidField(field, code string) error {
 	v.Add(field, code)
 	return v
 }
+
+//go:embed texts/*.json
+var textFiles embed.FS
+
+// texts holds the texts the booking core may return to a person (texts/<lang>.json);
+// the other packages' catalogues fall back to it.
+var texts = i18n.MustLoadDir(textFiles, "texts", nil)
+
+// Catalogue is the booking core's texts, for the catalogues that fall back to it.
+func Catalogue() *i18n.Catalogue { return texts }
+
+// Text returns code's text in lang (French by default, the code itself when unknown),
+// its {name} placeholders filled from args, pairs of name and value.
+func Text(lang, code string, args ...string) string { return texts.Text(lang, code, args...) }

@@ -7,7 +7,7 @@ import (
 )
 
 // clientStore is what the console needs of the clients, which the booking core owns
-// (booking/client_records.go): the client a new appointment created.
+// (booking/clients.go): the client a new appointment created.
 type clientStore interface {
 	Client(ctx context.Context, id string) (booking.ClientRecord, error)
 }
