@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // setService records the service a message names; false when it names none.
@@ -38,7 +39,7 @@ func readName(t *turn, msg string, ws []string) {
 		return
 	}
 	// "لا استنى", "non attendez": the visitor holds on, the name is asked again.
-	if holdOnWords.score(ws) > 0 && f.Name == "" {
+	if holdOnWords.Score(ws) > 0 && f.Name == "" {
 		t.ask()
 		return
 	}
@@ -48,7 +49,7 @@ func readName(t *turn, msg string, ws []string) {
 		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 		return
 	}
-	if tp := topicOf(ws); tp != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0 {
+	if tp := topicOf(ws); tp != "" || yesWords.Exact(ws) || noWords.Exact(ws) || bookWords.Score(ws) > 0 {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {
@@ -109,27 +110,27 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 // skipsCompany reports whether a message says there is no company: "passer", "la,
 // makanch", "non merci".
 func skipsCompany(ws []string) bool {
-	t := newReading(ws)
-	return skipWords.scoreIn(&t) > 0 && coversIn(&t, skipWords, politeWords, noWords, companyNames, selfWords)
+	t := reader.NewText(ws)
+	return skipWords.ScoreIn(&t) > 0 && reader.CoversIn(&t, skipWords, politeWords, noWords, companyNames, selfWords)
 }
 
 // holdOnWords ask Dota to hold on.
-var holdOnWords = newMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
+var holdOnWords = reader.NewMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
 	"انتظر", "لحظة", "stenna", "sber", "tsanna")
 
 // selfWords go with saying there is no company: "aucune, je suis indépendant", "la, ana
 // étudiant", "لا ماعنديش شركة".
-var selfWords = newMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
+var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
 	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
 	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
 
 // declines reports whether a message keeps back the contact detail asked for: "passer",
 // "je préfère ne pas le donner", "ma3andich", with no address or number in it.
 func declines(msg string, ws []string) bool {
-	if strings.ContainsAny(normalizeDigits(msg), "@0123456789") {
+	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
 		return false
 	}
-	return declineWords.score(ws) > 0 || skipsCompany(ws)
+	return declineWords.Score(ws) > 0 || skipsCompany(ws)
 }
 
 // skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
@@ -198,11 +199,11 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	}
 	switch step := t.s.Step; {
 	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
-		f.HasService, f.When, f.Name = false, When{}, ""
+		f.HasService, f.When, f.Name = false, reader.When{}, ""
 	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
 		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
 	case f.When.Date != "" && t.s.Collected.Date != "" && f.When.Date != t.s.Collected.Date &&
-		(changeWords.score(ws) > 0 || correctionLeads.score(ws) > 0):
+		(changeWords.Score(ws) > 0 || correctionLeads.Score(ws) > 0):
 		// "actually Monday's bad for me now, can we do Wednesday the 25th?", at any step.
 	default:
 		return false
@@ -225,7 +226,7 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 // them.
 func (t *turn) divert(msg string, ws []string) bool {
 	// "finalement je préfère une formation": another service, named with a change of mind.
-	if t.s.Step != StepService && t.s.ServiceSlug != "" && changeWords.score(ws) > 0 && !isQuestion(msg, ws) {
+	if t.s.Step != StepService && t.s.ServiceSlug != "" && changeWords.Score(ws) > 0 && !isQuestion(msg, ws) {
 		if svc, ok := serviceIn(ws, t.catalogue().Services); ok && svc.Slug != t.s.ServiceSlug {
 			t.correct(StepService, svc.Name.In(t.lang()))
 			return true
@@ -379,7 +380,7 @@ func (t *turn) confirm(msg string, ws []string) {
 		t.chooseTime(msg)
 	case named && svc.Slug != t.s.ServiceSlug && !isQuestion(msg, ws):
 		t.correct(StepService, svc.Name.In(l))
-	case choosing && (noWords.exact(ws) || nothingWords.exact(ws)):
+	case choosing && (noWords.Exact(ws) || nothingWords.Exact(ws)):
 		t.ask()
 	case choosing:
 		t.askWhatToChange(text(l, "what_change_unknown"))
@@ -389,7 +390,7 @@ func (t *turn) confirm(msg string, ws []string) {
 		ans, src := t.e.answerFree(t.ctx, t.aiShares(), l, msg, ws, t.catalogue())
 		t.say(ans, src)
 		t.say(text(l, "confirm_again"), SourceFlow)
-	case noWords.score(ws) > 0:
+	case noWords.Score(ws) > 0:
 		t.askWhatToChange(text(l, "what_change"))
 	default:
 		t.say(text(l, "confirm_again"), SourceFlow)

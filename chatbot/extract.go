@@ -1,10 +1,10 @@
 package chatbot
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
@@ -19,7 +19,7 @@ type found struct {
 	Name, Email, Phone string
 	Service            booking.Service
 	HasService         bool
-	When               When
+	When               reader.When
 }
 
 // count is how many fields the message carries (a day and an hour count as one).
@@ -33,8 +33,6 @@ func (f found) count() int {
 	return n
 }
 
-var emailIn = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
-
 // extract reads every field of a message answering step (a turn reads it once: fields,
 // in reading.go).
 func (t *turn) extract(msg string, ws []string, step string) found {
@@ -45,7 +43,7 @@ func (t *turn) extract(msg string, ws []string, step string) found {
 			f.Email = v
 		}
 	}
-	rest := normalizeDigits(replaceSpans(msg, emails))
+	rest := reader.NormalizeDigits(reader.ReplaceSpans(msg, emails))
 	phones := phonesIn(rest)
 	for _, loc := range phones {
 		// Fewer than 9 digits is no phone: libphonenumber is asked only about the others.
@@ -59,18 +57,18 @@ func (t *turn) extract(msg string, ws []string, step string) found {
 	// The words of an address or a number name no service: "yanis.web@gmail.com".
 	sws := ws
 	if len(emails) > 0 || len(phones) > 0 {
-		sws = words(replaceSpans(rest, phones))
+		sws = words(reader.ReplaceSpans(rest, phones))
 	}
 	f.Service, f.HasService = serviceIn(sws, t.catalogue().Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
-	f.When = t.when(replaceSpans(rest, phones), false)
+	f.When = t.when(reader.ReplaceSpans(rest, phones), false)
 	// At the name step, a message that says nothing else answers it: "D'accord. Yacine
 	// Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo, it's
 	// 0667 …", whose words are no name.
-	f.Name = nameIn(replaceSpans(rest, phones))
+	f.Name = nameIn(reader.ReplaceSpans(rest, phones))
 	if f.Name == "" && step == StepName && !isQuestion(msg, ws) && saysOnlyName(ws, f) {
-		f.Name = checkedName(namereader.Answer(replaceSpans(rest, phones)))
+		f.Name = checkedName(namereader.Answer(reader.ReplaceSpans(rest, phones)))
 	}
 	return f
 }
@@ -81,9 +79,9 @@ func saysOnlyName(ws []string, f found) bool {
 	if f.HasService || f.When.Date != "" || f.When.Time != "" || f.When.Unsure != "" {
 		return false
 	}
-	t := newReading(ws)
-	for _, m := range []*matcher{&correctionLeads, &changeWords, &noWords, &cancelWords} {
-		if m.scoreIn(&t) > 0 {
+	t := reader.NewText(ws)
+	for _, m := range []*reader.Matcher{&correctionLeads, &changeWords, &noWords, &cancelWords} {
+		if m.ScoreIn(&t) > 0 {
 			return false
 		}
 	}

@@ -3,6 +3,8 @@ package chatbot
 import (
 	"context"
 	"strings"
+
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // turn is the handling of one message: the session it changes and the messages it adds.
@@ -121,7 +123,7 @@ func (t *turn) handle(raw string) {
 	}
 	ws := words(msg)
 	t.read(msg, ws)
-	t.s.Lang = detectLang(msg, ws, t.s.Lang)
+	t.s.Lang = reader.DetectLang(msg, ws, t.s.Lang)
 	// A waitlist offer is answered even while staff hold the conversation.
 	if t.answerWaitlist(msg, ws) || t.held() || t.acceptOffer(msg, ws) {
 		return

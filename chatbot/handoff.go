@@ -94,13 +94,13 @@ func (t *turn) acceptOffer(msg string, ws []string) bool {
 	switch {
 	case t.s.HandoffOffered:
 		t.s.HandoffOffered = false
-		if yesWords.exact(ws) || wantsPerson(ws) {
+		if yesWords.Exact(ws) || wantsPerson(ws) {
 			t.startHandoff(ReasonFailures)
 			return true
 		}
 	case t.s.CallbackOffered:
 		t.s.CallbackOffered = false
-		if yesWords.exact(ws) || isReply(msg, "qr_callback") {
+		if yesWords.Exact(ws) || isReply(msg, "qr_callback") {
 			t.startCallback()
 			return true
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // Moving or cancelling one's appointment in the chat: Dota asks for the e-mail address it
@@ -72,12 +73,12 @@ func (t *turn) startManage(action string) {
 // message did no more than that once the appointment is picked (the new action is then
 // asked); before, the step's reader goes on.
 func (t *turn) changeManage(ws []string) bool {
-	r := newReading(ws)
+	r := reader.NewText(ws)
 	action := ""
 	switch {
-	case (moveOwnWords.scoreIn(&r) > 0 && selfMoveWords.scoreIn(&r) == 0) || otherSlotWords.scoreIn(&r) > 0:
+	case (moveOwnWords.ScoreIn(&r) > 0 && selfMoveWords.ScoreIn(&r) == 0) || otherSlotWords.ScoreIn(&r) > 0:
 		action = IntentMove
-	case cancelOwnWords.scoreIn(&r) > 0 && !yesWords.exact(ws):
+	case cancelOwnWords.ScoreIn(&r) > 0 && !yesWords.Exact(ws):
 		action = IntentCancel
 	}
 	if action == "" || action == t.s.Manage.Action {
@@ -122,7 +123,7 @@ func readManageEmail(t *turn, msg string, _ []string) {
 
 func readManageCode(t *turn, msg string, _ []string) {
 	l := t.lang()
-	code := digitsOf(normalizeDigits(msg))
+	code := digitsOf(reader.NormalizeDigits(msg))
 	if len(code) != 6 {
 		t.fail(text(l, "manage_code_shape"))
 		return
@@ -289,7 +290,7 @@ func readManageCancel(t *turn, msg string, ws []string) {
 			return
 		}
 		t.endManage(text(l, "manage_cancelled", "appointment", describe(l, a, t.catalogue().Services)))
-	case noWords.score(ws) > 0:
+	case noWords.Score(ws) > 0:
 		t.endManage(text(l, "manage_kept"))
 	default:
 		t.ask()
@@ -351,7 +352,7 @@ func readManageTime(t *turn, msg string, _ []string) {
 
 // moveWhen moves the appointment to the day and hour read; a day alone is kept, and its
 // free hours asked for.
-func (t *turn) moveWhen(w When) {
+func (t *turn) moveWhen(w reader.When) {
 	l := t.lang()
 	if w.Time == "" {
 		if w.Unsure != "" {

@@ -1,6 +1,10 @@
 package chatbot
 
-import "time"
+import (
+	"time"
+
+	"github.com/dota-agency/dota/chatbot/reader"
+)
 
 // A visitor's message is read once a turn: its words, the fields it carries, the days and
 // hours it names and the correction it makes are worked out the first time a handler asks
@@ -12,7 +16,7 @@ type message struct {
 	found *found
 	fix   *fix
 	now   time.Time
-	whens map[whenKey]When
+	whens map[whenKey]reader.When
 }
 
 // fix is a correction a message makes: the field it changes and, when given, its value.
@@ -51,7 +55,7 @@ func (t *turn) correction() (field, value string, ok bool) {
 
 // when is the day and hour a text of the turn names — the message, or a value it gave —
 // read once; bare lets a lone number be an hour (see ParseWhen).
-func (t *turn) when(text string, bare bool) When {
+func (t *turn) when(text string, bare bool) reader.When {
 	if t.m == nil {
 		return ParseWhen(text, t.e.localNow(t.ctx), bare)
 	}
@@ -64,7 +68,7 @@ func (t *turn) when(text string, bare bool) When {
 	}
 	w := ParseWhen(text, t.m.now, bare)
 	if t.m.whens == nil {
-		t.m.whens = map[whenKey]When{}
+		t.m.whens = map[whenKey]reader.When{}
 	}
 	t.m.whens[k] = w
 	return w

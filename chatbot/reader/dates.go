@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"regexp"
@@ -49,13 +49,13 @@ var relativeDays = []struct {
 var relativeWords = func() [][]string {
 	out := make([][]string, len(relativeDays))
 	for i, r := range relativeDays {
-		out[i] = words(r.phrase)
+		out[i] = Words(r.phrase)
 	}
 	return out
 }()
 
 // weekdayNames maps each language's weekday names, normalized, to the weekday.
-var weekdayNames = map[string]time.Weekday{
+var WeekdayNames = map[string]time.Weekday{
 	"dimanche": time.Sunday, "lundi": time.Monday, "mardi": time.Tuesday, "mercredi": time.Wednesday,
 	"jeudi": time.Thursday, "vendredi": time.Friday, "samedi": time.Saturday,
 	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
@@ -296,7 +296,7 @@ func dayRefused(ws []string, i int) bool {
 
 // weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".
 func weekdayAt(ws []string, i int) (time.Weekday, bool) {
-	if wd, ok := weekdayNames[ws[i]]; ok {
+	if wd, ok := WeekdayNames[ws[i]]; ok {
 		return wd, true
 	}
 	if i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {

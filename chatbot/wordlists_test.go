@@ -1,21 +1,27 @@
 package chatbot
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dota-agency/dota/chatbot/reader"
+)
+
+// The word lists' matchers agree with the matcher as it was (reader/matcher_test.go).
 
 // oldScore is the matcher's score as it was, stemming both words of every comparison.
-func oldScore(m matcher, text []string) int {
+func oldScore(m reader.Matcher, text []string) int {
 	best := 0
-	for _, p := range m.phrases {
-		if len(p) > best && containsPhrase(text, p) {
+	for _, p := range m.Phrases {
+		if len(p) > best && reader.ContainsPhrase(text, p) {
 			best = len(p)
 		}
 	}
 	return best
 }
 
-func oldExact(m matcher, text []string) bool {
-	for _, p := range m.phrases {
-		if len(p) == len(text) && phraseAt(text, p, 0) {
+func oldExact(m reader.Matcher, text []string) bool {
+	for _, p := range m.Phrases {
+		if len(p) == len(text) && reader.PhraseAt(text, p, 0) {
 			return true
 		}
 	}
@@ -23,10 +29,10 @@ func oldExact(m matcher, text []string) bool {
 }
 
 // oldAt is the longest phrase at index i as it was found, trying every phrase.
-func oldAt(m matcher, text []string, i int) int {
+func oldAt(m reader.Matcher, text []string, i int) int {
 	n := 0
-	for _, p := range m.phrases {
-		if len(p) > n && phraseAt(text, p, i) {
+	for _, p := range m.Phrases {
+		if len(p) > n && reader.PhraseAt(text, p, i) {
 			n = len(p)
 		}
 	}
@@ -34,9 +40,9 @@ func oldAt(m matcher, text []string, i int) int {
 }
 
 func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
-	matchers := []matcher{yesWords, noWords, bookWords, cancelWords, skipWords, helloWords, thanksWords, questionWords,
+	matchers := []reader.Matcher{yesWords, noWords, bookWords, cancelWords, skipWords, helloWords, thanksWords, questionWords,
 		appointmentWords, ownWords, cancelOwnWords, moveOwnWords, humanWords, talkWords, botWords, byeWords, openWords,
-		closingWords, afternoonWords, morningWords, noonWords, afternoonPhrase, correctionLeads, changeVerbs}
+		closingWords, correctionLeads, changeVerbs}
 	for _, tp := range topics {
 		matchers = append(matchers, tp.words)
 	}
@@ -52,15 +58,15 @@ func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 	for _, m := range matchers {
 		for _, s := range texts {
 			ws := words(s)
-			if got, want := m.score(ws), oldScore(m, ws); got != want {
+			if got, want := m.Score(ws), oldScore(m, ws); got != want {
 				t.Errorf("score(%q) = %d, want %d", s, got, want)
 			}
-			if got, want := m.exact(ws), oldExact(m, ws); got != want {
+			if got, want := m.Exact(ws), oldExact(m, ws); got != want {
 				t.Errorf("exact(%q) = %v, want %v", s, got, want)
 			}
 			st := stemAll(ws)
 			for i := 0; i <= len(ws); i++ {
-				if got, want := m.at(ws, st, i), oldAt(m, ws, i); got != want {
+				if got, want := m.At(ws, st, i), oldAt(m, ws, i); got != want {
 					t.Errorf("at(%q, %d) = %d, want %d", s, i, got, want)
 				}
 			}

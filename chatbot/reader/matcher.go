@@ -1,15 +1,15 @@
-package chatbot
+package reader
 
 // reading is a message's words read once for all the matchers that look at it: each word's
 // stem, and a hash of the stem for the matchers' filters.
-type reading struct {
-	ws, st []string
-	hs     []uint32
+type Text struct {
+	Words, st []string
+	hs        []uint32
 }
 
 // newReading reads words for the matchers.
-func newReading(ws []string) reading {
-	t := reading{ws: ws, st: make([]string, len(ws)), hs: make([]uint32, len(ws))}
+func NewText(ws []string) Text {
+	t := Text{Words: ws, st: make([]string, len(ws)), hs: make([]uint32, len(ws))}
 	for i, w := range ws {
 		t.st[i] = stem(w)
 		t.hs[i] = wordHash(t.st[i])
@@ -31,29 +31,29 @@ func wordHash(s string) uint32 {
 // indexed by the stem of their first word, behind a filter of those stems' hashes: a
 // text is read word by word, each looked up once, instead of trying every phrase at
 // every word, which was most of reading a message.
-type matcher struct {
-	phrases [][]string
+type Matcher struct {
+	Phrases [][]string
 	stems   [][]string
 	first   map[string][]int // phrase indexes by the stem of their first word
 	filter  [8]uint64        // a bit per first stem's hash, modulo 512
 }
 
-func newMatcher(keywords ...string) matcher {
-	m := matcher{first: map[string][]int{}}
+func NewMatcher(keywords ...string) Matcher {
+	m := Matcher{first: map[string][]int{}}
 	for _, k := range keywords {
-		if w := words(k); len(w) > 0 {
-			st := stemAll(w)
-			m.first[st[0]] = append(m.first[st[0]], len(m.phrases))
+		if w := Words(k); len(w) > 0 {
+			st := StemAll(w)
+			m.first[st[0]] = append(m.first[st[0]], len(m.Phrases))
 			h := wordHash(st[0]) % 512
 			m.filter[h/64] |= 1 << (h % 64)
-			m.phrases = append(m.phrases, w)
+			m.Phrases = append(m.Phrases, w)
 			m.stems = append(m.stems, st)
 		}
 	}
 	return m
 }
 
-func stemAll(ws []string) []string {
+func StemAll(ws []string) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		out[i] = stem(w)
@@ -77,7 +77,7 @@ func stemmedAt(text, textStems, phrase, phraseStems []string, i int) bool {
 // starts returns the indexes of the phrases whose first word has the stem st, whose hash
 // is h: the only phrases that can be found at a word of stem st, since a word equal to a
 // phrase's first word has its stem too.
-func (m *matcher) starts(st string, h uint32) []int {
+func (m *Matcher) starts(st string, h uint32) []int {
 	if h %= 512; m.filter[h/64]&(1<<(h%64)) == 0 {
 		return nil
 	}
@@ -85,14 +85,14 @@ func (m *matcher) starts(st string, h uint32) []int {
 }
 
 // score is the number of words of the longest phrase found in text, 0 when none is.
-func (m *matcher) score(ws []string) int {
-	t := newReading(ws)
-	return m.scoreIn(&t)
+func (m *Matcher) Score(ws []string) int {
+	t := NewText(ws)
+	return m.ScoreIn(&t)
 }
 
-func (m *matcher) scoreIn(t *reading) int {
+func (m *Matcher) ScoreIn(t *Text) int {
 	best := 0
-	for i := range t.ws {
+	for i := range t.Words {
 		if n := m.atIn(t, i); n > best {
 			best = n
 		}
@@ -101,9 +101,9 @@ func (m *matcher) scoreIn(t *reading) int {
 }
 
 // hitsIn is the number of phrases found in text, one after the other.
-func (m *matcher) hitsIn(t *reading) int {
+func (m *Matcher) HitsIn(t *Text) int {
 	hits := 0
-	for i := 0; i < len(t.ws); i++ {
+	for i := 0; i < len(t.Words); i++ {
 		if n := m.atIn(t, i); n > 0 {
 			hits++
 			i += n - 1
@@ -114,24 +114,24 @@ func (m *matcher) hitsIn(t *reading) int {
 
 // at is the number of words of the longest phrase found at index i of text, whose stems
 // are st; 0 when none is.
-func (m *matcher) at(text, st []string, i int) int {
+func (m *Matcher) At(text, st []string, i int) int {
 	if i >= len(text) {
 		return 0
 	}
 	return m.longestAt(text, st, m.starts(st[i], wordHash(st[i])), i)
 }
 
-func (m *matcher) atIn(t *reading, i int) int {
-	if i >= len(t.ws) {
+func (m *Matcher) atIn(t *Text, i int) int {
+	if i >= len(t.Words) {
 		return 0
 	}
-	return m.longestAt(t.ws, t.st, m.starts(t.st[i], t.hs[i]), i)
+	return m.longestAt(t.Words, t.st, m.starts(t.st[i], t.hs[i]), i)
 }
 
-func (m *matcher) longestAt(text, st []string, ks []int, i int) int {
+func (m *Matcher) longestAt(text, st []string, ks []int, i int) int {
 	n := 0
 	for _, k := range ks {
-		if p := m.phrases[k]; len(p) > n && stemmedAt(text, st, p, m.stems[k], i) {
+		if p := m.Phrases[k]; len(p) > n && stemmedAt(text, st, p, m.stems[k], i) {
 			n = len(p)
 		}
 	}
@@ -139,12 +139,12 @@ func (m *matcher) longestAt(text, st []string, ks []int, i int) int {
 }
 
 // opens reports whether text starts with one of the phrases.
-func (m *matcher) opens(t *reading) bool { return m.atIn(t, 0) > 0 }
+func (m *Matcher) Opens(t *Text) bool { return m.atIn(t, 0) > 0 }
 
 // skip returns the index after the phrases of m that follow one another from index i.
-func (m *matcher) skip(text, st []string, i int) int {
+func (m *Matcher) Skip(text, st []string, i int) int {
 	for i < len(text) {
-		n := m.at(text, st, i)
+		n := m.At(text, st, i)
 		if n == 0 {
 			break
 		}
@@ -156,13 +156,13 @@ func (m *matcher) skip(text, st []string, i int) int {
 // covers reports whether a non-empty text is made of phrases of ms only, one after
 // another, the longest taken at each word: "oui merci" is covered by the yes and polite
 // words, "oui mais mardi" is not.
-func covers(ws []string, ms ...matcher) bool {
-	t := newReading(ws)
-	return coversIn(&t, ms...)
+func Covers(ws []string, ms ...Matcher) bool {
+	t := NewText(ws)
+	return CoversIn(&t, ms...)
 }
 
-func coversIn(t *reading, ms ...matcher) bool {
-	for i := 0; i < len(t.ws); {
+func CoversIn(t *Text, ms ...Matcher) bool {
+	for i := 0; i < len(t.Words); {
 		n := 0
 		for _, m := range ms {
 			n = max(n, m.atIn(t, i))
@@ -172,24 +172,24 @@ func coversIn(t *reading, ms ...matcher) bool {
 		}
 		i += n
 	}
-	return len(t.ws) > 0
+	return len(t.Words) > 0
 }
 
 // exact reports whether text is exactly one of the phrases.
-func (m *matcher) exact(ws []string) bool {
+func (m *Matcher) Exact(ws []string) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	t := newReading(ws)
+	t := NewText(ws)
 	return m.exactIn(&t)
 }
 
-func (m *matcher) exactIn(t *reading) bool {
-	if len(t.ws) == 0 {
+func (m *Matcher) exactIn(t *Text) bool {
+	if len(t.Words) == 0 {
 		return false
 	}
 	for _, k := range m.starts(t.st[0], t.hs[0]) {
-		if len(m.phrases[k]) == len(t.ws) && stemmedAt(t.ws, t.st, m.phrases[k], m.stems[k], 0) {
+		if len(m.Phrases[k]) == len(t.Words) && stemmedAt(t.Words, t.st, m.Phrases[k], m.stems[k], 0) {
 			return true
 		}
 	}
