@@ -49,7 +49,7 @@ func readName(t *turn, msg string, ws []string) {
 		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 		return
 	}
-	if tp := topicOf(ws); tp != "" || yesWords.Exact(ws) || noWords.Exact(ws) || bookWords.Score(ws) > 0 {
+	if tp := reader.TopicOf(ws); tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || reader.BookWords.Score(ws) > 0 {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {
@@ -97,7 +97,7 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 		return v, true
 	}
 	// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
-	if tp := topicOf(ws); tp != "" && !(tp == "contact" && st.detail) {
+	if tp := reader.TopicOf(ws); tp != "" && !(tp == "contact" && st.detail) {
 		t.answerThenAsk(msg, ws)
 		return "", false
 	}
@@ -111,7 +111,7 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 // makanch", "non merci".
 func skipsCompany(ws []string) bool {
 	t := reader.NewText(ws)
-	return skipWords.ScoreIn(&t) > 0 && reader.CoversIn(&t, skipWords, politeWords, noWords, companyNames, selfWords)
+	return reader.SkipWords.ScoreIn(&t) > 0 && reader.CoversIn(&t, reader.SkipWords, politeWords, reader.NoWords, companyNames, selfWords)
 }
 
 // holdOnWords ask Dota to hold on.
@@ -130,7 +130,7 @@ func declines(msg string, ws []string) bool {
 	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
 		return false
 	}
-	return declineWords.Score(ws) > 0 || skipsCompany(ws)
+	return reader.DeclineWords.Score(ws) > 0 || skipsCompany(ws)
 }
 
 // skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
@@ -152,7 +152,7 @@ func (t *turn) skipContact(step string) {
 // readService reads the service at its step, by the catalogue's names and keywords.
 func readService(t *turn, msg string, ws []string) {
 	if !t.setService(ws) {
-		if topicOf(ws) != "" && isQuestion(msg, ws) {
+		if reader.TopicOf(ws) != "" && reader.IsQuestion(msg, ws) {
 			t.answerThenAsk(msg, ws)
 			return
 		}
@@ -203,7 +203,7 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
 		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
 	case f.When.Date != "" && t.s.Collected.Date != "" && f.When.Date != t.s.Collected.Date &&
-		(changeWords.Score(ws) > 0 || correctionLeads.Score(ws) > 0):
+		(reader.ChangeWords.Score(ws) > 0 || correctionLeads.Score(ws) > 0):
 		// "actually Monday's bad for me now, can we do Wednesday the 25th?", at any step.
 	default:
 		return false
@@ -226,7 +226,7 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 // them.
 func (t *turn) divert(msg string, ws []string) bool {
 	// "finalement je préfère une formation": another service, named with a change of mind.
-	if t.s.Step != StepService && t.s.ServiceSlug != "" && changeWords.Score(ws) > 0 && !isQuestion(msg, ws) {
+	if t.s.Step != StepService && t.s.ServiceSlug != "" && reader.ChangeWords.Score(ws) > 0 && !reader.IsQuestion(msg, ws) {
 		if svc, ok := serviceIn(ws, t.catalogue().Services); ok && svc.Slug != t.s.ServiceSlug {
 			t.correct(StepService, svc.Name.In(t.lang()))
 			return true
@@ -241,7 +241,7 @@ func (t *turn) divert(msg string, ws []string) bool {
 		return false
 	case corrects:
 		t.correct(field, "")
-	case isQuestion(msg, ws):
+	case reader.IsQuestion(msg, ws):
 		t.answerThenAsk(msg, ws)
 	default:
 		return false
@@ -269,7 +269,7 @@ func holdsWhen(t *turn, msg string, _ []string) bool {
 
 func holdsService(t *turn, _ string, ws []string) bool {
 	_, ok := serviceIn(ws, t.catalogue().Services)
-	return ok && topicOf(ws) == ""
+	return ok && reader.TopicOf(ws) == ""
 }
 
 func (t *turn) answerThenAsk(msg string, ws []string) {
@@ -378,19 +378,19 @@ func (t *turn) confirm(msg string, ws []string) {
 	case when.Time != "" && when.Time != c.Time:
 		t.moveTo(StepTime)
 		t.chooseTime(msg)
-	case named && svc.Slug != t.s.ServiceSlug && !isQuestion(msg, ws):
+	case named && svc.Slug != t.s.ServiceSlug && !reader.IsQuestion(msg, ws):
 		t.correct(StepService, svc.Name.In(l))
-	case choosing && (noWords.Exact(ws) || nothingWords.Exact(ws)):
+	case choosing && (reader.NoWords.Exact(ws) || reader.NothingWords.Exact(ws)):
 		t.ask()
 	case choosing:
 		t.askWhatToChange(text(l, "what_change_unknown"))
-	case plainYes(ws, when):
+	case reader.PlainYes(ws, when):
 		t.book()
-	case isQuestion(msg, ws):
+	case reader.IsQuestion(msg, ws):
 		ans, src := t.e.answerFree(t.ctx, t.aiShares(), l, msg, ws, t.catalogue())
 		t.say(ans, src)
 		t.say(text(l, "confirm_again"), SourceFlow)
-	case noWords.Score(ws) > 0:
+	case reader.NoWords.Score(ws) > 0:
 		t.askWhatToChange(text(l, "what_change"))
 	default:
 		t.say(text(l, "confirm_again"), SourceFlow)

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // The evaluation of Dota's reader (testdata/eval): the intent readIntent names and the
@@ -133,7 +135,7 @@ func TestEval(t *testing.T) {
 			}
 			// Fields are labelled on bookings and on questions about a service; the other
 			// intents' utterances are not scored for fields.
-			if u.intent != IntentBook && u.intent != QuestionService {
+			if u.intent != reader.IntentBook && u.intent != reader.QuestionService {
 				continue
 			}
 			want := u.fields

@@ -67,7 +67,7 @@ func (t *turn) extract(msg string, ws []string, step string) found {
 	// Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo, it's
 	// 0667 …", whose words are no name.
 	f.Name = nameIn(reader.ReplaceSpans(rest, phones))
-	if f.Name == "" && step == StepName && !isQuestion(msg, ws) && saysOnlyName(ws, f) {
+	if f.Name == "" && step == StepName && !reader.IsQuestion(msg, ws) && saysOnlyName(ws, f) {
 		f.Name = checkedName(namereader.Answer(reader.ReplaceSpans(rest, phones)))
 	}
 	return f
@@ -80,7 +80,7 @@ func saysOnlyName(ws []string, f found) bool {
 		return false
 	}
 	t := reader.NewText(ws)
-	for _, m := range []*reader.Matcher{&correctionLeads, &changeWords, &noWords, &cancelWords} {
+	for _, m := range []*reader.Matcher{&correctionLeads, &reader.ChangeWords, &reader.NoWords, &reader.CancelWords} {
 		if m.ScoreIn(&t) > 0 {
 			return false
 		}

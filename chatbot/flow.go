@@ -130,15 +130,15 @@ func (t *turn) handle(raw string) {
 	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
 	switch {
-	case inFlow && isManageStep(t.s.Step) && (isCommand(cancelWords, ws) || isCommand(restartWords, ws)):
+	case inFlow && isManageStep(t.s.Step) && (reader.IsCommand(reader.CancelWords, ws) || reader.IsCommand(reader.RestartWords, ws)):
 		t.endManage(text(t.lang(), "cancelled"))
-	case inFlow && isCommand(cancelWords, ws):
+	case inFlow && reader.IsCommand(reader.CancelWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(false)
 		t.moveTo(StepGreeting)
 		t.say(text(t.lang(), "cancelled"), SourceFlow)
 		t.s.QuickReplies = t.menu()
-	case inFlow && isCommand(restartWords, ws):
+	case inFlow && reader.IsCommand(reader.RestartWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(true)
 		t.moveTo(StepName)
@@ -159,11 +159,11 @@ func (t *turn) handle(raw string) {
 // moving or cancelling the visitor's own appointment, or answers it (inside the booking
 // flow), and reports whether it did; inside the booking flow, the step is asked again.
 func (t *turn) intent(ws []string, inFlow bool) bool {
-	if wantsPerson(ws) {
+	if reader.WantsPerson(ws) {
 		t.startHandoff(ReasonAsked)
 		return true
 	}
-	if what, ok := ownAppointment(ws, inFlow); ok && !inFlow {
+	if what, ok := reader.OwnAppointment(ws, inFlow); ok && !inFlow {
 		t.startManage(what)
 		return true
 	}
@@ -198,11 +198,11 @@ func (t *turn) resetFlow(all bool) {
 func (t *turn) free(msg string, ws []string) {
 	f := t.fields()
 	switch readIntent(msg, ws, f, t.s.Offered, t.catalogue().Services) {
-	case IntentBook:
+	case reader.IntentBook:
 		t.answerAlongside(msg, ws)
 		t.startFlow(f)
 		return
-	case IntentNo:
+	case reader.IntentNo:
 		if t.s.Offered {
 			t.s.Offered = false
 			t.say(text(t.lang(), "declined"), SourceRule)
@@ -211,7 +211,7 @@ func (t *turn) free(msg string, ws []string) {
 		}
 		t.s.QuickReplies = t.menu()
 		return
-	case IntentYes:
+	case reader.IntentYes:
 		t.say(text(t.lang(), "listening"), SourceRule) // "oui" to "anything else?"
 		t.s.QuickReplies = t.menu()
 		return
@@ -229,7 +229,7 @@ func (t *turn) free(msg string, ws []string) {
 // its details ("un rendez-vous pour un site web, c'est combien ?"): the booking goes on in
 // the same reply.
 func (t *turn) answerAlongside(msg string, ws []string) {
-	if tp := topicOf(ws); tp == "" || tp == QuestionServices || !isQuestion(msg, ws) {
+	if tp := reader.TopicOf(ws); tp == "" || tp == reader.QuestionServices || !reader.IsQuestion(msg, ws) {
 		return
 	}
 	if ans, ok := t.e.ruleAnswer(t.lang(), ws, t.catalogue()); ok {

@@ -76,10 +76,10 @@ func (t *turn) changeManage(ws []string) bool {
 	r := reader.NewText(ws)
 	action := ""
 	switch {
-	case (moveOwnWords.ScoreIn(&r) > 0 && selfMoveWords.ScoreIn(&r) == 0) || otherSlotWords.ScoreIn(&r) > 0:
-		action = IntentMove
-	case cancelOwnWords.ScoreIn(&r) > 0 && !yesWords.Exact(ws):
-		action = IntentCancel
+	case (reader.MoveOwnWords.ScoreIn(&r) > 0 && reader.SelfMoveWords.ScoreIn(&r) == 0) || reader.OtherSlotWords.ScoreIn(&r) > 0:
+		action = reader.IntentMove
+	case reader.CancelOwnWords.ScoreIn(&r) > 0 && !reader.YesWords.Exact(ws):
+		action = reader.IntentCancel
 	}
 	if action == "" || action == t.s.Manage.Action {
 		return false
@@ -251,7 +251,7 @@ func (t *turn) pick(id string) {
 		t.manageRefused(err)
 		return
 	}
-	if t.s.Manage.Action == IntentCancel {
+	if t.s.Manage.Action == reader.IntentCancel {
 		t.moveTo(StepManageCancel)
 	} else {
 		t.moveTo(StepManageWhen)
@@ -283,14 +283,14 @@ func askManageCancel(t *turn) (string, []QuickReply, bool) {
 func readManageCancel(t *turn, msg string, ws []string) {
 	l := t.lang()
 	switch {
-	case yesToCancel(ws, t.when(msg, false)):
+	case reader.YesToCancel(ws, t.when(msg, false)):
 		a, err := t.e.core.CancelVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked)
 		if err != nil {
 			t.manageRefused(err)
 			return
 		}
 		t.endManage(text(l, "manage_cancelled", "appointment", describe(l, a, t.catalogue().Services)))
-	case noWords.Score(ws) > 0:
+	case reader.NoWords.Score(ws) > 0:
 		t.endManage(text(l, "manage_kept"))
 	default:
 		t.ask()

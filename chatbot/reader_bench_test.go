@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -29,7 +30,7 @@ func BenchmarkReadMessage(b *testing.B) {
 			for b.Loop() {
 				ws := words(msg)
 				f := t.extract(msg, ws, StepGreeting)
-				if readIntent(msg, ws, f, false, services) != IntentBook {
+				if readIntent(msg, ws, f, false, services) != reader.IntentBook {
 					b.Fatal("not read as a booking")
 				}
 			}

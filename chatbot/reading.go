@@ -57,7 +57,7 @@ func (t *turn) correction() (field, value string, ok bool) {
 // read once; bare lets a lone number be an hour (see ParseWhen).
 func (t *turn) when(text string, bare bool) reader.When {
 	if t.m == nil {
-		return ParseWhen(text, t.e.localNow(t.ctx), bare)
+		return reader.ParseWhen(text, t.e.localNow(t.ctx), bare)
 	}
 	k := whenKey{text, bare}
 	if w, ok := t.m.whens[k]; ok {
@@ -66,7 +66,7 @@ func (t *turn) when(text string, bare bool) reader.When {
 	if t.m.now.IsZero() {
 		t.m.now = t.e.localNow(t.ctx)
 	}
-	w := ParseWhen(text, t.m.now, bare)
+	w := reader.ParseWhen(text, t.m.now, bare)
 	if t.m.whens == nil {
 		t.m.whens = map[whenKey]reader.When{}
 	}

@@ -12,4 +12,5 @@ var (
 	isDigit     = reader.IsDigit
 	emailsIn    = reader.EmailsIn
 	phonesIn    = reader.PhonesIn
+	politeWords = reader.PoliteWords
 )

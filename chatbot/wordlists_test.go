@@ -40,14 +40,14 @@ func oldAt(m reader.Matcher, text []string, i int) int {
 }
 
 func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
-	matchers := []reader.Matcher{yesWords, noWords, bookWords, cancelWords, skipWords, helloWords, thanksWords, questionWords,
-		appointmentWords, ownWords, cancelOwnWords, moveOwnWords, humanWords, talkWords, botWords, byeWords, openWords,
-		closingWords, correctionLeads, changeVerbs}
-	for _, tp := range topics {
-		matchers = append(matchers, tp.words)
+	matchers := []reader.Matcher{reader.YesWords, reader.NoWords, reader.BookWords, reader.CancelWords, reader.SkipWords, reader.HelloWords, reader.ThanksWords, reader.QuestionWords,
+		reader.AppointmentWords, reader.OwnWords, reader.CancelOwnWords, reader.MoveOwnWords, reader.HumanWords, reader.TalkWords, reader.BotWords, reader.ByeWords, reader.OpenWords,
+		reader.ClosingWords, correctionLeads, changeVerbs}
+	for _, tp := range reader.Topics {
+		matchers = append(matchers, tp.Words)
 	}
-	for _, s := range fallbackServices {
-		matchers = append(matchers, serviceMatcher(s))
+	for _, s := range readerServices(fallbackServices) {
+		matchers = append(matchers, reader.NewMatcher(append(append([]string{s.Slug}, s.Names...), s.Keywords...)...))
 	}
 	texts := []string{"oui", "non merci", "je voudrais prendre un rendez-vous", "quels sont vos prix ?",
 		"أسعاركم", "ما هي الأسعار", "بالتصوير من فضلكم", "how long does it take", "pas d'entreprise", "",

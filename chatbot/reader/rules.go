@@ -1,20 +1,15 @@
-package chatbot
+package reader
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/chatbot/reader"
-	"github.com/dota-agency/dota/i18n"
 )
 
 // Words that carry the visitor's intent, in the three languages. They are matched on
 // whole words after normalization, so "ai" never matches inside "training".
 var (
-	yesWords = reader.NewMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
+	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
 		"c'est bon", "je confirme", "confirmer", "exact", "correct", "yes", "yeah", "yep", "sure", "of course",
 		"please", "confirm", "go ahead", "alright", "all right", "نعم", "أكيد", "اكيد", "حسنا", "موافق", "طبعا",
 		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح",
@@ -22,12 +17,12 @@ var (
 		"yess", "yup", "absolutely", "definitely", "that checks out", "checks out", "that's fine", "أكد", "اكد",
 		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah",
 		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça")
-	noWords = reader.NewMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
+	NoWords = NewMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
 		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
 		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح")
-	bookWords = reader.NewMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
+	BookWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
 		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
 		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي",
 		"booker", "un call", "a call", "un appel", "visio", "passer vous voir", "venir vous voir", "vous rencontrer",
@@ -37,15 +32,15 @@ var (
 		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم", "appt", "rdz", "rendezvous", "réunion",
 		"reunion", "come in", "come over", "arrange a meeting", "set up a meeting", "كاين بلاصة", "kayen place",
 		"kayen de la place")
-	cancelWords = reader.NewMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
+	CancelWords = NewMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
 		"never mind", "إلغاء", "الغاء", "ألغ", "توقف",
 		"laisse tomber", "laissez tomber", "oublie", "oubliez", "oublie ça", "on arrête", "j'arrête", "abandonner",
 		"pas la peine", "forget it", "forget about it", "stop this", "stop it", "nevermind", "nvm", "no need",
 		"i changed my mind", "j'ai changé d'avis", "khlas", "khalas", "safi khlas", "blach", "ensa", "nsa",
 		"خلاص", "انسى", "بلاش", "لا داعي", "mab9itch", "ma bqitch")
-	restartWords = reader.NewMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
+	RestartWords = NewMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
 		"start over", "start again", "من جديد", "ابدأ من جديد", "إعادة البدء")
-	skipWords = reader.NewMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
+	SkipWords = NewMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
 		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
@@ -56,7 +51,7 @@ var (
 		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
 	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
-	declineWords = reader.NewMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
+	DeclineWords = NewMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
 		"mail seulement", "email seulement", "البريد يكفي", "لا أرغب", "لا ارغب", "يكفي", "ghir l mail", "je préfère ne pas", "jpréfère pas", "jprefere pas", "j'préfère pas", "préfère pas",
 		"prefere pas", "nfadel la", "ma nhebch n3tih", "je prefere ne pas", "je préfère pas", "je prefere pas",
 		"pas de numéro", "pas de numero", "pas de téléphone", "pas de telephone", "pas de mail", "pas d'email",
@@ -65,17 +60,17 @@ var (
 		"dont have", "without", "not giving", "ma3andich", "ma 3andich", "ma3andich numéro", "ma3andich email",
 		"ما عنديش", "ماعنديش", "معنديش", "ليس لدي", "ليس عندي", "لا أملك", "لا املك", "لا أريد", "لا اريد",
 		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary")
-	helloWords = reader.NewMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
+	HelloWords = NewMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
-	thanksWords = reader.NewMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
+	ThanksWords = NewMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
 		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty")
 	// politeWords may go with a yes or a command without changing what it says.
-	politeWords = reader.NewMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
+	PoliteWords = NewMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
 		"يعطيكم الصحة", "شكرا جزيلا", "وجزاكم الله خيرا", "svp", "stp", "s'il vous plaît", "s'il vous plait",
 		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
 	// assentWords may go with a yes at the summary: "oui, c'est parfait", "yes, looks good".
-	assentWords = reader.NewMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
+	assentWords = NewMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
 		"tout est correct", "très bien", "tres bien", "ça marche", "ca marche", "vas-y", "allez-y", "go",
 		"let's go", "that's right", "that's correct", "that's it", "looks good", "sounds good", "all good",
 		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
@@ -84,81 +79,81 @@ var (
 		"everything", "all correct", "that is all correct", "that is correct", "correct", "kindly", "thank you kindly",
 		"كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant")
 	// butWords hold something back: "oui mais…".
-	butWords = reader.NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
+	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")
 	// changeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
-	changeWords = reader.NewMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
+	ChangeWords = NewMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
 		"actually", "instead", "rather", "i prefer", "i'd prefer", "change", "switch", "بدلا", "بدل", "أفضل", "افضل",
 		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
 		"bedelt rayi", "beddelt rayi", "bdelt rayi", "badalt rayi", "بدلت رايي", "غيرت رايي", "j'ai changé d'avis",
 		"changed my mind")
 	// nothingWords answer "what would you like to change?" with nothing.
-	nothingWords = reader.NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
+	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
-	commandFillers = reader.NewMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
+	commandFillers = NewMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
 		"ce", "rendez-vous", "rendez vous", "réservation", "reservation", "i want to", "i'd like to", "i would like to",
 		"let's", "it", "the", "this", "booking", "appointment", "everything", "all", "أريد", "اريد", "الحجز",
 		"الموعد", "كل شيء", "لا")
 	// questionWords start a question even without a question mark.
-	questionWords = reader.NewMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
+	QuestionWords = NewMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
 		"quand", "est-ce", "est ce", "avez-vous", "faites-vous", "proposez-vous", "how", "what", "where", "when",
 		"which", "why", "do you", "can you", "are you", "is there", "كم", "ما", "ماذا", "أين", "اين", "متى",
 		"هل", "كيف", "لماذا", "واش")
 )
 
 // Topics of the free questions, each with the words that name it.
-var topics = []struct {
+var Topics = []struct {
 	code  string
-	words reader.Matcher
+	Words Matcher
 }{
-	{"prices", reader.NewMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
+	{"prices", NewMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
 		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
-	{"delays", reader.NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
+	{"delays", NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
 		"delay", "timeline", "duration", "turnaround", "deadline", "مدة", "كم من الوقت", "وقت الإنجاز", "المدة")},
-	{"hours", reader.NewMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
+	{"hours", NewMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
 		"ferme", "fermés", "opening hours", "hours", "open", "closed", "ساعات العمل", "مواعيد العمل", "مفتوح",
 		"مغلق", "الدوام", "دوام", "أوقات العمل", "اوقات العمل", "أوقات عملكم", "اوقات عملكم", "تفتحون", "تفتحو")},
-	{"address", reader.NewMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
+	{"address", NewMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
 		"وين", "فين", "fin rakom", "win rakom",
 		"مقر", "مكتب", "مكان")},
-	{"contact", reader.NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
+	{"contact", NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
 		"رقم", "بريد", "ايميل", "إيميل", "تواصل", "الاتصال")},
-	{"portfolio", reader.NewMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
+	{"portfolio", NewMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
 		"references", "travaux", "exemples", "clients", "projects", "work", "examples", "past work", "مشاريع",
 		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات", "أمثلة", "امثلة", "واش درتو", "درتو",
 		"خدمتوها", "wach dertou", "dertou")},
-	{"about", reader.NewMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
+	{"about", NewMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
 		"années d expérience", "combien d années",
 		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
-	{"services", reader.NewMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
+	{"services", NewMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
 		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
 }
 
 // isCommand reports whether a message is the command m and nothing else: "annuler",
 // "je veux annuler le rendez-vous", but not "Stop Pub" (a company) nor "je voudrais refaire
 // mon site depuis le début" (a service).
-func isCommand(m reader.Matcher, ws []string) bool {
-	t := reader.NewText(ws)
-	return m.ScoreIn(&t) > 0 && reader.CoversIn(&t, m, commandFillers, politeWords)
+func IsCommand(m Matcher, ws []string) bool {
+	t := NewText(ws)
+	return m.ScoreIn(&t) > 0 && CoversIn(&t, m, commandFillers, PoliteWords)
 }
 
 // plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
 // looks good". A yes that says more ("oui mais plutôt mardi", w its day and hour) is not one.
-func plainYes(ws []string, w reader.When) bool {
-	t := reader.NewText(ws)
-	if yesWords.ScoreIn(&t) == 0 || noWords.ScoreIn(&t) > 0 {
+func PlainYes(ws []string, w When) bool {
+	t := NewText(ws)
+	if YesWords.ScoreIn(&t) == 0 || NoWords.ScoreIn(&t) > 0 {
 		return false
 	}
-	if reader.CoversIn(&t, yesWords, politeWords, assentWords, bookWords) {
+	if CoversIn(&t, YesWords, PoliteWords, assentWords, BookWords) {
 		return true
 	}
 	// A short yes with nothing held back: "yep, confirmed", "C'est bon pour moi", "نعم، كل
 	// شيء صحيح"; not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
-	if len(ws) > 5 || butWords.ScoreIn(&t) > 0 || changeWords.ScoreIn(&t) > 0 || reader.PartOfDay(ws) != "" {
+	if len(ws) > 5 || butWords.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || PartOfDay(ws) != "" {
 		return false
 	}
 	return w.Date == "" && w.Time == "" && w.Unsure == ""
@@ -166,43 +161,51 @@ func plainYes(ws []string, w reader.When) bool {
 
 // yesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
 // cancelling words ("wah, annulez-le", "نعم، ألغِه").
-func yesToCancel(ws []string, w reader.When) bool {
-	t := reader.NewText(ws)
-	return plainYes(ws, w) || yesWords.ScoreIn(&t) > 0 && noWords.ScoreIn(&t) == 0 &&
-		reader.CoversIn(&t, yesWords, politeWords, cancelWords, cancelOwnWords, commandFillers)
+func YesToCancel(ws []string, w When) bool {
+	t := NewText(ws)
+	return PlainYes(ws, w) || YesWords.ScoreIn(&t) > 0 && NoWords.ScoreIn(&t) == 0 &&
+		CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
 }
 
 // isQuestion reports whether a message reads as a question.
-func isQuestion(raw string, ws []string) bool {
-	t := reader.NewText(ws)
-	return isQuestionIn(raw, &t)
+func IsQuestion(raw string, ws []string) bool {
+	t := NewText(ws)
+	return IsQuestionIn(raw, &t)
 }
 
-func isQuestionIn(raw string, t *reader.Text) bool {
-	return strings.ContainsAny(raw, "?؟") || questionWords.Opens(t)
+func IsQuestionIn(raw string, t *Text) bool {
+	return strings.ContainsAny(raw, "?؟") || QuestionWords.Opens(t)
 }
 
 // topicOf names the topic a message asks about, "" when none; the longest matching
 // phrase wins, so "combien de temps" is about delays rather than prices.
-func topicOf(ws []string) string {
-	t := reader.NewText(ws)
-	return topicOfIn(&t)
+func TopicOf(ws []string) string {
+	t := NewText(ws)
+	return TopicOfIn(&t)
 }
 
-func topicOfIn(t *reader.Text) string {
+func TopicOfIn(t *Text) string {
 	best, code := 0, ""
-	for i := range topics {
-		if n := topics[i].words.ScoreIn(t); n > best {
-			best, code = n, topics[i].code
+	for i := range Topics {
+		if n := Topics[i].Words.ScoreIn(t); n > best {
+			best, code = n, Topics[i].code
 		}
 	}
 	return code
 }
 
+// Service is a service of the catalogue as the reader knows it: its slug, its names in
+// every language and the keywords that name it.
+type Service struct {
+	Slug     string
+	Names    []string
+	Keywords []string
+}
+
 // serviceIn returns the catalogue's service a message names, by its keywords or its name
 // in any language.
-func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) {
-	t := reader.NewText(ws)
+func ServiceIn(ws []string, services []Service) (Service, bool) {
+	t := NewText(ws)
 	return serviceInText(&t, services)
 }
 
@@ -210,8 +213,8 @@ func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) 
 // the most phrases ("maintenance et hébergement du site" is a small job, though "site"
 // is web development's); on a tie, the one whose own name is among them: "formation
 // WordPress" is a training, though WordPress is a keyword of web development.
-func serviceInText(t *reader.Text, services []booking.Service) (booking.Service, bool) {
-	best, found := 0, booking.Service{}
+func serviceInText(t *Text, services []Service) (Service, bool) {
+	best, found := 0, Service{}
 	c := serviceMatchers(services)
 	if c == nil {
 		return found, false
@@ -248,13 +251,13 @@ var (
 )
 
 type servicesMatchers struct {
-	services []booking.Service
-	matchers []reader.Matcher // slug, names and keywords
-	names    []reader.Matcher // names alone
+	services []Service
+	matchers []Matcher // slug, names and keywords
+	names    []Matcher // names alone
 }
 
 // serviceMatchers returns the matchers of services, in their order.
-func serviceMatchers(services []booking.Service) *servicesMatchers {
+func serviceMatchers(services []Service) *servicesMatchers {
 	if len(services) == 0 {
 		return nil
 	}
@@ -263,10 +266,10 @@ func serviceMatchers(services []booking.Service) *servicesMatchers {
 			return c
 		}
 	}
-	c := &servicesMatchers{services: services, matchers: make([]reader.Matcher, len(services)), names: make([]reader.Matcher, len(services))}
+	c := &servicesMatchers{services: services, matchers: make([]Matcher, len(services)), names: make([]Matcher, len(services))}
 	for i, s := range services {
 		c.matchers[i] = serviceMatcher(s)
-		c.names[i] = cachedMatcher(s.Name.All())
+		c.names[i] = cachedMatcher(s.Names)
 	}
 	catalogueMatchers[nextCatalogue.Add(1)%uint32(len(catalogueMatchers))].Store(c)
 	return c
@@ -277,32 +280,20 @@ func serviceMatchers(services []booking.Service) *servicesMatchers {
 var serviceMatcherCache sync.Map
 
 // serviceMatcher is the matcher of a service's slug, names and keywords.
-func serviceMatcher(s booking.Service) reader.Matcher {
-	kws := append([]string{s.Slug}, s.Name.All()...)
-	for _, list := range s.Keywords {
-		kws = append(kws, list...)
-	}
-	return cachedMatcher(kws)
+func serviceMatcher(s Service) Matcher {
+	kws := append([]string{s.Slug}, s.Names...)
+	return cachedMatcher(append(kws, s.Keywords...))
 }
 
 // cachedMatcher is the matcher of phrases, built once per list.
-func cachedMatcher(phrases []string) reader.Matcher {
+func cachedMatcher(phrases []string) Matcher {
 	key := strings.Join(phrases, "\x00")
 	if m, ok := serviceMatcherCache.Load(key); ok {
-		return m.(reader.Matcher)
+		return m.(Matcher)
 	}
-	m := reader.NewMatcher(phrases...)
+	m := NewMatcher(phrases...)
 	serviceMatcherCache.Store(key, m)
 	return m
-}
-
-// serviceList names the catalogue's services in lang.
-func serviceList(lang string, services []booking.Service) string {
-	names := make([]string, len(services))
-	for i, s := range services {
-		names[i] = s.Name.In(lang)
-	}
-	return strings.Join(names, ", ")
 }
 
 // Questions the rules answer, as questionOf names them.
@@ -320,76 +311,33 @@ const (
 // questionOf names the question a message asks that the rules answer: a day or the
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
 // contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
-func questionOf(ws []string, services []booking.Service) (string, booking.Service) {
-	t := reader.NewText(ws)
-	return questionOfIn(&t, services)
+func QuestionOf(ws []string, services []Service) (string, Service) {
+	t := NewText(ws)
+	return QuestionOfIn(&t, services)
 }
 
-func questionOfIn(t *reader.Text, services []booking.Service) (string, booking.Service) {
-	if _, ok := weekdayIn(t.Words); ok && openWords.ScoreIn(t) > 0 {
-		return QuestionDay, booking.Service{}
+func QuestionOfIn(t *Text, services []Service) (string, Service) {
+	if _, ok := WeekdayIn(t.Words); ok && OpenWords.ScoreIn(t) > 0 {
+		return QuestionDay, Service{}
 	}
-	if closingWords.ScoreIn(t) > 0 && (questionShapedIn(t) || questionWords.ScoreIn(t) > 0) {
-		return QuestionClosing, booking.Service{}
+	if ClosingWords.ScoreIn(t) > 0 && (questionShapedIn(t) || QuestionWords.ScoreIn(t) > 0) {
+		return QuestionClosing, Service{}
 	}
-	topic := topicOfIn(t)
+	topic := TopicOfIn(t)
 	svc, named := serviceInText(t, services)
 	switch {
-	case botWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && questionShapedIn(t):
+	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && questionShapedIn(t):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
 	case topic != "":
 		return topic, svc
-	case byeWords.ScoreIn(t) > 0:
+	case ByeWords.ScoreIn(t) > 0:
 		return QuestionBye, svc
-	case helloWords.ScoreIn(t) > 0:
+	case HelloWords.ScoreIn(t) > 0:
 		return QuestionHello, svc
-	case thanksWords.ScoreIn(t) > 0:
+	case ThanksWords.ScoreIn(t) > 0:
 		return QuestionThanks, svc
 	}
 	return "", svc
-}
-
-// ruleAnswer answers a free question from the rules; ok is false when no rule applies.
-func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
-	q, svc := questionOf(ws, cat.Services)
-	switch q {
-	case "":
-		return "", false
-	case QuestionDay:
-		d, _ := weekdayIn(ws)
-		if booking.IsBusinessDay(d) {
-			return text(lang, "day_open", "day", i18n.Weekday(lang, d)), true
-		}
-		return text(lang, "day_closed", "day", i18n.Weekday(lang, d)), true
-	case QuestionClosing:
-		return text(lang, "closing_time"), true
-	case QuestionBot:
-		return text(lang, "bot"), true
-	case QuestionService:
-		v := svc.In(lang)
-		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true
-	case QuestionServices:
-		return text(lang, "answer_services", "list", serviceList(lang, cat.Services)), true
-	case "portfolio":
-		if len(cat.Projects) == 0 {
-			return text(lang, "answer_portfolio_empty"), true
-		}
-		titles := []string{}
-		for i, p := range cat.Projects {
-			if i == 3 {
-				break
-			}
-			titles = append(titles, p.Title.In(lang))
-		}
-		return text(lang, "answer_portfolio", "list", strings.Join(titles, ", ")), true
-	case "about":
-		return text(lang, "answer_about", "years", strconv.Itoa(YearsOfExperience(e.now()))), true
-	case QuestionBye, QuestionHello:
-		return text(lang, q), true
-	case QuestionThanks:
-		return text(lang, "welcome"), true
-	}
-	return text(lang, "answer_"+q), true
 }

@@ -1,10 +1,7 @@
-package chatbot
+package reader
 
 import (
 	"time"
-
-	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // Intents Dota recognises at any step, besides booking and the business topics: the
@@ -13,12 +10,12 @@ import (
 // phrases in fr, en and ar, Algerian usage included (darija in Latin or Arabic letters).
 var (
 	// appointmentWords name an appointment.
-	appointmentWords = reader.NewMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
+	AppointmentWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
 		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
 		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
 		"rendez", "meeting", "call")
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
-	bookedWords = reader.NewMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
+	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
 		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
@@ -26,14 +23,14 @@ var (
 		"3andi rendez-vous", "andi rdv", "my slot", "my monday slot", "mon créneau", "rdv ta3i", "rendez-vous ta3i",
 		"rdv dyali", "موعدي", "derna rdv", "khdit rdv", "خذيت موعد")
 	// wantWords want something: with a service, a booking.
-	wantWords = reader.NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
+	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
 		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi")
 	// ownWords say the appointment is the visitor's own.
-	ownWords = reader.NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
+	OwnWords = NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
 	// cancelOwnWords cancel an appointment already booked.
-	cancelOwnWords = reader.NewMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
+	CancelOwnWords = NewMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
 		"annule-le", "cancel it", "annulez", "annulez le", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
@@ -41,7 +38,7 @@ var (
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
 	// moveOwnWords move an appointment already booked.
-	moveOwnWords = reader.NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
+	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
 		"reschedule", "move", "postpone", "change the date", "change the time", "change my appointment",
 		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
@@ -55,7 +52,7 @@ var (
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
-	cantComeWords = reader.NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
+	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
 		"je ne peux plus venir", "pas pouvoir venir", "empêchement", "empechement", "imprévu", "imprevu",
 		"i can't make", "i cannot make", "can't make it", "won't be able", "won't make it", "can't come",
 		"cannot come", "something came up", "i can no longer", "ma nejemch nji", "ma nejjemch nji", "ma neqderch nji",
@@ -68,16 +65,16 @@ var (
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
 	// otherSlotWords ask for another day or hour.
-	otherSlotWords = reader.NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
+	OtherSlotWords = NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
 		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
 	// selfMoveWords are the visitor moving, not the appointment.
-	selfMoveWords = reader.NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
+	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")
 	// humanWords ask for a person.
-	humanWords = reader.NewMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
+	HumanWords = NewMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
 		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",
 		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
 		"talk to someone", "speak to someone", "customer service", "your team", "شخص", "شخص حقيقي", "إنسان",
@@ -91,32 +88,32 @@ var (
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe")
 	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
-	talkWords = reader.NewMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
+	TalkWords = NewMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",
 		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki")
-	botWords = reader.NewMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
+	BotWords = NewMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
 		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت",
 		"machine", "une machine", "a machine", "automated", "automatique", "آلة", "الة",
 		// asked the other way round: "is this a real person?", "je parle à un humain ?"
 		"humain", "un humain", "human", "a human", "real person", "a real person", "vraie personne",
 		"une vraie personne", "personne réelle", "bnadem", "insan", "إنسان", "انسان", "شخص حقيقي")
-	byeWords = reader.NewMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
+	ByeWords = NewMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
 		"goodbye", "good bye", "see you", "مع السلامة", "الى اللقاء", "إلى اللقاء", "بسلامة", "bslama", "beslama",
 		"bye bye", "ciao")
 	// botAddress makes "bot" a question to Dota: "tu es un robot ?", not "un bot IA".
-	botAddress = reader.NewMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
+	botAddress = NewMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
 		"mne7ki m3a", "nahder m3a")
 	// openWords ask whether the agency works on a day.
-	openWords = reader.NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
+	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
 		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
 	// closingWords ask when the agency closes.
-	closingWords = reader.NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
+	ClosingWords = NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
 )
 
@@ -132,118 +129,71 @@ const (
 	IntentOther  = "other" // a question for Gemini, or nothing the rules read
 )
 
-// readIntent names what a message outside a booking asks for, in the order Dota weighs
-// them: the visitor's own appointment, a person, a booking (asked for, accepted, or
-// implied by several details given at once), a plain yes or no, a question the rules
-// answer; offered says whether Dota has just offered to book.
-func readIntent(msg string, ws []string, f found, offered bool, services []booking.Service) string {
-	t := reader.NewText(ws)
-	if what, ok := ownAppointmentIn(&t, false); ok {
-		return what
-	}
-	if wantsPersonIn(&t) {
-		return IntentPerson
-	}
-	short := len(ws) <= 4
-	yes, no := yesWords.ScoreIn(&t) > 0, noWords.ScoreIn(&t) > 0
-	// plain matters only to a short message.
-	plain := short && !isQuestionIn(msg, &t) && reader.CoversIn(&t, yesWords, noWords, politeWords)
-	switch {
-	case byeWords.ScoreIn(&t) > 0 && reader.CoversIn(&t, byeWords, politeWords, thanksWords):
-		return QuestionBye
-	case bookWords.ScoreIn(&t) > 0, f.count() >= 2, offered && short && yes && !no,
-		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
-		f.When.Date != "" && isQuestionIn(msg, &t) && topicOfIn(&t) == "" && openWords.ScoreIn(&t) == 0 &&
-			closingWords.ScoreIn(&t) == 0,
-		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
-		f.HasService && wantWords.ScoreIn(&t) > 0 && !isQuestionIn(msg, &t):
-		return IntentBook
-	case offered && short && no, plain && no:
-		return IntentNo
-	case plain && yes:
-		return IntentYes
-	}
-	if q, _ := questionOfIn(&t, services); q != "" {
-		return q
-	}
-	return IntentOther
-}
-
 // ownAppointment reports whether a message is about the visitor's appointment already
 // booked, to cancel it ("cancel") or move it ("move"). Outside the booking flow, a cancel
 // or move word with an appointment is enough ("بغيت نلغي الموعد"); inside it, cancelling
 // is the booking under way's own command, and a move must name the visitor's own
 // appointment ("je veux déplacer mon rendez-vous"), since "plutôt jeudi" changes the
 // booking under way.
-func ownAppointment(ws []string, inFlow bool) (string, bool) {
-	t := reader.NewText(ws)
-	return ownAppointmentIn(&t, inFlow)
+func OwnAppointment(ws []string, inFlow bool) (string, bool) {
+	t := NewText(ws)
+	return OwnAppointmentIn(&t, inFlow)
 }
 
-func ownAppointmentIn(t *reader.Text, inFlow bool) (string, bool) {
+func OwnAppointmentIn(t *Text, inFlow bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
-	appt := appointmentWords.ScoreIn(t) > 0 || bookedWords.ScoreIn(t) > 0
-	own := ownWords.ScoreIn(t) > 0
+	appt := AppointmentWords.ScoreIn(t) > 0 || bookedWords.ScoreIn(t) > 0
+	own := OwnWords.ScoreIn(t) > 0
 	// "je ne pourrai pas me déplacer, je préfère annuler": the visitor, not the appointment,
 	// would move.
-	moves := (moveOwnWords.ScoreIn(t) > 0 && !(selfMoveWords.ScoreIn(t) > 0 && cancelOwnWords.ScoreIn(t) > 0)) ||
-		otherSlotWords.ScoreIn(t) > 0
+	moves := (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+		OtherSlotWords.ScoreIn(t) > 0
 	switch {
 	case moves && appt && (!inFlow || own):
 		return IntentMove, true
-	case !inFlow && appt && (cancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0):
+	case !inFlow && appt && (CancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0):
 		return IntentCancel, true
 	}
 	return "", false
 }
 
 // wantsPerson reports whether a message asks to talk to a person.
-func wantsPerson(ws []string) bool {
-	t := reader.NewText(ws)
-	return wantsPersonIn(&t)
+func WantsPerson(ws []string) bool {
+	t := NewText(ws)
+	return WantsPersonIn(&t)
 }
 
-func wantsPersonIn(t *reader.Text) bool {
-	if humanWords.ScoreIn(t) == 0 || !(talkWords.ScoreIn(t) > 0 || reader.CoversIn(t, humanWords, commandFillers, politeWords)) {
+func WantsPersonIn(t *Text) bool {
+	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords)) {
 		return false
 	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
 	// as opposed to Dota ("a real person", "pas un robot").
-	return bookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
+	return BookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
 }
 
 // liveWords ask for a person rather than Dota.
-var liveWords = reader.NewMatcher("humain", "un humain", "human", "a human", "real person", "vraie personne",
+var liveWords = NewMatcher("humain", "un humain", "human", "a human", "real person", "vraie personne",
 	"personne réelle", "pas un robot", "pas un bot", "not a bot", "not a robot", "bnadem", "insan", "إنسان",
 	"انسان", "شخص حقيقي", "agent", "operator", "opérateur", "customer service", "service client", "now",
 	"maintenant", "right now", "tout de suite", "دابا", "درك", "daba", "dork")
 
 // weekdayIn names the weekday a message asks about, if any.
-func weekdayIn(ws []string) (time.Weekday, bool) {
+func WeekdayIn(ws []string) (time.Weekday, bool) {
 	for _, w := range ws {
-		if d, ok := reader.WeekdayNames[w]; ok {
+		if d, ok := WeekdayNames[w]; ok {
 			return d, true
 		}
 	}
 	return 0, false
 }
 
-// intentAnswer answers a question about the visitor's own appointment inside the booking
-// flow; ok is false when the message is none.
-func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
-	l := t.lang()
-	if what, ok := ownAppointment(ws, inFlow); ok {
-		return text(l, "own_"+what), true
-	}
-	return "", false
-}
-
 // questionShaped reports whether words read as a question without a question mark.
 func questionShaped(ws []string) bool {
-	t := reader.NewText(ws)
+	t := NewText(ws)
 	return questionShapedIn(&t)
 }
 
-func questionShapedIn(t *reader.Text) bool {
-	return questionWords.Opens(t) || len(t.Words) <= 6
+func questionShapedIn(t *Text) bool {
+	return QuestionWords.Opens(t) || len(t.Words) <= 6
 }
