@@ -203,7 +203,7 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
 		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
 	case f.When.Date != "" && t.s.Collected.Date != "" && f.When.Date != t.s.Collected.Date &&
-		(reader.ChangeWords.Score(ws) > 0 || correctionLeads.Score(ws) > 0):
+		(reader.ChangeWords.Score(ws) > 0 || reader.CorrectionLeads.Score(ws) > 0):
 		// "actually Monday's bad for me now, can we do Wednesday the 25th?", at any step.
 	default:
 		return false

@@ -61,9 +61,8 @@ func loadEval(t *testing.T, name string) []utterance {
 
 // read is what the reader makes of an utterance outside a booking.
 func read(t *turn, u utterance) (string, map[string]string) {
-	ws := words(u.text)
-	f := t.extract(u.text, ws, t.s.Step)
-	intent := readIntent(u.text, ws, f, false, t.catalogue().Services)
+	r := t.readText(u.text, t.s.Step)
+	f, intent := t.found(r.Fields), r.Intent
 	got := map[string]string{}
 	for k, v := range map[string]string{"name": f.Name, "email": f.Email, "phone": digitsOf(f.Phone),
 		"date": f.When.Date, "time": f.When.Time} {

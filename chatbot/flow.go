@@ -197,7 +197,7 @@ func (t *turn) resetFlow(all bool) {
 // free handles a message outside the booking flow: the offer, or a question.
 func (t *turn) free(msg string, ws []string) {
 	f := t.fields()
-	switch readIntent(msg, ws, f, t.s.Offered, t.catalogue().Services) {
+	switch t.reading().Intent {
 	case reader.IntentBook:
 		t.answerAlongside(msg, ws)
 		t.startFlow(f)

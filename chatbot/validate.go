@@ -151,15 +151,9 @@ var (
 )
 
 // The words of an explicit correction, in the order it says them: a lead ("non", "en
-// fait", "je veux"), a change verb, a determiner, the field, then a copula before the new
+// fait", "je veux": reader.CorrectionLeads), a change verb, a determiner, the field, then a copula before the new
 // value ("non, mon email est …", "changer le téléphone", "change my phone to …").
 var (
-	correctionLeads = reader.NewMatcher("non", "nan", "no", "en fait", "plutôt", "plutot", "pardon", "désolé", "desole",
-		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
-		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
-		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
-		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
-		"sber", "my bad")
 	changeVerbs = reader.NewMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
 		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
 	fieldDeterminers = reader.NewMatcher("le", "la", "l", "les", "mon", "ma", "mes", "notre", "votre", "de", "d", "du",
@@ -171,7 +165,7 @@ var (
 // field named, whether a change verb was said, and the index of the word after the field.
 func fieldAt(ws []string) (field string, verb bool, next int) {
 	st := stemAll(ws)
-	i := correctionLeads.Skip(ws, st, 0)
+	i := reader.CorrectionLeads.Skip(ws, st, 0)
 	if n := changeVerbs.At(ws, st, i); n > 0 {
 		i, verb = i+n, true
 	}

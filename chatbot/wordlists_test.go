@@ -42,7 +42,7 @@ func oldAt(m reader.Matcher, text []string, i int) int {
 func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 	matchers := []reader.Matcher{reader.YesWords, reader.NoWords, reader.BookWords, reader.CancelWords, reader.SkipWords, reader.HelloWords, reader.ThanksWords, reader.QuestionWords,
 		reader.AppointmentWords, reader.OwnWords, reader.CancelOwnWords, reader.MoveOwnWords, reader.HumanWords, reader.TalkWords, reader.BotWords, reader.ByeWords, reader.OpenWords,
-		reader.ClosingWords, correctionLeads, changeVerbs}
+		reader.ClosingWords, reader.CorrectionLeads, changeVerbs}
 	for _, tp := range reader.Topics {
 		matchers = append(matchers, tp.Words)
 	}

@@ -129,6 +129,43 @@ const (
 	IntentOther  = "other" // a question for Gemini, or nothing the rules read
 )
 
+// readIntent names what a message outside a booking asks for, in the order Dota weighs
+// them: the visitor's own appointment, a person, a booking (asked for, accepted, or
+// implied by several details given at once), a plain yes or no, a question the rules
+// answer; offered says whether Dota has just offered to book.
+func readIntent(msg string, ws []string, f Fields, offered bool, services []Service) string {
+	t := NewText(ws)
+	if what, ok := OwnAppointmentIn(&t, false); ok {
+		return what
+	}
+	if WantsPersonIn(&t) {
+		return IntentPerson
+	}
+	short := len(ws) <= 4
+	yes, no := YesWords.ScoreIn(&t) > 0, NoWords.ScoreIn(&t) > 0
+	// plain matters only to a short message.
+	plain := short && !IsQuestionIn(msg, &t) && CoversIn(&t, YesWords, NoWords, PoliteWords)
+	switch {
+	case ByeWords.ScoreIn(&t) > 0 && CoversIn(&t, ByeWords, PoliteWords, ThanksWords):
+		return QuestionBye
+	case BookWords.ScoreIn(&t) > 0, f.Count() >= 2, offered && short && yes && !no,
+		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
+		f.When.Date != "" && IsQuestionIn(msg, &t) && TopicOfIn(&t) == "" && OpenWords.ScoreIn(&t) == 0 &&
+			ClosingWords.ScoreIn(&t) == 0,
+		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
+		f.HasService && WantWords.ScoreIn(&t) > 0 && !IsQuestionIn(msg, &t):
+		return IntentBook
+	case offered && short && no, plain && no:
+		return IntentNo
+	case plain && yes:
+		return IntentYes
+	}
+	if q, _ := QuestionOfIn(&t, services); q != "" {
+		return q
+	}
+	return IntentOther
+}
+
 // ownAppointment reports whether a message is about the visitor's appointment already
 // booked, to cancel it ("cancel") or move it ("move"). Outside the booking flow, a cancel
 // or move word with an appointment is enough ("بغيت نلغي الموعد"); inside it, cancelling

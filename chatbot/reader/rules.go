@@ -87,6 +87,13 @@ var (
 		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
 		"bedelt rayi", "beddelt rayi", "bdelt rayi", "badalt rayi", "بدلت رايي", "غيرت رايي", "j'ai changé d'avis",
 		"changed my mind")
+	// CorrectionLeads open a correction: "non, mon email est …", "sorry typo, it's …".
+	CorrectionLeads = NewMatcher("non", "nan", "no", "en fait", "plutôt", "plutot", "pardon", "désolé", "desole",
+		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
+		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
+		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
+		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
+		"sber", "my bad")
 	// nothingWords answer "what would you like to change?" with nothing.
 	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
