@@ -13,8 +13,8 @@ import (
 	"github.com/dota-agency/dota/chatbot/reader"
 )
 
-// The evaluation of Dota's reader (testdata/eval): the intent readIntent names and the
-// fields extract finds, for each utterance, against their labels. `make eval` prints the
+// The evaluation of Dota's reader (testdata/eval): the intent reader.Read names and the
+// fields it finds, for each utterance, against their labels. `make eval` prints the
 // figures; the test fails when intent accuracy falls below the floors, set from the first
 // honest run. Fields are scored on the utterances labelled with them: bookings and
 // questions about a service.

@@ -17,7 +17,7 @@ var (
 	PhoneRun = regexp.MustCompile(`\+?[\d(][\d\s\-()]{5,}\d`)
 )
 
-// emailsIn returns where emailIn matches s, as FindAllStringIndex does, running the
+// EmailsIn returns where emailIn matches s, as FindAllStringIndex does, running the
 // pattern only around each "@": an address is the run of its characters before one, and
 // of a domain's after it.
 func EmailsIn(s string) [][2]int {
@@ -61,7 +61,7 @@ func byteSet(chars string) *[256]bool {
 	return &set
 }
 
-// phonesIn returns where phoneRun matches s, as FindAllStringIndex does, running the
+// PhonesIn returns where phoneRun matches s, as FindAllStringIndex does, running the
 // pattern only on the runs of a phone's characters long enough to hold one.
 func PhonesIn(s string) [][2]int {
 	var out [][2]int
@@ -84,7 +84,7 @@ func PhonesIn(s string) [][2]int {
 	return out
 }
 
-// replaceSpans replaces each span of s with a space, as ReplaceAllString(s, " ") does for
+// ReplaceSpans replaces each span of s with a space, as ReplaceAllString(s, " ") does for
 // the pattern that found them.
 func ReplaceSpans(s string, spans [][2]int) string {
 	if len(spans) == 0 {

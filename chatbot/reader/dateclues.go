@@ -151,7 +151,7 @@ func monthBeforeDay(n string) bool {
 	return false
 }
 
-// isWordByte is regular expressions' \w: an ASCII letter, digit or underscore.
+// IsWordByte is regular expressions' \w: an ASCII letter, digit or underscore.
 func IsWordByte(b byte) bool {
 	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
 }

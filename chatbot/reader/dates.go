@@ -54,7 +54,7 @@ var relativeWords = func() [][]string {
 	return out
 }()
 
-// weekdayNames maps each language's weekday names, normalized, to the weekday.
+// WeekdayNames maps each language's weekday names, normalized, to the weekday.
 var WeekdayNames = map[string]time.Weekday{
 	"dimanche": time.Sunday, "lundi": time.Monday, "mardi": time.Tuesday, "mercredi": time.Wednesday,
 	"jeudi": time.Thursday, "vendredi": time.Friday, "samedi": time.Saturday,

@@ -29,8 +29,9 @@ func (f Fields) Count() int {
 	return n
 }
 
-// fieldsIn reads every field of a message; question says whether it reads as one.
-func fieldsIn(msg string, ws []string, ctx Context, question bool) Fields {
+// fieldsIn reads every field of a message, whose words are t; question says whether it
+// reads as one.
+func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	var f Fields
 	emails := EmailsIn(msg)
 	if len(emails) > 0 {
@@ -50,12 +51,13 @@ func fieldsIn(msg string, ws []string, ctx Context, question bool) Fields {
 		}
 	}
 	// The words of an address or a number name no service: "yanis.web@gmail.com".
-	sws, plain := ws, rest
+	plain := rest
 	if len(emails) > 0 || len(phones) > 0 {
 		plain = ReplaceSpans(rest, phones)
-		sws = Words(plain)
+		f.Service, f.HasService = ServiceIn(Words(plain), ctx.Services)
+	} else {
+		f.Service, f.HasService = serviceInText(t, ctx.Services)
 	}
-	f.Service, f.HasService = ServiceIn(sws, ctx.Services)
 	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
 	// the digits of a phone are no hour.
 	f.When = ParseWhen(plain, ctx.Now, false)
@@ -65,7 +67,7 @@ func fieldsIn(msg string, ws []string, ctx Context, question bool) Fields {
 	// Yacine Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo,
 	// it's 0667 …", whose words are no name.
 	f.Name = ctx.checkedName(namereader.Introduced(plain))
-	if f.Name == "" && ctx.Step == FieldName && !question && saysOnlyName(ws, f) {
+	if f.Name == "" && ctx.Step == FieldName && !question && saysOnlyName(t, f) {
 		f.Name = ctx.checkedName(namereader.Answer(plain))
 	}
 	return f
@@ -91,13 +93,12 @@ func (ctx Context) checkedName(v string) string {
 
 // saysOnlyName reports whether a message at the name step may be read as the name: it
 // names no service, day or hour, and holds no correction, change of mind, no or apology.
-func saysOnlyName(ws []string, f Fields) bool {
+func saysOnlyName(t *Text, f Fields) bool {
 	if f.HasService || f.When.Date != "" || f.When.Time != "" || f.When.Unsure != "" {
 		return false
 	}
-	t := NewText(ws)
 	for _, m := range []*Matcher{&CorrectionLeads, &ChangeWords, &NoWords, &CancelWords} {
-		if m.ScoreIn(&t) > 0 {
+		if m.ScoreIn(t) > 0 {
 			return false
 		}
 	}

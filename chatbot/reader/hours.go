@@ -7,7 +7,7 @@ import (
 )
 
 // Parts of the day a visitor may name: with an hour they make it am or pm ("à 3 heures
-// de l'après-midi"); alone they ask for that part's slots (partOfDay).
+// de l'après-midi"); alone they ask for that part's slots (PartOfDay).
 var (
 	afternoonWords = NewMatcher("apres midi", "apres-midi", "aprem", "soir", "afternoon", "evening", "pm",
 		"مساء", "مساءا", "بعد الظهر", "العشيه", "la3chiya")
@@ -17,7 +17,7 @@ var (
 	afternoonPhrase = NewMatcher("apres midi")
 )
 
-// partOfDay names the part of the day a message asks for, "morning", "afternoon" or "".
+// PartOfDay names the part of the day a message asks for, "morning", "afternoon" or "".
 func PartOfDay(ws []string) string {
 	switch {
 	case afternoonWords.Score(ws) > 0:

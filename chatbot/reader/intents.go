@@ -9,7 +9,7 @@ import (
 // bot, goodbyes, and the questions about a day or the closing time. Each is a list of
 // phrases in fr, en and ar, Algerian usage included (darija in Latin or Arabic letters).
 var (
-	// appointmentWords name an appointment.
+	// AppointmentWords name an appointment.
 	AppointmentWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
 		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
 		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
@@ -22,14 +22,14 @@ var (
 		"3andi un rdv", "3andi rendez vous",
 		"3andi rendez-vous", "andi rdv", "my slot", "my monday slot", "mon créneau", "rdv ta3i", "rendez-vous ta3i",
 		"rdv dyali", "موعدي", "derna rdv", "khdit rdv", "خذيت موعد")
-	// wantWords want something: with a service, a booking.
+	// WantWords want something: with a service, a booking.
 	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
 		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi")
-	// ownWords say the appointment is the visitor's own.
+	// OwnWords say the appointment is the visitor's own.
 	OwnWords = NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
-	// cancelOwnWords cancel an appointment already booked.
+	// CancelOwnWords cancel an appointment already booked.
 	CancelOwnWords = NewMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
@@ -37,7 +37,7 @@ var (
 		"remove my", "delete my", "nhiwah", "nahiwah", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
-	// moveOwnWords move an appointment already booked.
+	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
 		"reschedule", "move", "postpone", "change the date", "change the time", "change my appointment",
@@ -64,16 +64,16 @@ var (
 		"خارج البلاد", "rani msafer", "nkoun msafer", "mab9itch n7taj", "ma b9itch n7taj",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
-	// otherSlotWords ask for another day or hour.
+	// OtherSlotWords ask for another day or hour.
 	OtherSlotWords = NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
 		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
-	// selfMoveWords are the visitor moving, not the appointment.
+	// SelfMoveWords are the visitor moving, not the appointment.
 	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")
-	// humanWords ask for a person.
+	// HumanWords ask for a person.
 	HumanWords = NewMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
 		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",
 		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
@@ -87,7 +87,7 @@ var (
 		"احد من الفريق", "شخص من فريقكم", "مسؤول", "المسؤول", "مسؤولا", "مدير", "المدير", "manager", "the manager",
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe")
-	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
+	// TalkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
 	TalkWords = NewMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
@@ -107,18 +107,18 @@ var (
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
 		"mne7ki m3a", "nahder m3a")
-	// openWords ask whether the agency works on a day.
+	// OpenWords ask whether the agency works on a day.
 	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
 		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
-	// closingWords ask when the agency closes.
+	// ClosingWords ask when the agency closes.
 	ClosingWords = NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
 )
 
 // What a message outside a booking asks for, as readIntent names it; a question the
-// rules answer is named by questionOf.
+// rules answer is named by QuestionOf.
 const (
 	IntentBook   = "book"
 	IntentMove   = "move"
@@ -133,40 +133,39 @@ const (
 // them: the visitor's own appointment, a person, a booking (asked for, accepted, or
 // implied by several details given at once), a plain yes or no, a question the rules
 // answer; offered says whether Dota has just offered to book.
-func readIntent(msg string, ws []string, f Fields, offered bool, services []Service) string {
-	t := NewText(ws)
-	if what, ok := OwnAppointmentIn(&t, false); ok {
+func readIntent(msg string, t *Text, f Fields, offered bool, services []Service) string {
+	if what, ok := OwnAppointmentIn(t, false); ok {
 		return what
 	}
-	if WantsPersonIn(&t) {
+	if WantsPersonIn(t) {
 		return IntentPerson
 	}
-	short := len(ws) <= 4
-	yes, no := YesWords.ScoreIn(&t) > 0, NoWords.ScoreIn(&t) > 0
+	short := len(t.Words) <= 4
+	yes, no := YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
 	// plain matters only to a short message.
-	plain := short && !IsQuestionIn(msg, &t) && CoversIn(&t, YesWords, NoWords, PoliteWords)
+	plain := short && !IsQuestionIn(msg, t) && CoversIn(t, YesWords, NoWords, PoliteWords)
 	switch {
-	case ByeWords.ScoreIn(&t) > 0 && CoversIn(&t, ByeWords, PoliteWords, ThanksWords):
+	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
-	case BookWords.ScoreIn(&t) > 0, f.Count() >= 2, offered && short && yes && !no,
+	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no,
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
-		f.When.Date != "" && IsQuestionIn(msg, &t) && TopicOfIn(&t) == "" && OpenWords.ScoreIn(&t) == 0 &&
-			ClosingWords.ScoreIn(&t) == 0,
+		f.When.Date != "" && IsQuestionIn(msg, t) && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
-		f.HasService && WantWords.ScoreIn(&t) > 0 && !IsQuestionIn(msg, &t):
+		f.HasService && WantWords.ScoreIn(t) > 0 && !IsQuestionIn(msg, t):
 		return IntentBook
 	case offered && short && no, plain && no:
 		return IntentNo
 	case plain && yes:
 		return IntentYes
 	}
-	if q, _ := QuestionOfIn(&t, services); q != "" {
+	if q, _ := QuestionOfIn(t, services); q != "" {
 		return q
 	}
 	return IntentOther
 }
 
-// ownAppointment reports whether a message is about the visitor's appointment already
+// OwnAppointment reports whether a message is about the visitor's appointment already
 // booked, to cancel it ("cancel") or move it ("move"). Outside the booking flow, a cancel
 // or move word with an appointment is enough ("بغيت نلغي الموعد"); inside it, cancelling
 // is the booking under way's own command, and a move must name the visitor's own
@@ -194,7 +193,7 @@ func OwnAppointmentIn(t *Text, inFlow bool) (string, bool) {
 	return "", false
 }
 
-// wantsPerson reports whether a message asks to talk to a person.
+// WantsPerson reports whether a message asks to talk to a person.
 func WantsPerson(ws []string) bool {
 	t := NewText(ws)
 	return WantsPersonIn(&t)
@@ -215,7 +214,7 @@ var liveWords = NewMatcher("humain", "un humain", "human", "a human", "real pers
 	"انسان", "شخص حقيقي", "agent", "operator", "opérateur", "customer service", "service client", "now",
 	"maintenant", "right now", "tout de suite", "دابا", "درك", "daba", "dork")
 
-// weekdayIn names the weekday a message asks about, if any.
+// WeekdayIn names the weekday a message asks about, if any.
 func WeekdayIn(ws []string) (time.Weekday, bool) {
 	for _, w := range ws {
 		if d, ok := WeekdayNames[w]; ok {

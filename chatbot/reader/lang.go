@@ -5,13 +5,18 @@ var (
 	englishWords = NewMatcher("the", "is", "are", "you", "your", "what", "how", "much", "for", "with", "do", "i", "my", "hello", "thanks", "yes", "please", "can", "want", "would", "appointment", "price", "prices", "hi", "where", "book", "need", "like")
 )
 
-// detectLang returns the language a message is clearly written in, else the session's:
+// DetectLang returns the language a message is clearly written in, else the session's:
 // Arabic script means Arabic; French and English are told apart by their common words.
 func DetectLang(msg string, ws []string, current string) string {
+	t := NewText(ws)
+	return detectLangIn(msg, &t, current)
+}
+
+func detectLangIn(msg string, t *Text, current string) string {
 	if isArabic(msg) {
 		return "ar"
 	}
-	fr, en := countWords(frenchWords, ws), countWords(englishWords, ws)
+	fr, en := frenchWords.countIn(t), englishWords.countIn(t)
 	switch {
 	case current != "en" && en >= 2 && fr == 0:
 		return "en"
@@ -19,14 +24,4 @@ func DetectLang(msg string, ws []string, current string) string {
 		return "fr"
 	}
 	return current
-}
-
-func countWords(m Matcher, ws []string) int {
-	n := 0
-	for _, p := range m.Phrases {
-		if ContainsPhrase(ws, p) {
-			n++
-		}
-	}
-	return n
 }

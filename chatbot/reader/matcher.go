@@ -1,13 +1,15 @@
 package reader
 
-// reading is a message's words read once for all the matchers that look at it: each word's
+import "slices"
+
+// Text is a message's words read once for all the matchers that look at it: each word's
 // stem, and a hash of the stem for the matchers' filters.
 type Text struct {
 	Words, st []string
 	hs        []uint32
 }
 
-// newReading reads words for the matchers.
+// NewText reads words for the matchers.
 func NewText(ws []string) Text {
 	t := Text{Words: ws, st: make([]string, len(ws)), hs: make([]uint32, len(ws))}
 	for i, w := range ws {
@@ -26,7 +28,7 @@ func wordHash(s string) uint32 {
 	return h
 }
 
-// matcher finds which of a set of keyword phrases a text names, on whole words. The
+// Matcher finds which of a set of keyword phrases a text names, on whole words. The
 // phrases' stems are computed once, and a text's once per reading. The phrases are
 // indexed by the stem of their first word, behind a filter of those stems' hashes: a
 // text is read word by word, each looked up once, instead of trying every phrase at
@@ -84,7 +86,7 @@ func (m *Matcher) starts(st string, h uint32) []int {
 	return m.first[st]
 }
 
-// score is the number of words of the longest phrase found in text, 0 when none is.
+// Score is the number of words of the longest phrase found in text, 0 when none is.
 func (m *Matcher) Score(ws []string) int {
 	t := NewText(ws)
 	return m.ScoreIn(&t)
@@ -100,7 +102,7 @@ func (m *Matcher) ScoreIn(t *Text) int {
 	return best
 }
 
-// hitsIn is the number of phrases found in text, one after the other.
+// HitsIn is the number of phrases found in text, one after the other.
 func (m *Matcher) HitsIn(t *Text) int {
 	hits := 0
 	for i := 0; i < len(t.Words); i++ {
@@ -112,7 +114,7 @@ func (m *Matcher) HitsIn(t *Text) int {
 	return hits
 }
 
-// at is the number of words of the longest phrase found at index i of text, whose stems
+// At is the number of words of the longest phrase found at index i of text, whose stems
 // are st; 0 when none is.
 func (m *Matcher) At(text, st []string, i int) int {
 	if i >= len(text) {
@@ -138,10 +140,24 @@ func (m *Matcher) longestAt(text, st []string, ks []int, i int) int {
 	return n
 }
 
-// opens reports whether text starts with one of the phrases.
+// countIn is how many of the phrases are found in t, each counted once.
+func (m *Matcher) countIn(t *Text) int {
+	var found [16]int
+	seen := found[:0]
+	for i := range t.Words {
+		for _, k := range m.starts(t.st[i], t.hs[i]) {
+			if !slices.Contains(seen, k) && stemmedAt(t.Words, t.st, m.Phrases[k], m.stems[k], i) {
+				seen = append(seen, k)
+			}
+		}
+	}
+	return len(seen)
+}
+
+// Opens reports whether text starts with one of the phrases.
 func (m *Matcher) Opens(t *Text) bool { return m.atIn(t, 0) > 0 }
 
-// skip returns the index after the phrases of m that follow one another from index i.
+// Skip returns the index after the phrases of m that follow one another from index i.
 func (m *Matcher) Skip(text, st []string, i int) int {
 	for i < len(text) {
 		n := m.At(text, st, i)
@@ -153,7 +169,7 @@ func (m *Matcher) Skip(text, st []string, i int) int {
 	return i
 }
 
-// covers reports whether a non-empty text is made of phrases of ms only, one after
+// Covers reports whether a non-empty text is made of phrases of ms only, one after
 // another, the longest taken at each word: "oui merci" is covered by the yes and polite
 // words, "oui mais mardi" is not.
 func Covers(ws []string, ms ...Matcher) bool {
@@ -175,7 +191,7 @@ func CoversIn(t *Text, ms ...Matcher) bool {
 	return len(t.Words) > 0
 }
 
-// exact reports whether text is exactly one of the phrases.
+// Exact reports whether text is exactly one of the phrases.
 func (m *Matcher) Exact(ws []string) bool {
 	if len(ws) == 0 {
 		return false

@@ -13,6 +13,17 @@ func oldScore(m Matcher, text []string) int {
 	return best
 }
 
+// oldCount is how many phrases a text holds, as it was counted.
+func oldCount(m Matcher, text []string) int {
+	n := 0
+	for _, p := range m.Phrases {
+		if ContainsPhrase(text, p) {
+			n++
+		}
+	}
+	return n
+}
+
 func oldExact(m Matcher, text []string) bool {
 	for _, p := range m.Phrases {
 		if len(p) == len(text) && PhraseAt(text, p, 0) {
@@ -46,6 +57,10 @@ func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 			ws := Words(s)
 			if got, want := m.Score(ws), oldScore(m, ws); got != want {
 				t.Errorf("score(%q) = %d, want %d", s, got, want)
+			}
+			tx := NewText(ws)
+			if got, want := m.countIn(&tx), oldCount(m, ws); got != want {
+				t.Errorf("countIn(%q) = %d, want %d", s, got, want)
 			}
 			if got, want := m.Exact(ws), oldExact(m, ws); got != want {
 				t.Errorf("exact(%q) = %v, want %v", s, got, want)

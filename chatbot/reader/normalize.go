@@ -111,7 +111,7 @@ func normalRuneSlow(r rune) string {
 	return b.String()
 }
 
-// words splits normalized text into its words.
+// Words splits normalized text into its words.
 func Words(s string) []string { return normalWords(normalize(s)) }
 
 // normalWords splits text already normalized, its words one space apart, into its words.
@@ -159,7 +159,7 @@ func lowerFields(text string) string {
 
 func NormalizeDigits(s string) string { return strings.Map(DigitOf, s) }
 
-// digitOf makes an Arabic-Indic digit ASCII.
+// DigitOf makes an Arabic-Indic digit ASCII.
 func DigitOf(r rune) rune {
 	switch {
 	case r >= '٠' && r <= '٩':
@@ -213,7 +213,7 @@ func stem(w string) string {
 
 func sameWord(a, b string) bool { return a == b || stem(a) == stem(b) }
 
-// phraseAt reports whether the words of phrase appear in text starting at index i.
+// PhraseAt reports whether the words of phrase appear in text starting at index i.
 func PhraseAt(text, phrase []string, i int) bool {
 	if len(phrase) == 0 || i+len(phrase) > len(text) {
 		return false
@@ -226,7 +226,7 @@ func PhraseAt(text, phrase []string, i int) bool {
 	return true
 }
 
-// containsPhrase reports whether phrase occurs in text as whole words.
+// ContainsPhrase reports whether phrase occurs in text as whole words.
 func ContainsPhrase(text, phrase []string) bool {
 	for i := range text {
 		if PhraseAt(text, phrase, i) {

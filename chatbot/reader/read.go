@@ -41,8 +41,9 @@ type Reading struct {
 // Read reads a visitor's message, once, for all that the conversation may ask of it.
 func Read(text string, ctx Context) Reading {
 	ws := Words(text)
-	r := Reading{Lang: DetectLang(text, ws, ctx.Lang), Words: ws, Question: IsQuestion(text, ws), Topic: TopicOf(ws)}
-	r.Fields = fieldsIn(text, ws, ctx, r.Question)
-	r.Intent = readIntent(text, ws, r.Fields, ctx.Offered, ctx.Services)
+	t := NewText(ws)
+	r := Reading{Lang: detectLangIn(text, &t, ctx.Lang), Words: ws, Question: IsQuestionIn(text, &t), Topic: TopicOfIn(&t)}
+	r.Fields = fieldsIn(text, &t, ctx, r.Question)
+	r.Intent = readIntent(text, &t, r.Fields, ctx.Offered, ctx.Services)
 	return r
 }

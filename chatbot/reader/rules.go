@@ -49,7 +49,7 @@ var (
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
 		"indépendant", "independant", "indépendante", "freelance", "freelancer", "auto-entrepreneur", "student",
 		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
-	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
+	// DeclineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
 	DeclineWords = NewMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
 		"mail seulement", "email seulement", "البريد يكفي", "لا أرغب", "لا ارغب", "يكفي", "ghir l mail", "je préfère ne pas", "jpréfère pas", "jprefere pas", "j'préfère pas", "préfère pas",
@@ -65,7 +65,7 @@ var (
 		"good afternoon")
 	ThanksWords = NewMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
 		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty")
-	// politeWords may go with a yes or a command without changing what it says.
+	// PoliteWords may go with a yes or a command without changing what it says.
 	PoliteWords = NewMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
 		"يعطيكم الصحة", "شكرا جزيلا", "وجزاكم الله خيرا", "svp", "stp", "s'il vous plaît", "s'il vous plait",
 		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
@@ -81,7 +81,7 @@ var (
 	// butWords hold something back: "oui mais…".
 	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")
-	// changeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
+	// ChangeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
 	ChangeWords = NewMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
 		"actually", "instead", "rather", "i prefer", "i'd prefer", "change", "switch", "بدلا", "بدل", "أفضل", "افضل",
 		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
@@ -94,14 +94,14 @@ var (
 		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
 		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
 		"sber", "my bad")
-	// nothingWords answer "what would you like to change?" with nothing.
+	// NothingWords answer "what would you like to change?" with nothing.
 	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
 	commandFillers = NewMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
 		"ce", "rendez-vous", "rendez vous", "réservation", "reservation", "i want to", "i'd like to", "i would like to",
 		"let's", "it", "the", "this", "booking", "appointment", "everything", "all", "أريد", "اريد", "الحجز",
 		"الموعد", "كل شيء", "لا")
-	// questionWords start a question even without a question mark.
+	// QuestionWords start a question even without a question mark.
 	QuestionWords = NewMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
 		"quand", "est-ce", "est ce", "avez-vous", "faites-vous", "proposez-vous", "how", "what", "where", "when",
 		"which", "why", "do you", "can you", "are you", "is there", "كم", "ما", "ماذا", "أين", "اين", "متى",
@@ -140,7 +140,7 @@ var Topics = []struct {
 		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
 }
 
-// isCommand reports whether a message is the command m and nothing else: "annuler",
+// IsCommand reports whether a message is the command m and nothing else: "annuler",
 // "je veux annuler le rendez-vous", but not "Stop Pub" (a company) nor "je voudrais refaire
 // mon site depuis le début" (a service).
 func IsCommand(m Matcher, ws []string) bool {
@@ -148,7 +148,7 @@ func IsCommand(m Matcher, ws []string) bool {
 	return m.ScoreIn(&t) > 0 && CoversIn(&t, m, commandFillers, PoliteWords)
 }
 
-// plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
+// PlainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
 // looks good". A yes that says more ("oui mais plutôt mardi", w its day and hour) is not one.
 func PlainYes(ws []string, w When) bool {
 	t := NewText(ws)
@@ -166,7 +166,7 @@ func PlainYes(ws []string, w When) bool {
 	return w.Date == "" && w.Time == "" && w.Unsure == ""
 }
 
-// yesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
+// YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
 // cancelling words ("wah, annulez-le", "نعم، ألغِه").
 func YesToCancel(ws []string, w When) bool {
 	t := NewText(ws)
@@ -174,7 +174,7 @@ func YesToCancel(ws []string, w When) bool {
 		CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
 }
 
-// isQuestion reports whether a message reads as a question.
+// IsQuestion reports whether a message reads as a question.
 func IsQuestion(raw string, ws []string) bool {
 	t := NewText(ws)
 	return IsQuestionIn(raw, &t)
@@ -184,7 +184,7 @@ func IsQuestionIn(raw string, t *Text) bool {
 	return strings.ContainsAny(raw, "?؟") || QuestionWords.Opens(t)
 }
 
-// topicOf names the topic a message asks about, "" when none; the longest matching
+// TopicOf names the topic a message asks about, "" when none; the longest matching
 // phrase wins, so "combien de temps" is about delays rather than prices.
 func TopicOf(ws []string) string {
 	t := NewText(ws)
@@ -209,7 +209,7 @@ type Service struct {
 	Keywords []string
 }
 
-// serviceIn returns the catalogue's service a message names, by its keywords or its name
+// ServiceIn returns the catalogue's service a message names, by its keywords or its name
 // in any language.
 func ServiceIn(ws []string, services []Service) (Service, bool) {
 	t := NewText(ws)
@@ -303,7 +303,7 @@ func cachedMatcher(phrases []string) Matcher {
 	return m
 }
 
-// Questions the rules answer, as questionOf names them.
+// Questions the rules answer, as QuestionOf names them.
 const (
 	QuestionDay      = "day"     // whether a given weekday is open
 	QuestionClosing  = "closing" // the closing time
@@ -315,7 +315,7 @@ const (
 	QuestionServices = "services"
 )
 
-// questionOf names the question a message asks that the rules answer: a day or the
+// QuestionOf names the question a message asks that the rules answer: a day or the
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
 // contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
 func QuestionOf(ws []string, services []Service) (string, Service) {
