@@ -151,11 +151,9 @@ var (
 )
 
 // The words of an explicit correction, in the order it says them: a lead ("non", "en
-// fait", "je veux": reader.CorrectionLeads), a change verb, a determiner, the field, then a copula before the new
+// fait", "je veux": reader.CorrectionLeads), a change verb (reader.ChangeVerbs), a determiner, the field, then a copula before the new
 // value ("non, mon email est …", "changer le téléphone", "change my phone to …").
 var (
-	changeVerbs = reader.NewMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
-		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
 	fieldDeterminers = reader.NewMatcher("le", "la", "l", "les", "mon", "ma", "mes", "notre", "votre", "de", "d", "du",
 		"the", "my", "our", "your")
 	copulas = reader.NewMatcher("est", "c'est", "sera", "devient", "is", "it's", "should be", "هو", "هي")
@@ -166,7 +164,7 @@ var (
 func fieldAt(ws []string) (field string, verb bool, next int) {
 	st := stemAll(ws)
 	i := reader.CorrectionLeads.Skip(ws, st, 0)
-	if n := changeVerbs.At(ws, st, i); n > 0 {
+	if n := reader.ChangeVerbs.At(ws, st, i); n > 0 {
 		i, verb = i+n, true
 	}
 	i = fieldDeterminers.Skip(ws, st, i)

@@ -45,7 +45,16 @@ func oldAt(m Matcher, text []string, i int) int {
 }
 
 func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
-	matchers := []Matcher{afternoonWords, morningWords, noonWords, afternoonPhrase, frenchWords, englishWords}
+	matchers := []Matcher{YesWords, NoWords, BookWords, CancelWords, SkipWords, HelloWords, ThanksWords, QuestionWords,
+		AppointmentWords, OwnWords, CancelOwnWords, MoveOwnWords, HumanWords, TalkWords, BotWords, ByeWords, OpenWords,
+		ClosingWords, afternoonWords, morningWords, noonWords, afternoonPhrase, CorrectionLeads, ChangeVerbs,
+		frenchWords, englishWords}
+	for _, tp := range Topics {
+		matchers = append(matchers, tp.Words)
+	}
+	for _, s := range testServices {
+		matchers = append(matchers, serviceMatcher(s))
+	}
 	texts := []string{"oui", "non merci", "je voudrais prendre un rendez-vous", "quels sont vos prix ?",
 		"أسعاركم", "ما هي الأسعار", "بالتصوير من فضلكم", "how long does it take", "pas d'entreprise", "",
 		"Pouvez-vous m'expliquer comment se passe une collaboration avec votre équipe ?", "السلام عليكم",

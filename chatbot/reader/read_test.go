@@ -5,12 +5,15 @@ import (
 	"testing"
 )
 
+// testServices is a catalogue of two services.
+var testServices = []Service{
+	{Slug: "developpement-web", Names: []string{"Développement web", "Web development", "تطوير المواقع"}, Keywords: []string{"site web", "website", "موقع ويب"}},
+	{Slug: "shooting-photo-video", Names: []string{"Shooting photo & vidéo", "Photo & video shoot"}, Keywords: []string{"photo", "vidéo"}},
+}
+
 // A message is read once for everything the conversation may ask of it.
 func TestRead(t *testing.T) {
-	services := []Service{
-		{Slug: "developpement-web", Names: []string{"Développement web", "Web development", "تطوير المواقع"}, Keywords: []string{"site web", "website", "موقع ويب"}},
-		{Slug: "shooting-photo-video", Names: []string{"Shooting photo & vidéo", "Photo & video shoot"}, Keywords: []string{"photo", "vidéo"}},
-	}
+	services := testServices
 	// The booking's rules, as chatbot gives them: no digit in a name.
 	check := func(field, v string) (string, bool) {
 		return strings.ToLower(v), field != FieldName || !strings.ContainsAny(v, "0123456789")

@@ -94,6 +94,9 @@ var (
 		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
 		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
 		"sber", "my bad")
+	// ChangeVerbs ask for a value to be changed: "changer l'email", "update my phone".
+	ChangeVerbs = NewMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
+		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
 	// NothingWords answer "what would you like to change?" with nothing.
 	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
