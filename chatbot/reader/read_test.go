@@ -55,3 +55,22 @@ func sameFields(a, b Fields) bool {
 	return a.Name == b.Name && a.Email == b.Email && a.Phone == b.Phone && a.HasService == b.HasService &&
 		a.Service.Slug == b.Service.Slug && a.When == b.When
 }
+
+// BenchmarkRead is one message read, in each language, without the booking's rules.
+func BenchmarkRead(b *testing.B) {
+	ctx := Context{Step: "greeting", Now: sundayMorning, Services: testServices, Lang: "fr"}
+	for lang, msg := range map[string]string{
+		"fr": "Bonjour, je suis Amine Belkacem, je voudrais un rendez-vous jeudi prochain à 10h pour un site web, mon mail amine@belk.dz, tel 0555123499",
+		"en": "Hello, my name is Amine Belkacem, I'd like an appointment next Thursday at 10am for a website, my email amine@belk.dz, phone 0555123499",
+		"ar": "السلام عليكم، اسمي أمين بلقاسم، أريد موعدا يوم الخميس القادم الساعة 10 لموقع ويب، بريدي amine@belk.dz، هاتفي 0555123499",
+	} {
+		b.Run(lang, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if Read(msg, ctx).Intent != IntentBook {
+					b.Fatal("not read as a booking")
+				}
+			}
+		})
+	}
+}
