@@ -49,7 +49,7 @@ func readName(t *turn, msg string, ws []string) {
 		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 		return
 	}
-	if tp := reader.TopicOf(ws); tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || reader.BookWords.Score(ws) > 0 {
+	if tp := t.reading().Topic; tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || reader.BookWords.Score(ws) > 0 {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {
@@ -180,7 +180,7 @@ func (t *turn) fillMany(msg string, ws []string) bool {
 	if len(noted) == 0 {
 		return false
 	}
-	t.answerAlongside(msg, ws)
+	t.answerAlongside(ws)
 	t.moveTo(t.nextStep())
 	t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 	return true

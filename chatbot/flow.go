@@ -199,7 +199,7 @@ func (t *turn) free(msg string, ws []string) {
 	f := t.fields()
 	switch t.reading().Intent {
 	case reader.IntentBook:
-		t.answerAlongside(msg, ws)
+		t.answerAlongside(ws)
 		t.startFlow(f)
 		return
 	case reader.IntentNo:
@@ -228,8 +228,8 @@ func (t *turn) free(msg string, ws []string) {
 // answerAlongside answers a question asked in the same message as a booking request or
 // its details ("un rendez-vous pour un site web, c'est combien ?"): the booking goes on in
 // the same reply.
-func (t *turn) answerAlongside(msg string, ws []string) {
-	if tp := reader.TopicOf(ws); tp == "" || tp == reader.QuestionServices || !reader.IsQuestion(msg, ws) {
+func (t *turn) answerAlongside(ws []string) {
+	if r := t.reading(); r.Topic == "" || r.Topic == reader.QuestionServices || !r.Question {
 		return
 	}
 	if ans, ok := t.e.ruleAnswer(t.lang(), ws, t.catalogue()); ok {
