@@ -7,8 +7,11 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // SessionCookie is the name of the console's session cookie.
@@ -18,10 +21,24 @@ const ctxSession = "console_session"
 
 // admin serves the console's /api/admin routes.
 type admin struct {
-	console   *console.Console
-	chat      *chatbot.Engine // nil leaves the operations page out
+	console   *console.Console // staff, sessions, roles and what the console's rules add
+	core      bookingCore      // the rest, asked of the booking core directly
+	catalogue *catalogue.Store // services and projects
+	privacy   *privacy.Runner  // a person's export and erasure
+	chat      *chatbot.Engine  // nil leaves the operations page out
 	events    *Events
 	httpsSite bool // the session cookie is Secure
+}
+
+// bookingCore is the booking core as the console's screens ask it directly: each
+// screen's file declares the few methods it needs, and *booking.Core has them all.
+type bookingCore interface {
+	appointmentCore
+	clientCore
+	notificationCore
+	messageCore
+	waitlistCore
+	settingsCore
 }
 
 // signedIn is a route any signed-in user may call.
@@ -33,10 +50,10 @@ func need(p console.Page, a console.Action) console.Need { return console.Need{P
 // CSRF and policy checks run before its handler.
 func (a *admin) mount(r *gin.Engine) {
 	g := r.Group("/api/admin", noStore())
-	g.POST("/login", a.login)
+	g.POST("/login", handle(a.login))
 	s := g.Group("", a.session(), csrf())
-	h := func(method, path string, n console.Need, fn gin.HandlerFunc) {
-		s.Handle(method, path, require(n), fn)
+	h := func(method, path string, n console.Need, fn func(*gin.Context) error) {
+		s.Handle(method, path, require(n), handle(fn))
 	}
 	h("POST", "/logout", signedIn, a.logout)
 	h("GET", "/me", signedIn, a.me)
@@ -56,7 +73,8 @@ func (a *admin) mount(r *gin.Engine) {
 	}
 }
 
-type handle func(method, path string, n console.Need, fn gin.HandlerFunc)
+// route registers a handler of /api/admin behind the checks of what it needs.
+type route func(method, path string, n console.Need, fn func(*gin.Context) error)
 
 // session loads the signed-in user's session from the cookie, or answers 401.
 func (a *admin) session() gin.HandlerFunc {
@@ -110,8 +128,8 @@ func require(n console.Need) gin.HandlerFunc {
 func userOf(c *gin.Context) console.User { return sessionOf(c).User }
 
 // paging reads ?page= and ?size= (0 when absent).
-func paging(c *gin.Context) (console.Paging, error) {
-	var p console.Paging
+func paging(c *gin.Context) (booking.Paging, error) {
+	var p booking.Paging
 	for _, q := range []struct {
 		name string
 		dst  *int

@@ -24,60 +24,60 @@ func profileOf(c *gin.Context, s *console.Session) profile {
 		Permissions: console.PermissionsOf(s.User), CSRFToken: s.CSRFToken}
 }
 
-func (a *admin) login(c *gin.Context) {
+func (a *admin) login(c *gin.Context) error {
 	var req struct {
 		Email    string `json:"email"`
 		Password string `json:"password"`
 	}
 	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	token, s, err := a.console.Login(c, req.Email, req.Password, c.ClientIP())
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	a.setCookie(c, token, int(a.console.SessionLifetime().Seconds()))
 	p := profileOf(c, s)
 	p.Message = console.Text(langOf(c), "login_ok")
 	c.JSON(http.StatusOK, p)
+	return nil
 }
 
-func (a *admin) logout(c *gin.Context) {
+func (a *admin) logout(c *gin.Context) error {
 	if err := a.console.Logout(c, sessionOf(c)); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	a.setCookie(c, "", -1)
 	done(c, "logout_ok", nil)
+	return nil
 }
 
-func (a *admin) me(c *gin.Context) { c.JSON(http.StatusOK, profileOf(c, sessionOf(c))) }
+func (a *admin) me(c *gin.Context) error {
+	c.JSON(http.StatusOK, profileOf(c, sessionOf(c)))
+	return nil
+}
 
 // updateMe changes what the signed-in user may change of themselves: their display name.
-func (a *admin) updateMe(c *gin.Context) {
+func (a *admin) updateMe(c *gin.Context) error {
 	var in struct {
 		DisplayName *string `json:"display_name"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if in.DisplayName == nil {
-		_ = c.Error(errValidation("bad_query", map[string]string{"display_name": text(langOf(c), "bad_query")}))
-		return
+		return errValidation("bad_query", map[string]string{"display_name": text(langOf(c), "bad_query")})
 	}
 	s := *sessionOf(c)
 	u, err := a.console.SetDisplayName(c, s.User.ID, *in.DisplayName)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	s.User = u
 	p := profileOf(c, &s)
 	p.Message = console.Text(langOf(c), "profile_updated")
 	c.JSON(http.StatusOK, p)
+	return nil
 }
 
 // setCookie writes the session cookie: HttpOnly, SameSite=Lax, Secure when the site's

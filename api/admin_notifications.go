@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -9,7 +10,20 @@ import (
 	"github.com/dota-agency/dota/console"
 )
 
-func (a *admin) mountNotifications(h handle) {
+// notificationCore is what the notifications screen asks the booking core, which owns
+// them (booking/notification_list.go) and publishes their live events.
+type notificationCore interface {
+	Notifications(ctx context.Context, f booking.NotificationFilter, p booking.Paging) (booking.NotificationPage, error)
+	UnreadCount(ctx context.Context) (int, error)
+	RecentNotificationsList(ctx context.Context) ([]booking.Notification, error)
+	SetNotificationStatus(ctx context.Context, id, status string) (booking.Notification, error)
+	DeleteNotification(ctx context.Context, id string) error
+	BulkNotificationStatus(ctx context.Context, ids []string, status string) (int, error)
+	BulkDeleteNotifications(ctx context.Context, ids []string) (int, error)
+	MarkAllRead(ctx context.Context) (int, error)
+}
+
+func (a *admin) mountNotifications(h route) {
 	page := console.PageNotifications
 	h("GET", "/notifications", need(page, ""), a.notifications)
 	h("GET", "/notifications/unread-count", need(page, ""), a.unreadCount)
@@ -20,59 +34,57 @@ func (a *admin) mountNotifications(h handle) {
 	h("DELETE", "/notifications/:id", need(page, console.ActNotificationsDelete), a.deleteNotification)
 }
 
-func (a *admin) notifications(c *gin.Context) {
+func (a *admin) notifications(c *gin.Context) error {
 	p, err := paging(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	page, err := a.console.Notifications(c, console.NotificationFilter{Q: c.Query("q"), Status: c.Query("status"),
+	page, err := a.core.Notifications(c, booking.NotificationFilter{Q: c.Query("q"), Status: c.Query("status"),
 		Type: c.Query("type"), Priority: c.Query("priority")}, p)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	localizeNotifications(c, page.Items)
 	c.JSON(http.StatusOK, page)
+	return nil
 }
 
-func (a *admin) unreadCount(c *gin.Context) {
-	n, err := a.console.UnreadCount(c)
+func (a *admin) unreadCount(c *gin.Context) error {
+	n, err := a.core.UnreadCount(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"count": n})
+	return nil
 }
 
-func (a *admin) recentNotifications(c *gin.Context) {
-	list, err := a.console.RecentNotificationsList(c)
+func (a *admin) recentNotifications(c *gin.Context) error {
+	list, err := a.core.RecentNotificationsList(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	localizeNotifications(c, list)
 	c.JSON(http.StatusOK, gin.H{"items": list})
+	return nil
 }
 
-func (a *admin) readAll(c *gin.Context) {
-	n, err := a.console.MarkAllRead(c)
+func (a *admin) readAll(c *gin.Context) error {
+	n, err := a.core.MarkAllRead(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	done(c, "all_read", gin.H{"count": n})
+	return nil
 }
 
-func (a *admin) bulkNotifications(c *gin.Context) {
+func (a *admin) bulkNotifications(c *gin.Context) error {
 	var in struct {
 		IDs    []string `json:"ids"`
 		Action string   `json:"action"`
 		Status string   `json:"status"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	lang := langOf(c)
 	var (
@@ -83,47 +95,45 @@ func (a *admin) bulkNotifications(c *gin.Context) {
 	switch in.Action {
 	case "status":
 		key = "notifications_updated"
-		n, err = a.console.BulkNotificationStatus(c, in.IDs, in.Status)
+		n, err = a.core.BulkNotificationStatus(c, in.IDs, in.Status)
 	case "delete":
 		if err := console.Authorize(userOf(c), need(console.PageNotifications, console.ActNotificationsDelete)); err != nil {
-			_ = c.Error(err)
-			return
+			return err
 		}
 		key = "notifications_deleted"
-		n, err = a.console.BulkDeleteNotifications(c, in.IDs)
+		n, err = a.core.BulkDeleteNotifications(c, in.IDs)
 	default:
 		err = errValidation("bad_query", map[string]string{"action": text(lang, "bad_query")})
 	}
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"count": n, "message": console.Text(lang, key, "n", itoa(n))})
+	return nil
 }
 
-func (a *admin) updateNotification(c *gin.Context) {
+func (a *admin) updateNotification(c *gin.Context) error {
 	var in struct {
 		Status string `json:"status"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	n, err := a.console.SetNotificationStatus(c, c.Param("id"), in.Status)
+	n, err := a.core.SetNotificationStatus(c, c.Param("id"), in.Status)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	n.Localize(langOf(c))
 	done(c, "notification_updated", gin.H{"notification": n})
+	return nil
 }
 
-func (a *admin) deleteNotification(c *gin.Context) {
-	if err := a.console.DeleteNotification(c, c.Param("id")); err != nil {
-		_ = c.Error(err)
-		return
+func (a *admin) deleteNotification(c *gin.Context) error {
+	if err := a.core.DeleteNotification(c, c.Param("id")); err != nil {
+		return err
 	}
 	done(c, "notification_deleted", nil)
+	return nil
 }
 
 // localizeNotifications writes notifications in the reader's language.

@@ -14,15 +14,15 @@ type ops struct {
 	engine *chatbot.Engine
 }
 
-func (o *ops) mount(h handle) {
+func (o *ops) mount(h route) {
 	h("GET", "/ops", need(console.PageOps, ""), o.series)
 }
 
-func (o *ops) series(c *gin.Context) {
+func (o *ops) series(c *gin.Context) error {
 	rep, err := o.engine.Ops(c, c.DefaultQuery("window", "1h"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, rep)
+	return nil
 }

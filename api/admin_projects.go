@@ -5,10 +5,11 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/console"
 )
 
-func (a *admin) mountProjects(h handle) {
+func (a *admin) mountProjects(h route) {
 	h("GET", "/projects", need(console.PageProjects, ""), a.projects)
 	h("POST", "/projects", need(console.PageProjects, console.ActProjectsCreate), a.createProject)
 	h("PATCH", "/projects/:id", need(console.PageProjects, console.ActProjectsUpdate), a.updateProject)
@@ -16,76 +17,71 @@ func (a *admin) mountProjects(h handle) {
 	h("PUT", "/projects/:id/published", need(console.PageProjects, console.ActProjectsUpdate), a.publishProject)
 }
 
-func (a *admin) projects(c *gin.Context) {
+func (a *admin) projects(c *gin.Context) error {
 	p, err := paging(c)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	page, err := a.console.Projects(c, c.Query("q"), c.Query("status"), p)
+	page, err := a.catalogue.Projects(c, c.Query("q"), c.Query("status"), catalogue.Paging(p))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, page)
+	return nil
 }
 
-func (a *admin) createProject(c *gin.Context) {
-	var in console.ProjectInput
+func (a *admin) createProject(c *gin.Context) error {
+	var in catalogue.ProjectInput
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	p, err := a.console.CreateProject(c, in)
+	p, err := a.catalogue.CreateProject(c, in)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"project": p, "message": console.Text(langOf(c), "project_created")})
+	c.JSON(http.StatusCreated, gin.H{"project": p, "message": catalogue.Text(langOf(c), "project_created")})
+	return nil
 }
 
-func (a *admin) updateProject(c *gin.Context) {
-	var in console.ProjectInput
+func (a *admin) updateProject(c *gin.Context) error {
+	var in catalogue.ProjectInput
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	p, err := a.console.UpdateProject(c, c.Param("id"), in)
+	p, err := a.catalogue.UpdateProject(c, c.Param("id"), in)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	done(c, "project_updated", gin.H{"project": p})
+	c.JSON(http.StatusOK, gin.H{"project": p, "message": catalogue.Text(langOf(c), "project_updated")})
+	return nil
 }
 
-func (a *admin) publishProject(c *gin.Context) {
+func (a *admin) publishProject(c *gin.Context) error {
 	var in struct {
 		Published *bool `json:"published"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if in.Published == nil {
-		_ = c.Error(errValidation("bad_query", map[string]string{"published": text(langOf(c), "bad_query")}))
-		return
+		return errValidation("bad_query", map[string]string{"published": text(langOf(c), "bad_query")})
 	}
-	p, err := a.console.SetPublished(c, c.Param("id"), *in.Published)
+	p, err := a.catalogue.SetPublished(c, c.Param("id"), *in.Published)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	key := "project_unpublished"
 	if p.Published {
 		key = "project_published"
 	}
-	done(c, key, gin.H{"project": p})
+	c.JSON(http.StatusOK, gin.H{"project": p, "message": catalogue.Text(langOf(c), key)})
+	return nil
 }
 
-func (a *admin) deleteProject(c *gin.Context) {
-	if err := a.console.DeleteProject(c, c.Param("id")); err != nil {
-		_ = c.Error(err)
-		return
+func (a *admin) deleteProject(c *gin.Context) error {
+	if err := a.catalogue.DeleteProject(c, c.Param("id")); err != nil {
+		return err
 	}
-	done(c, "project_deleted", nil)
+	c.JSON(http.StatusOK, gin.H{"message": catalogue.Text(langOf(c), "project_deleted")})
+	return nil
 }

@@ -116,12 +116,12 @@ func (ch *challenges) redeem(ctx context.Context, solution string) error {
 }
 
 // challenge serves GET /api/challenge: a fresh challenge, never cached.
-func (g *formGuard) challenge(c *gin.Context) {
+func (g *formGuard) challenge(c *gin.Context) error {
 	ch, err := g.challenges.issue()
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, ch)
+	return nil
 }

@@ -22,12 +22,11 @@ type chatMessage struct {
 	Lang string `json:"lang"`
 }
 
-func (h *chat) start(c *gin.Context) {
+func (h *chat) start(c *gin.Context) error {
 	var req chatStart
 	if c.Request.ContentLength != 0 {
 		if err := decodeJSON(c, &req); err != nil {
-			_ = c.Error(err)
-			return
+			return err
 		}
 	}
 	if req.Lang == "" {
@@ -35,17 +34,16 @@ func (h *chat) start(c *gin.Context) {
 	}
 	r, err := h.engine.Start(c, req.Lang, c.ClientIP())
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, r)
+	return nil
 }
 
-func (h *chat) send(c *gin.Context) {
+func (h *chat) send(c *gin.Context) error {
 	var req chatMessage
 	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	lang := req.Lang
 	if lang == "" {
@@ -53,17 +51,17 @@ func (h *chat) send(c *gin.Context) {
 	}
 	r, err := h.engine.Send(c, c.Param("id"), req.Text, lang, c.ClientIP())
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, r)
+	return nil
 }
 
-func (h *chat) conversation(c *gin.Context) {
+func (h *chat) conversation(c *gin.Context) error {
 	r, err := h.engine.Conversation(c, c.Param("id"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, r)
+	return nil
 }

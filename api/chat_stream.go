@@ -96,19 +96,17 @@ func after(c *gin.Context) int {
 	return 0
 }
 
-func (h *chatStreams) serve(c *gin.Context) {
+func (h *chatStreams) serve(c *gin.Context) error {
 	id := c.Param("id")
 	if err := h.hold(id); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	defer h.release(id)
 	ctx, cancel := context.WithCancel(c.Request.Context())
 	defer cancel()
 	pushes, err := h.engine.Stream(ctx, id, after(c), c.ClientIP())
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	w := &deadlineWriter{ResponseWriter: c.Writer, rc: http.NewResponseController(c.Writer), fail: cancel}
 	hd := c.Writer.Header()
@@ -124,23 +122,23 @@ func (h *chatStreams) serve(c *gin.Context) {
 		buf.Reset()
 		select {
 		case <-ctx.Done():
-			return
+			return nil
 		case <-h.stopping:
-			return // the widget reconnects, to another replica
+			return nil // the widget reconnects, to another replica
 		case <-beat.C:
 			buf.WriteString(": ping\n\n")
 		case p, ok := <-pushes:
 			if !ok {
-				return // fallen behind or the subscription broke: the widget reconnects
+				return nil // fallen behind or the subscription broke: the widget reconnects
 			}
 			raw, err := json.Marshal(p)
 			if err != nil {
-				return
+				return nil
 			}
 			fmt.Fprintf(&buf, "id: %s\nevent: message\ndata: %s\n\n", p.Message.ID, raw)
 		}
 		if _, err := w.Write(buf.Bytes()); err != nil {
-			return
+			return nil
 		}
 		w.Flush()
 	}

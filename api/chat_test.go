@@ -17,6 +17,7 @@ import (
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/gemini"
 	"github.com/dota-agency/dota/chatbot/geminitest"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
@@ -210,7 +211,7 @@ func TestChatSessionsAndErrors(t *testing.T) {
 func TestChatGeminiAnswersAndFallsBack(t *testing.T) {
 	rdb, prefix := testdb.Redis(t)
 	fake := geminitest.New(t, "Yes, we can also run your Instagram page: content calendar, visuals and monthly reports.")
-	g, err := chatbot.NewGemini(context.Background(), chatbot.GeminiConfig{APIKey: "test-key", BaseURL: fake.URL})
+	g, err := gemini.New(context.Background(), gemini.Config{APIKey: "test-key", BaseURL: fake.URL})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/gin-gonic/gin"
@@ -15,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/httpx"
@@ -87,7 +89,7 @@ func errorHandler(log *slog.Logger) gin.HandlerFunc {
 		}
 		err := c.Errors[0].Err
 		lang := langOf(c)
-		status, b := describe(err, lang)
+		status, b := describe(err, lang, isAdminPath(c.Request.URL.Path))
 		switch {
 		case status == http.StatusServiceUnavailable:
 			// An outage of a dependency: one line per request, not an error of ours.
@@ -101,11 +103,13 @@ func errorHandler(log *slog.Logger) gin.HandlerFunc {
 	}
 }
 
-// describe maps an error to its status and envelope body.
-func describe(err error, lang string) (int, body) {
+// describe maps an error to its status and envelope body; on the console's routes
+// (admin), the booking core's errors speak the console's catalogue.
+func describe(err error, lang string, admin bool) (int, body) {
 	var (
 		apiErr   *Error
 		valErr   *booking.ValidationError
+		catErr   *catalogue.ValidationError
 		takenErr *booking.SlotTakenError
 		closeErr *booking.SlotClosedError
 		refused  *booking.SlotsRefusedError
@@ -116,6 +120,11 @@ func describe(err error, lang string) (int, body) {
 	if status, b, ok := describeConsole(err, lang); ok {
 		return status, b
 	}
+	if admin {
+		if status, b, ok := describeForConsole(err, lang); ok {
+			return status, b
+		}
+	}
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr.Status, body{Code: apiErr.Code, Message: text(lang, apiErr.MessageKey, "minutes", waitMinutes(apiErr.RetryAfter)),
@@ -123,6 +132,9 @@ func describe(err error, lang string) (int, body) {
 	case errors.As(err, &valErr):
 		return http.StatusBadRequest, body{Code: "validation", Message: valErr.LocalizedMessage(lang),
 			Fields: valErr.LocalizedFields(lang)}
+	case errors.As(err, &catErr):
+		return http.StatusBadRequest, body{Code: "validation", Message: catErr.LocalizedMessage(lang),
+			Fields: catErr.LocalizedFields(lang)}
 	case errors.As(err, &refused):
 		// A change of several appointments, refused as a whole: each refused one by id.
 		status, code := http.StatusUnprocessableEntity, "slot_closed"
@@ -148,11 +160,11 @@ func describe(err error, lang string) (int, body) {
 	case errors.Is(err, chatbot.ErrBadWindow):
 		return http.StatusBadRequest, body{Code: "validation", Message: text(lang, "bad_query"),
 			Fields: map[string]string{"window": text(lang, "bad_query")}}
-	case errors.Is(err, booking.ErrAlreadySubscribed):
-		return http.StatusConflict, body{Code: "already_subscribed", Message: booking.Text(lang, "already_subscribed")}
+	case errors.Is(err, catalogue.ErrAlreadySubscribed):
+		return http.StatusConflict, body{Code: "already_subscribed", Message: catalogue.Text(lang, "already_subscribed")}
 	case errors.Is(err, booking.ErrGone):
 		return http.StatusGone, body{Code: "gone", Message: booking.Text(lang, "offer_gone")}
-	case errors.Is(err, booking.ErrNotFound):
+	case errors.Is(err, booking.ErrNotFound), errors.Is(err, catalogue.ErrNotFound):
 		return http.StatusNotFound, body{Code: "not_found", Message: text(lang, "not_found")}
 	case errors.Is(err, booking.ErrConflict):
 		return http.StatusConflict, body{Code: "conflict", Message: localized(err, lang, "conflict")}
@@ -235,6 +247,28 @@ func describeConsole(err error, lang string) (int, body, bool) {
 	case errors.As(err, &throttled):
 		return http.StatusTooManyRequests, body{Code: "rate_limited", Message: console.Text(lang, "login_throttled"),
 			RetryAfter: throttled.RetryAfter}, true
+	}
+	return 0, body{}, false
+}
+
+// isAdminPath reports whether path is one of the console's routes, /api/admin.
+func isAdminPath(path string) bool {
+	return path == "/api/admin" || strings.HasPrefix(path, "/api/admin/")
+}
+
+// describeForConsole maps the booking core's errors as the console shows them: a
+// validation error that names no catalogue of its own speaks the console's (which falls
+// back to the booking core's), and a client still booked is the console's conflict.
+func describeForConsole(err error, lang string) (int, body, bool) {
+	var valErr *booking.ValidationError
+	switch {
+	case errors.As(err, &valErr) && valErr.Catalogue == nil:
+		v := *valErr
+		v.Catalogue = console.Text
+		return http.StatusBadRequest, body{Code: "validation", Message: v.LocalizedMessage(lang),
+			Fields: v.LocalizedFields(lang)}, true
+	case errors.Is(err, booking.ErrClientBooked):
+		return http.StatusConflict, body{Code: "conflict", Message: console.Text(lang, "client_has_appointments")}, true
 	}
 	return 0, body{}, false
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"reflect"
 	"syscall"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/console"
 )
 
 // TestIsUnavailable pins which failures are a dependency out of reach (503) and which are
@@ -44,5 +46,33 @@ func TestIsUnavailable(t *testing.T) {
 		if got := isUnavailable(tc.err); got != tc.want {
 			t.Errorf("%s: isUnavailable(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
 		}
+	}
+}
+
+// TestDescribeForConsole pins how the booking core's errors read on the console's
+// routes: as the console wrote them when it passed them on, in its own catalogue.
+func TestDescribeForConsole(t *testing.T) {
+	codeOnlyInConsole := booking.CheckIDs(nil, "select_appointments")
+	for _, tc := range []struct {
+		name  string
+		err   error
+		admin bool
+		want  error // the error whose envelope it must match
+	}{
+		{"a client still booked", booking.ErrClientBooked, true, &console.ConflictError{Key: "client_has_appointments"}},
+		{"a validation error", codeOnlyInConsole, true,
+			&booking.ValidationError{Fields: map[string]string{"ids": "select_appointments"}, Catalogue: console.Text}},
+		{"the settings' own words", booking.Settings{}.Validate(), true, booking.Settings{}.Validate()},
+	} {
+		for _, lang := range []string{"fr", "en", "ar"} {
+			gotStatus, got := describe(tc.err, lang, tc.admin)
+			wantStatus, want := describe(tc.want, lang, false)
+			if gotStatus != wantStatus || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s (%s): %d %+v, want %d %+v", tc.name, lang, gotStatus, got, wantStatus, want)
+			}
+		}
+	}
+	if _, b := describe(codeOnlyInConsole, "en", false); b.Message == "" {
+		t.Error("outside the console, a validation error has no message")
 	}
 }

@@ -184,14 +184,13 @@ func (e *Events) beat() {
 
 // serve streams live events to a signed-in user until they leave, their session ends or
 // the server shuts down.
-func (e *Events) serve(c *gin.Context) {
+func (e *Events) serve(c *gin.Context) error {
 	s := sessionOf(c)
 	token, _ := c.Cookie(SessionCookie)
 	ctx, cancel := context.WithCancel(c.Request.Context())
 	defer cancel()
 	if e.ctx.Err() != nil {
-		_ = c.Error(errUnavailable)
-		return
+		return errUnavailable
 	}
 	sid := "s" + strconv.FormatInt(e.seq.Add(1), 10)
 	e.srv.CreateStream(sid)
@@ -213,6 +212,7 @@ func (e *Events) serve(c *gin.Context) {
 	u.RawQuery = "stream=" + sid
 	req.URL = &u
 	e.srv.ServeHTTP(&deadlineWriter{ResponseWriter: c.Writer, rc: http.NewResponseController(c.Writer), fail: cancel}, req)
+	return nil
 }
 
 // deadlineWriter bounds each write to the client, and ends the stream on the first failed

@@ -20,6 +20,7 @@ import (
 
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
@@ -38,7 +39,10 @@ func TestMain(m *testing.M) {
 	rdb = redis.NewClient(opt)
 	code := testdb.Main(m, "api", func(ctx context.Context, p *pgxpool.Pool) error {
 		pool = p
-		_, err := booking.New(pool).Seed(ctx)
+		if _, err := booking.New(pool).SeedAgency(ctx); err != nil {
+			return err
+		}
+		_, err := catalogue.New(pool).Seed(ctx)
 		return err
 	})
 	rdb.Close()

@@ -17,50 +17,49 @@ type manage struct {
 }
 
 func (m *manage) mount(g *gin.RouterGroup, limit gin.HandlerFunc) {
-	g.GET("/manage/:token", noStore(), m.show)
-	g.GET("/manage/:token/calendar.ics", limit, noStore(), m.calendar)
-	g.POST("/manage/:token/cancel", limit, noStore(), m.cancel)
-	g.POST("/manage/:token/reschedule", limit, noStore(), m.reschedule)
+	g.GET("/manage/:token", noStore(), handle(m.show))
+	g.GET("/manage/:token/calendar.ics", limit, noStore(), handle(m.calendar))
+	g.POST("/manage/:token/cancel", limit, noStore(), handle(m.cancel))
+	g.POST("/manage/:token/reschedule", limit, noStore(), handle(m.reschedule))
 }
 
-func (m *manage) show(c *gin.Context) {
+func (m *manage) show(c *gin.Context) error {
 	a, err := m.booking.Manage(c, c.Param("token"))
-	managed(c, a, err)
+	return managed(c, a, err)
 }
 
-func (m *manage) cancel(c *gin.Context) {
+func (m *manage) cancel(c *gin.Context) error {
 	a, err := m.booking.CancelByCustomer(c, c.Param("token"))
-	managed(c, a, err)
+	return managed(c, a, err)
 }
 
-func (m *manage) reschedule(c *gin.Context) {
+func (m *manage) reschedule(c *gin.Context) error {
 	var req struct {
 		Date string `json:"date"`
 		Time string `json:"time"`
 	}
 	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	a, err := m.booking.RescheduleByCustomer(c, c.Param("token"), req.Date, req.Time)
-	managed(c, a, err)
+	return managed(c, a, err)
 }
 
 // calendar answers the appointment's calendar file, as its e-mails attach it.
-func (m *manage) calendar(c *gin.Context) {
+func (m *manage) calendar(c *gin.Context) error {
 	f, err := m.booking.ManageCalendar(c, c.Param("token"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.Header("Content-Disposition", `attachment; filename="`+f.Filename+`"`)
 	c.Data(http.StatusOK, f.ContentType, f.Data)
+	return nil
 }
 
-func managed(c *gin.Context, a booking.Managed, err error) {
+func managed(c *gin.Context, a booking.Managed, err error) error {
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, a)
+	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/migrations/testdb"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // Personal-data requests over HTTP, with every package wired as the binary wires them:
@@ -226,7 +227,7 @@ func TestPersonalDataExportAndErasure(t *testing.T) {
 	var asked string
 	if err := pool.QueryRow(ctx, `SELECT string_agg(m.text, ' ' ORDER BY m.id) FROM chat_messages m
 		JOIN chat_conversations c ON c.id = m.conversation_id WHERE c.session_id = $1`, cid).Scan(&asked); err != nil ||
-		!strings.Contains(asked, "Je veux annuler mon rendez-vous") || !strings.Contains(asked, booking.ErasedName) {
+		!strings.Contains(asked, "Je veux annuler mon rendez-vous") || !strings.Contains(asked, privacy.ErasedName) {
 		t.Errorf("the conversation that asked for a code: %q (%v)", asked, err)
 	}
 	// Her conversation's session is gone from Redis too.

@@ -7,119 +7,117 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // public serves the catalogue, the calendar, the form and the newsletter to visitors.
 type public struct {
-	booking *booking.Core
-	guard   *formGuard
+	booking   *booking.Core
+	catalogue *catalogue.Store
+	guard     *formGuard
 }
 
 type items[T any] struct {
 	Items []T `json:"items"`
 }
 
-func (p *public) services(c *gin.Context) {
-	order := booking.ServiceOrder(c.DefaultQuery("order", string(booking.OrderRecent)))
-	if order != booking.OrderRecent && order != booking.OrderName {
-		_ = c.Error(errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")}))
-		return
+func (p *public) services(c *gin.Context) error {
+	order := catalogue.ServiceOrder(c.DefaultQuery("order", string(catalogue.OrderRecent)))
+	if order != catalogue.OrderRecent && order != catalogue.OrderName {
+		return errValidation("bad_query", map[string]string{"order": text(langOf(c), "bad_query")})
 	}
 	limit := 0
 	if l := c.Query("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 100 {
-			_ = c.Error(errValidation("bad_query", map[string]string{"limit": text(langOf(c), "bad_query")}))
-			return
+			return errValidation("bad_query", map[string]string{"limit": text(langOf(c), "bad_query")})
 		}
 		limit = n
 	}
-	list, err := p.booking.Services(c, order, langOf(c), limit)
+	list, err := p.catalogue.Services(c, order, langOf(c), limit)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if c.Query("raw") == "1" {
 		for i := range list {
 			list[i] = list[i].ForBrowser()
 		}
-		c.JSON(http.StatusOK, items[booking.Service]{Items: list})
-		return
+		c.JSON(http.StatusOK, items[catalogue.Service]{Items: list})
+		return nil
 	}
-	out := make([]booking.ServiceView, len(list))
+	out := make([]catalogue.ServiceView, len(list))
 	for i, s := range list {
 		out[i] = s.In(langOf(c))
 	}
-	c.JSON(http.StatusOK, items[booking.ServiceView]{Items: out})
+	c.JSON(http.StatusOK, items[catalogue.ServiceView]{Items: out})
+	return nil
 }
 
-func (p *public) service(c *gin.Context) {
-	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+func (p *public) service(c *gin.Context) error {
+	svc, err := p.catalogue.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if c.Query("raw") == "1" {
 		c.JSON(http.StatusOK, svc.ForBrowser())
-		return
+		return nil
 	}
 	c.JSON(http.StatusOK, svc.In(langOf(c)))
+	return nil
 }
 
-func (p *public) serviceProjects(c *gin.Context) {
-	svc, err := p.booking.ServiceBySlug(c, c.Param("slug"))
+func (p *public) serviceProjects(c *gin.Context) error {
+	svc, err := p.catalogue.ServiceBySlug(c, c.Param("slug"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	list, err := p.booking.ServiceProjects(c, svc)
+	list, err := p.catalogue.ServiceProjects(c, svc)
 	if err != nil {
-		_ = c.Error(err)
-		return
-	}
-	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
-}
-
-func (p *public) projects(c *gin.Context) {
-	list, err := p.booking.PublishedProjects(c, c.Query("category"))
-	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
+	return nil
 }
 
-func publicProjects(list []booking.Project, lang string) items[booking.PublicProject] {
-	out := make([]booking.PublicProject, len(list))
+func (p *public) projects(c *gin.Context) error {
+	list, err := p.catalogue.PublishedProjects(c, c.Query("category"))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, publicProjects(list, langOf(c)))
+	return nil
+}
+
+func publicProjects(list []catalogue.Project, lang string) items[catalogue.PublicProject] {
+	out := make([]catalogue.PublicProject, len(list))
 	for i, p := range list {
 		out[i] = p.Public(lang)
 	}
-	return items[booking.PublicProject]{Items: out}
+	return items[catalogue.PublicProject]{Items: out}
 }
 
-func (p *public) project(c *gin.Context) {
-	pr, err := p.booking.PublishedProject(c, c.Param("id"))
+func (p *public) project(c *gin.Context) error {
+	pr, err := p.catalogue.PublishedProject(c, c.Param("id"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, pr.Public(langOf(c)))
+	return nil
 }
 
-func (p *public) slots(c *gin.Context) {
+func (p *public) slots(c *gin.Context) error {
 	day, err := p.booking.Day(c, c.Query("date"), langOf(c))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, day)
+	return nil
 }
 
-func (p *public) book(c *gin.Context) {
+func (p *public) book(c *gin.Context) error {
 	var form bookForm
 	if err := p.guard.read(c, "book", &form); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	req := form.Request
 	req.ClientID = "" // visitors cannot book for an existing client by id
@@ -128,14 +126,14 @@ func (p *public) book(c *gin.Context) {
 	req.IdempotencyKey = c.GetHeader("Idempotency-Key")
 	res, err := p.booking.Book(c, req)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 	}
 	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail,
 		ManageToken: res.ManageToken})
+	return nil
 }
 
 // bookForm is the booking form's body.
@@ -164,36 +162,34 @@ type booked struct {
 	ManageToken string `json:"manage_token,omitempty"`
 }
 
-func (p *public) subscribe(c *gin.Context) {
+func (p *public) subscribe(c *gin.Context) error {
 	var req newsletterForm
 	if err := p.guard.read(c, "newsletter", &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
-	if err := p.booking.Subscribe(c, req.Email, langOf(c)); err != nil {
-		_ = c.Error(err)
-		return
+	if err := p.catalogue.Subscribe(c, req.Email, langOf(c)); err != nil {
+		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"email": booking.NormalizeEmail(req.Email)})
+	c.JSON(http.StatusCreated, gin.H{"email": catalogue.NormalizeEmail(req.Email)})
+	return nil
 }
 
 // analyticsNames are the first-party events the public site may send.
 var analyticsNames = map[string]bool{"service_inquiry": true, "contact_form_submit": true,
 	"appointment_booking_start": true, "project_view": true, "social_media_click": true, "file_download": true}
 
-func (p *public) event(c *gin.Context) {
+func (p *public) event(c *gin.Context) error {
 	var req struct {
 		Name  string         `json:"name"`
 		Props map[string]any `json:"props"`
 	}
 	if err := decodeJSON(c, &req); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if !analyticsNames[req.Name] {
-		_ = c.Error(errValidation("bad_query", map[string]string{"name": text(langOf(c), "bad_query")}))
-		return
+		return errValidation("bad_query", map[string]string{"name": text(langOf(c), "bad_query")})
 	}
 	analyticsEvents.WithLabelValues(req.Name).Inc()
 	c.Status(http.StatusNoContent)
+	return nil
 }

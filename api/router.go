@@ -17,10 +17,12 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/httpx"
 	"github.com/dota-agency/dota/pages"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // DefaultMaxBodyBytes bounds a request body when the configuration sets no limit.
@@ -34,7 +36,9 @@ const ChatMaxBodyBytes = 8 << 10
 
 // Deps are what the router needs, built once by the binary's wiring.
 type Deps struct {
-	Booking      *booking.Core
+	Booking *booking.Core
+	// Catalogue serves the services, projects and newsletter; made from DB when nil.
+	Catalogue    *catalogue.Store
 	Chat         *chatbot.Engine // Dota; nil leaves the chat routes out
 	DB           *pgxpool.Pool
 	Redis        *redis.Client
@@ -56,6 +60,9 @@ type Deps struct {
 	PublicURL string
 	// Console serves /api/admin; without it the console's routes are absent.
 	Console *console.Console
+	// Privacy runs the console's personal-data requests; when nil, it is made from
+	// Booking, with the parts of Catalogue, Console and Chat.
+	Privacy *privacy.Runner
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -81,6 +88,9 @@ func New(d Deps) http.Handler {
 	if d.PublicURL == "" {
 		d.PublicURL = DefaultPublicURL
 	}
+	if d.Catalogue == nil {
+		d.Catalogue = catalogue.New(d.DB)
+	}
 	httpsSite := strings.HasPrefix(d.PublicURL, "https://")
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -100,50 +110,59 @@ func New(d Deps) http.Handler {
 	r.GET("/readyz", h.ready)
 
 	settings := d.Booking.Settings // the one cached path, the console's too
-	r.GET(securityTxtPath, securityTxt(settings, d.PublicURL, time.Now))
-	pub := &public{booking: d.Booking, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
+	r.GET(securityTxtPath, handle(securityTxt(settings, d.PublicURL, time.Now)))
+	pub := &public{booking: d.Booking, catalogue: d.Catalogue, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
-	g.GET("/site", siteInfo(settings))
-	g.GET("/services", pub.services)
-	g.GET("/services/:slug", pub.service)
-	g.GET("/services/:slug/projects", pub.serviceProjects)
-	g.GET("/projects", pub.projects)
-	g.GET("/projects/:id", pub.project)
-	g.GET("/slots", pub.slots)
+	g.GET("/site", handle(siteInfo(settings)))
+	g.GET("/services", handle(pub.services))
+	g.GET("/services/:slug", handle(pub.service))
+	g.GET("/services/:slug/projects", handle(pub.serviceProjects))
+	g.GET("/projects", handle(pub.projects))
+	g.GET("/projects/:id", handle(pub.project))
+	g.GET("/slots", handle(pub.slots))
 	// Answers that carry a visitor's personal data are never stored by a cache.
-	g.POST("/appointments", noStore(), pub.book)
-	g.POST("/newsletter", noStore(), pub.subscribe)
-	g.GET("/challenge", pub.guard.challenge)
+	g.POST("/appointments", noStore(), handle(pub.book))
+	g.POST("/newsletter", noStore(), handle(pub.subscribe))
+	g.GET("/challenge", handle(pub.guard.challenge))
 	(&manage{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
 	(&waitlist{booking: d.Booking, guard: pub.guard}).mount(g, pub.guard.limit("offer", "token"))
-	g.POST("/events", pub.event)
+	g.POST("/events", handle(pub.event))
 	if d.Chat != nil {
 		// Joins of a waitlist in a conversation spend the waitlist form's budgets.
 		d.Chat.GuardJoins(chatJoins{g: pub.guard})
 		ch := &chat{engine: d.Chat}
 		chatLimit := bodyLimit(ChatMaxBodyBytes)
-		g.POST("/chat/sessions", chatLimit, noStore(), ch.start)
-		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), ch.send)
-		g.GET("/chat/sessions/:id", noStore(), ch.conversation)
-		g.GET("/chat/sessions/:id/stream", noStore(), newChatStreams(d.Chat, d.ChatStreamsPerReplica, d.Stopping).serve)
+		g.POST("/chat/sessions", chatLimit, noStore(), handle(ch.start))
+		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), handle(ch.send))
+		g.GET("/chat/sessions/:id", noStore(), handle(ch.conversation))
+		g.GET("/chat/sessions/:id/stream", noStore(), handle(newChatStreams(d.Chat, d.ChatStreamsPerReplica, d.Stopping).serve))
 	}
 
 	if d.Console != nil {
 		if d.Events == nil {
 			d.Events = NewEvents(d.Console, d.Logger)
 		}
-		(&admin{console: d.Console, chat: d.Chat, events: d.Events, httpsSite: httpsSite}).mount(r)
+		if d.Privacy == nil {
+			d.Privacy = privacy.New(d.DB, d.Booking)
+			d.Privacy.Register(d.Catalogue.PersonalPart(), d.Console.PersonalPart())
+			if d.Chat != nil {
+				d.Privacy.Register(d.Chat.PersonalPart())
+			}
+		}
+		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
+			events: d.Events, httpsSite: httpsSite}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.
-	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Booking, Logger: d.Logger})
+	site := pages.New(pages.Config{Web: d.Web, Origin: d.PublicURL, Catalogue: d.Catalogue, Logger: d.Logger})
 	site.Mount(r)
-	r.NoRoute(func(c *gin.Context) {
+	r.NoRoute(handle(func(c *gin.Context) error {
 		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || !site.Serve(c) {
-			_ = c.Error(errNotFound)
+			return errNotFound
 		}
-	})
-	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNotFound) })
+		return nil
+	}))
+	r.NoMethod(handle(func(*gin.Context) error { return errNotFound }))
 	r.HandleMethodNotAllowed = false
 	return r
 }

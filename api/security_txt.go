@@ -20,12 +20,11 @@ const securityTxtLife = 180 * 24 * time.Hour
 // vulnerability (the settings' contact e-mail, the agency's), until when to trust the
 // file, the languages the agency reads, and the file's own address under the site's
 // public origin. SECURITY.md says what is in scope and how reports are handled.
-func securityTxt(settings settingsReader, origin string, now func() time.Time) gin.HandlerFunc {
-	return func(c *gin.Context) {
+func securityTxt(settings settingsReader, origin string, now func() time.Time) func(*gin.Context) error {
+	return func(c *gin.Context) error {
 		st, err := settings(c)
 		if err != nil {
-			_ = c.Error(err)
-			return
+			return err
 		}
 		var b strings.Builder
 		b.WriteString("# Report a security problem of this site to the address below.\n")
@@ -37,5 +36,6 @@ func securityTxt(settings settingsReader, origin string, now func() time.Time) g
 		b.WriteString("Canonical: " + origin + securityTxtPath + "\n")
 		c.Header("Cache-Control", "public, max-age=3600")
 		c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+		return nil
 	}
 }

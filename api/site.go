@@ -18,16 +18,16 @@ type settingsReader func(ctx context.Context) (booking.Settings, error)
 // and whether it is under maintenance. No other setting is public. It is read through
 // the settings' cache, which a save renews at once: an edited profile shows on the next
 // request, without a restart.
-func siteInfo(settings settingsReader) gin.HandlerFunc {
-	return func(c *gin.Context) {
+func siteInfo(settings settingsReader) func(*gin.Context) error {
+	return func(c *gin.Context) error {
 		st, err := settings(c)
 		if err != nil {
-			_ = c.Error(err)
-			return
+			return err
 		}
 		c.Header("Cache-Control", "no-cache")
 		c.JSON(http.StatusOK, gin.H{"site_name": st.SiteName, "site_description": st.SiteDescription,
 			"contact_email": st.ContactEmail, "maintenance_mode": st.MaintenanceMode, "agency": st.Agency})
+		return nil
 	}
 }
 

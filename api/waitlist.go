@@ -18,10 +18,10 @@ type waitlist struct {
 }
 
 func (w *waitlist) mount(g *gin.RouterGroup, limit gin.HandlerFunc) {
-	g.POST("/waitlist", noStore(), w.join)
-	g.GET("/waitlist/offers/:token", noStore(), w.offer)
-	g.POST("/waitlist/offers/:token/accept", limit, noStore(), w.accept)
-	g.POST("/waitlist/offers/:token/decline", limit, noStore(), w.decline)
+	g.POST("/waitlist", noStore(), handle(w.join))
+	g.GET("/waitlist/offers/:token", noStore(), handle(w.offer))
+	g.POST("/waitlist/offers/:token/accept", limit, noStore(), handle(w.accept))
+	g.POST("/waitlist/offers/:token/decline", limit, noStore(), handle(w.decline))
 }
 
 // waitlistForm is the body of a request to join a slot's line.
@@ -32,21 +32,20 @@ type waitlistForm struct {
 
 func (f *waitlistForm) contacts() (string, string) { return f.Email, f.Phone }
 
-func (w *waitlist) join(c *gin.Context) {
+func (w *waitlist) join(c *gin.Context) error {
 	var form waitlistForm
 	if err := w.guard.read(c, "waitlist", &form); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	req := form.WaitlistRequest
 	req.Source = booking.WaitlistForm
 	req.Language = langOf(c)
 	j, err := w.booking.JoinWaitlist(c, req)
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, waitlistPlace{Date: j.Date, Time: j.Time, Label: j.Label, Email: j.Email})
+	return nil
 }
 
 // waitlistPlace is the answer to a join: the slot waited for and where the offer will
@@ -60,31 +59,31 @@ type waitlistPlace struct {
 	Email string `json:"email"`
 }
 
-func (w *waitlist) offer(c *gin.Context) {
+func (w *waitlist) offer(c *gin.Context) error {
 	o, err := w.booking.OfferByToken(c, c.Param("token"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, o)
+	return nil
 }
 
-func (w *waitlist) accept(c *gin.Context) {
+func (w *waitlist) accept(c *gin.Context) error {
 	res, err := w.booking.AcceptOfferByToken(c, c.Param("token"))
 	if err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	if res.Replayed {
 		c.Header("Idempotent-Replayed", "true")
 	}
 	c.JSON(http.StatusCreated, booked{Appointment: res.Appointment, ConfirmationEmail: res.ConfirmationEmail})
+	return nil
 }
 
-func (w *waitlist) decline(c *gin.Context) {
+func (w *waitlist) decline(c *gin.Context) error {
 	if err := w.booking.DeclineOfferByToken(c, c.Param("token")); err != nil {
-		_ = c.Error(err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"state": booking.WaitDeclined})
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/mail"
 )
 
@@ -15,8 +16,8 @@ import (
 // the settings' site name and its e-mail the settings' contact e-mail.
 type Agency struct {
 	// Tagline is one line about the agency, per language.
-	Tagline Localized `json:"tagline"`
-	Address Address   `json:"address"`
+	Tagline catalogue.Localized `json:"tagline"`
+	Address Address             `json:"address"`
 	// MapURL opens the office on a map; empty for a search of the address.
 	MapURL string `json:"map_url"`
 	// Phones are the numbers to call, the main one first, written as displayed.

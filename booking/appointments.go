@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/dota-agency/dota/i18n"
 )
@@ -28,42 +29,59 @@ var Sources = []string{SourceForm, SourceChat, SourceConsole}
 // Appointment is a request for a meeting with the agency. Empty strings stand for
 // values that were not given.
 type Appointment struct {
-	ID              string    `json:"id"`
-	Name            string    `json:"name"`
-	Email           string    `json:"email"`
-	Phone           string    `json:"phone"`
-	Service         string    `json:"service"`
-	Date            string    `json:"date"`
-	Time            string    `json:"time"`
-	Message         string    `json:"message"`
-	Company         string    `json:"company"`
-	Sector          string    `json:"sector"`
-	Status          string    `json:"status"`
-	StatusDashboard string    `json:"status_dashboard"`
-	Source          string    `json:"source"`
-	Language        string    `json:"language"`
-	ClientID        string    `json:"client_id"`
-	CreatedAt       time.Time `json:"created_at"`
-	UpdatedAt       time.Time `json:"updated_at"`
+	ID              string    `json:"id" db:"id"`
+	Name            string    `json:"name" db:"name"`
+	Email           string    `json:"email" db:"email"`
+	Phone           string    `json:"phone" db:"phone"`
+	Service         string    `json:"service" db:"service"`
+	Date            string    `json:"date" db:"date"`
+	Time            string    `json:"time" db:"time"`
+	Message         string    `json:"message" db:"message"`
+	Company         string    `json:"company" db:"company"`
+	Sector          string    `json:"sector" db:"sector"`
+	Status          string    `json:"status" db:"status"`
+	StatusDashboard string    `json:"status_dashboard" db:"status_dashboard"`
+	Source          string    `json:"source" db:"source"`
+	Language        string    `json:"language" db:"language"`
+	ClientID        string    `json:"client_id" db:"client_id"`
+	CreatedAt       time.Time `json:"created_at" db:"created_at"`
+	UpdatedAt       time.Time `json:"updated_at" db:"updated_at"`
 	// StartsAt is Date and Time in the agency's time zone, as an instant; nil without a slot.
-	StartsAt *time.Time `json:"starts_at"`
+	StartsAt *time.Time `json:"starts_at" db:"starts_at"`
 	// Sequence is raised at every change a calendar must hear of: its calendar SEQUENCE.
-	Sequence int `json:"sequence"`
+	Sequence int `json:"sequence" db:"sequence"`
 }
 
-// AppointmentColumns lists an appointment's columns in the order ScanAppointment reads them.
-const AppointmentColumns = `a.id, a.name, coalesce(a.email, ''), coalesce(a.phone, ''), coalesce(a.service, ''),
-	coalesce(to_char(a.date, 'YYYY-MM-DD'), ''), coalesce(a.time, ''), coalesce(a.message, ''),
-	coalesce(a.company, ''), coalesce(a.sector, ''), a.status, coalesce(a.status_dashboard, ''), a.source,
-	a.language, coalesce(a.client_id::text, ''), a.created_at, a.updated_at, a.starts_at, a.sequence`
+// AppointmentColumns are an appointment's columns, each named for the field of
+// Appointment it fills (its db tag), read from the table or CTE aliased a: a value that
+// was not given reads as "".
+const AppointmentColumns = `a.id, a.name, coalesce(a.email, '') AS email, coalesce(a.phone, '') AS phone,
+	coalesce(a.service, '') AS service, coalesce(to_char(a.date, 'YYYY-MM-DD'), '') AS date,
+	coalesce(a.time, '') AS time, coalesce(a.message, '') AS message, coalesce(a.company, '') AS company,
+	coalesce(a.sector, '') AS sector, a.status, coalesce(a.status_dashboard, '') AS status_dashboard, a.source,
+	a.language, coalesce(a.client_id::text, '') AS client_id, a.created_at, a.updated_at, a.starts_at, a.sequence`
 
-// ScanAppointment reads one row of AppointmentColumns.
+// ScanAppointment reads one row of AppointmentColumns, by name. Every appointment read
+// goes through it; a row with more columns after them is read with appointmentAnd.
 func ScanAppointment(row pgx.CollectableRow) (Appointment, error) {
-	var a Appointment
-	err := row.Scan(&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message, &a.Company,
-		&a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt, &a.UpdatedAt,
-		&a.StartsAt, &a.Sequence)
-	return a, err
+	return pgx.RowToStructByName[Appointment](row)
+}
+
+// appointmentAnd is a row of AppointmentColumns followed by len(more) other columns, as
+// ScanAppointment reads it: its field descriptions are the appointment's alone, and Scan
+// reads the other columns into more, in order.
+type appointmentAnd struct {
+	pgx.CollectableRow
+	more []any
+}
+
+func (r appointmentAnd) FieldDescriptions() []pgconn.FieldDescription {
+	f := r.CollectableRow.FieldDescriptions()
+	return f[:len(f)-len(r.more)]
+}
+
+func (r appointmentAnd) Scan(dest ...any) error {
+	return r.CollectableRow.Scan(append(dest, r.more...)...)
 }
 
 // Notification is a message for staff, shown in the console's bell and list.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -151,53 +153,71 @@ var errReplay = errors.New("idempotent replay")
 //     E.164 against numero_1_e164 or numero_2_e164, the oldest client first. The match is
 //     a union of one index lookup per column: the OR of the same conditions gets a
 //     generic plan that walks every client. When the request names a service,
-//     activeServiceNames follows it in the same round trip, and the service is read
+//     catalogue.ActiveServiceNames follows it in the same round trip, and the service is read
 //     against the catalogue (catalogueSlug): an unknown one is refused, a known one is
 //     stored by its slug.
 //  3. insertBooking creates the client when none matched, the appointment and its
-//     notification, closes the offer it accepts, if any, and returns the first two.
+//     notification, closes the offer it accepts, if any, writes the messages it causes
+//     to the ledger, and returns the first two with the ledger rows that need a job.
+//
+// The last two name their parameters (namedStatement) and their rows' columns, which are
+// read by name.
 var (
 	lockBooking = `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS l(k, i) ORDER BY i`
 
-	checkBooking = `SELECT
-		$1::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE idempotency_key = $1),
-		CASE WHEN $2::date IS NULL THEN 0 ELSE ` + heldSQL("$2::date", "$3", "$7::uuid") + ` END,
-		(SELECT slot_capacity FROM settings WHERE id = 1),
-		CASE WHEN $4::uuid IS NOT NULL THEN (SELECT id FROM clients WHERE id = $4::uuid)
+	checkBooking = named(`SELECT
+		@key::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE idempotency_key = @key) AS replay,
+		CASE WHEN @date::date IS NULL THEN 0 ELSE ` + heldSQL("@date::date", "@time", "@offer::uuid") + ` END AS held,
+		(SELECT slot_capacity FROM settings WHERE id = 1) AS capacity,
+		CASE WHEN @client_id::uuid IS NOT NULL THEN (SELECT id FROM clients WHERE id = @client_id::uuid)
 			ELSE (SELECT id FROM (
-				SELECT id, created_at, 0 AS pref FROM clients WHERE $5 <> '' AND lower(email) = $5
+				SELECT id, created_at, 0 AS pref FROM clients WHERE @email <> '' AND lower(email) = @email
 				UNION ALL
-				SELECT id, created_at, 1 FROM clients WHERE $6 <> '' AND numero_1_e164 = $6
+				SELECT id, created_at, 1 FROM clients WHERE @phone_e164 <> '' AND numero_1_e164 = @phone_e164
 				UNION ALL
-				SELECT id, created_at, 1 FROM clients WHERE $6 <> '' AND numero_2_e164 = $6) m
-				ORDER BY pref, created_at LIMIT 1) END,
-		$7::uuid IS NULL OR EXISTS (SELECT 1 FROM waitlist WHERE id = $7::uuid AND state = 'offered' AND hold_until > now())`
+				SELECT id, created_at, 1 FROM clients WHERE @phone_e164 <> '' AND numero_2_e164 = @phone_e164) m
+				ORDER BY pref, created_at LIMIT 1) END AS client_id,
+		@offer::uuid IS NULL
+			OR EXISTS (SELECT 1 FROM waitlist WHERE id = @offer::uuid AND state = 'offered' AND hold_until > now())
+			AS offer_open`)
 
-	insertBooking = `WITH c AS (
+	insertBooking = named(`WITH c AS (
 			INSERT INTO clients (nom, prenom, email, numero_1, numero_1_e164, numero_2, numero_2_e164,
 				nom_entreprise, siteweb)
-			SELECT $15, $16, $2, $3, nullif($22, ''), $19, $24, $20, $21 WHERE $13::uuid IS NULL
+			SELECT @nom, @prenom, @email, @phone, nullif(@phone_e164, ''), @numero_2, @numero_2_e164,
+				@client_company, @siteweb
+			WHERE @client_id::uuid IS NULL
 			RETURNING id),
 		a AS (
 			INSERT INTO appointments (name, email, phone, phone_e164, service, date, time, starts_at, message,
 				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
 				request_hash)
-			VALUES ($1, $2, $3, nullif($22, ''), $4, $5::date, $6, $25, $7, $8, $9, 'pending', $10, $11, $12,
-				coalesce($13::uuid, (SELECT id FROM c)), $14, $23)
+			VALUES (@name, @email, @phone, nullif(@phone_e164, ''), @service, @date::date, @time, @starts_at,
+				@message, @company, @sector, 'pending', @status_dashboard, @source, @language,
+				coalesce(@client_id::uuid, (SELECT id FROM c)), @key, @request_hash)
 			RETURNING *),
 		n AS (
 			INSERT INTO notifications (code, args, type, priority, appointment_id)
-			SELECT $17, $18::jsonb, 'appointment', 'high', a.id FROM a
+			SELECT @code, @args::jsonb, 'appointment', 'high', a.id FROM a
 			RETURNING *),
 		w AS (
 			UPDATE waitlist SET state = 'booked', appointment_id = (SELECT id FROM a), updated_at = now()
-			WHERE id = $26::uuid),
-		d AS (` + insertDeliveries("(SELECT id FROM a)", 27) + `)
+			WHERE id = @offer::uuid),
+		d AS (` + insertDeliveries("(SELECT id FROM a)") + `)
 		SELECT ` + AppointmentColumns + `, ` + NotificationColumns + `,
-			(SELECT array_agg(id ORDER BY due_at) FROM d WHERE scheduled),
-			(SELECT array_agg(due_at ORDER BY due_at) FROM d WHERE scheduled)
-		FROM a, n`
+			(SELECT array_agg(id ORDER BY due_at) FROM d WHERE scheduled) AS scheduled_ids,
+			(SELECT array_agg(due_at ORDER BY due_at) FROM d WHERE scheduled) AS scheduled_dues
+		FROM a, n`)
 )
+
+// bookingCheck is the row of checkBooking.
+type bookingCheck struct {
+	Replay    bool    `db:"replay"`   // the idempotency key booked already
+	Held      int     `db:"held"`     // the slot's places taken or held by an offer
+	Capacity  int     `db:"capacity"` // the places it has
+	ClientID  *string `db:"client_id"`
+	OfferOpen bool    `db:"offer_open"`
+}
 
 // lockKeys are the advisory lock names of a request, in the order they are taken.
 func lockKeys(r Request) []string {
@@ -240,50 +260,17 @@ func (s *Core) bookTx(ctx context.Context, st Settings, r Request, hash string) 
 }
 
 func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash string) (Result, error) {
-	key, date, clientID := NullIfEmpty(r.key), NullIfEmpty(r.Date), NullIfEmpty(r.ClientID)
-
-	b := &pgx.Batch{}
-	b.Queue("BEGIN")
-	b.Queue(lockBooking, lockKeys(r))
-	b.Queue(checkBooking, key, date, NullIfEmpty(r.Time), clientID, r.Email, r.phoneE164, NullIfEmpty(r.offer))
-	if r.Service != "" {
-		b.Queue(activeServiceNames)
-	}
-	br := conn.SendBatch(ctx, b)
-	var (
-		exists   bool
-		taken    int
-		capacity int
-		matched  *string
-		open     bool
-		services []serviceName
-	)
-	_, err := br.Exec()
-	if err == nil {
-		_, err = br.Exec()
-	}
-	if err == nil {
-		err = br.QueryRow().Scan(&exists, &taken, &capacity, &matched, &open)
-	}
-	if err == nil && r.Service != "" {
-		var rows pgx.Rows
-		if rows, err = br.Query(); err == nil {
-			services, err = pgx.CollectRows(rows, scanServiceName)
-		}
-	}
-	if cerr := br.Close(); err == nil {
-		err = cerr
-	}
+	check, services, err := checkOn(ctx, conn, r)
 	switch {
 	case err != nil:
 		return Result{}, err
-	case exists:
+	case check.Replay:
 		return Result{}, errReplay
-	case !open:
+	case !check.OfferOpen:
 		return Result{}, errOfferClosed
-	case date != nil && taken >= capacity:
+	case r.Date != "" && check.Held >= check.Capacity:
 		return Result{}, ErrSlotTaken
-	case clientID != nil && matched == nil:
+	case r.ClientID != "" && check.ClientID == nil:
 		v := &ValidationError{}
 		v.Add("client_id", "not_found")
 		return Result{}, v
@@ -302,10 +289,6 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		}
 	}
 
-	prenom, nom := r.clientNames()
-	numero2, clientCompany, siteweb := r.clientExtras()
-	noteArgs := notificationArgs(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone,
-		Service: titleOf(services, r.Service), Date: r.Date, Time: r.Time, Source: r.Source})
 	// The messages the booking causes are written to the ledger by the insert itself; their
 	// jobs go in through River's client, before COMMIT. A booking that causes none (no
 	// e-mail) commits with the insert.
@@ -313,24 +296,28 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	msgs := s.messagesFor(st, Appointment{}, Appointment{Email: r.Email, Status: StatusPending, StartsAt: startsAt,
 		Language: r.Language}, actorAgency)
 	jobs := slices.ContainsFunc(msgs, func(d newDelivery) bool { return d.Skipped == "" })
-	b = &pgx.Batch{}
-	b.Queue(insertBooking, append([]any{r.Name, NullIfEmpty(r.Email), NullIfEmpty(r.Phone), NullIfEmpty(r.Service), date,
-		NullIfEmpty(r.Time), NullIfEmpty(r.Message), NullIfEmpty(r.Company), NullIfEmpty(r.Sector),
-		NullIfEmpty(r.StatusDashboard), r.Source, r.Language, matched, key, nom, prenom, codeNewAppointment, noteArgs,
-		numero2, clientCompany, siteweb, r.phoneE164, hash, canonicalOrNil(numero2), startsAt,
-		NullIfEmpty(r.offer)}, ledgerRowsOf(msgs).args()...)...)
+	named := r.insertArgs(check.ClientID, hash, startsAt, titleOf(services, r.Service))
+	maps.Copy(named, ledgerRowsOf(msgs).args())
+	args, err := insertBooking.args(named)
+	if err != nil {
+		return Result{}, err
+	}
+	b := &pgx.Batch{}
+	b.Queue(insertBooking.sql, args...)
 	if !jobs {
 		b.Queue("COMMIT")
 	}
-	br = conn.SendBatch(ctx, b)
+	br := conn.SendBatch(ctx, b)
 	var res Result
 	var ids []string
 	var dues []time.Time
-	a, n := &res.Appointment, &res.Notification
-	err = br.QueryRow().Scan(append(append([]any{&a.ID, &a.Name, &a.Email, &a.Phone, &a.Service, &a.Date, &a.Time, &a.Message,
-		&a.Company, &a.Sector, &a.Status, &a.StatusDashboard, &a.Source, &a.Language, &a.ClientID, &a.CreatedAt,
-		&a.UpdatedAt, &a.StartsAt, &a.Sequence}, n.fields()...), &ids, &dues)...)
-	n.Localize(i18n.Default)
+	rows, err := br.Query()
+	if err == nil {
+		res.Appointment, err = pgx.CollectExactlyOneRow(rows, func(row pgx.CollectableRow) (Appointment, error) {
+			return ScanAppointment(appointmentAnd{row, append(res.Notification.fields(), &ids, &dues)})
+		})
+	}
+	res.Notification.Localize(i18n.Default)
 	if err == nil && !jobs {
 		err = committed(br.Exec())
 	}
@@ -350,6 +337,95 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		return Result{}, err
 	}
 	return res, nil
+}
+
+// checkOn begins the booking's transaction on conn, takes its locks and reads its checks
+// (with the catalogue's services when the request names one), in one round trip.
+func checkOn(ctx context.Context, conn *pgx.Conn, r Request) (bookingCheck, []catalogue.ServiceName, error) {
+	args, err := checkBooking.args(pgx.NamedArgs{
+		"key":        NullIfEmpty(r.key),
+		"date":       NullIfEmpty(r.Date),
+		"time":       NullIfEmpty(r.Time),
+		"client_id":  NullIfEmpty(r.ClientID),
+		"email":      r.Email,
+		"phone_e164": r.phoneE164,
+		"offer":      NullIfEmpty(r.offer),
+	})
+	if err != nil {
+		return bookingCheck{}, nil, err
+	}
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(lockBooking, lockKeys(r))
+	b.Queue(checkBooking.sql, args...)
+	if r.Service != "" {
+		b.Queue(catalogue.ActiveServiceNames)
+	}
+	br := conn.SendBatch(ctx, b)
+	var (
+		check    bookingCheck
+		services []catalogue.ServiceName
+		rows     pgx.Rows
+	)
+	_, err = br.Exec()
+	if err == nil {
+		_, err = br.Exec()
+	}
+	if err == nil {
+		if rows, err = br.Query(); err == nil {
+			check, err = pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[bookingCheck])
+		}
+	}
+	if err == nil && r.Service != "" {
+		if rows, err = br.Query(); err == nil {
+			services, err = pgx.CollectRows(rows, catalogue.ScanServiceName)
+		}
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	return check, services, err
+}
+
+// insertArgs are insertBooking's arguments but the ledger's, for a request that passed its
+// checks: clientID is the client it names or matched (nil: a new one), serviceTitle its
+// service as staff read it in the notification.
+func (r *Request) insertArgs(clientID *string, hash string, startsAt *time.Time, serviceTitle string) pgx.NamedArgs {
+	prenom, nom := r.clientNames()
+	numero2, clientCompany, siteweb := r.clientExtras()
+	return pgx.NamedArgs{
+		// the appointment
+		"name":             r.Name,
+		"email":            NullIfEmpty(r.Email),
+		"phone":            NullIfEmpty(r.Phone),
+		"phone_e164":       r.phoneE164,
+		"service":          NullIfEmpty(r.Service),
+		"date":             NullIfEmpty(r.Date),
+		"time":             NullIfEmpty(r.Time),
+		"starts_at":        startsAt,
+		"message":          NullIfEmpty(r.Message),
+		"company":          NullIfEmpty(r.Company),
+		"sector":           NullIfEmpty(r.Sector),
+		"status_dashboard": NullIfEmpty(r.StatusDashboard),
+		"source":           r.Source,
+		"language":         r.Language,
+		"client_id":        clientID,
+		"key":              NullIfEmpty(r.key),
+		"request_hash":     hash,
+		// the client, when none matched
+		"nom":            nom,
+		"prenom":         prenom,
+		"numero_2":       numero2,
+		"numero_2_e164":  canonicalOrNil(numero2),
+		"client_company": clientCompany,
+		"siteweb":        siteweb,
+		// the notification
+		"code": codeNewAppointment,
+		"args": notificationArgs(Appointment{Name: r.Name, Email: r.Email, Phone: r.Phone, Service: serviceTitle,
+			Date: r.Date, Time: r.Time, Source: r.Source}),
+		// the waitlist offer it accepts, if any
+		"offer": NullIfEmpty(r.offer),
+	}
 }
 
 // committed checks that a COMMIT committed: a failed transaction answers it with ROLLBACK.

@@ -93,6 +93,7 @@ func TestChatBooksWithAnEmailAlone(t *testing.T) {
 }
 
 func TestBookUnknownFallbackNames(t *testing.T) {
+	t.Parallel()
 	for full, want := range map[string][2]string{
 		"Amine":          {"Amine", "Unknown"},
 		"Amine Ben Ali":  {"Amine", "Ben Ali"},

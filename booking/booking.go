@@ -1,6 +1,7 @@
-// Package booking is Dota's core: the catalogue of services and projects, the business
-// calendar and its slots, clients, and Book — the one transaction through which the form,
-// the chat and the console create appointments. It knows nothing of HTTP.
+// Package booking is Dota's core: the business calendar and its slots, clients, and Book —
+// the one transaction through which the form, the chat and the console create
+// appointments, each naming a service of the catalogue (package catalogue). It knows
+// nothing of HTTP.
 package booking
 
 import (
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/mail"
 )
 
@@ -27,8 +29,8 @@ type Core struct {
 	jobs      *river.Client[pgx.Tx]
 	// onOffer is told of each waitlist offer made (OnOffer).
 	onOffer func(context.Context, Offer)
-	// personal are the other packages' shares of personal-data requests (personal.go).
-	personal personalParts
+	// catalogue names the services bookings hold.
+	catalogue *catalogue.Store
 
 	settingsTTL time.Duration
 	settingsMu  sync.Mutex
@@ -68,7 +70,7 @@ const DefaultPublicURL = "http://localhost:8080"
 // New returns the booking core over the given database pool. Its options are checked
 // where they are built (mail.NewRenderer, mail.NewTransport), so New cannot fail.
 func New(db *pgxpool.Pool, opts ...Option) *Core {
-	s := &Core{db: db, now: time.Now, log: slog.Default()}
+	s := &Core{db: db, catalogue: catalogue.New(db), now: time.Now, log: slog.Default()}
 	for _, o := range opts {
 		o(s)
 	}

@@ -26,6 +26,19 @@ func CheckIDs(ids []string, emptyCode string) error {
 	return nil
 }
 
+// DeleteAppointment removes one appointment as DeleteAppointments does; ErrNotFound when
+// there is none with that id.
+func (s *Core) DeleteAppointment(ctx context.Context, id string) error {
+	if !IsUUID(id) {
+		return ErrNotFound
+	}
+	deleted, err := s.DeleteAppointments(ctx, []string{id})
+	if err == nil && len(deleted) == 0 {
+		return ErrNotFound
+	}
+	return err
+}
+
 // DeleteAppointments removes the appointments, with their notes, history, messages and
 // links, and returns the ids it removed. After the commit it publishes one live event per
 // removed appointment; beyond eventRowsMax, as for a bulk change, one event names them all.

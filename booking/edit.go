@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // Change holds the edited fields of an appointment; nil fields stay as they are.
@@ -152,10 +154,10 @@ func (ch Change) apply(a *Appointment) error {
 // A new service must be one of the catalogue's, and is stored by its slug, as Book
 // stores one; a service kept as it was stays, whatever it is.
 func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
-	var services []serviceName
+	var services []catalogue.ServiceName
 	if ch.Service != nil && strings.TrimSpace(*ch.Service) != "" {
 		var err error
-		if services, err = s.serviceNames(ctx); err != nil {
+		if services, err = s.catalogue.ServiceNames(ctx); err != nil {
 			return Appointment{}, err
 		}
 	}
@@ -174,6 +176,14 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 		return nil
 	})
 }
+
+// updateAppointment writes an appointment's fields after a change, raising its calendar
+// sequence by sequence_step (calendarChange), and returns it.
+var updateAppointment = named(`UPDATE appointments AS a SET name = @name, email = @email, phone = @phone,
+	phone_e164 = @phone_e164, service = @service, date = @date::date, time = @time, message = @message,
+	company = @company, status = @status, status_dashboard = @status, starts_at = @starts_at,
+	sequence = sequence + @sequence_step, updated_at = now()
+	WHERE a.id = @id RETURNING ` + AppointmentColumns)
 
 // change applies fn to one appointment under its row lock, checks the slot the result
 // takes, and writes it with its history row (when the status changes) and the messages it
@@ -213,12 +223,25 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 				return r
 			}
 		}
-		rows, err = tx.Query(ctx, `UPDATE appointments AS a SET name = $2, email = $3, phone = $4, phone_e164 = $13,
-			service = $5, date = $6::date, time = $7, message = $8, company = $9, status = $10, status_dashboard = $10,
-			starts_at = $11, sequence = sequence + $12, updated_at = now() WHERE a.id = $1 RETURNING `+AppointmentColumns,
-			id, a.Name, NullIfEmpty(a.Email), NullIfEmpty(a.Phone), NullIfEmpty(a.Service),
-			NullIfEmpty(a.Date), NullIfEmpty(a.Time), NullIfEmpty(a.Message), NullIfEmpty(a.Company), a.Status,
-			st.StartsAt(a.Date, a.Time), calendarChange(before, a), canonicalOrNil(NullIfEmpty(a.Phone)))
+		params, err := updateAppointment.args(pgx.NamedArgs{
+			"id":            id,
+			"name":          a.Name,
+			"email":         NullIfEmpty(a.Email),
+			"phone":         NullIfEmpty(a.Phone),
+			"phone_e164":    canonicalOrNil(NullIfEmpty(a.Phone)),
+			"service":       NullIfEmpty(a.Service),
+			"date":          NullIfEmpty(a.Date),
+			"time":          NullIfEmpty(a.Time),
+			"message":       NullIfEmpty(a.Message),
+			"company":       NullIfEmpty(a.Company),
+			"status":        a.Status,
+			"starts_at":     st.StartsAt(a.Date, a.Time),
+			"sequence_step": calendarChange(before, a),
+		})
+		if err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, updateAppointment.sql, params...)
 		if err != nil {
 			return err
 		}

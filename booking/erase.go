@@ -2,44 +2,12 @@ package booking
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/privacy"
 )
-
-// EraseRequest is a member of staff's request to erase a client's personal data.
-type EraseRequest struct {
-	// Confirm must name the person as the console shows them.
-	Confirm string `json:"confirm"`
-	// CancelUpcoming cancels the person's appointments still ahead in the same action;
-	// without it they refuse the erasure.
-	CancelUpcoming bool `json:"cancel_upcoming"`
-	// By is the staff member's e-mail, recorded with the erasure.
-	By string `json:"-"`
-}
-
-// Erased counts what an erasure removed or replaced.
-type Erased struct {
-	Appointments int            `json:"appointments"`
-	Cancelled    int            `json:"cancelled"`
-	Messages     int            `json:"messages"`
-	Newsletter   int            `json:"newsletter"`
-	Waitlist     int            `json:"waitlist"`
-	Codes        int            `json:"codes"`
-	Parts        map[string]int `json:"-"`
-}
-
-// MarshalJSON writes the parts' counts beside the core's.
-func (e Erased) MarshalJSON() ([]byte, error) {
-	out := map[string]int{"appointments": e.Appointments, "cancelled": e.Cancelled, "messages": e.Messages,
-		"newsletter": e.Newsletter, "waitlist": e.Waitlist, "codes": e.Codes}
-	for k, v := range e.Parts {
-		out[k] = v
-	}
-	return json.Marshal(out)
-}
 
 // UpcomingError refuses to erase a person who has appointments still ahead, unless they
 // are cancelled in the same action.
@@ -63,138 +31,74 @@ func (e *UpcomingError) Is(target error) bool { return target == ErrConflict }
 // LocalizedMessage says why, and what to do.
 func (e *UpcomingError) LocalizedMessage(lang string) string { return Text(lang, "erase_upcoming") }
 
-// ErasePerson erases a client's personal data everywhere it is stored, in one
-// transaction: the client's name, e-mail, phones, company and website; on their
-// appointments the name, contact details, company, sector and message (date, time,
-// service, status and source stay, so counts and charts stay true); the texts of their
-// notifications; their messages' recipients and subjects, and the errors River recorded
-// for them (those still due are skipped and their jobs cancelled); their one-time codes
-// and manage links; their newsletter subscription; their waitlist entries, by address or
-// number in E.164 (taken out of line); and each PersonalPart's share (the console's
-// notes, the chat's conversations). The erasure is recorded with who did it and the
-// counts, without the erased data. It is refused while the person has an appointment
-// ahead (*UpcomingError) unless req.CancelUpcoming, and when req.Confirm does not name
-// them.
-func (s *Core) ErasePerson(ctx context.Context, clientID string, req EraseRequest) (Erased, error) {
-	release, err := s.holdParts(ctx, clientID)
+// ErasePerson begins a person's erasure inside tx, the request's transaction
+// (privacy.People): it locks the client's row and their appointments', refuses the
+// request when req.Confirm does not name them, or while they have an appointment ahead
+// (*UpcomingError) unless req.CancelUpcoming; then it erases the client's name, e-mail,
+// phones, company and website; on their appointments the name, contact details, company,
+// sector and message (date, time, service, status and source stay, so counts and charts
+// stay true); the texts of their notifications; their messages' recipients and subjects,
+// and the errors River recorded for them (those still due are skipped and their jobs
+// cancelled); their one-time codes and manage links; and their waitlist entries, by
+// address or number in E.164 (taken out of line). The appointments' live events follow
+// the commit.
+func (s *Core) ErasePerson(ctx context.Context, tx pgx.Tx, clientID string, req privacy.Request) (
+	privacy.Person, map[string]int, func(context.Context), error,
+) {
+	p, err := person(ctx, tx, clientID, true)
 	if err != nil {
-		return Erased{}, err
+		return p, nil, nil, err
 	}
-	defer release()
-	out := Erased{Parts: map[string]int{}}
-	var (
-		after   []func(context.Context)
-		changed []Appointment
-	)
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		out, after, changed = Erased{Parts: map[string]int{}}, nil, nil
-		p, err := person(ctx, tx, clientID, true)
+	if !sameName(req.Confirm, p.Name) {
+		return p, nil, nil, invalidField("confirm", "erase_confirm")
+	}
+	counts := map[string]int{"appointments": 0, "cancelled": 0, "messages": 0, "waitlist": 0, "codes": 0}
+	if counts["cancelled"], err = s.cancelUpcoming(ctx, tx, p, req); err != nil {
+		return p, nil, nil, err
+	}
+	if counts["messages"], err = s.eraseDeliveries(ctx, tx, p); err != nil {
+		return p, nil, nil, err
+	}
+	for _, c := range []struct {
+		count string
+		sql   string
+		arg   any
+	}{
+		{"", `DELETE FROM manage_tokens WHERE appointment_id = ANY($1::uuid[])`, p.AppointmentIDs},
+		{"codes", `DELETE FROM verification_codes WHERE lower(email) = ANY($1)`, p.Emails},
+		{"", `UPDATE notifications SET title = '` + privacy.ErasedName + `', message = '', code = NULL, args = '{}'
+			WHERE appointment_id = ANY($1::uuid[])`,
+			p.AppointmentIDs},
+	} {
+		tag, err := tx.Exec(ctx, c.sql, c.arg)
 		if err != nil {
-			return err
+			return p, nil, nil, err
 		}
-		if !sameName(req.Confirm, p.Name) {
-			return invalidField("confirm", "erase_confirm")
+		if c.count != "" {
+			counts[c.count] = int(tag.RowsAffected())
 		}
-		if out.Cancelled, err = s.cancelUpcoming(ctx, tx, p, req); err != nil {
-			return err
-		}
-		if out.Messages, err = s.eraseDeliveries(ctx, tx, p); err != nil {
-			return err
-		}
-		counts := []struct {
-			n   *int
-			sql string
-			arg any
-		}{
-			{nil, `DELETE FROM manage_tokens WHERE appointment_id = ANY($1::uuid[])`, p.AppointmentIDs},
-			{&out.Codes, `DELETE FROM verification_codes WHERE lower(email) = ANY($1)`, p.Emails},
-			{nil, `UPDATE notifications SET title = '` + ErasedName + `', message = '', code = NULL, args = '{}'
-				WHERE appointment_id = ANY($1::uuid[])`,
-				p.AppointmentIDs},
-			{&out.Newsletter, `DELETE FROM newsletter_subscriptions WHERE lower(email) = ANY($1)`, p.Emails},
-		}
-		for _, c := range counts {
-			tag, err := tx.Exec(ctx, c.sql, c.arg)
-			if err != nil {
-				return err
-			}
-			if c.n != nil {
-				*c.n = int(tag.RowsAffected())
-			}
-		}
-		if out.Waitlist, err = s.eraseWaitlist(ctx, tx, p, req.By); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `UPDATE appointments a SET name = $2, email = NULL, phone = NULL, phone_e164 = NULL,
-				message = NULL, company = NULL, sector = NULL, updated_at = now()
-			WHERE client_id = $1 RETURNING `+AppointmentColumns, clientID, ErasedName)
-		if err != nil {
-			return err
-		}
-		if changed, err = pgx.CollectRows(rows, ScanAppointment); err != nil {
-			return err
-		}
-		out.Appointments = len(changed)
-		if _, err := tx.Exec(ctx, `UPDATE clients SET prenom = $2, nom = left($1::text, 8), email = NULL,
-				numero_1 = NULL, numero_2 = NULL, numero_1_e164 = NULL, numero_2_e164 = NULL, nom_entreprise = NULL,
-				siteweb = NULL, updated_at = now()
-			WHERE id = $1`, clientID, ErasedName); err != nil {
-			return err
-		}
-		for _, part := range s.personalParts() {
-			n, then, err := part.Erase(ctx, tx, p)
-			if err != nil {
-				return err
-			}
-			out.Parts[part.Name] = n
-			if then != nil {
-				after = append(after, then)
-			}
-		}
-		counts2, _ := json.Marshal(out)
-		_, err = tx.Exec(ctx, `INSERT INTO erasures (client_id, erased_by, counts) VALUES ($1, $2, $3)`,
-			clientID, req.By, counts2)
-		return err
-	})
+	}
+	if counts["waitlist"], err = s.eraseWaitlist(ctx, tx, p, req.By); err != nil {
+		return p, nil, nil, err
+	}
+	rows, err := tx.Query(ctx, `UPDATE appointments a SET name = $2, email = NULL, phone = NULL, phone_e164 = NULL,
+			message = NULL, company = NULL, sector = NULL, updated_at = now()
+		WHERE client_id = $1 RETURNING `+AppointmentColumns, p.ClientID, privacy.ErasedName)
 	if err != nil {
-		return Erased{}, err
+		return p, nil, nil, err
 	}
-	for _, then := range after {
-		then(ctx)
-	}
-	s.publishUpdated(ctx, changed)
-	return out, nil
-}
-
-// holdParts runs the parts' holds (PersonalPart.Hold) before an erasure, and returns
-// what ends them all; a person not found holds nothing, and the erasure says so.
-func (s *Core) holdParts(ctx context.Context, clientID string) (func(), error) {
-	var ends []func(context.Context)
-	release := func() {
-		ctx := context.WithoutCancel(ctx)
-		for i := len(ends) - 1; i >= 0; i-- {
-			ends[i](ctx)
-		}
-	}
-	p, err := person(ctx, s.db, clientID, false)
-	if errors.Is(err, ErrNotFound) {
-		return release, nil
-	}
+	changed, err := pgx.CollectRows(rows, ScanAppointment)
 	if err != nil {
-		return nil, err
+		return p, nil, nil, err
 	}
-	for _, part := range s.personalParts() {
-		if part.Hold == nil {
-			continue
-		}
-		end, err := part.Hold(ctx, p)
-		if err != nil {
-			release()
-			return nil, err
-		}
-		ends = append(ends, end)
+	counts["appointments"] = len(changed)
+	if _, err := tx.Exec(ctx, `UPDATE clients SET prenom = $2, nom = left($1::text, 8), email = NULL,
+			numero_1 = NULL, numero_2 = NULL, numero_1_e164 = NULL, numero_2_e164 = NULL, nom_entreprise = NULL,
+			siteweb = NULL, updated_at = now()
+		WHERE id = $1`, p.ClientID, privacy.ErasedName); err != nil {
+		return p, nil, nil, err
 	}
-	return release, nil
+	return p, counts, func(ctx context.Context) { s.publishUpdated(ctx, changed) }, nil
 }
 
 // sameName reports whether a confirmation names the person: case and spacing aside.
@@ -206,7 +110,7 @@ func sameName(confirm, name string) bool {
 // cancelUpcoming refuses the erasure while the person has appointments ahead, or cancels
 // them when the request says so (no message: their address is being erased); the places
 // go to the waitlist.
-func (s *Core) cancelUpcoming(ctx context.Context, tx pgx.Tx, p Person, req EraseRequest) (int, error) {
+func (s *Core) cancelUpcoming(ctx context.Context, tx pgx.Tx, p privacy.Person, req privacy.Request) (int, error) {
 	rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.client_id = $1
 		AND a.status NOT IN ('cancelled', 'completed') AND a.starts_at > now() ORDER BY a.starts_at`, p.ClientID)
 	if err != nil {
@@ -246,7 +150,7 @@ func (s *Core) cancelUpcoming(ctx context.Context, tx pgx.Tx, p Person, req Eras
 // eraseDeliveries blanks the recipient, subject and reason of every message to the
 // person, and the errors River recorded for their jobs; those still due are skipped, and
 // their jobs cancelled.
-func (s *Core) eraseDeliveries(ctx context.Context, tx pgx.Tx, p Person) (int, error) {
+func (s *Core) eraseDeliveries(ctx context.Context, tx pgx.Tx, p privacy.Person) (int, error) {
 	rows, err := tx.Query(ctx, `UPDATE deliveries SET recipient = '', subject = '',
 			reason = CASE WHEN state = 'scheduled' THEN 'erased' ELSE '' END,
 			state = CASE WHEN state = 'scheduled' THEN 'skipped' ELSE state END, updated_at = now()
@@ -286,7 +190,7 @@ func (s *Core) eraseDeliveries(ctx context.Context, tx pgx.Tx, p Person) (int, e
 
 // eraseWaitlist blanks the person's waitlist entries and takes them out of line; a place
 // an offer of theirs held goes to the next in line.
-func (s *Core) eraseWaitlist(ctx context.Context, tx pgx.Tx, p Person, by string) (int, error) {
+func (s *Core) eraseWaitlist(ctx context.Context, tx pgx.Tx, p privacy.Person, by string) (int, error) {
 	rows, err := tx.Query(ctx, `WITH mine AS (
 			SELECT id, state FROM waitlist
 			WHERE lower(email) = ANY($1) OR phone_e164 = ANY($2) FOR UPDATE)
@@ -294,7 +198,7 @@ func (s *Core) eraseWaitlist(ctx context.Context, tx pgx.Tx, p Person, by string
 			state = CASE WHEN mine.state IN ('waiting', 'offered') THEN 'removed' ELSE mine.state END,
 			closed_by = CASE WHEN mine.state IN ('waiting', 'offered') THEN $4 ELSE w.closed_by END
 		FROM mine WHERE w.id = mine.id
-		RETURNING w.id::text, to_char(w.date, 'YYYY-MM-DD'), w.time, mine.state`, p.Emails, p.Phones, ErasedName, by)
+		RETURNING w.id::text, to_char(w.date, 'YYYY-MM-DD'), w.time, mine.state`, p.Emails, p.Phones, privacy.ErasedName, by)
 	if err != nil {
 		return 0, err
 	}

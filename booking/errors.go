@@ -8,11 +8,10 @@ import (
 
 // Domain errors. The HTTP layer maps them to the contract's codes.
 var (
-	ErrNotFound          = errors.New("not found")
-	ErrSlotTaken         = errors.New("slot taken")
-	ErrSlotClosed        = errors.New("slot closed")
-	ErrAlreadySubscribed = errors.New("already subscribed")
-	ErrConflict          = errors.New("conflict")
+	ErrNotFound   = errors.New("not found")
+	ErrSlotTaken  = errors.New("slot taken")
+	ErrSlotClosed = errors.New("slot closed")
+	ErrConflict   = errors.New("conflict")
 )
 
 // ValidationError names each invalid field with a message code from the catalogue.

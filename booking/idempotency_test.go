@@ -12,6 +12,7 @@ import (
 // TestRequestHash: the hash names the booking asked for, however its values are spelled,
 // and changes with any of them.
 func TestRequestHash(t *testing.T) {
+	t.Parallel()
 	base := booking.Request{Name: "Amine Benali", Phone: "0555 12 34 56", Email: "amine@x.dz", Service: "Web",
 		Date: "2026-11-24", Time: "10:00", Message: "Un site"}
 	same := base

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -137,9 +136,13 @@ func (s *Core) enqueue(ctx context.Context, tx pgx.Tx, ds []newDelivery) error {
 		return nil
 	}
 	r := ledgerRowsOf(ds)
-	rows, err := tx.Query(ctx, `WITH d AS (`+insertDeliveries("unnest($1::uuid[])", 2)+`)
-		SELECT id, due_at FROM d WHERE scheduled`,
-		append([]any{r.appointments}, r.args()...)...)
+	named := r.args()
+	named["appointments"] = r.appointments
+	args, err := insertLedgerRows.args(named)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, insertLedgerRows.sql, args...)
 	if err != nil {
 		return fmt.Errorf("deliveries: %w", err)
 	}
@@ -183,23 +186,39 @@ func ledgerRowsOf(ds []newDelivery) ledgerRows {
 	return r
 }
 
-// args are the rows' columns but the appointment, in insertDeliveries' order.
-func (r ledgerRows) args() []any {
-	return []any{r.kinds, r.langs, r.recipients, r.states, r.reasons, r.actors, r.seqs, r.starts, r.olds, r.dues}
+// args are the rows' columns but the appointment, named as insertDeliveries reads them.
+func (r ledgerRows) args() pgx.NamedArgs {
+	return pgx.NamedArgs{
+		"delivery_kinds":      r.kinds,
+		"delivery_languages":  r.langs,
+		"delivery_recipients": r.recipients,
+		"delivery_states":     r.states,
+		"delivery_reasons":    r.reasons,
+		"delivery_actors":     r.actors,
+		"delivery_sequences":  r.seqs,
+		"delivery_starts":     r.starts,
+		"delivery_old_starts": r.olds,
+		"delivery_dues":       r.dues,
+	}
 }
+
+// insertLedgerRows writes the rows of deliveries for other appointments than a booking's,
+// each named by its row's appointment, and returns the id and due time of those scheduled.
+var insertLedgerRows = named(`WITH d AS (` + insertDeliveries("unnest(@appointments::uuid[])") + `)
+	SELECT id, due_at FROM d WHERE scheduled`)
 
 // insertDeliveries is the statement that writes ledger rows: their appointments come
 // from appointments (a set-returning expression or column, one per row), their other
-// columns from the ten array parameters numbered from first (ledgerRows.args). It returns
+// columns from the array parameters of ledgerRows.args, one element a row. It returns
 // each written row's id, due time and whether it is scheduled (not skipped).
-func insertDeliveries(appointments string, first int) string {
-	cols := []string{appointments}
-	for i, typ := range []string{"text", "text", "text", "text", "text", "text", "int", "timestamptz", "timestamptz", "timestamptz"} {
-		cols = append(cols, fmt.Sprintf("unnest($%d::%s[])", first+i, typ))
-	}
+func insertDeliveries(appointments string) string {
 	return `INSERT INTO deliveries (appointment_id, kind, language, recipient, state, reason,
 			actor, sequence, starts_at, old_starts_at, due_at)
-		SELECT ` + strings.Join(cols, ", ") + `
+		SELECT ` + appointments + `, unnest(@delivery_kinds::text[]), unnest(@delivery_languages::text[]),
+			unnest(@delivery_recipients::text[]), unnest(@delivery_states::text[]),
+			unnest(@delivery_reasons::text[]), unnest(@delivery_actors::text[]),
+			unnest(@delivery_sequences::int[]), unnest(@delivery_starts::timestamptz[]),
+			unnest(@delivery_old_starts::timestamptz[]), unnest(@delivery_dues::timestamptz[])
 		ON CONFLICT DO NOTHING
 		RETURNING id, due_at, state = 'scheduled' AS scheduled`
 }

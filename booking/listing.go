@@ -98,7 +98,7 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 	if f.Service != "" {
 		// By the service's slug; a name in any language finds it too (services are stored by slug).
 		service := f.Service
-		if list, err := s.allServiceNames(ctx); err != nil {
+		if list, err := s.catalogue.AllServiceNames(ctx); err != nil {
 			return "", nil, err
 		} else if slug, ok := catalogueSlug(list, service); ok {
 			service = slug
@@ -185,7 +185,7 @@ func (s *Core) Appointments(ctx context.Context, f AppointmentFilter, p Paging) 
 		return s.db.Query(ctx, sql, q.args(more...)...)
 	}
 	withCount := func(row pgx.CollectableRow) (Appointment, error) {
-		return ScanAppointment(countedRow{row, &out.Total})
+		return ScanAppointment(appointmentAnd{row, []any{&out.Total}})
 	}
 	rows, err := query(q.sql, q.firstArgs()...)
 	if err != nil {
@@ -271,13 +271,13 @@ func (s *Core) listQuery(ctx context.Context, f AppointmentFilter, p Paging) (li
 	// planner walked the creation-date index instead, testing the filter on every row
 	// newer than the page — tens of thousands when the newest appointments have another
 	// status.
-	q.sql = `SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM (` + q.bounded + `) m)
+	q.sql = `SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM (` + q.bounded + `) m) AS total
 		FROM (SELECT a.id FROM appointments a WHERE ` + where + ` ` + listPage(n+2, n+3) + `) page
 		JOIN appointments a USING (id)
 		ORDER BY ` + listOrder
 	if q.search {
 		q.sql = `WITH m AS MATERIALIZED (` + q.bounded + `)
-			SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM m)
+			SELECT ` + AppointmentColumns + `, (SELECT count(*) FROM m) AS total
 			FROM (SELECT a.id FROM m a ` + listPage(n+2, n+3) + `) page JOIN appointments a USING (id)
 			ORDER BY ` + listOrder
 	}
@@ -316,17 +316,6 @@ func (s *Core) ExplainAppointments(ctx context.Context, f AppointmentFilter, p P
 	}
 	plan, err = pgx.CollectRows(rows, pgx.RowTo[string])
 	return q.sql, plan, err
-}
-
-// countedRow is a row of AppointmentColumns followed by the list's count.
-type countedRow struct {
-	pgx.CollectableRow
-	total *int
-}
-
-// Scan reads the appointment into dest and the count into total.
-func (r countedRow) Scan(dest ...any) error {
-	return r.CollectableRow.Scan(append(dest, r.total)...)
 }
 
 // estimateAppointments is PostgreSQL's estimate of the rows the filter's condition

@@ -6,6 +6,7 @@ import (
 )
 
 func TestRangeStartInTheSettingsZone(t *testing.T) {
+	t.Parallel()
 	algiers, _ := time.LoadLocation("Africa/Algiers")
 	tokyo, _ := time.LoadLocation("Asia/Tokyo")
 	now := time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC) // 00:30 on the 23rd in Algiers
@@ -27,6 +28,7 @@ func TestRangeStartInTheSettingsZone(t *testing.T) {
 }
 
 func TestLikePatternEscapesWildcards(t *testing.T) {
+	t.Parallel()
 	if got := LikePattern(` 50%_off\ `); got != `%50\%\_off\\%` {
 		t.Fatalf("%q", got)
 	}

@@ -140,6 +140,7 @@ func TestAppointmentsOfASelection(t *testing.T) {
 
 // The plan the bench reports is the plan of the statement the list sends.
 func TestExplainAppointmentsRunsTheListStatement(t *testing.T) {
+	t.Parallel()
 	core := booking.New(pool)
 	for _, f := range []booking.AppointmentFilter{{Q: "benali", Status: "pending"}, {Status: "confirmed"}} {
 		sql, plan, err := core.ExplainAppointments(context.Background(), f, booking.Paging{Page: 2, Size: 10})

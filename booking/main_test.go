@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -17,8 +18,11 @@ var pool *pgxpool.Pool
 func TestMain(m *testing.M) {
 	os.Exit(testdb.Main(m, "booking", func(ctx context.Context, p *pgxpool.Pool) error {
 		pool = p
-		// The catalogue a booking's service is read against.
-		_, err := booking.New(p).Seed(ctx)
+		// The agency, and the catalogue a booking's service is read against.
+		if _, err := booking.New(p).SeedAgency(ctx); err != nil {
+			return err
+		}
+		_, err := catalogue.New(p).Seed(ctx)
 		return err
 	}))
 }

@@ -9,13 +9,13 @@ import (
 //go:embed texts/*.json
 var textFiles embed.FS
 
-// catalogue holds the texts the booking core may return to a person (texts/<lang>.json);
+// texts holds the texts the booking core may return to a person (texts/<lang>.json);
 // the other packages' catalogues fall back to it.
-var catalogue = i18n.MustLoadDir(textFiles, "texts", nil)
+var texts = i18n.MustLoadDir(textFiles, "texts", nil)
 
 // Catalogue is the booking core's texts, for the catalogues that fall back to it.
-func Catalogue() *i18n.Catalogue { return catalogue }
+func Catalogue() *i18n.Catalogue { return texts }
 
 // Text returns code's text in lang (French by default, the code itself when unknown),
 // its {name} placeholders filled from args, pairs of name and value.
-func Text(lang, code string, args ...string) string { return catalogue.Text(lang, code, args...) }
+func Text(lang, code string, args ...string) string { return texts.Text(lang, code, args...) }

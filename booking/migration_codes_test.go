@@ -8,6 +8,7 @@ import (
 // TestMigrationMasksTheCodesTheLedgerKept: code messages recorded before the ledger
 // masked their code lose it; other subjects stay.
 func TestMigrationMasksTheCodesTheLedgerKept(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 15, nil)
 	if _, err := db.Exec(ctx, `INSERT INTO deliveries (kind, recipient, subject) VALUES

@@ -12,6 +12,7 @@ import (
 // columns get them from the migration, as booking.CanonicalPhone writes them for new
 // ones; what is no number gets none.
 func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 2, nil)
 	typed := []string{"0555 33 44 55", "0555-33-44-55", "0555334455", "+213 555 33 44 55", "+213 (0)555 33 44 55",
@@ -50,6 +51,7 @@ func TestMigrationBackfillsCanonicalPhones(t *testing.T) {
 // migration, as booking.CanonicalPhone writes them for new ones; what is no number gets
 // none.
 func TestMigrationBackfillsCanonicalNumbersEverywhere(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 13, nil)
 	typed := []string{"0555 33 44 55", "0555-33-44-55", "+213 555 33 44 55", "+213 (0)555 33 44 55",

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // TestMigrationStoresServicesBySlug: bookings and waitlist entries written before services
@@ -14,9 +15,10 @@ import (
 // that one filter finds them all and the dashboard counts one bar per service; a text
 // that names no service stays.
 func TestMigrationStoresServicesBySlug(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 22, func(db *pgxpool.Pool) {
-		if _, err := booking.New(db).Seed(ctx); err != nil {
+		if _, err := catalogue.New(db).Seed(ctx); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -8,6 +8,7 @@ import (
 )
 
 func TestOfficeHours(t *testing.T) {
+	t.Parallel()
 	st := booking.Settings{Timezone: "Africa/Algiers", ClosedDates: []string{"2026-11-29"}}
 	loc, _ := time.LoadLocation("Africa/Algiers")
 	at := func(s string) time.Time {

@@ -2,12 +2,14 @@ package booking_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/mail/mailtest"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // Personal-data requests against the real PostgreSQL and River: a person's numbers are
@@ -55,25 +57,32 @@ func TestPersonalRequestsMatchHerNumberHoweverWritten(t *testing.T) {
 		t.Errorf("the waitlist's numbers in E.164: %q (%v)", stored, err)
 	}
 
-	exp, err := c.ExportPerson(ctx, a.ClientID)
+	requests := privacy.New(pool, c)
+	exp, err := requests.Export(ctx, a.ClientID)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var doc struct {
+		Waitlist []struct{ Email string }
+	}
+	if b, err := json.Marshal(exp); err != nil || json.Unmarshal(b, &doc) != nil {
+		t.Fatalf("the export as JSON: %v", err)
+	}
 	var exported []string
-	for _, w := range exp.Waitlist {
+	for _, w := range doc.Waitlist {
 		exported = append(exported, w.Email)
 	}
 	if strings.Join(exported, " ") != "o.benmansour@gmail.com ouardia.b@yahoo.fr" {
 		t.Errorf("the export's waitlist entries: %q", exported)
 	}
 
-	erased, err := c.ErasePerson(ctx, a.ClientID, booking.EraseRequest{Confirm: ouardiaName, CancelUpcoming: true,
+	erased, err := requests.Erase(ctx, a.ClientID, privacy.Request{Confirm: ouardiaName, CancelUpcoming: true,
 		By: "admin@dota.dz"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if erased.Waitlist != 2 {
-		t.Errorf("%d waitlist entries erased, want 2", erased.Waitlist)
+	if erased["waitlist"] != 2 {
+		t.Errorf("%d waitlist entries erased, want 2", erased["waitlist"])
 	}
 	var left int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM waitlist
@@ -141,7 +150,7 @@ func TestErasureClearsHerAddressFromTheJobsErrors(t *testing.T) {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	if _, err := c.ErasePerson(ctx, a.ClientID, booking.EraseRequest{Confirm: ouardiaName, CancelUpcoming: true,
+	if _, err := privacy.New(pool, c).Erase(ctx, a.ClientID, privacy.Request{Confirm: ouardiaName, CancelUpcoming: true,
 		By: "admin@dota.dz"}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,13 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // TestMigrationMakesProjectTextsFrench: a project stored with plain texts, and a
 // service's tags, get them as their French texts; the seed then adds the languages the
 // demo projects and services lack, and the visitor reads each in their language.
 func TestMigrationMakesProjectTextsFrench(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, migrateUp := beforeMigration(t, 19, nil)
 	if _, err := db.Exec(ctx, `INSERT INTO services (slug, name, tags) VALUES
@@ -23,7 +24,7 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	migrateUp()
-	core := booking.New(db)
+	core := catalogue.New(db)
 	list, err := core.PublishedProjects(ctx, "")
 	if err != nil || len(list) != 2 {
 		t.Fatalf("projects %v, %v", list, err)
@@ -36,7 +37,7 @@ func TestMigrationMakesProjectTextsFrench(t *testing.T) {
 	if _, err := core.Seed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	byFrench := map[string]booking.Project{}
+	byFrench := map[string]catalogue.Project{}
 	list, err = core.PublishedProjects(ctx, "")
 	if err != nil {
 		t.Fatal(err)

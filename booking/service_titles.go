@@ -2,11 +2,9 @@ package booking
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -16,41 +14,10 @@ import (
 // a service the catalogue does not hold is refused. Whoever shows it names it in the
 // reader's language (ServiceTitles).
 
-// allServiceNames lists the slug and name of every service, active or not: the titles of
-// stored bookings.
-const allServiceNamesSQL = `SELECT slug, name FROM services`
-
-// activeServiceNames lists the slug and name of every active service.
-const activeServiceNames = `SELECT slug, name FROM services WHERE is_active`
-
-// serviceName is a service as a requested one is read against it.
-type serviceName struct {
-	Slug string
-	Name Localized
-}
-
-func scanServiceName(row pgx.CollectableRow) (serviceName, error) {
-	var s serviceName
-	var name []byte
-	if err := row.Scan(&s.Slug, &name); err != nil {
-		return s, err
-	}
-	return s, json.Unmarshal(name, &s.Name)
-}
-
-// serviceNames reads the active services' slugs and names.
-func (s *Core) serviceNames(ctx context.Context) ([]serviceName, error) {
-	rows, err := s.db.Query(ctx, activeServiceNames)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, scanServiceName)
-}
-
 // catalogueSlug is the slug of the service text names — its slug, or its name in any
 // language, whatever the case and spacing; ok is false when no service of list has that
 // slug or name.
-func catalogueSlug(list []serviceName, text string) (slug string, ok bool) {
+func catalogueSlug(list []catalogue.ServiceName, text string) (slug string, ok bool) {
 	key := serviceKey(text)
 	if key == "" {
 		return "", false
@@ -72,22 +39,13 @@ func catalogueSlug(list []serviceName, text string) (slug string, ok bool) {
 // text (stored before services were stored by slug, and no service's name) as it is.
 type ServiceTitles func(stored, lang string) string
 
-// allServiceNames reads every service's slug and names, active or not.
-func (s *Core) allServiceNames(ctx context.Context) ([]serviceName, error) {
-	rows, err := s.db.Query(ctx, allServiceNamesSQL)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, scanServiceName)
-}
-
 // ServiceTitles reads every service's names, for naming stored bookings' services.
 func (s *Core) ServiceTitles(ctx context.Context) (ServiceTitles, error) {
-	list, err := s.allServiceNames(ctx)
+	list, err := s.catalogue.AllServiceNames(ctx)
 	if err != nil {
 		return nil, err
 	}
-	names := make(map[string]Localized, len(list))
+	names := make(map[string]catalogue.Localized, len(list))
 	for _, svc := range list {
 		names[svc.Slug] = svc.Name
 	}
@@ -120,7 +78,7 @@ func errServiceUnknown() error { return invalidField("service", "service_invalid
 
 // titleOf is the name in the default language of the service slug names in list, slug
 // itself when list has none: what a notification's details say.
-func titleOf(list []serviceName, slug string) string {
+func titleOf(list []catalogue.ServiceName, slug string) string {
 	for _, svc := range list {
 		if svc.Slug == slug {
 			return svc.Name.In(i18n.Default)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -180,7 +181,9 @@ func (st Settings) Closed(date string) bool { return slices.Contains(st.ClosedDa
 
 // Validate checks every value against the options the settings screen offers.
 func (st Settings) Validate() error {
-	v := &ValidationError{}
+	// Its faults read in the booking core's words on every route, the console's too,
+	// whose catalogue words some of the same codes otherwise (url_invalid).
+	v := &ValidationError{Catalogue: Text}
 	if !slices.Contains(TimeZones, st.Timezone) {
 		v.Add("timezone", "invalid_option")
 	}
@@ -332,7 +335,7 @@ func agencyParam(a Agency) any {
 		return nil
 	}
 	if a.Tagline == nil {
-		a.Tagline = Localized{}
+		a.Tagline = catalogue.Localized{}
 	}
 	return a
 }

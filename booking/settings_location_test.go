@@ -7,6 +7,7 @@ import (
 )
 
 func TestSettingsLocation(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ zone, want string }{
 		{"Africa/Algiers", "Africa/Algiers"},
 		{"Europe/London", "Europe/London"},

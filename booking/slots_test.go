@@ -72,6 +72,7 @@ func TestNearestFreeSkipsWeekendAndTakenSlots(t *testing.T) {
 }
 
 func TestSlotLabelFollowsTheLanguageClock(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ hhmm, lang, want string }{
 		{"14:00", "en", "02:00 PM"}, {"09:00", "en", "09:00 AM"},
 		{"14:00", "fr", "14:00"}, {"14:00", "ar", "14:00"}, {"09:00", "fr", "09:00"}, {"14:00", "", "14:00"},

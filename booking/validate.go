@@ -166,3 +166,9 @@ func cleanText(s string) bool {
 	}
 	return true
 }
+
+var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// IsUUID reports whether id has the shape of a row id, so that a malformed one is a
+// plain "not found" rather than a database error.
+func IsUUID(id string) bool { return uuidPattern.MatchString(id) }

@@ -109,7 +109,7 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 	if r.Service != "" {
 		// Stored by its slug when the catalogue knows it, as a booking's; else as given, and
 		// the place it is offered is booked as a general appointment (Book).
-		list, err := s.serviceNames(ctx)
+		list, err := s.catalogue.ServiceNames(ctx)
 		if err != nil {
 			return Joined{}, err
 		}

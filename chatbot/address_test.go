@@ -116,7 +116,7 @@ func TestNothingStoredUntilTheVisitorWrites(t *testing.T) {
 	if _, err := e.Conversation(ctx, id); !errors.Is(err, booking.ErrNotFound) {
 		t.Fatalf("an unwritten conversation reads as %v, want not found", err)
 	}
-	e.written(ctx)
+	e.transcripts.Written(ctx)
 	var rows int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM chat_conversations WHERE session_id = $1`, id).Scan(&rows); err != nil || rows != 0 {
 		t.Fatalf("%d conversations stored (%v)", rows, err)
@@ -143,7 +143,7 @@ func TestNothingStoredUntilTheVisitorWrites(t *testing.T) {
 		conv.Messages[1].Sender != SenderUser || conv.Messages[1].ID != "2" {
 		t.Fatalf("stored conversation %+v", conv.Messages)
 	}
-	e.written(ctx)
+	e.transcripts.Written(ctx)
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
 		WHERE c.session_id = $1`, id).Scan(&rows); err != nil || rows != len(conv.Messages) {
 		t.Fatalf("%d messages in the transcript, %d in the conversation (%v)", rows, len(conv.Messages), err)

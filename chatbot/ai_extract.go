@@ -2,67 +2,15 @@ package chatbot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
-	"google.golang.org/genai"
+	"github.com/dota-agency/dota/chatbot/gemini"
 )
 
 // With Gemini configured, a message the rules could not read may still give its fields:
 // Gemini extracts them as structured output (a JSON schema), and each is then checked by
 // its own rules, as if the visitor had typed it alone. The rules never depend on it.
-
-// Extracted are the fields Gemini read in a message; empty when absent.
-type Extracted struct {
-	Name    string `json:"name"`
-	Email   string `json:"email"`
-	Phone   string `json:"phone"`
-	Service string `json:"service"`
-	Day     string `json:"day"`  // as the visitor wrote it, or YYYY-MM-DD
-	Hour    string `json:"hour"` // HH:MM
-}
-
-// Extractor reads the fields of a message. Gemini is the production one.
-type Extractor interface {
-	Extract(ctx context.Context, prompt string) (Extracted, error)
-}
-
-// extractSchema is the JSON schema of Extracted, the structured output Gemini returns.
-var extractSchema = &genai.Schema{
-	Type: genai.TypeObject,
-	Properties: map[string]*genai.Schema{
-		"name":    {Type: genai.TypeString, Description: "the person's full name, if they give it"},
-		"email":   {Type: genai.TypeString, Description: "their e-mail address"},
-		"phone":   {Type: genai.TypeString, Description: "their phone number, digits as written"},
-		"service": {Type: genai.TypeString, Description: "the service they want, as one of the given names"},
-		"day":     {Type: genai.TypeString, Description: "the day they want, YYYY-MM-DD"},
-		"hour":    {Type: genai.TypeString, Description: "the hour they want, HH:MM, 24-hour"},
-	},
-}
-
-// Extract asks the model for the fields of a message, as JSON.
-func (g *Gemini) Extract(ctx context.Context, prompt string) (Extracted, error) {
-	var out Extracted
-	res, err := g.client.Models.GenerateContent(ctx, g.model, genai.Text(prompt), &genai.GenerateContentConfig{
-		Temperature:      genai.Ptr[float32](0),
-		MaxOutputTokens:  aiMaxOutputTokens,
-		ResponseMIMEType: "application/json",
-		ResponseSchema:   extractSchema,
-		ThinkingConfig:   &genai.ThinkingConfig{ThinkingBudget: genai.Ptr[int32](0)},
-	})
-	if err != nil {
-		return out, err
-	}
-	text := strings.TrimSpace(res.Text())
-	if text == "" {
-		return out, ErrAIEmpty
-	}
-	if err := json.Unmarshal([]byte(text), &out); err != nil {
-		return out, fmt.Errorf("gemini: extraction is not the schema's JSON: %w", err)
-	}
-	return out, nil
-}
 
 // extractPrompt asks for a message's fields, with the catalogue's services and today.
 func (t *turn) extractPrompt(msg string) string {
@@ -80,12 +28,12 @@ func (t *turn) extractPrompt(msg string) string {
 // aiFields reads, through Gemini, the fields of a message the rules read none of, each
 // checked by its own rules; the zero found without Gemini or when it fails.
 func (t *turn) aiFields(msg string) found {
-	x, ok := t.e.ai.(Extractor)
+	x, ok := t.e.ai.(gemini.Extractor)
 	if !ok || x == nil {
 		return found{}
 	}
-	var got Extracted
-	if t.e.callAI(t.ctx, t.aiShares(), func(ctx context.Context) error {
+	var got gemini.Extracted
+	if t.e.queue.Call(t.ctx, t.aiShares(), func(ctx context.Context) error {
 		var err error
 		got, err = x.Extract(ctx, t.extractPrompt(msg))
 		return err

@@ -8,14 +8,15 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/dota-agency/dota/chatbot/gemini"
 	"github.com/dota-agency/dota/chatbot/geminitest"
 )
 
 const aiReply = "Oui, nous gérons aussi les réseaux sociaux de nos clients : calendrier éditorial, visuels et suivi."
 
-func newGemini(t *testing.T, fake *geminitest.Server) *Gemini {
+func newGemini(t *testing.T, fake *geminitest.Server) *gemini.Client {
 	t.Helper()
-	g, err := NewGemini(context.Background(), GeminiConfig{APIKey: "test-key", BaseURL: fake.URL, ConnectTimeout: time.Second})
+	g, err := gemini.New(context.Background(), gemini.Config{APIKey: "test-key", BaseURL: fake.URL, ConnectTimeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,9 +89,9 @@ func TestAIBudgetAndQueueBounds(t *testing.T) {
 	// Calls 10 s apart with a 15 s time-out: the second waits, the third would wait too long.
 	q, _ := newEngine(t, sundayMorning, Config{AIQueueInterval: 10 * time.Second, AITimeout: 15 * time.Second, AIQueueMax: 5})
 	ctx := context.Background()
-	w1, d1, ok1, err1 := q.reserve(ctx)
-	w2, d2, ok2, err2 := q.reserve(ctx)
-	_, _, ok3, err3 := q.reserve(ctx)
+	w1, d1, ok1, err1 := q.queue.Reserve(ctx)
+	w2, d2, ok2, err2 := q.queue.Reserve(ctx)
+	_, _, ok3, err3 := q.queue.Reserve(ctx)
 	if err1 != nil || err2 != nil || err3 != nil || !ok1 || !ok2 || ok3 {
 		t.Fatalf("reserve: %v %v %v / %v %v %v", ok1, ok2, ok3, err1, err2, err3)
 	}
@@ -100,25 +101,13 @@ func TestAIBudgetAndQueueBounds(t *testing.T) {
 
 	// A full queue answers from the rules at once.
 	full, _ := newEngine(t, sundayMorning, Config{AIQueueInterval: time.Second, AIQueueMax: 1}, WithAI(newGemini(t, fake)))
-	if _, _, ok, _ := full.reserve(ctx); !ok {
+	if _, _, ok, _ := full.queue.Reserve(ctx); !ok {
 		t.Fatal("first reservation refused")
 	}
 	fc := start(t, full, "en")
 	fc.say("Can you design my wedding invitations?")
 	if src := fc.last.Messages[0].Source; src != SourceFallback {
 		t.Fatalf("queue full: source %q", src)
-	}
-}
-
-func TestGeminiProbe(t *testing.T) {
-	fake := geminitest.New(t, "OK")
-	g := newGemini(t, fake)
-	if err := g.Probe(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	fake.SetMode(geminitest.Stall)
-	if err := g.Probe(context.Background()); err == nil {
-		t.Fatal("a stalled probe passed")
 	}
 }
 

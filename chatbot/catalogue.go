@@ -3,26 +3,27 @@ package chatbot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"time"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
 // catalogueData is what Dota knows of the live catalogue: the active services and the
 // published projects, cached in Redis for every replica.
 type catalogueData struct {
-	Services  []booking.Service `json:"services"`
-	Projects  []projectBrief    `json:"projects"`
-	FetchedAt time.Time         `json:"fetched_at"`
+	Services  []catalogue.Service `json:"services"`
+	Projects  []projectBrief      `json:"projects"`
+	FetchedAt time.Time           `json:"fetched_at"`
 }
 
 // projectBrief is what the chat may say of a project: its title and category in every
 // language (a plain string, as caches written before hold, reads as every language's).
 type projectBrief struct {
-	Title    booking.Localized `json:"title"`
-	Category booking.Localized `json:"category"`
+	Title    catalogue.Localized `json:"title"`
+	Category catalogue.Localized `json:"category"`
 }
 
 // staleKeep is how long a stale copy of the catalogue is kept to serve when PostgreSQL fails.
@@ -94,11 +95,14 @@ func (e *Engine) catalogue(ctx context.Context) catalogueData {
 func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.DBTimeout)
 	defer cancel()
-	services, err := e.core.Services(ctx, booking.OrderName, i18n.Default, 0)
+	if e.cat == nil {
+		return catalogueData{}, errNoCatalogue
+	}
+	services, err := e.cat.Services(ctx, catalogue.OrderName, i18n.Default, 0)
 	if err != nil {
 		return catalogueData{}, err
 	}
-	projects, err := e.core.PublishedProjects(ctx, "")
+	projects, err := e.cat.PublishedProjects(ctx, "")
 	if err != nil {
 		return catalogueData{}, err
 	}
@@ -109,13 +113,16 @@ func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
 	return out, nil
 }
 
+// errNoCatalogue is the catalogue's read by an engine given none and no database.
+var errNoCatalogue = errors.New("no catalogue")
+
 // fallbackServices are the specification's service options for when none can be loaded.
-var fallbackServices = []booking.Service{
-	{Slug: "developpement-web", Name: booking.Localized{"fr": "Développement web", "en": "Web Development", "ar": "تطوير المواقع"}},
-	{Slug: "developpement-mobile", Name: booking.Localized{"fr": "Développement mobile", "en": "Mobile Development", "ar": "تطوير تطبيقات الجوال"}},
-	{Slug: "photographie", Name: booking.Localized{"fr": "Photographie", "en": "Photography", "ar": "التصوير"}},
-	{Slug: "bots-ia", Name: booking.Localized{"fr": "Bots IA", "en": "AI Bots", "ar": "روبوتات الذكاء الاصطناعي"}},
-	{Slug: "mini-services", Name: booking.Localized{"fr": "Mini services", "en": "Mini Services", "ar": "خدمات مصغّرة"}},
-	{Slug: "formation", Name: booking.Localized{"fr": "Formation", "en": "Training", "ar": "التدريب"}},
-	{Slug: "consultation", Name: booking.Localized{"fr": "Consultation", "en": "Consultation", "ar": "الاستشارة"}},
+var fallbackServices = []catalogue.Service{
+	{Slug: "developpement-web", Name: catalogue.Localized{"fr": "Développement web", "en": "Web Development", "ar": "تطوير المواقع"}},
+	{Slug: "developpement-mobile", Name: catalogue.Localized{"fr": "Développement mobile", "en": "Mobile Development", "ar": "تطوير تطبيقات الجوال"}},
+	{Slug: "photographie", Name: catalogue.Localized{"fr": "Photographie", "en": "Photography", "ar": "التصوير"}},
+	{Slug: "bots-ia", Name: catalogue.Localized{"fr": "Bots IA", "en": "AI Bots", "ar": "روبوتات الذكاء الاصطناعي"}},
+	{Slug: "mini-services", Name: catalogue.Localized{"fr": "Mini services", "en": "Mini Services", "ar": "خدمات مصغّرة"}},
+	{Slug: "formation", Name: catalogue.Localized{"fr": "Formation", "en": "Training", "ar": "التدريب"}},
+	{Slug: "consultation", Name: catalogue.Localized{"fr": "Consultation", "en": "Consultation", "ar": "الاستشارة"}},
 }

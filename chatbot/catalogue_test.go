@@ -10,28 +10,30 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
-// flakyCatalogue is the booking core with a database that may stop answering.
+// flakyCatalogue is the catalogue with a database that may stop answering.
 type flakyCatalogue struct {
-	*booking.Core
+	*catalogue.Store
 	down *atomic.Bool
 }
 
-func (f flakyCatalogue) Services(ctx context.Context, o booking.ServiceOrder, lang string, limit int) ([]booking.Service, error) {
+func (f flakyCatalogue) Services(ctx context.Context, o catalogue.ServiceOrder, lang string, limit int) ([]catalogue.Service, error) {
 	if f.down.Load() {
 		return nil, errors.New("connection refused")
 	}
-	return f.Core.Services(ctx, o, lang, limit)
+	return f.Store.Services(ctx, o, lang, limit)
 }
 
 func TestCatalogueServesStaleCopyWhenPostgresFails(t *testing.T) {
 	rdb, prefix := testdb.Redis(t)
 	now := sundayMorning
 	var down atomic.Bool
-	core := flakyCatalogue{booking.New(pool), &down}
-	e := New(core, nil, rdb, Config{RedisPrefix: prefix}, WithClock(func() time.Time { return now }), WithLogger(quiet))
+	core, cat := booking.New(pool), flakyCatalogue{catalogue.New(pool), &down}
+	e := New(core, nil, rdb, Config{RedisPrefix: prefix}, WithClock(func() time.Time { return now }), WithLogger(quiet),
+		WithCatalogue(cat))
 	ctx := context.Background()
 
 	if got := len(e.catalogue(ctx).Services); got != 7 {
@@ -51,7 +53,8 @@ func TestCatalogueServesStaleCopyWhenPostgresFails(t *testing.T) {
 
 	// With no copy at all, Dota falls back to the specification's list of services.
 	rdb2, prefix2 := testdb.Redis(t)
-	e2 := New(core, nil, rdb2, Config{RedisPrefix: prefix2}, WithClock(func() time.Time { return now }), WithLogger(quiet))
+	e2 := New(core, nil, rdb2, Config{RedisPrefix: prefix2}, WithClock(func() time.Time { return now }), WithLogger(quiet),
+		WithCatalogue(cat))
 	if got := e2.catalogue(ctx); len(got.Services) != len(fallbackServices) {
 		t.Fatalf("no copy: %d services", len(got.Services))
 	}

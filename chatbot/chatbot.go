@@ -10,18 +10,24 @@ import (
 	"log/slog"
 	"time"
 
-	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
+	"github.com/dota-agency/dota/chatbot/gemini"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/ratelimit"
 )
 
+// Catalogue is what Dota tells of the agency's catalogue; *catalogue.Store implements it.
+type Catalogue interface {
+	Services(ctx context.Context, order catalogue.ServiceOrder, lang string, limit int) ([]catalogue.Service, error)
+	PublishedProjects(ctx context.Context, category string) ([]catalogue.Project, error)
+}
+
 // Booker is what Dota needs of the booking core; *booking.Core implements it.
 type Booker interface {
-	Services(ctx context.Context, order booking.ServiceOrder, lang string, limit int) ([]booking.Service, error)
-	PublishedProjects(ctx context.Context, category string) ([]booking.Project, error)
 	Day(ctx context.Context, date, lang string) (booking.Day, error)
 	NearestFree(ctx context.Context, date, hhmm string, n int, lang string) ([]booking.SlotRef, error)
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
@@ -45,7 +51,6 @@ type Booker interface {
 const (
 	DefaultSessionTTL          = 24 * time.Hour
 	DefaultAITimeout           = 15 * time.Second
-	DefaultAIConnectTimeout    = 5 * time.Second
 	DefaultAIQueueInterval     = time.Second
 	DefaultAIBudgetPerMinute   = 60
 	DefaultAIQueueMax          = 15
@@ -57,7 +62,6 @@ const (
 	// DefaultTranscriptBacklog is how many turns may wait for the transcript writer: at
 	// the writer's pace, well under a minute of them.
 	DefaultTranscriptBacklog = 20000
-	DefaultModel             = "gemini-2.5-flash"
 	// MaxFailuresPerStep is how many bad answers at one step Dota accepts before it
 	// offers the classic form and the phone number.
 	MaxFailuresPerStep = 3
@@ -88,7 +92,7 @@ type Config struct {
 	IPOpenLimit         int // conversations opened a minute from one address
 	StreamsPerAddress   int // visitors' streams open at once from one address
 	// TranscriptBacklog bounds the turns waiting for the transcript writer; past it a turn
-	// waits for room (transcript_stream.go).
+	// waits for room (transcript/transcript_stream.go).
 	TranscriptBacklog int
 	// OfficeHours are when staff answer a hand-off live while the agency profile sets no
 	// hours; booking.DefaultOfficeHours when zero.
@@ -132,21 +136,22 @@ func (c *Config) defaults() {
 // and one PostgreSQL behave as one.
 type Engine struct {
 	core    Booker
-	db      *pgxpool.Pool
+	cat     Catalogue // nil tells the specification's services alone
 	rdb     redis.UniversalClient
 	cfg     Config
-	ai      Generator
+	ai      gemini.Generator
+	queue   *gemini.Queue // the AI queue and budget every call to Gemini goes through
 	limiter *ratelimit.Limiter
 	now     func() time.Time
 	log     *slog.Logger
 	memo    catalogueMemo
-	pub     booking.Publisher              // tells staff of conversations that changed; nil tells nobody
-	hub     pushHub                        // this replica's visitor streams
-	wait    waitMemo                       // how long visitors usually wait for a person
-	replies *lru.Cache[string, localReply] // the reply cache's answers this replica keeps (replycache.go)
-	ops     *opsBuffer                     // the operations counters gathered before they go to Redis
-	// transcripts stores the conversations' messages (transcript_writer.go); nil without a database.
-	transcripts *transcriptWriter
+	pub     booking.Publisher // tells staff of conversations that changed; nil tells nobody
+	hub     pushHub           // this replica's visitor streams
+	wait    waitMemo          // how long visitors usually wait for a person
+	replies *gemini.ReplyCache
+	ops     *opsBuffer // the operations counters gathered before they go to Redis
+	// transcripts stores the conversations' messages; it keeps none without a database.
+	transcripts *transcript.Store
 	// joins counts the joins of a waitlist (GuardJoins); nil counts none.
 	joins JoinGate
 }
@@ -158,7 +163,7 @@ type Option func(*Engine)
 func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
 
 // WithAI lets Gemini (or any Generator) answer the questions no rule answers.
-func WithAI(g Generator) Option { return func(e *Engine) { e.ai = g } }
+func WithAI(g gemini.Generator) Option { return func(e *Engine) { e.ai = g } }
 
 // WithPublisher tells staff, through the console's live events, of the conversations
 // that need them.
@@ -167,22 +172,28 @@ func WithPublisher(p booking.Publisher) Option { return func(e *Engine) { e.pub 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(e *Engine) { e.log = l } }
 
+// WithCatalogue sets where Dota reads the services and projects it tells of; without it,
+// they are read from db.
+func WithCatalogue(c Catalogue) Option { return func(e *Engine) { e.cat = c } }
+
 // New returns the engine. db receives the transcripts; it may be nil when they are not kept.
 func New(core Booker, db *pgxpool.Pool, rdb redis.UniversalClient, cfg Config, opts ...Option) *Engine {
 	cfg.defaults()
-	e := &Engine{core: core, db: db, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default(), replies: newLocalReplies()}
+	e := &Engine{core: core, rdb: rdb, cfg: cfg, now: time.Now, log: slog.Default(),
+		replies: gemini.NewReplyCache(rdb, cfg.ReplyCacheTTL)}
 	for _, o := range opts {
 		o(e)
 	}
+	if e.cat == nil && db != nil {
+		e.cat = catalogue.New(db)
+	}
 	e.limiter = ratelimit.New(rdb, cfg.RedisPrefix+"chat:")
+	e.queue = gemini.NewQueue(rdb, e.limiter, gemini.QueueConfig{Key: e.key("ai", "next"), Timeout: cfg.AITimeout,
+		Interval: cfg.AIQueueInterval, Max: cfg.AIQueueMax, BudgetPerMinute: cfg.AIBudgetPerMinute}, aiOps{e}, e.log)
 	e.ops = newOpsBuffer(e)
-	if db != nil {
-		e.transcripts = newTranscriptWriter(e)
-	}
-	// The conversations take part in every personal-data request about a person.
-	if c, ok := core.(interface{ AddPersonalPart(booking.PersonalPart) }); ok && db != nil {
-		c.AddPersonalPart(e.personalPart())
-	}
+	e.transcripts = transcript.New(transcript.Config{DB: db, Redis: rdb, KeyPrefix: e.key(), DBTimeout: cfg.DBTimeout,
+		Backlog: cfg.TranscriptBacklog, Settings: core, Sessions: sessions{e}, BookingSteps: BookingFlow,
+		ContactSteps: ContactSteps, Now: e.now, Log: e.log})
 	return e
 }
 

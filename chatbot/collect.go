@@ -76,7 +76,7 @@ func readDetail(t *turn, msg string, ws []string) {
 
 // readCompany reads the company at its step, or that there is none.
 func readCompany(t *turn, msg string, ws []string) {
-	if skipsCompany(ws) {
+	if skipsCompany(msg, ws) {
 		t.s.Collected.Company, t.s.CompanyDone = "", true
 		t.advance()
 		return
@@ -108,11 +108,23 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 }
 
 // skipsCompany reports whether a message says there is no company: "passer", "la,
-// makanch", "non merci".
-func skipsCompany(ws []string) bool {
+// makanch", "non merci" — or opens by saying so before telling why: "makanch, c'est un
+// projet perso", "no company, it's for my small business".
+func skipsCompany(msg string, ws []string) bool {
 	t := reader.NewText(ws)
-	return reader.SkipWords.ScoreIn(&t) > 0 && reader.CoversIn(&t, reader.SkipWords, politeWords, reader.NoWords, companyNames, selfWords)
+	if reader.SkipWords.ScoreIn(&t) == 0 && notYetWords.ScoreIn(&t) == 0 {
+		return false
+	}
+	if reader.CoversIn(&t, reader.SkipWords, politeWords, reader.NoWords, companyNames, selfWords) {
+		return true
+	}
+	head, _, told := strings.Cut(strings.ReplaceAll(msg, "،", ","), ",")
+	h := reader.NewText(words(head))
+	return told && len(h.Words) > 0 && reader.CoversIn(&h, reader.SkipWords, reader.NoWords, companyNames, selfWords, notYetWords)
 }
+
+// notYetWords say the company does not exist yet: "pas encore", "not yet", "mazal".
+var notYetWords = reader.NewMatcher("pas encore", "not yet", "mazal", "mazel", "ليس بعد", "مازال", "بعد", "encore", "yet")
 
 // holdOnWords ask Dota to hold on.
 var holdOnWords = reader.NewMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
@@ -130,7 +142,7 @@ func declines(msg string, ws []string) bool {
 	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
 		return false
 	}
-	return reader.DeclineWords.Score(ws) > 0 || skipsCompany(ws)
+	return reader.DeclineWords.Score(ws) > 0 || skipsCompany(msg, ws)
 }
 
 // skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
@@ -197,16 +209,20 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	if f.count() != 1 {
 		return false
 	}
+	changes := t.changesWhen(f.When) && (reader.ChangeWords.Score(ws) > 0 || reader.CorrectionLeads.Score(ws) > 0)
 	switch step := t.s.Step; {
 	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
 		f.HasService, f.When, f.Name = false, reader.When{}, ""
 	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
 		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
-	case f.When.Date != "" && t.s.Collected.Date != "" && f.When.Date != t.s.Collected.Date &&
-		(reader.ChangeWords.Score(ws) > 0 || reader.CorrectionLeads.Score(ws) > 0):
-		// "actually Monday's bad for me now, can we do Wednesday the 25th?", at any step.
+	case changes:
+		// "actually Monday's bad for me now, can we do Wednesday the 25th?", "la smahli
+		// ghalt, machi m3a 11, m3a 12", at any step.
 	default:
 		return false
+	}
+	if changes && f.When.Date == "" {
+		t.s.Collected.Time = "" // the new hour of the day chosen
 	}
 	noted := t.absorb(f)
 	if len(noted) == 0 {
@@ -217,6 +233,25 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	return true
 }
 
+// changesMind reports whether a message changes the visitor's mind: change words, or a
+// correction's lead or a hold-on; a question only when it asks for a swap.
+func changesMind(msg string, ws []string) bool {
+	if reader.ChangeWords.Score(ws) == 0 && reader.CorrectionLeads.Score(ws) == 0 && holdOnWords.Score(ws) == 0 {
+		return false
+	}
+	return !reader.IsQuestion(msg, ws) || reader.SwapWords.Score(ws) > 0
+}
+
+// changesWhen reports whether w names another day, or another hour of the day chosen, than
+// the one collected.
+func (t *turn) changesWhen(w reader.When) bool {
+	c := t.s.Collected
+	if w.Date != "" {
+		return c.Date != "" && w.Date != c.Date
+	}
+	return w.Time != "" && c.Time != "" && w.Time != c.Time
+}
+
 // divert handles a message that does not answer the current step — a correction of
 // another field, or a question — and reports whether it did. A correction that gives
 // its new value ("change my phone to 0770 11 22 33") is one whatever the step; otherwise
@@ -225,9 +260,11 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 // The name and company steps take any text, so only a correction's form is read before
 // them.
 func (t *turn) divert(msg string, ws []string) bool {
-	// "finalement je préfère une formation": another service, named with a change of mind.
-	if t.s.Step != StepService && t.s.ServiceSlug != "" && reader.ChangeWords.Score(ws) > 0 && !reader.IsQuestion(msg, ws) {
-		if svc, ok := serviceIn(ws, t.catalogue().Services); ok && svc.Slug != t.s.ServiceSlug {
+	// "finalement je préfère une formation", "scratch that… a consulting session instead?",
+	// "لا استنى، دوك ندير غير لوغو برك، الموقع من بعد": another service, named with a change of
+	// mind beside the one chosen or alone.
+	if t.s.Step != StepService && t.s.ServiceSlug != "" && changesMind(msg, ws) {
+		if svc, ok := serviceOtherThan(ws, t.catalogue().Services, t.s.ServiceSlug); ok {
 			t.correct(StepService, svc.Name.In(t.lang()))
 			return true
 		}

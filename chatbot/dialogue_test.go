@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/mail/mailtest"
 	"github.com/dota-agency/dota/migrations/testdb"
@@ -29,12 +31,16 @@ import (
 //
 // The held-out part (90 conversations written blind) reached 35.6 % with the engine as it
 // stood before the dialogue set (32 of 90), and 45.6 % at its first honest run (41 of 90;
-// tuned part 92.4 %), then 74.4 % (67 of 90) as kinds of failure found in the tuned part
-// were fixed — the tuned part grew with three batches written blind by other hands (53, 53
-// and 34 of 72 at their first runs, docs/chat-eval.md). The floors are set a little under
+// tuned part 92.4 %), then 81.1 % (73 of 90) as kinds of failure found in the tuned part
+// were fixed — the tuned part grew with five batches written blind by other hands (53, 53,
+// 34, 50 and 27 of 72 at their first runs, docs/chat-eval.md). The floors are set a little under
 // the latest run; the held-out one only rises (the tuned one follows the tuned part, which
 // grows with harder batches).
-var dialogueFloors = map[string]float64{"tuned": 0.92, "heldout": 0.72}
+var dialogueFloors = map[string]float64{"tuned": 0.92, "heldout": 0.79}
+
+// shownTurns is how much of a failed conversation the report shows: its end, or all of it
+// with DOTA_DIALOGUES_TUNED.
+var shownTurns = map[bool]int{false: 6, true: dialogueTurnLimit * 2}[os.Getenv("DOTA_DIALOGUES_TUNED") != ""]
 
 // dialogueTurnLimit ends a conversation that goes round in circles.
 const dialogueTurnLimit = 30
@@ -92,7 +98,10 @@ func TestEvalDialogues(t *testing.T) {
 	}
 	db, _ := testdb.New(t)
 	ctx := context.Background()
-	if _, err := booking.New(db).Seed(ctx); err != nil {
+	if _, err := booking.New(db).SeedAgency(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := catalogue.New(db).Seed(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// Conversations share the database, each its own visitor: slots hold many, so that
@@ -131,8 +140,17 @@ func TestEvalDialogues(t *testing.T) {
 		p.descriptions = append(p.descriptions, d)
 	}
 	rows.Close()
+	// DOTA_DIALOGUES_TUNED, a regular expression, plays only the tuned conversations whose
+	// id it matches (and no held-out one): a quick look at a batch while fixing it.
+	only, err := regexp.Compile(os.Getenv("DOTA_DIALOGUES_TUNED"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, part := range []string{"tuned", "heldout"} {
 		ds := loadDialogues(t, part)
+		if only.String() != "" {
+			ds = slices.DeleteFunc(ds, func(d dialogue) bool { return part != "tuned" || !only.MatchString(d.ID) })
+		}
 		if len(ds) == 0 {
 			continue
 		}
@@ -141,7 +159,7 @@ func TestEvalDialogues(t *testing.T) {
 			outs = append(outs, p.play(d))
 		}
 		rate := reportDialogues(t, part, outs)
-		if rate < dialogueFloors[part] {
+		if rate < dialogueFloors[part] && only.String() == "" {
 			t.Errorf("%s dialogues: %.1f %% reached their goal, below the floor of %.1f %%", part, 100*rate, 100*dialogueFloors[part])
 		}
 	}
@@ -161,6 +179,21 @@ type player struct {
 func (p player) play(d dialogue) (o outcome) {
 	t, ctx := p.t, context.Background()
 	o.d = d
+	// Each visitor meets the agency as the README describes it: no appointment, code or
+	// line left by another conversation (two writers may give the same address).
+	// The jobs of the last conversation may still be at work: a deadlock is tried again.
+	var err error
+	for try := 0; try < 5; try++ {
+		if _, err = p.db.Exec(ctx, `DELETE FROM chat_conversation_appointments; DELETE FROM manage_tokens;
+			DELETE FROM notifications; DELETE FROM deliveries; DELETE FROM status_history;
+			DELETE FROM appointment_notes; DELETE FROM waitlist_tokens; DELETE FROM waitlist;
+			DELETE FROM verification_codes; DELETE FROM appointments; DELETE FROM clients`); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	var setupID string
 	if a := d.Setup.Appointment; a != nil {
 		res, err := p.core.Book(ctx, booking.Request{Name: a.Name, Email: a.Email, Phone: a.Phone,
@@ -384,7 +417,7 @@ func answersTopic(msg, topic string, descriptions []string) bool {
 	}
 	for _, code := range topicTexts[topic] {
 		for _, lang := range []string{"fr", "en", "ar"} {
-			if lit := longestLiteral(catalogue.Raw(lang, code)); lit != "" && strings.Contains(msg, lit) {
+			if lit := longestLiteral(dotaTexts.Raw(lang, code)); lit != "" && strings.Contains(msg, lit) {
 				return true
 			}
 		}
@@ -427,7 +460,7 @@ func reportDialogues(t *testing.T, part string, outs []outcome) float64 {
 		add("goal "+o.d.Goal, o)
 		if !o.ok {
 			failures = append(failures, fmt.Sprintf("%s (%s): %s\n    %s", o.d.ID, o.d.Goal, o.reason,
-				strings.Join(lastN(o.said, 6), "\n    ")))
+				strings.Join(lastN(o.said, shownTurns), "\n    ")))
 		}
 	}
 	keys := make([]string, 0, len(by))

@@ -77,7 +77,7 @@ func (e *Engine) Send(ctx context.Context, sessionID, message, lang, clientIP st
 		defer lk.release(ctx)
 	} else if err := e.allow(ctx, address, ""); err != nil {
 		return Reply{}, err
-	} else if err := e.roomNow(ctx); err != nil {
+	} else if err := e.transcripts.RoomNow(ctx); err != nil {
 		return Reply{}, err
 	}
 	fresh, opened := !found, false
@@ -137,6 +137,8 @@ const (
 	FlowMove     = reader.IntentMove
 	FlowCancel   = reader.IntentCancel
 	FlowCallback = "callback"
+	// FlowManage is a move or a cancellation before the visitor has said which.
+	FlowManage = "manage"
 )
 
 // flow names the flow of the session's step.
@@ -144,6 +146,8 @@ func (s *session) flow() string {
 	switch {
 	case s.Callback:
 		return FlowCallback
+	case s.Manage != nil && isManageStep(s.Step) && s.Manage.Action == "":
+		return FlowManage
 	case s.Manage != nil && isManageStep(s.Step):
 		return s.Manage.Action
 	case slices.Contains(BookingFlow, s.Step):
@@ -204,7 +208,7 @@ func (e *Engine) judge(ds []ratelimit.Decision, scopes []string) error {
 // record is added under the lock, so a conversation's turns are stored in order.
 //
 // A booking and a hand-off are answered once their record is written to PostgreSQL, and
-// refused as unavailable (ErrTranscriptPending) when it is not within the database's
+// refused as unavailable (transcript.ErrPending) when it is not within the database's
 // time-out: the record stays in the stream and is written later. A staff member's or the
 // system's turn also waits for its write, so that staff see it at once, but is not
 // refused: its messages already went to the visitor. The visitor's other turns are
@@ -226,9 +230,9 @@ func (t *turn) finish(newSession bool) (Reply, error) {
 	if t.entry != "" {
 		switch {
 		case t.change != nil || slices.Contains(t.ops, "funnel_booked"):
-			unstored = t.e.stored(t.ctx, t.entry)
+			unstored = t.e.transcripts.Stored(t.ctx, t.entry)
 		case t.push:
-			_ = t.e.stored(t.ctx, t.entry)
+			_ = t.e.transcripts.Stored(t.ctx, t.entry)
 		}
 	}
 	if t.notify || t.change != nil {

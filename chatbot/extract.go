@@ -4,16 +4,21 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // found is what one message carries.
 type found struct {
 	Name, Email, Phone string
-	Service            booking.Service
+	Service            catalogue.Service
 	HasService         bool
 	When               reader.When
 }
+
+// names reports whether the message names a day or a service: what an appointment is
+// told by.
+func (f found) names() bool { return f.When.Date != "" || f.HasService }
 
 // count is how many fields the message carries (a day and an hour count as one).
 func (f found) count() int {
@@ -78,7 +83,8 @@ func (t *turn) absorb(f found) []string {
 		t.s.ServiceSlug, c.Service = f.Service.Slug, f.Service.Name.In(l)
 		noted = append(noted, c.Service)
 	}
-	// An hour alone goes with the day already chosen: "vers 17h" once Sunday is.
+	// An hour alone goes with the day already chosen: "vers 17h" once Sunday is (a change of
+	// hour is said as one: fillOther).
 	if f.When.Date == "" && f.When.Time != "" && c.Date != "" && c.Time == "" {
 		if day, err := t.e.core.Day(t.ctx, c.Date, t.lang()); err == nil && slotFree(day, f.When.Time) {
 			c.Time = f.When.Time

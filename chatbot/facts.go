@@ -58,7 +58,7 @@ func learnAgency(st booking.Settings) {
 	f := &agencyFacts{version: st.UpdatedAt, settings: st, byLang: map[string][]string{}}
 	for _, l := range i18n.Languages {
 		currency := a.Currency
-		if name := catalogue.Raw(l, "currency_"+currency); currency != "" && name != "currency_"+currency {
+		if name := dotaTexts.Raw(l, "currency_"+currency); currency != "" && name != "currency_"+currency {
 			currency = name // the currency as the language names it (دينار جزائري)
 		}
 		f.byLang[l] = []string{"email", st.Email(), "phone", a.Phone(), "phone2", phone2, "form", FormPath,

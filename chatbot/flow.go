@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/chatbot/reader"
+	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
 // turn is the handling of one message: the session it changes and the messages it adds.
@@ -29,7 +30,7 @@ type turn struct {
 	touched bool
 	push    bool
 	// The turn's transcript record, added to the transcript's stream with the save, and
-	// its entry there once saved (transcript_stream.go).
+	// its entry there once saved (transcript/transcript_stream.go).
 	record []byte
 	entry  string
 	// m is the visitor's message, read once (reading.go); nil in a turn without one.
@@ -37,10 +38,7 @@ type turn struct {
 }
 
 // stateChange is a conversation's new hand-off state, recorded with the turn's transcript.
-type stateChange struct {
-	State  string // bot or waiting
-	Reason string // why it waits
-}
+type stateChange = transcript.Change
 
 // count adds one to each operations counter when the turn is saved.
 func (t *turn) count(fields ...string) { t.ops = append(t.ops, fields...) }
@@ -163,7 +161,7 @@ func (t *turn) intent(ws []string, inFlow bool) bool {
 		t.startHandoff(ReasonAsked)
 		return true
 	}
-	if what, ok := reader.OwnAppointment(ws, inFlow); ok && !inFlow {
+	if what, ok := reader.OwnAppointment(ws, inFlow, !inFlow && t.fields().names()); ok && !inFlow {
 		t.startManage(what)
 		return true
 	}

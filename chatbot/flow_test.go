@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 func TestConversationBooksInFrench(t *testing.T) {
@@ -267,10 +268,10 @@ func TestFreeQuestionsInEachLanguage(t *testing.T) {
 }
 
 func TestServicesMatchWholeWords(t *testing.T) {
-	services := []booking.Service{
-		{Slug: "bots-ia", Name: booking.Localized{"en": "AI bots"}, Keywords: map[string][]string{"en": {"AI", "bot"}}},
-		{Slug: "formation", Name: booking.Localized{"en": "Training"}, Keywords: map[string][]string{"en": {"training"}}},
-		{Slug: "mobile", Name: booking.Localized{"en": "Mobile"}, Keywords: map[string][]string{"en": {"app"}}},
+	services := []catalogue.Service{
+		{Slug: "bots-ia", Name: catalogue.Localized{"en": "AI bots"}, Keywords: map[string][]string{"en": {"AI", "bot"}}},
+		{Slug: "formation", Name: catalogue.Localized{"en": "Training"}, Keywords: map[string][]string{"en": {"training"}}},
+		{Slug: "mobile", Name: catalogue.Localized{"en": "Mobile"}, Keywords: map[string][]string{"en": {"app"}}},
 	}
 	tests := []struct{ in, want string }{
 		{"I need training", "formation"},

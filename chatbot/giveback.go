@@ -88,24 +88,14 @@ const heldBatch = 50
 // (nor taken it) for the settings' staff_idle_release_minutes, telling the visitor; a
 // conversation is given back once. It returns how many were given back.
 func (e *Engine) ReleaseIdle(ctx context.Context) (int, error) {
-	if e.db == nil {
+	if !e.transcripts.Kept() {
 		return 0, nil
 	}
 	// No flush of the transcript's queue here, every second: taking a conversation and
 	// answering in it are written before they return.
 	cutoff := e.now().Add(-e.staffIdle(ctx))
-	rows, err := e.db.Query(ctx, `SELECT id::text, agent_id::text FROM chat_conversations
-		WHERE state = 'staff' AND staff_active_at < @cutoff ORDER BY staff_active_at LIMIT @batch`,
-		pgx.NamedArgs{"cutoff": cutoff, "batch": heldBatch})
+	ids, agents, err := e.transcripts.IdleHeld(ctx, cutoff, heldBatch)
 	if err != nil {
-		return 0, err
-	}
-	var ids, agents []string
-	var id, agent string
-	if _, err := pgx.ForEachRow(rows, []any{&id, &agent}, func() error {
-		ids, agents = append(ids, id), append(agents, agent)
-		return nil
-	}); err != nil {
 		return 0, err
 	}
 	n := 0
@@ -124,16 +114,11 @@ func (e *Engine) ReleaseIdle(ctx context.Context) (int, error) {
 // ReleaseAgent gives back to Dota every conversation the staff member holds, telling each
 // visitor: their account was deactivated or deleted. It returns how many were given back.
 func (e *Engine) ReleaseAgent(ctx context.Context, agentID string) (int, error) {
-	if e.db == nil || !booking.IsUUID(agentID) {
+	if !e.transcripts.Kept() || !booking.IsUUID(agentID) {
 		return 0, nil
 	}
-	e.written(ctx)
-	rows, err := e.db.Query(ctx, `SELECT id::text FROM chat_conversations WHERE agent_id = @agent`,
-		pgx.NamedArgs{"agent": agentID})
-	if err != nil {
-		return 0, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	e.transcripts.Written(ctx)
+	ids, err := e.transcripts.HeldBy(ctx, agentID)
 	if err != nil {
 		return 0, err
 	}
@@ -156,12 +141,8 @@ func (e *Engine) ReleaseAgent(ctx context.Context, agentID string) (int, error) 
 func (e *Engine) giveBack(ctx context.Context, conversationID, agentID string, silentSince *time.Time, why string) (bool, error) {
 	released := false
 	err := e.act(ctx, conversationID, false, func(ctx context.Context, tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET state = 'bot', agent_id = NULL, agent_name = NULL,
-				updated_at = now()
-			WHERE id = @id AND state = 'staff' AND agent_id = @agent
-				AND (@silentSince::timestamptz IS NULL OR staff_active_at < @silentSince)`,
-			pgx.NamedArgs{"id": conversationID, "agent": agentID, "silentSince": silentSince})
-		released = err == nil && tag.RowsAffected() == 1
+		var err error
+		released, err = e.transcripts.GiveBack(ctx, tx, conversationID, agentID, silentSince)
 		return err
 	}, func(t *turn) {
 		h := t.s.Handoff

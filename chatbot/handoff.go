@@ -10,6 +10,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot/reader"
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -24,11 +25,11 @@ import (
 // Hand-off states, as the session, the database and Reply.Handoff name them; a
 // conversation's state is one of them, StateBot or StateClosed.
 const (
-	HandoffWaiting = "waiting" // the visitor waits for a person
-	HandoffStaff   = "staff"   // a staff member holds the conversation
-	HandoffEnded   = "ended"   // (replies and pushes only) Dota has taken the conversation back
-	StateBot       = "bot"     // Dota answers
-	StateClosed    = "closed"  // (the inbox only) with Dota and idle for ClosedAfter
+	HandoffWaiting = transcript.StateWaiting // the visitor waits for a person
+	HandoffStaff   = transcript.StateStaff   // a staff member holds the conversation
+	HandoffEnded   = "ended"                 // (replies and pushes only) Dota has taken the conversation back
+	StateBot       = transcript.StateBot     // Dota answers
+	StateClosed    = transcript.StateClosed  // (the inbox only) with Dota and idle for transcript.ClosedAfter
 )
 
 // Why a conversation went to staff.
@@ -229,15 +230,12 @@ func (e *Engine) typicalWait(ctx context.Context, timeout time.Duration) time.Du
 	w := &e.wait
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if e.db != nil && time.Since(w.at) > time.Minute {
-		var secs *float64
-		err := e.db.QueryRow(ctx, `SELECT extract(epoch FROM percentile_cont(0.5) WITHIN GROUP (ORDER BY claimed_at - handoff_at))
-			FROM chat_conversations WHERE claimed_at IS NOT NULL AND handoff_at > now() - interval '30 days'
-				AND handoff_reason IN ('asked', 'failures')`).Scan(&secs)
+	if e.transcripts.Kept() && time.Since(w.at) > time.Minute {
+		median, err := e.transcripts.MedianWait(ctx)
 		if err == nil {
 			w.at, w.median = time.Now(), 0
-			if secs != nil {
-				w.median = time.Duration(*secs * float64(time.Second))
+			if median != nil {
+				w.median = *median
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
 // tuesdayMorning is within office hours: Tuesday 24 November 2026, 10:00 in Algiers.
@@ -116,7 +117,7 @@ func TestHandoffByPhrase(t *testing.T) {
 			if got := d.Transcript[len(d.Transcript)-1]; got.Sender != SenderUser || got.Text != "c'est pour un site e-commerce" {
 				t.Errorf("last stored message %+v", got)
 			}
-			page, err := e.Inbox(ctx, InboxFilter{State: HandoffWaiting}, booking.Paging{})
+			page, err := e.Inbox(ctx, transcript.InboxFilter{State: HandoffWaiting}, booking.Paging{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +128,7 @@ func TestHandoffByPhrase(t *testing.T) {
 	}
 }
 
-func containsConversation(items []Summary, id string) bool {
+func containsConversation(items []transcript.Summary, id string) bool {
 	for _, s := range items {
 		if s.ID == id {
 			return true

@@ -6,7 +6,7 @@ import "github.com/dota-agency/dota/chatbot/reader"
 // flow; ok is false when the message is none.
 func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
 	l := t.lang()
-	if what, ok := reader.OwnAppointment(ws, inFlow); ok {
+	if what, ok := reader.OwnAppointment(ws, inFlow, false); ok {
 		return text(l, "own_"+what), true
 	}
 	return "", false

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -21,7 +22,10 @@ func TestMain(m *testing.M) {
 	os.Exit(testdb.Main(m, "chatbot", func(ctx context.Context, p *pgxpool.Pool) error {
 		pool = p
 		core := booking.New(pool)
-		if _, err := core.Seed(ctx); err != nil {
+		if _, err := core.SeedAgency(ctx); err != nil {
+			return err
+		}
+		if _, err := catalogue.New(pool).Seed(ctx); err != nil {
 			return err
 		}
 		st, err := core.Settings(ctx)

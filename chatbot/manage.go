@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot/reader"
 )
 
@@ -22,6 +23,7 @@ const (
 	StepManageWhen   = "manage_when"   // its new day, and hour when given with it (move)
 	StepManageTime   = "manage_time"   // its new hour, once the day is chosen (move)
 	StepManageCancel = "manage_cancel" // cancel it? (cancel)
+	StepManageAction = "manage_action" // move or cancel it? (told of without saying)
 )
 
 // MoveFlow and CancelFlow are the two flows, step by step.
@@ -32,7 +34,7 @@ var (
 
 // manageState is a move or cancel under way.
 type manageState struct {
-	Action   string   `json:"action"` // IntentMove or IntentCancel
+	Action   string   `json:"action"` // reader.IntentMove, reader.IntentCancel, or "" until the visitor says
 	Email    string   `json:"email,omitempty"`
 	CodeID   string   `json:"code_id,omitempty"`
 	Verified bool     `json:"verified,omitempty"`
@@ -51,6 +53,7 @@ func manageSteps() map[string]step {
 		StepManageWhen:   {ask: askManageWhen, read: readManageWhen, missing: always},
 		StepManageTime:   {ask: askManageTime, read: readManageTime, missing: always},
 		StepManageCancel: {ask: askManageCancel, read: readManageCancel, missing: always},
+		StepManageAction: {ask: askManageAction, read: readManageAction, missing: always},
 	}
 }
 
@@ -61,9 +64,13 @@ func askText(code string) func(t *turn) (string, []QuickReply, bool) {
 	return func(t *turn) (string, []QuickReply, bool) { return text(t.lang(), code), []QuickReply{}, true }
 }
 
-// startManage starts moving or cancelling the visitor's appointment.
+// startManage starts moving or cancelling the visitor's appointment; reader.IntentOwn leaves
+// which for the visitor to say.
 func (t *turn) startManage(action string) {
 	t.s.Manage = &manageState{Action: action}
+	if action == reader.IntentOwn {
+		t.s.Manage.Action = ""
+	}
 	t.moveTo(StepManageEmail)
 	t.askWith(text(t.lang(), "manage_start_"+action))
 }
@@ -182,7 +189,7 @@ func (t *turn) upcoming() (map[string]booking.Appointment, []booking.Appointment
 
 // describe writes an appointment for the visitor: its day and hour, and its service named
 // in l (stored by its slug, named by the catalogue).
-func describe(l string, a booking.Appointment, services []booking.Service) string {
+func describe(l string, a booking.Appointment, services []catalogue.Service) string {
 	when := text(l, "manage_no_slot")
 	if a.Date != "" {
 		when = formatWhen(l, a.Date, a.Time)
@@ -195,7 +202,7 @@ func describe(l string, a booking.Appointment, services []booking.Service) strin
 
 // serviceTitle is the name in l of the service a booking stores by its slug; a text that
 // is no slug of services as it is.
-func serviceTitle(l, stored string, services []booking.Service) string {
+func serviceTitle(l, stored string, services []catalogue.Service) string {
 	for _, svc := range services {
 		if svc.Slug == stored {
 			return svc.In(l).Name
@@ -251,12 +258,39 @@ func (t *turn) pick(id string) {
 		t.manageRefused(err)
 		return
 	}
-	if t.s.Manage.Action == reader.IntentCancel {
+	switch t.s.Manage.Action {
+	case reader.IntentCancel:
 		t.moveTo(StepManageCancel)
-	} else {
+	case reader.IntentMove:
 		t.moveTo(StepManageWhen)
+	default:
+		t.moveTo(StepManageAction)
 	}
 	t.ask()
+}
+
+func askManageAction(t *turn) (string, []QuickReply, bool) {
+	a, ok := t.picked()
+	if !ok {
+		return "", nil, false
+	}
+	l := t.lang()
+	return text(l, "manage_ask_action", "appointment", describe(l, a, t.catalogue().Services)),
+		[]QuickReply{{Label: text(l, "qr_move"), Value: text(l, "qr_move")}, {Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")}}, true
+}
+
+// readManageAction reads whether to move or cancel the appointment picked: a move, a
+// cancellation, or another day ("mardi plutôt"), which is a move to that day.
+func readManageAction(t *turn, msg string, ws []string) {
+	if t.changeManage(ws) {
+		return
+	}
+	if w := t.when(msg, false); w.Date != "" {
+		t.s.Manage.Action = reader.IntentMove
+		readManageWhen(t, msg, ws)
+		return
+	}
+	t.fail(text(t.lang(), "manage_action_unknown"))
 }
 
 // picked is the appointment chosen, read again; ok is false when it is gone.

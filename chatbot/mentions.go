@@ -6,12 +6,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // Where a message names a person's e-mail address or phone: read as extract reads every
 // message (contacts.go), and compared in canonical form, so that a number is found however
 // it was written ("00213 661 23 45 67", "661 23 45 67", "٠٦٦١٢٣٤٥٦٧"). A personal-data
-// erasure redacts them from other people's conversations (personal.go).
+// erasure redacts them from other people's conversations (transcript/personal.go).
 
 // mentions returns where msg names one of emails (lower-cased) or phones (E.164), in order:
 // its addresses where emailsIn finds them, its phones where phonesIn finds them in the rest
@@ -36,7 +37,7 @@ func mentions(msg string, emails, phones []string) [][2]int {
 	return out
 }
 
-// redact replaces what msg names of emails or phones (mentions) with booking.ErasedName,
+// redact replaces what msg names of emails or phones (mentions) with privacy.ErasedName,
 // and reports whether it did.
 func redact(msg string, emails, phones []string) (string, bool) {
 	spans := mentions(msg, emails, phones)
@@ -47,7 +48,7 @@ func redact(msg string, emails, phones []string) (string, bool) {
 	last := 0
 	for _, sp := range spans {
 		b.WriteString(msg[last:sp[0]])
-		b.WriteString(booking.ErasedName)
+		b.WriteString(privacy.ErasedName)
 		last = sp[1]
 	}
 	b.WriteString(msg[last:])

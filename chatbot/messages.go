@@ -13,15 +13,15 @@ import (
 //go:embed texts/*.json
 var textFiles embed.FS
 
-// catalogue holds every text Dota says (texts/<lang>.json), falling back to the booking
+// dotaTexts holds every text Dota says (texts/<lang>.json), falling back to the booking
 // core's (the validation messages the form shows too).
-var catalogue = i18n.MustLoadDir(textFiles, "texts", booking.Catalogue())
+var dotaTexts = i18n.MustLoadDir(textFiles, "texts", booking.Catalogue())
 
 // text returns Dota's message code in lang with its {placeholders} filled from pairs of
 // name and value, then from the agency's details (facts.go) ({email} is the visitor's address
 // where args give one).
 func text(lang, code string, args ...string) string {
-	s := catalogue.Raw(lang, code)
+	s := dotaTexts.Raw(lang, code)
 	if strings.IndexByte(s, '{') < 0 {
 		return s
 	}

@@ -26,22 +26,9 @@ var (
 		Namespace: "dota", Subsystem: "chat", Name: "booking_failures_total",
 		Help: "Chat bookings that could not be saved, by reason (slot_taken, slot_closed, invalid, error).",
 	}, []string{"reason"})
-	aiRequests = promauto.NewCounterVec(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "ai", Name: "requests_total",
-		Help: "Gemini requests by outcome (ok, error, timeout, rate_limited, empty, share (a visitor over their share), budget, queue_full).",
-	}, []string{"outcome"})
-	aiDuration = promauto.NewHistogram(prometheus.HistogramOpts{
-		Namespace: "dota", Subsystem: "ai", Name: "request_duration_seconds",
-		Help:    "Latency of Gemini calls.",
-		Buckets: []float64{.1, .25, .5, 1, 2, 3, 5, 8, 12, 15, 30},
-	})
 	aiQueueDepth = promauto.NewGauge(prometheus.GaugeOpts{
 		Namespace: "dota", Subsystem: "ai", Name: "queue_depth",
 		Help: "AI calls waiting ahead of the latest one in the shared queue.",
-	})
-	aiUp = promauto.NewGauge(prometheus.GaugeOpts{
-		Namespace: "dota", Subsystem: "ai", Name: "up",
-		Help: "1 when the startup connection test to Gemini passed, 0 when it failed.",
 	})
 	rateLimited = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "chat", Name: "rate_limited_total",
@@ -51,27 +38,6 @@ var (
 		Namespace: "dota", Subsystem: "chat", Name: "cache_lookups_total",
 		Help: "Chat cache lookups, by cache (reply, catalogue) and result (hit, miss, stale).",
 	}, []string{"cache", "result"})
-	transcriptErrors = promauto.NewCounter(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "chat", Name: "transcript_errors_total",
-		Help: "Chat messages given up by the transcript writer: PostgreSQL refused their turn's data even alone.",
-	})
-	transcriptWriteFailures = promauto.NewCounter(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "chat", Name: "transcript_write_failures_total",
-		Help: "Failed attempts of the transcript writer (PostgreSQL or Redis out of reach, a lock, a time-out); the turns are tried again.",
-	})
-	transcriptBacklog = promauto.NewGauge(prometheus.GaugeOpts{
-		Namespace: "dota", Subsystem: "chat", Name: "transcript_backlog",
-		Help: "Turns waiting in the transcript's stream for the writer, as this replica last saw it.",
-	})
-	transcriptBacklogWaits = promauto.NewCounterVec(prometheus.CounterOpts{
-		Namespace: "dota", Subsystem: "chat", Name: "transcript_backlog_waits_total",
-		Help: "Turns that found the transcript's backlog full, by outcome (taken once room came, refused).",
-	}, []string{"outcome"})
-	transcriptWrites = promauto.NewHistogram(prometheus.HistogramOpts{
-		Namespace: "dota", Subsystem: "chat", Name: "transcript_write_turns",
-		Help:    "Turns stored by one write of the transcript writer.",
-		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256},
-	})
 	handoffsStarted = promauto.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "handoff", Name: "started_total",
 		Help: "Conversations handed to staff, by reason (asked, failures, callback).",
@@ -123,13 +89,4 @@ func init() {
 	for _, r := range []string{awayIdle, awayGone} {
 		handoffsStaffAway.WithLabelValues(r)
 	}
-	for _, o := range []string{"taken", "refused"} {
-		transcriptBacklogWaits.WithLabelValues(o)
-	}
 }
-
-var transcriptsPurged = promauto.NewCounter(prometheus.CounterOpts{
-	Namespace: "dota",
-	Name:      "chat_transcripts_purged_total",
-	Help:      "Transcripts of conversations that booked nothing, deleted after the retention period.",
-})

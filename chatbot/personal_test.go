@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/transcript"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // The chat's share of personal-data requests: a conversation is the person's when it is
@@ -45,14 +47,22 @@ func contactChat(t *testing.T, e *Engine, name, email, phone string) *chat {
 	return c
 }
 
+// requests runs the requests about the people core knows, the chat taking part, as the
+// binary wires them.
+func requests(e *Engine, core *booking.Core) *privacy.Runner {
+	r := privacy.New(pool, core)
+	r.Register(e.PersonalPart())
+	return r
+}
+
 // exportedConversations are the ids of the conversations in her export.
-func exportedConversations(t *testing.T, core *booking.Core, clientID string) []string {
+func exportedConversations(t *testing.T, r *privacy.Runner, clientID string) []string {
 	t.Helper()
-	exp, err := core.ExportPerson(context.Background(), clientID)
+	exp, err := r.Export(context.Background(), clientID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	convs, _ := exp.Parts["conversations"].([]exportedConversation)
+	convs, _ := exp.Sections["conversations"].([]transcript.ExportedConversation)
 	var ids []string
 	for _, c := range convs {
 		if len(c.Messages) == 0 {
@@ -94,9 +104,9 @@ func likeAny(needles []string) []string {
 	return out
 }
 
-func erase(t *testing.T, core *booking.Core, clientID string) booking.Erased {
+func erase(t *testing.T, r *privacy.Runner, clientID string) privacy.Erased {
 	t.Helper()
-	out, err := core.ErasePerson(context.Background(), clientID, booking.EraseRequest{Confirm: herName, By: "admin@dota.dz"})
+	out, err := r.Erase(context.Background(), clientID, privacy.Request{Confirm: herName, By: "admin@dota.dz"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,13 +125,13 @@ func TestAConversationThatNamesHerAddressIsNotHers(t *testing.T) {
 	karim.say("C'est " + herEmail)
 	karim.expect(StepManageCode, herEmail)
 	karim.say("Je n'ai pas de code")
-	e.written(ctx)
+	e.transcripts.Written(ctx)
 	her, his := conversationOf(t, e, hers.id), conversationOf(t, e, karim.id)
 
-	if got := exportedConversations(t, core, clientID); strings.Join(got, " ") != her {
+	if got := exportedConversations(t, requests(e, core), clientID); strings.Join(got, " ") != her {
 		t.Errorf("her export holds conversations %v, want only hers (%s); Karim's is %s", got, her, his)
 	}
-	if n := erase(t, core, clientID).Parts["conversations"]; n != 1 {
+	if n := erase(t, requests(e, core), clientID)["conversations"]; n != 1 {
 		t.Errorf("%d conversations erased, want hers alone", n)
 	}
 	if got := texts(t, her); len(got) == 0 || strings.Join(got, "") != "" {
@@ -134,8 +144,8 @@ func TestAConversationThatNamesHerAddressIsNotHers(t *testing.T) {
 		}
 	}
 	all := strings.Join(got, "\n")
-	for _, w := range []string{"Je veux annuler mon rendez-vous", "C'est " + booking.ErasedName,
-		"Si " + booking.ErasedName + " a un rendez-vous", "Je n'ai pas de code"} {
+	for _, w := range []string{"Je veux annuler mon rendez-vous", "C'est " + privacy.ErasedName,
+		"Si " + privacy.ErasedName + " a un rendez-vous", "Je n'ai pas de code"} {
 		if !strings.Contains(all, w) {
 			t.Errorf("Karim's conversation after the erasure lacks %q:\n%s", w, all)
 		}
@@ -156,7 +166,7 @@ func TestAConversationThatNamesHerAddressIsNotHers(t *testing.T) {
 	for _, m := range s.Messages {
 		shown = append(shown, m.Text)
 	}
-	if all := strings.Join(shown, "\n"); strings.Contains(all, herEmail) || !strings.Contains(all, "C'est "+booking.ErasedName) {
+	if all := strings.Join(shown, "\n"); strings.Contains(all, herEmail) || !strings.Contains(all, "C'est "+privacy.ErasedName) {
 		t.Errorf("Karim's session in Redis after the erasure:\n%s", all)
 	}
 }
@@ -175,7 +185,7 @@ func TestHerNumberIsFoundHoweverWritten(t *testing.T) {
 	karim.expect(StepManageCode)
 	karim.say("Je n'ai rien reçu, rappelez ma collègue au 661 23 45 67 svp")
 	karim.say("ou au ٠٦٦١٢٣٤٥٦٧ le soir")
-	e.written(ctx)
+	e.transcripts.Written(ctx)
 	her, his := conversationOf(t, e, hers.id), conversationOf(t, e, karim.id)
 	var stored string
 	if err := pool.QueryRow(ctx, `SELECT coalesce(phone_e164, '') FROM chat_conversations WHERE id = $1`, her).Scan(&stored); err != nil ||
@@ -183,15 +193,15 @@ func TestHerNumberIsFoundHoweverWritten(t *testing.T) {
 		t.Errorf("her conversation's number in E.164: %q (%v)", stored, err)
 	}
 
-	if got := exportedConversations(t, core, clientID); strings.Join(got, " ") != her {
+	if got := exportedConversations(t, requests(e, core), clientID); strings.Join(got, " ") != her {
 		t.Errorf("her export holds conversations %v, want only hers (%s); Karim's is %s", got, her, his)
 	}
-	if n := erase(t, core, clientID).Parts["conversations"]; n != 1 {
+	if n := erase(t, requests(e, core), clientID)["conversations"]; n != 1 {
 		t.Errorf("%d conversations erased, want hers alone", n)
 	}
 	got := strings.Join(texts(t, his), "\n")
-	for _, w := range []string{"karim@sahel.dz", "Je n'ai rien reçu, rappelez ma collègue au " + booking.ErasedName + " svp",
-		"ou au " + booking.ErasedName + " le soir"} {
+	for _, w := range []string{"karim@sahel.dz", "Je n'ai rien reçu, rappelez ma collègue au " + privacy.ErasedName + " svp",
+		"ou au " + privacy.ErasedName + " le soir"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("Karim's conversation after the erasure lacks %q:\n%s", w, got)
 		}

@@ -175,10 +175,10 @@ func (h *pushHub) closeAll() {
 
 // announce tells staff that a conversation changed, with its summary.
 func (e *Engine) announce(ctx context.Context, conversationID string) {
-	if e.pub == nil || conversationID == "" || e.db == nil {
+	if e.pub == nil || conversationID == "" || !e.transcripts.Kept() {
 		return
 	}
-	sum, err := e.Summary(ctx, conversationID)
+	sum, err := e.transcripts.Summary(ctx, conversationID)
 	if err != nil {
 		e.log.WarnContext(ctx, "chat: reading a conversation to announce it", "err", err)
 		return

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 func (t *turn) menu() []QuickReply {
@@ -23,7 +24,7 @@ func (t *turn) yesNo() []QuickReply {
 // ask asks the question of the current step, with its quick replies.
 func (t *turn) ask() { t.askWith("") }
 
-func (t *turn) serviceReplies(services []booking.Service) []QuickReply {
+func (t *turn) serviceReplies(services []catalogue.Service) []QuickReply {
 	out := []QuickReply{}
 	for _, s := range services {
 		n := s.Name.In(t.lang())

@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/i18n"
 )
 
 // serviceList names the catalogue's services in lang.
-func serviceList(lang string, services []booking.Service) string {
+func serviceList(lang string, services []catalogue.Service) string {
 	names := make([]string, len(services))
 	for i, s := range services {
 		names[i] = s.Name.In(lang)

@@ -3,16 +3,16 @@ package chatbot
 import (
 	"testing"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // A catalogue's matchers are kept with its slice: a new catalogue, even of the same
 // services reworded, is read with its own words.
 func TestEachCatalogueIsReadWithItsOwnWords(t *testing.T) {
-	catalogue := func(keyword string) []booking.Service {
-		return []booking.Service{
-			{Slug: "web", Name: booking.Localized{"en": "Web"}, Keywords: map[string][]string{"en": {keyword}}},
-			{Slug: "photo", Name: booking.Localized{"en": "Photography"}},
+	catalogue := func(keyword string) []catalogue.Service {
+		return []catalogue.Service{
+			{Slug: "web", Name: catalogue.Localized{"en": "Web"}, Keywords: map[string][]string{"en": {keyword}}},
+			{Slug: "photo", Name: catalogue.Localized{"en": "Photography"}},
 		}
 	}
 	ws := words("I need a shop online")

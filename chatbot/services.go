@@ -3,7 +3,7 @@ package chatbot
 import (
 	"sync/atomic"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot/reader"
 )
 
@@ -17,12 +17,12 @@ var (
 )
 
 type readerCatalogue struct {
-	services []booking.Service
+	services []catalogue.Service
 	read     []reader.Service
 }
 
 // readerServices returns services as the reader knows them, in their order.
-func readerServices(services []booking.Service) []reader.Service {
+func readerServices(services []catalogue.Service) []reader.Service {
 	if len(services) == 0 {
 		return nil
 	}
@@ -43,20 +43,31 @@ func readerServices(services []booking.Service) []reader.Service {
 }
 
 // serviceIn returns the catalogue's service a message names (reader.ServiceIn).
-func serviceIn(ws []string, services []booking.Service) (booking.Service, bool) {
+func serviceIn(ws []string, services []catalogue.Service) (catalogue.Service, bool) {
 	s, ok := reader.ServiceIn(ws, readerServices(services))
 	if !ok {
-		return booking.Service{}, false
+		return catalogue.Service{}, false
+	}
+	return serviceBySlug(services, s.Slug), true
+}
+
+// serviceOtherThan returns the catalogue's service a message names other than the one of
+// slug skip (reader.ServiceOtherThan).
+func serviceOtherThan(ws []string, services []catalogue.Service, skip string) (catalogue.Service, bool) {
+	t := reader.NewText(ws)
+	s, ok := reader.ServiceOtherThan(&t, readerServices(services), skip)
+	if !ok {
+		return catalogue.Service{}, false
 	}
 	return serviceBySlug(services, s.Slug), true
 }
 
 // serviceBySlug is the catalogue's service of slug; the zero service when none is.
-func serviceBySlug(services []booking.Service, slug string) booking.Service {
+func serviceBySlug(services []catalogue.Service, slug string) catalogue.Service {
 	for _, s := range services {
 		if s.Slug == slug {
 			return s
 		}
 	}
-	return booking.Service{}
+	return catalogue.Service{}
 }

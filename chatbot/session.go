@@ -12,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/ratelimit"
 )
 
@@ -42,17 +43,7 @@ const (
 )
 
 // Message is one message of a conversation.
-type Message struct {
-	ID        string    `json:"id"`
-	Text      string    `json:"text"`
-	Sender    string    `json:"sender"`           // user, bot or staff
-	Author    string    `json:"author,omitempty"` // a staff member's first name
-	Timestamp time.Time `json:"timestamp"`
-	Source    string    `json:"-"`
-	Step      string    `json:"-"`
-	// Unanswered marks a visitor's question that no rule nor Gemini answered.
-	Unanswered bool `json:"-"`
-}
+type Message = transcript.Message
 
 // Senders of a message.
 const (
@@ -104,15 +95,7 @@ func (k *ReplyKind) UnmarshalText(b []byte) error {
 }
 
 // Collected is what the visitor has given so far; Date is YYYY-MM-DD and Time HH:MM.
-type Collected struct {
-	Name    string `json:"name"`
-	Email   string `json:"email"`
-	Phone   string `json:"phone"`
-	Company string `json:"company"`
-	Service string `json:"service"`
-	Date    string `json:"date"`
-	Time    string `json:"time"`
-}
+type Collected = transcript.Collected
 
 // session is a conversation's state, stored in Redis as JSON.
 type session struct {
@@ -154,9 +137,9 @@ type session struct {
 }
 
 // ErrUnavailable means Redis, which holds the conversations, does not answer.
-var ErrUnavailable = errors.New("chat state store unavailable")
+var ErrUnavailable = transcript.ErrUnavailable
 
-func unavailable(err error) error { return fmt.Errorf("%w: %w", ErrUnavailable, err) }
+func unavailable(err error) error { return transcript.Unavailable(err) }
 
 // newSessionID returns a random 128-bit id, hex-encoded.
 func newSessionID() string {
@@ -247,7 +230,7 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 	set := pipe.Set(ctx, e.stateKey(s.ID), raw, e.cfg.SessionTTL)
 	var added *redis.StringCmd
 	if t.record != nil {
-		added = e.addTurn(ctx, pipe, t.record)
+		added = e.transcripts.AddTurn(ctx, pipe, t.record)
 	}
 	mk := e.messageKey(s.ID)
 	if len(msgs) > 0 {
@@ -291,7 +274,7 @@ func (e *Engine) saveTurn(ctx context.Context, t *turn) error {
 			return unavailable(err)
 		}
 		t.entry = added.Val()
-		e.transcripts.poke()
+		e.transcripts.Poke()
 	}
 	return nil
 }
@@ -317,7 +300,7 @@ func (l *sessionLock) release(ctx context.Context) {
 // session (when limited: a staff member's change is not counted), takes the lock that serializes the messages of one session across replicas
 // (so that two messages sent at once do not overwrite each other's state), reads the
 // session and the transcript's backlog, all in one round trip; past the backlog's bound
-// it waits for room, holding the lock (transcript_stream.go). Over a budget, it returns
+// it waits for room, holding the lock (transcript/transcript_stream.go). Over a budget, it returns
 // the rate-limit error and holds no lock. It waits for an earlier message, which may be waiting on Gemini, at most the AI
 // time-out and a little more, without counting the message again.
 func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bool) (*sessionLock, *session, bool, error) {
@@ -334,7 +317,7 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bo
 		}
 		got := pipe.SetNX(ctx, lk.key, lk.token, hold)
 		state := pipe.Get(ctx, e.stateKey(id))
-		backlog := e.backlog(ctx, pipe)
+		backlog := e.transcripts.Backlog(ctx, pipe)
 		_, _ = pipe.Exec(ctx)
 		if err := got.Err(); err != nil {
 			return nil, nil, false, unavailable(err)
@@ -362,7 +345,7 @@ func (e *Engine) lockAndLoad(ctx context.Context, id, address string, limited bo
 				return nil, nil, false, unavailable(err)
 			}
 			if backlog != nil {
-				if err := e.room(ctx, backlog.Val()); err != nil {
+				if err := e.transcripts.Room(ctx, backlog.Val()); err != nil {
 					lk.release(ctx)
 					return nil, nil, false, err
 				}

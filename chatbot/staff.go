@@ -2,7 +2,6 @@ package chatbot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -72,16 +71,10 @@ func (e *Engine) TakeOver(ctx context.Context, conversationID string, a Agent) e
 func (e *Engine) claim(ctx context.Context, conversationID string, a Agent, takeOver bool) error {
 	var from string // the staff member taken over from
 	return e.act(ctx, conversationID, false, func(ctx context.Context, tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `UPDATE chat_conversations c SET state = 'staff', agent_id = @agent, agent_name = @name,
-				handoff_at = CASE WHEN c.state = 'bot' THEN now() ELSE c.handoff_at END,
-				handoff_reason = CASE WHEN c.state = 'bot' THEN 'staff' ELSE c.handoff_reason END,
-				claimed_at = CASE WHEN c.state = 'staff' THEN c.claimed_at ELSE now() END,
-				staff_active_at = @now, updated_at = now()
-			FROM (SELECT id, agent_id, agent_name FROM chat_conversations WHERE id = @id FOR UPDATE) before
-			WHERE c.id = before.id AND (c.agent_id IS NULL OR c.agent_id = @agent OR @takeOver)
-			RETURNING CASE WHEN before.agent_id <> @agent THEN coalesce(before.agent_name, '') ELSE '' END`,
-			pgx.NamedArgs{"id": conversationID, "agent": a.ID, "name": a.Name, "now": e.now(), "takeOver": takeOver}).Scan(&from)
-		if errors.Is(err, pgx.ErrNoRows) {
+		var ok bool
+		var err error
+		from, ok, err = e.transcripts.Claim(ctx, tx, conversationID, a.ID, a.Name, takeOver)
+		if err == nil && !ok {
 			return e.holder(ctx, tx, conversationID)
 		}
 		if err == nil && from != "" {
@@ -130,15 +123,11 @@ func (e *Engine) Answer(ctx context.Context, conversationID string, a Agent, msg
 	gone := false
 	err := e.act(ctx, conversationID, true, func(ctx context.Context, tx pgx.Tx) error {
 		// The holder's word keeps the conversation theirs for staff_idle_release_minutes more.
-		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET staff_active_at = @now
-			WHERE id = @id AND agent_id = @agent`, pgx.NamedArgs{"id": conversationID, "agent": a.ID, "now": e.now()})
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
+		held, err := e.transcripts.Active(ctx, tx, conversationID, a.ID)
+		if err == nil && !held {
 			return e.holder(ctx, tx, conversationID)
 		}
-		return nil
+		return err
 	}, func(t *turn) {
 		h := t.s.Handoff
 		if h == nil || h.State != HandoffStaff {
@@ -163,16 +152,11 @@ func (e *Engine) Answer(ctx context.Context, conversationID string, a Agent, msg
 // any staff member.
 func (e *Engine) Release(ctx context.Context, conversationID string, a Agent, force bool) error {
 	return e.act(ctx, conversationID, false, func(ctx context.Context, tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE chat_conversations SET state = 'bot', agent_id = NULL, agent_name = NULL,
-				updated_at = now()
-			WHERE id = $1 AND (agent_id IS NULL OR agent_id = $2 OR $3)`, conversationID, a.ID, force)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
+		released, err := e.transcripts.Release(ctx, tx, conversationID, a.ID, force)
+		if err == nil && !released {
 			return e.holder(ctx, tx, conversationID)
 		}
-		return nil
+		return err
 	}, func(t *turn) {
 		if t.s.Handoff == nil {
 			return
@@ -183,29 +167,14 @@ func (e *Engine) Release(ctx context.Context, conversationID string, a Agent, fo
 	})
 }
 
-// LinkAppointment records that staff booked an appointment for the conversation's visitor.
-func (e *Engine) LinkAppointment(ctx context.Context, conversationID, appointmentID string) error {
-	_, err := e.db.Exec(ctx, `INSERT INTO chat_conversation_appointments (conversation_id, appointment_id)
-		VALUES ($1, $2) ON CONFLICT DO NOTHING`, conversationID, appointmentID)
-	return err
-}
-
 // holder explains a refused change: the conversation is unknown, or another staff member
 // holds it, or nobody does and it must be taken first.
 func (e *Engine) holder(ctx context.Context, tx pgx.Tx, conversationID string) error {
-	var name *string
-	err := tx.QueryRow(ctx, `SELECT agent_name FROM chat_conversations WHERE id = $1`, conversationID).Scan(&name)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return booking.ErrNotFound
-	}
+	name, err := e.transcripts.Holder(ctx, tx, conversationID)
 	if err != nil {
 		return err
 	}
-	h := &HeldError{}
-	if name != nil {
-		h.Agent = *name
-	}
-	return h
+	return &HeldError{Agent: name}
 }
 
 // staffSay adds a staff member's message to the turn.
@@ -224,15 +193,11 @@ func (t *turn) staffSay(msg, agent string) Message {
 // when the change needs the visitor.
 func (e *Engine) act(ctx context.Context, conversationID string, needVisitor bool,
 	check func(context.Context, pgx.Tx) error, change func(t *turn)) error {
-	if e.db == nil || !booking.IsUUID(conversationID) {
+	if !e.transcripts.Kept() || !booking.IsUUID(conversationID) {
 		return booking.ErrNotFound
 	}
-	e.written(ctx)
-	var sessionID string
-	err := e.db.QueryRow(ctx, `SELECT session_id FROM chat_conversations WHERE id = $1`, conversationID).Scan(&sessionID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return booking.ErrNotFound
-	}
+	e.transcripts.Written(ctx)
+	sessionID, err := e.transcripts.SessionOf(ctx, conversationID)
 	if err != nil {
 		return err
 	}
@@ -240,7 +205,7 @@ func (e *Engine) act(ctx context.Context, conversationID string, needVisitor boo
 		if t == nil && needVisitor {
 			return ErrVisitorGone
 		}
-		if err := pgx.BeginFunc(ctx, e.db, func(tx pgx.Tx) error { return check(ctx, tx) }); err != nil {
+		if err := e.transcripts.InTx(ctx, func(tx pgx.Tx) error { return check(ctx, tx) }); err != nil {
 			return err
 		}
 		if t == nil {

@@ -12,7 +12,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/transcript"
+	"github.com/dota-agency/dota/privacy"
 )
 
 // The transcript keeps every turn a visitor was answered: a database that is locked or
@@ -147,7 +148,7 @@ func TestFullTranscriptBacklogMakesTheTurnWait(t *testing.T) {
 	if waited := time.Since(began); waited < held-100*time.Millisecond {
 		t.Errorf("the turn past the bound was answered after %v, before the writer made room", waited)
 	}
-	if n := e.rdb.XLen(context.Background(), e.transcriptKey()).Val(); n > 3 {
+	if n := e.rdb.XLen(context.Background(), e.transcripts.Key()).Val(); n > 3 {
 		t.Errorf("backlog %d turns, bound 3", n)
 	}
 	flushed(t, e)
@@ -229,7 +230,7 @@ func TestErasureWithQueuedTurnsLeavesNothingWrittenBack(t *testing.T) {
 
 	done := make(chan error, 1)
 	go func() {
-		_, err := core.ErasePerson(ctx, clientID, booking.EraseRequest{Confirm: herName, By: "admin@dota.dz"})
+		_, err := requests(e, core).Erase(ctx, clientID, privacy.Request{Confirm: herName, By: "admin@dota.dz"})
 		done <- err
 	}()
 	select {
@@ -262,21 +263,21 @@ func TestTurnsWrittenAgainAddNothingTwice(t *testing.T) {
 	e, _ := newEngine(t, sundayMorning, Config{})
 	ctx := context.Background()
 	s := e.newSession("fr")
-	s.ConversationID = newUUID()
-	var turns []transcriptTurn
+	s.ConversationID = transcript.NewUUID()
+	var turns []transcript.Turn
 	for i := range 3 {
 		msgs := []Message{s.add(SenderUser, fmt.Sprintf("question %d", i), "", sundayMorning),
 			s.add(SenderBot, fmt.Sprintf("réponse %d", i), SourceRule, sundayMorning)}
-		turns = append(turns, transcriptTurn{conversation: s.ConversationID, session: s.ID, lang: s.Lang, step: StepGreeting,
-			started: s.StartedAt, msgs: msgs})
+		turns = append(turns, transcript.Turn{Conversation: s.ConversationID, Session: s.ID, Lang: s.Lang, Step: StepGreeting,
+			Started: s.StartedAt, Messages: msgs})
 	}
-	turns[1].change = &stateChange{State: HandoffWaiting, Reason: ReasonAsked}
+	turns[1].Change = &stateChange{State: HandoffWaiting, Reason: ReasonAsked}
 	for range 2 {
-		if err := e.writeTurns(ctx, turns); err != nil {
+		if err := e.transcripts.WriteTurns(ctx, turns); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := e.writeTurns(ctx, turns[1:]); err != nil {
+	if err := e.transcripts.WriteTurns(ctx, turns[1:]); err != nil {
 		t.Fatal(err)
 	}
 	sameTexts(t, "the conversation written three times", stored(t, s.ID),
@@ -289,7 +290,7 @@ func TestTurnsADeadWriterReadAreWritten(t *testing.T) {
 	e, _ := newEngine(t, sundayMorning, Config{})
 	ctx := context.Background()
 	const dead = "writer-dead"
-	lease := e.transcripts.leaseKey()
+	lease := e.transcripts.LeaseKey()
 	if err := e.rdb.Set(ctx, lease, dead, time.Minute).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -297,11 +298,11 @@ func TestTurnsADeadWriterReadAreWritten(t *testing.T) {
 	for i := range 3 {
 		c.say(fmt.Sprintf("Quels sont vos tarifs ? (%d)", i))
 	}
-	key := e.transcriptKey()
-	if err := e.rdb.XGroupCreate(ctx, key, transcriptGroup, "0").Err(); err != nil {
+	key := e.transcripts.Key()
+	if err := e.rdb.XGroupCreate(ctx, key, transcript.WritersGroup, "0").Err(); err != nil {
 		t.Fatal(err)
 	}
-	read, err := e.rdb.XReadGroup(ctx, &redis.XReadGroupArgs{Group: transcriptGroup, Consumer: dead,
+	read, err := e.rdb.XReadGroup(ctx, &redis.XReadGroupArgs{Group: transcript.WritersGroup, Consumer: dead,
 		Streams: []string{key, ">"}, Count: 100, Block: -1}).Result()
 	// Three turns: the greeting is written with the visitor's first message.
 	if err != nil || len(read) == 0 || len(read[0].Messages) != 3 {
@@ -313,10 +314,10 @@ func TestTurnsADeadWriterReadAreWritten(t *testing.T) {
 	e.rdb.PExpire(ctx, lease, 100*time.Millisecond) // it died: its lease runs out
 	flushed(t, e)
 	sameTexts(t, "the conversation", stored(t, c.id), seen(t, e, c.id))
-	if p, err := e.rdb.XPending(ctx, key, transcriptGroup).Result(); err != nil || p.Count != 0 {
+	if p, err := e.rdb.XPending(ctx, key, transcript.WritersGroup).Result(); err != nil || p.Count != 0 {
 		t.Errorf("entries still unacknowledged: %+v (%v)", p, err)
 	}
-	writers, err := e.rdb.XInfoConsumers(ctx, key, transcriptGroup).Result()
+	writers, err := e.rdb.XInfoConsumers(ctx, key, transcript.WritersGroup).Result()
 	if err != nil || len(writers) != 1 || writers[0].Name == dead {
 		t.Errorf("the group's writers after the claim: %+v (%v), want the live one alone", writers, err)
 	}

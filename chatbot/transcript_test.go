@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
 // One write of many turns: several turns of one conversation, another conversation, and
@@ -23,16 +24,16 @@ func TestTurnsWrittenTogetherKeepEachConversation(t *testing.T) {
 	}
 	first, second := book("0669000101"), book("0669000102")
 	a, b := e.newSession("fr"), e.newSession("en")
-	a.ConversationID, b.ConversationID = newUUID(), newUUID()
+	a.ConversationID, b.ConversationID = transcript.NewUUID(), transcript.NewUUID()
 	msg := func(s *session, text string) []Message {
 		m := s.add(SenderUser, text, "", sundayMorning.Add(time.Duration(s.MessageSeq)*time.Second))
 		return []Message{m}
 	}
-	turn := func(s *session, step, appointment, text string, change *stateChange) transcriptTurn {
-		return transcriptTurn{conversation: s.ConversationID, session: s.ID, lang: s.Lang, step: step, appointment: appointment,
-			started: s.StartedAt, collected: Collected{Name: text}, change: change, msgs: msg(s, text)}
+	turn := func(s *session, step, appointment, text string, change *stateChange) transcript.Turn {
+		return transcript.Turn{Conversation: s.ConversationID, Session: s.ID, Lang: s.Lang, Step: step, Appointment: appointment,
+			Started: s.StartedAt, Collected: Collected{Name: text}, Change: change, Messages: msg(s, text)}
 	}
-	turns := []transcriptTurn{
+	turns := []transcript.Turn{
 		turn(a, StepName, "", "a1", nil),
 		turn(b, StepGreeting, "", "b1", nil),
 		turn(a, StepEmail, "", "a2", nil),
@@ -42,7 +43,7 @@ func TestTurnsWrittenTogetherKeepEachConversation(t *testing.T) {
 		turn(b, StepGreeting, "", "b3", nil),
 		turn(a, StepBooked, "", "a5", nil),
 	}
-	if err := e.writeTurns(ctx, turns); err != nil {
+	if err := e.transcripts.WriteTurns(ctx, turns); err != nil {
 		t.Fatal(err)
 	}
 	check := func(s *session, wantStep, wantAppointment, wantState, wantName string, wantTexts ...string) {

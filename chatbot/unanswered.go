@@ -6,7 +6,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
 // The questions Dota could not answer — those no rule nor Gemini answered — grouped by
@@ -21,34 +21,16 @@ type QuestionGroup struct {
 }
 
 // QuestionExample is one question as a visitor asked it.
-type QuestionExample struct {
-	Text           string    `json:"text"`
-	ConversationID string    `json:"conversation_id"`
-	At             time.Time `json:"at"`
-}
+type QuestionExample = transcript.QuestionExample
 
 // Questions groups the unanswered questions of the window (1h, 24h or 7d), the largest
 // groups first.
 func (e *Engine) Questions(ctx context.Context, window string) ([]QuestionGroup, error) {
-	e.written(ctx)
 	span, ok := map[string]time.Duration{"1h": time.Hour, "24h": 24 * time.Hour, "7d": 7 * 24 * time.Hour}[window]
 	if !ok {
 		return nil, ErrBadWindow
 	}
-	out := []QuestionGroup{}
-	if e.db == nil {
-		return out, nil
-	}
-	rows, err := e.db.Query(ctx, `SELECT text, conversation_id::text, created_at FROM chat_messages
-		WHERE unanswered AND created_at > $1 ORDER BY created_at DESC, id DESC LIMIT $2`, e.now().Add(-span), maxGroupedQuestions)
-	if err != nil {
-		return nil, err
-	}
-	qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (QuestionExample, error) {
-		var q QuestionExample
-		err := row.Scan(&q.Text, &q.ConversationID, &q.At)
-		return q, err
-	})
+	qs, err := e.transcripts.Unanswered(ctx, e.now().Add(-span), maxGroupedQuestions)
 	if err != nil {
 		return nil, err
 	}

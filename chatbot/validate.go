@@ -96,6 +96,11 @@ var companyNamed = regexp.MustCompile(`(?i)(?:^|\s)(?:smitou|smitha|smito|ismou|
 
 func checkCompany(msg string) (string, string) {
 	msg = withoutSymbols(msg)
+	// "Kodix (startup)", "Nadia Cosmétiques, c'est ma boutique": the name, not what follows.
+	msg = companyAside.ReplaceAllString(msg, "")
+	if i := strings.IndexAny(msg, ",،;"); i > 0 {
+		msg = msg[:i]
+	}
 	if m := companyNamed.FindStringSubmatch(msg); m != nil {
 		msg = m[1]
 	}
@@ -103,6 +108,9 @@ func checkCompany(msg string) (string, string) {
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
 	return v, booking.CheckCompany(v)
 }
+
+// companyAside is a company's name's aside in brackets.
+var companyAside = regexp.MustCompile(`\s*\([^)]*\)`)
 
 // withoutSymbols drops the emoji and pictographs a value may carry: "Rania Cosmetics 💄".
 func withoutSymbols(s string) string {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestResetPassword(t *testing.T) {
+	t.Parallel()
 	c := newConsole(t, &clock{t: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)})
 	ctx := t.Context()
 	u, err := c.CreateUser(ctx, User{}, UserInput{Email: "reset@dota.test", Password: ptr("the old password")})

@@ -55,25 +55,22 @@ func (c *Config) defaults() {
 }
 
 // Console is the back-office's domain service, safe for concurrent use. It owns its own
-// tables (staff accounts, notes) and asks the booking core, through the small interfaces
-// below, for everything about appointments, clients, notifications, messages, projects
-// and settings.
+// tables and keys (staff accounts, sessions, the sign-in throttle, notes) and adds to the
+// booking core what the console's rules add: booking on a visitor's behalf, the bulk
+// status, an appointment's notes, the CSV export. It asks the
+// core through the small interfaces below; the console's routes ask the core directly
+// for the rest.
 type Console struct {
 	db     *pgxpool.Pool
 	rdb    *redis.Client
 	prefix string
 	// appointments books and changes appointments under the booking rules.
-	appointments  appointmentCore
-	reader        appointmentReader
-	clients       clientStore
-	notifications notificationStore
-	deliveries    deliveries
-	waitlist      waitlist
-	personal      personalData
-	projects      projectStore
-	settings      settingsStore
-	cfg           Config
-	log           *slog.Logger
+	appointments appointmentCore
+	reader       appointmentReader
+	clients      clientStore
+	settings     settingsStore
+	cfg          Config
+	log          *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
 	// given by booking.WithPublisher(live.NewPublisher[booking.Event](...)).
 	publisher *live.Publisher[booking.Event]
@@ -88,37 +85,22 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 	if log == nil {
 		log = slog.Default()
 	}
-	c := &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		notifications: core, deliveries: core, waitlist: core, personal: core, projects: core, settings: core,
-		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
-	core.AddPersonalPart(c.notesPart())
-	return c
+	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
+		settings: core,
+		cfg:      cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 }
 
-// appointmentCore is what the console needs of the booking core to book and change
-// appointments: every change that takes a slot goes through its locks and checks.
+// appointmentCore is what the console needs of the booking core to book appointments and
+// set their status: every change that takes a slot goes through its locks and checks.
 type appointmentCore interface {
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
-	Edit(ctx context.Context, id string, ch booking.Change, by string) (booking.Appointment, error)
 	SetStatus(ctx context.Context, ids []string, status, by string) ([]booking.Appointment, error)
-	DeleteAppointments(ctx context.Context, ids []string) ([]string, error)
 }
 
-// settingsStore is the booking core's one cached path to the settings.
+// settingsStore is the booking core's clock and its one cached path to the settings.
 type settingsStore interface {
 	Now() time.Time
 	Settings(ctx context.Context) (booking.Settings, error)
-	SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error)
 }
 
 func (c *Console) now() time.Time { return c.settings.Now() }
-
-// Settings returns the site settings, through the booking core's cache.
-func (c *Console) Settings(ctx context.Context) (booking.Settings, error) {
-	return c.settings.Settings(ctx)
-}
-
-// SaveSettings validates and stores the settings; this replica sees them at once.
-func (c *Console) SaveSettings(ctx context.Context, st booking.Settings) (booking.Settings, error) {
-	return c.settings.SaveSettings(ctx, st)
-}

@@ -56,12 +56,9 @@ func (e *ConflictError) Is(target error) bool { return target == booking.ErrConf
 // LocalizedMessage is the text for the conflict.
 func (e *ConflictError) LocalizedMessage(lang string) string { return Text(lang, e.Key) }
 
-// ValidationError names each invalid field with a message code of the console's
-// catalogue (which falls back to the booking catalogue).
-type ValidationError = booking.ValidationError
-
-// newValidation returns an empty validation error speaking the console's catalogue.
-func newValidation() *ValidationError { return &ValidationError{Catalogue: Text} }
+// newValidation returns an empty validation error that names each invalid field with a
+// message code of the console's catalogue (which falls back to the booking catalogue).
+func newValidation() *booking.ValidationError { return &booking.ValidationError{Catalogue: Text} }
 
 func invalid(field, code string) error {
 	v := newValidation()

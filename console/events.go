@@ -7,15 +7,11 @@ import (
 	"github.com/dota-agency/dota/live"
 )
 
-// Kinds of live events the console adds to the booking core's.
-const (
-	// EventNotificationDeleted is published when notifications are deleted (IDs name them).
-	EventNotificationDeleted = booking.EventNotificationDeleted
-	// EventSessionEnded tells every replica to close the streams of ended sessions: IDs
-	// hold user ids (all their sessions ended) or session ids (Session.ID, one logout).
-	// It never reaches a browser.
-	EventSessionEnded = "session.ended"
-)
+// EventSessionEnded is the kind of live event the console adds to the booking core's: it
+// tells every replica to close the streams of ended sessions. IDs hold user ids (all
+// their sessions ended) or session ids (Session.ID, one logout). It never reaches a
+// browser.
+const EventSessionEnded = "session.ended"
 
 func (c *Console) publish(ctx context.Context, e booking.Event) { c.publisher.Publish(ctx, e) }
 

@@ -16,7 +16,7 @@ var ExportColumns = []string{"Name", "Email", "Phone", "Service", "Date", "Time"
 // ExportFileName is the CSV's file name for the day, appointments_{YYYY-MM-DD}.csv.
 func (c *Console) ExportFileName(ctx context.Context) string {
 	loc := time.UTC
-	if st, err := c.Settings(ctx); err == nil {
+	if st, err := c.settings.Settings(ctx); err == nil {
 		loc = st.Location()
 	}
 	return "appointments_" + c.now().In(loc).Format(time.DateOnly) + ".csv"
@@ -34,8 +34,8 @@ func SafeCell(s string) string {
 // ExportCSV writes the filtered appointments, newest first, as CSV in UTF-8 with a
 // byte-order mark (so spreadsheet programs read Arabic and accents right), row by row
 // as the database returns them, each service named in lang. A refused filter writes nothing.
-func (c *Console) ExportCSV(ctx context.Context, f AppointmentFilter, lang string, w io.Writer) error {
-	st, err := c.Settings(ctx)
+func (c *Console) ExportCSV(ctx context.Context, f booking.AppointmentFilter, lang string, w io.Writer) error {
+	st, err := c.settings.Settings(ctx)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package console
 import "testing"
 
 func TestFirstName(t *testing.T) {
+	t.Parallel()
 	for email, want := range map[string]string{
 		"karim.benali@dota.dz": "Karim",
 		"NADIA@dota.dz":        "Nadia",

@@ -22,14 +22,11 @@ type Note struct {
 	CreatedAt     time.Time `json:"created_at"`
 }
 
-// HistoryEntry is one change of an appointment's status (booking writes the history).
-type HistoryEntry = booking.HistoryEntry
-
 // AppointmentDetail is an appointment with its notes and status history, newest first.
 type AppointmentDetail struct {
 	booking.Appointment
-	Notes   []Note         `json:"notes"`
-	History []HistoryEntry `json:"history"`
+	Notes   []Note                 `json:"notes"`
+	History []booking.HistoryEntry `json:"history"`
 }
 
 const noteColumns = `id, appointment_id, author_name, author_role, note, created_at`
@@ -42,7 +39,7 @@ func scanNote(row pgx.CollectableRow) (Note, error) {
 
 // AppointmentDetail returns an appointment with its notes and history.
 func (c *Console) AppointmentDetail(ctx context.Context, id string) (AppointmentDetail, error) {
-	a, err := c.Appointment(ctx, id)
+	a, err := c.reader.Appointment(ctx, id)
 	if err != nil {
 		return AppointmentDetail{}, err
 	}
@@ -56,7 +53,7 @@ func (c *Console) AppointmentDetail(ctx context.Context, id string) (Appointment
 
 // Notes lists an appointment's notes, newest first.
 func (c *Console) Notes(ctx context.Context, appointmentID string) ([]Note, error) {
-	if _, err := c.Appointment(ctx, appointmentID); err != nil {
+	if _, err := c.reader.Appointment(ctx, appointmentID); err != nil {
 		return nil, err
 	}
 	return c.notes(ctx, appointmentID)
@@ -80,7 +77,7 @@ func (c *Console) AddNote(ctx context.Context, by User, appointmentID, text stri
 	if len([]rune(text)) > booking.MessageMaxLen {
 		return Note{}, invalid("note", "too_long")
 	}
-	if _, err := c.Appointment(ctx, appointmentID); err != nil {
+	if _, err := c.reader.Appointment(ctx, appointmentID); err != nil {
 		return Note{}, err
 	}
 	rows, err := c.db.Query(ctx, `INSERT INTO appointment_notes (appointment_id, author_name, author_role, note)
@@ -106,12 +103,4 @@ func (c *Console) DeleteNote(ctx context.Context, id string) error {
 		return booking.ErrNotFound
 	}
 	return err
-}
-
-// History lists an appointment's status changes, newest first.
-func (c *Console) History(ctx context.Context, appointmentID string) ([]HistoryEntry, error) {
-	if _, err := c.Appointment(ctx, appointmentID); err != nil {
-		return nil, err
-	}
-	return c.reader.History(ctx, appointmentID)
 }

@@ -7,6 +7,7 @@ import (
 )
 
 func TestPolicyTable(t *testing.T) {
+	t.Parallel()
 	admin := User{Role: RoleAdmin, IsActive: true}
 	mod := User{Role: RoleModerator, IsActive: true}
 	ed := User{Role: RoleEditor, IsActive: true}
@@ -53,6 +54,7 @@ func TestPolicyTable(t *testing.T) {
 }
 
 func TestPagesAndPermissionsOfEachRole(t *testing.T) {
+	t.Parallel()
 	got := PagesOf(User{Role: RoleModerator, IsActive: true})
 	if !slices.Equal(got, []Page{PageDashboard, PageConversations, PageAppointments, PageWaitlist, PageNewAppointment, PageClients}) {
 		t.Fatalf("moderator pages %v", got)
@@ -72,6 +74,7 @@ func TestPagesAndPermissionsOfEachRole(t *testing.T) {
 }
 
 func TestForbiddenMessages(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		need Need
 		lang string
@@ -96,6 +99,7 @@ func TestForbiddenMessages(t *testing.T) {
 }
 
 func TestMenuIsThePagesInOrderWithTheirLabels(t *testing.T) {
+	t.Parallel()
 	got := Menu(User{Role: RoleEditor, IsActive: true}, "en")
 	want := []MenuItem{{PageConversations, "Conversations"}, {PageAppointments, "Appointments"},
 		{PageWaitlist, "Waitlist"}, {PageNewAppointment, "New appointment"}}

@@ -31,6 +31,7 @@ func newConsole(t *testing.T, clk *clock) *Console {
 }
 
 func TestSessionsExpireAndEnd(t *testing.T) {
+	t.Parallel()
 	clk := &clock{t: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)}
 	c := newConsole(t, clk)
 	ctx := t.Context()
@@ -79,6 +80,7 @@ func TestSessionsExpireAndEnd(t *testing.T) {
 }
 
 func TestLoginThrottle(t *testing.T) {
+	t.Parallel()
 	clk := &clock{t: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)}
 	c := newConsole(t, clk)
 	var last error

@@ -13,6 +13,7 @@ import (
 // change is saved, so that the conversations they hold return to Dota; other changes do
 // not, and a failure there does not undo the change.
 func TestStaffGoneOnDeactivationAndDeletion(t *testing.T) {
+	t.Parallel()
 	clk := &clock{t: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)}
 	c := newConsole(t, clk)
 	ctx := t.Context()

@@ -9,14 +9,11 @@ import (
 	"github.com/dota-agency/dota/booking"
 )
 
-// MaxBulk bounds how many rows one bulk action may touch.
-const MaxBulk = booking.MaxBulk
-
 // NewAppointment is the console's new-appointment form: a booking request, optionally
 // with a new client.
 type NewAppointment struct {
 	booking.Request
-	Client *ClientInput `json:"client"`
+	Client *booking.ClientInput `json:"client"`
 }
 
 // CreateAppointment books through the same core as the public form, with source
@@ -24,7 +21,7 @@ type NewAppointment struct {
 // default from it and the booking transaction creates the client unless one matches by
 // e-mail or phone: a refused booking leaves no client behind. The client is returned
 // with the booking.
-func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointment, idempotencyKey, lang string) (booking.Result, *Client, error) {
+func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointment, idempotencyKey, lang string) (booking.Result, *booking.ClientRecord, error) {
 	req := in.Request
 	if cl := in.Client; cl != nil {
 		if !Can(by, ActClientsCreate) {
@@ -59,45 +56,19 @@ func (c *Console) CreateAppointment(ctx context.Context, by User, in NewAppointm
 	if err != nil || in.Client == nil {
 		return res, nil, err
 	}
-	cl, err := c.client(ctx, res.Appointment.ClientID)
+	cl, err := c.clients.Client(ctx, res.Appointment.ClientID)
 	if err != nil {
 		return res, nil, err
 	}
 	return res, &cl, nil
 }
 
-// AppointmentEdit holds the edited fields; nil fields stay as they are.
-type AppointmentEdit = booking.Change
-
-// EditAppointment changes an appointment through the booking core, which checks a new
-// slot as it checks a booking, sets status_dashboard = status and writes the history row
-// naming the user in the same transaction; it publishes the live event after the commit.
-func (c *Console) EditAppointment(ctx context.Context, by User, id string, e AppointmentEdit) (booking.Appointment, error) {
-	out, err := c.appointments.Edit(ctx, id, e, by.Email)
-	if err != nil {
-		return booking.Appointment{}, consoleCatalogue(err)
-	}
-	return out, nil
-}
-
 // consoleCatalogue makes a validation error from the booking core speak the console's
 // catalogue.
 func consoleCatalogue(err error) error {
-	var v *ValidationError
+	var v *booking.ValidationError
 	if errors.As(err, &v) && v.Catalogue == nil {
 		v.Catalogue = Text
-	}
-	return err
-}
-
-// DeleteAppointment removes an appointment with its notes and history.
-func (c *Console) DeleteAppointment(ctx context.Context, id string) error {
-	if !booking.IsUUID(id) {
-		return booking.ErrNotFound
-	}
-	n, err := c.BulkDelete(ctx, []string{id})
-	if err == nil && n == 0 {
-		return booking.ErrNotFound
 	}
 	return err
 }
@@ -123,10 +94,4 @@ func (c *Console) BulkStatus(ctx context.Context, by User, ids []string, status 
 		return 0, consoleCatalogue(err)
 	}
 	return len(updated), nil
-}
-
-// BulkDelete removes the appointments and returns how many it removed.
-func (c *Console) BulkDelete(ctx context.Context, ids []string) (int, error) {
-	deleted, err := c.appointments.DeleteAppointments(ctx, ids)
-	return len(deleted), consoleCatalogue(err)
 }

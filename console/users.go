@@ -145,7 +145,7 @@ type UserInput struct {
 	IsActive    *bool     `json:"is_active"`
 }
 
-func checkPassword(v *ValidationError, p *string, required bool) {
+func checkPassword(v *booking.ValidationError, p *string, required bool) {
 	switch {
 	case p == nil || *p == "":
 		if required {
@@ -158,7 +158,7 @@ func checkPassword(v *ValidationError, p *string, required bool) {
 	}
 }
 
-func checkRoleAndPermissions(v *ValidationError, in UserInput) {
+func checkRoleAndPermissions(v *booking.ValidationError, in UserInput) {
 	if in.Role != nil && !slices.Contains(Roles, *in.Role) {
 		v.Add("role", "invalid_option")
 	}

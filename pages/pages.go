@@ -16,7 +16,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/httpx"
 )
 
@@ -29,11 +29,11 @@ const pagesDir = "pages/"
 const notBuilt = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Dota</title></head>
 <body><h1>Dota</h1><p>The web app is not built into this binary. Run <code>make run</code>.</p></body></html>`
 
-// Catalogue is what the pages read of the catalogue (booking.Core).
+// Catalogue is what the pages read of the catalogue (catalogue.Store).
 type Catalogue interface {
-	ServiceBySlug(ctx context.Context, slug string) (booking.Service, error)
-	Services(ctx context.Context, order booking.ServiceOrder, lang string, limit int) ([]booking.Service, error)
-	PublishedProjects(ctx context.Context, category string) ([]booking.Project, error)
+	ServiceBySlug(ctx context.Context, slug string) (catalogue.Service, error)
+	Services(ctx context.Context, order catalogue.ServiceOrder, lang string, limit int) ([]catalogue.Service, error)
+	PublishedProjects(ctx context.Context, category string) ([]catalogue.Project, error)
 }
 
 // Config is what the page server needs.

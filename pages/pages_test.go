@@ -14,7 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 const publicOrigin = "http://dota.example"
@@ -39,33 +39,33 @@ func prerenderedApp() fstest.MapFS {
 
 // fakeCatalogue holds services and projects, and fails for the slug "broken".
 type fakeCatalogue struct {
-	services []booking.Service
-	projects []booking.Project
+	services []catalogue.Service
+	projects []catalogue.Project
 	err      error // of every list
 }
 
-func (f *fakeCatalogue) ServiceBySlug(_ context.Context, slug string) (booking.Service, error) {
+func (f *fakeCatalogue) ServiceBySlug(_ context.Context, slug string) (catalogue.Service, error) {
 	if slug == "broken" {
-		return booking.Service{}, errors.New("database unavailable")
+		return catalogue.Service{}, errors.New("database unavailable")
 	}
 	for _, s := range f.services {
 		if s.Slug == slug {
 			return s, nil
 		}
 	}
-	return booking.Service{}, booking.ErrNotFound
+	return catalogue.Service{}, catalogue.ErrNotFound
 }
 
-func (f *fakeCatalogue) Services(context.Context, booking.ServiceOrder, string, int) ([]booking.Service, error) {
+func (f *fakeCatalogue) Services(context.Context, catalogue.ServiceOrder, string, int) ([]catalogue.Service, error) {
 	return f.services, f.err
 }
 
-func (f *fakeCatalogue) PublishedProjects(context.Context, string) ([]booking.Project, error) {
+func (f *fakeCatalogue) PublishedProjects(context.Context, string) ([]catalogue.Project, error) {
 	return f.projects, f.err
 }
 
 // newSite serves app with the services given, mounted as package api mounts it.
-func newSite(app fs.FS, services ...booking.Service) http.Handler {
+func newSite(app fs.FS, services ...catalogue.Service) http.Handler {
 	gin.SetMode(gin.TestMode)
 	s := New(Config{Web: app, Origin: publicOrigin, Catalogue: &fakeCatalogue{services: services}})
 	r := gin.New()

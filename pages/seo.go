@@ -7,7 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // Mount adds robots.txt and sitemap.xml to r, both built with the site's public origin
@@ -64,7 +64,7 @@ func (s *Site) entry(path string, lastMod time.Time) []sitemapURL {
 // sitemap lists the site's fixed pages, and a page per active service and published
 // project, as the routes name them.
 func (s *Site) sitemap(c *gin.Context) {
-	services, err := s.catalogue.Services(c, booking.OrderName, s.contract.DefaultLanguage, 0)
+	services, err := s.catalogue.Services(c, catalogue.OrderName, s.contract.DefaultLanguage, 0)
 	if err != nil {
 		_ = c.Error(err)
 		return

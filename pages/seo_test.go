@@ -10,14 +10,14 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 func TestSitemapListsTheRoutesAndTheCatalogue(t *testing.T) {
 	created := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	cat := &fakeCatalogue{
-		services: []booking.Service{{Slug: "bots-ia", CreatedAt: created}},
-		projects: []booking.Project{{ID: "p1", UpdatedAt: created.AddDate(0, 1, 0)}},
+		services: []catalogue.Service{{Slug: "bots-ia", CreatedAt: created}},
+		projects: []catalogue.Project{{ID: "p1", UpdatedAt: created.AddDate(0, 1, 0)}},
 	}
 	gin.SetMode(gin.TestMode)
 	r := gin.New()

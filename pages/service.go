@@ -24,7 +24,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 )
 
 // parseTemplate reads a page's template as the web build writes it.
@@ -46,7 +46,7 @@ type serviceFields struct {
 	PageData        string
 }
 
-func fieldsOf(v booking.ServiceView, lang string) (serviceFields, error) {
+func fieldsOf(v catalogue.ServiceView, lang string) (serviceFields, error) {
 	data, err := json.Marshal(map[string]any{"lang": lang, "service": v}) // escapes <, > and &
 	if err != nil {
 		return serviceFields{}, err
@@ -75,7 +75,7 @@ func fieldsOf(v booking.ServiceView, lang string) (serviceFields, error) {
 func (s *Site) serveService(c *gin.Context, page *asset, t *template.Template, slug, lang string) {
 	svc, err := s.catalogue.ServiceBySlug(c, slug)
 	switch {
-	case errors.Is(err, booking.ErrNotFound):
+	case errors.Is(err, catalogue.ErrNotFound):
 		c.Header("X-Robots-Tag", "noindex")
 		page.serve(c, http.StatusNotFound, "no-cache")
 		return

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/web"
 )
 
@@ -40,15 +40,15 @@ func servicePageApp() fstest.MapFS {
 	return app
 }
 
-var botsIA = booking.Service{
+var botsIA = catalogue.Service{
 	Slug:        "bots-ia",
-	Name:        booking.Localized{"fr": "Bots IA & <assistants>", "ar": "روبوتات الذكاء الاصطناعي"},
-	Description: booking.Localized{"fr": `Des "assistants" qui répondent`, "ar": "مساعدون يجيبون"},
+	Name:        catalogue.Localized{"fr": "Bots IA & <assistants>", "ar": "روبوتات الذكاء الاصطناعي"},
+	Description: catalogue.Localized{"fr": `Des "assistants" qui répondent`, "ar": "مساعدون يجيبون"},
 	Icon:        "Bot",
-	Category:    booking.Localized{"fr": "IA"},
+	Category:    catalogue.Localized{"fr": "IA"},
 	Tags:        map[string][]string{"fr": {"Chat", "R&D"}},
-	Details:     booking.Localized{"fr": `<p>Intro <b>forte</b></p><script>alert(1)</script>` + booking.FeaturesMarker + `<ul><li>Un</li></ul>`},
-	QA:          map[string][]booking.QA{"fr": {{Question: "Combien ?", Answer: "Selon le projet."}}},
+	Details:     catalogue.Localized{"fr": `<p>Intro <b>forte</b></p><script>alert(1)</script>` + catalogue.FeaturesMarker + `<ul><li>Un</li></ul>`},
+	QA:          map[string][]catalogue.QA{"fr": {{Question: "Combien ?", Answer: "Selon le projet."}}},
 	IsActive:    true,
 }
 
@@ -83,8 +83,8 @@ func TestServicePageIsFilledInWithItsService(t *testing.T) {
 		t.Errorf("page data carries a raw <: %s", m[1])
 	}
 	var data struct {
-		Lang    string              `json:"lang"`
-		Service booking.ServiceView `json:"service"`
+		Lang    string                `json:"lang"`
+		Service catalogue.ServiceView `json:"service"`
 	}
 	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
 		t.Fatalf("page data: %v", err)
@@ -105,7 +105,7 @@ func TestServicePageInAnotherLanguage(t *testing.T) {
 }
 
 func TestServicePageWithoutOptionalParts(t *testing.T) {
-	bare := booking.Service{Slug: "bare", Name: booking.Localized{"fr": "Nu"}, Icon: "Nope", IsActive: true}
+	bare := catalogue.Service{Slug: "bare", Name: catalogue.Localized{"fr": "Nu"}, Icon: "Nope", IsActive: true}
 	got := get(t, newSite(servicePageApp(), bare), "/services/bare", nil)
 	want := `<span class="icon"><svg class="code"></svg></span><h1>Nu</h1><p>Description du service indisponible.</p></article>`
 	if !strings.Contains(got.body, want) {
@@ -143,7 +143,7 @@ func TestServicePageWithoutItsServiceIsThePrerenderedPage(t *testing.T) {
 func TestServicePageChangesWithItsService(t *testing.T) {
 	first := get(t, newSite(servicePageApp(), botsIA), "/services/bots-ia", nil)
 	renamed := botsIA
-	renamed.Name = booking.Localized{"fr": "Assistants"}
+	renamed.Name = catalogue.Localized{"fr": "Assistants"}
 	h := newSite(servicePageApp(), renamed)
 	again := get(t, h, "/services/bots-ia", map[string]string{"If-None-Match": first.header.Get("ETag")})
 	if again.status != http.StatusOK || !strings.Contains(again.body, "<h1>Assistants</h1>") {
@@ -168,7 +168,7 @@ func TestTheBuiltTemplatesFillIn(t *testing.T) {
 	if _, err := fs.Stat(dist, "pages/fr/service.tmpl"); err != nil {
 		t.Skip("the web app is not built (npm run build)")
 	}
-	s := New(Config{Web: dist, Origin: publicOrigin, Catalogue: &fakeCatalogue{services: []booking.Service{botsIA}}})
+	s := New(Config{Web: dist, Origin: publicOrigin, Catalogue: &fakeCatalogue{services: []catalogue.Service{botsIA}}})
 	for _, lang := range built.Languages {
 		if s.templates[lang+"/service"] == nil {
 			t.Fatalf("no %s template", lang)

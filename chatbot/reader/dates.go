@@ -127,7 +127,7 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 }
 
 // changeMarks say that what follows replaces what came before in the same message.
-var changeMarks = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|ghalt|khaliha|بل|خليها|ندير)(?:[\s,.!…]|$)`)
+var changeMarks = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|ghalt|khaliha|khelliha|khalliha|kheliha|khalih|بل|خليها|ندير)(?:[\s,.!…]|$)`)
 
 // splitAtChange cuts a message at its last change of mind, when something comes before it.
 func splitAtChange(text string) (before, after string, ok bool) {
@@ -211,8 +211,9 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 	}
 	ws := normalWords(n) // n is still normal, its words one space apart
 	for i, r := range relativeDays {
-		// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس".
-		if containsExactly(ws, relativeWords[i]) {
+		// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس"; and not when
+		// refused: "nhar tlata 24 machi ghodwa" is Tuesday.
+		if at := indexExactly(ws, relativeWords[i]); at >= 0 && !dayRefused(ws, at) {
 			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
 		}
 	}
@@ -250,10 +251,14 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 				return time.Time{}, "", false
 			} // "lundi 10" may be Monday at ten: the weekday alone
 		}
-		// "lundi", "lundi prochain" and "next monday" all mean the coming one.
+		// "lundi", "lundi prochain" and "next monday" all mean the coming one; "Wednesday of
+		// next week" is the Wednesday of the week after this one (weeks begin on Sunday).
 		ahead := (int(wd) - int(today.Weekday()) + 7) % 7
 		if ahead == 0 {
 			ahead = 7
+		}
+		if nextWeekWords.Score(ws) > 0 {
+			ahead = 7 - int(today.Weekday()) + int(wd)
 		}
 		return today.AddDate(0, 0, ahead), w, true
 	}
@@ -405,11 +410,19 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 }
 
 // containsExactly reports whether phrase occurs in text word for word, unstemmed.
-func containsExactly(text, phrase []string) bool {
+func containsExactly(text, phrase []string) bool { return indexExactly(text, phrase) >= 0 }
+
+// indexExactly is where phrase stands in text word for word, or -1.
+func indexExactly(text, phrase []string) int {
 	for i := 0; i+len(phrase) <= len(text); i++ {
 		if text[i] == phrase[0] && slices.Equal(text[i:i+len(phrase)], phrase) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
+
+// nextWeekWords name the week after this one.
+var nextWeekWords = NewMatcher("semaine prochaine", "la semaine d'après", "la semaine d'apres", "next week",
+	"the following week", "الأسبوع القادم", "الاسبوع القادم", "الأسبوع المقبل", "الاسبوع المقبل", "الأسبوع الجاي",
+	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya")

@@ -18,6 +18,10 @@ type Fields struct {
 	When When
 }
 
+// Names reports whether the message names a day or a service: what an appointment is
+// told by.
+func (f Fields) Names() bool { return f.When.Date != "" || f.HasService }
+
 // Count is how many fields the message carries (a day and an hour count as one).
 func (f Fields) Count() int {
 	n := 0

@@ -21,7 +21,15 @@ var (
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
 		"3andi un rdv", "3andi rendez vous",
 		"3andi rendez-vous", "andi rdv", "my slot", "my monday slot", "mon créneau", "rdv ta3i", "rendez-vous ta3i",
-		"rdv dyali", "موعدي", "derna rdv", "khdit rdv", "خذيت موعد")
+		"rdv dyali", "موعدي", "derna rdv", "khdit rdv", "خذيت موعد",
+		// for someone else: "il a un rdv", "she has an appointment", "عندها موعد"
+		"il a un rdv", "il a un rendez-vous", "il a rendez-vous", "elle a un rdv", "elle a un rendez-vous",
+		"elle a rendez-vous", "he has an appointment", "she has an appointment", "has an appointment",
+		"عنده موعد", "عندها موعد", "لديه موعد", "لديها موعد", "3andou rdv", "3andha rdv", "kont dert",
+		"kount dert", "kunt dert", "j'avais un rendez-vous", "j'avais rendez-vous", "j'avais un rdv",
+		"normalement 3andi", "i have a booking", "i had an appointment", "لدي حجز", "عندي حجز",
+		"mon rdv", "mon rendez-vous", "notre rdv", "notre rendez-vous", "my appointment", "our appointment",
+		"my booking", "my meeting", "rdv ta3na")
 	// WantWords want something: with a service, a booking.
 	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
@@ -34,7 +42,8 @@ var (
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
 		"annule-le", "cancel it", "annulez", "annulez le", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
-		"remove my", "delete my", "nhiwah", "nahiwah", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
+		"remove my", "delete my", "nhiwah", "nahiwah",
+		"nannuler", "nannulé", "nannulih", "nannuliw", "nalghih", "nalghiha", "إلغائه", "الغائه", "إلغاؤه", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
 	// MoveOwnWords move an appointment already booked.
@@ -49,7 +58,9 @@ var (
 		"nroddou", "nroddouh", "nrodouh", "نردوه", "nhawel", "n7awel", "nhawlou", "n7awlou", "ndéplaci", "ndeplaci",
 		"instead of my", "نحول", "نحولو", "بدلا من موعدي", "بدل موعدي", "عوض موعدي", "instead of my appointment",
 		"au lieu de mon rendez-vous", "au lieu de mon rdv", "à la place de mon rendez-vous", "à la place de mon rdv", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
-		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou")
+		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou", "le mettre", "la mettre", "be moved",
+		"moved", "nredo", "nredoha", "nredouh", "nredouha", "نقله", "ننقله", "تقديمه", "نقدمه", "تقدمو",
+		"تأخيره", "تاخيره")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -60,7 +71,8 @@ var (
 		"ما نقدرش", "ما نجمش", "لن أتمكن", "لن اتمكن", "لن أستطيع", "لن استطيع", "لا أستطيع الحضور",
 		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف", "stuck", "i'm stuck", "coincé",
 		"coince", "bloqué", "bloque", "je serai en déplacement", "out of town", "stuck abroad", "i'm abroad",
-		"i'll be abroad", "i'm travelling", "i'm traveling", "je suis à l'étranger", "نكون مسافر", "راني مسافر",
+		"i'll be abroad", "i'm travelling", "i'm traveling", "i'll be travelling", "i'll be traveling",
+		"i will be travelling", "i will be traveling", "en voyage", "je serai absent", "je serai absente", "je suis à l'étranger", "نكون مسافر", "راني مسافر",
 		"خارج البلاد", "rani msafer", "nkoun msafer", "mab9itch n7taj", "ma b9itch n7taj",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
@@ -123,6 +135,9 @@ const (
 	IntentBook   = "book"
 	IntentMove   = "move"
 	IntentCancel = "cancel"
+	// IntentOwn is the visitor telling of their appointment without saying yet whether to
+	// move or cancel it: "j'ai un rendez-vous lundi à 10h, mais on ferme pour travaux".
+	IntentOwn    = "own"
 	IntentPerson = "person"
 	IntentYes    = "yes"
 	IntentNo     = "no"
@@ -134,7 +149,7 @@ const (
 // implied by several details given at once), a plain yes or no, a question the rules
 // answer; offered says whether Dota has just offered to book.
 func readIntent(msg string, t *Text, f Fields, offered bool, services []Service) string {
-	if what, ok := OwnAppointmentIn(t, false); ok {
+	if what, ok := OwnAppointmentIn(t, false, f.Names()); ok {
 		return what
 	}
 	if WantsPersonIn(t) {
@@ -171,15 +186,24 @@ func readIntent(msg string, t *Text, f Fields, offered bool, services []Service)
 // is the booking under way's own command, and a move must name the visitor's own
 // appointment ("je veux déplacer mon rendez-vous"), since "plutôt jeudi" changes the
 // booking under way.
-func OwnAppointment(ws []string, inFlow bool) (string, bool) {
+//
+// Outside it, a message that names a day or a service stands for the appointment when it
+// asks for no booking ("annuler le shooting du 1er décembre"), and one that tells of the
+// visitor's appointment with its day is about it even before saying what to do ("I have
+// an appointment on Monday at 2 pm, but I'll be travelling"): IntentOwn.
+func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
 	t := NewText(ws)
-	return OwnAppointmentIn(&t, inFlow)
+	return OwnAppointmentIn(&t, inFlow, names)
 }
 
-func OwnAppointmentIn(t *Text, inFlow bool) (string, bool) {
+func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
-	appt := AppointmentWords.ScoreIn(t) > 0 || bookedWords.ScoreIn(t) > 0
+	booked := bookedWords.ScoreIn(t) > 0
+	appt := AppointmentWords.ScoreIn(t) > 0 || booked
 	own := OwnWords.ScoreIn(t) > 0
+	// "annuler le shooting du 1er": the day or service stands for the appointment.
+	appt = appt || (names && BookWords.ScoreIn(t) == 0)
+	tellsOwn := names && booked && WantWords.ScoreIn(t) == 0
 	// "je ne pourrai pas me déplacer, je préfère annuler": the visitor, not the appointment,
 	// would move.
 	moves := (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
@@ -189,6 +213,8 @@ func OwnAppointmentIn(t *Text, inFlow bool) (string, bool) {
 		return IntentMove, true
 	case !inFlow && appt && (CancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0):
 		return IntentCancel, true
+	case !inFlow && tellsOwn:
+		return IntentOwn, true
 	}
 	return "", false
 }

@@ -44,7 +44,7 @@ var (
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
 		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
-		"لا توجد", "لا يوجد", "ماعنديش", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
+		"لا توجد", "لا يوجد", "ماعنديش", "ليست لدي شركة", "ليس لدي شركة", "لا أملك شركة", "لا املك شركة", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
 		"indépendant", "independant", "indépendante", "freelance", "freelancer", "auto-entrepreneur", "student",
@@ -97,6 +97,10 @@ var (
 	// ChangeVerbs ask for a value to be changed: "changer l'email", "update my phone".
 	ChangeVerbs = NewMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
 		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
+	// SwapWords ask, even as a question, for one thing in place of another: "can we book
+	// that instead?", "pouvez-vous changer ?".
+	SwapWords = NewMatcher("instead", "à la place", "a la place", "changer", "change", "switch", "plutôt", "plutot",
+		"rather", "بدلا", "بدل", "عوض", "بلاصة", "blaset", "blasset", "3awed")
 	// NothingWords answer "what would you like to change?" with nothing.
 	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
@@ -224,6 +228,12 @@ func ServiceIn(ws []string, services []Service) (Service, bool) {
 // is web development's); on a tie, the one whose own name is among them: "formation
 // WordPress" is a training, though WordPress is a keyword of web development.
 func serviceInText(t *Text, services []Service) (Service, bool) {
+	return ServiceOtherThan(t, services, "")
+}
+
+// ServiceOtherThan is serviceInText leaving out the service whose slug is skip: the new
+// service of "scratch that, a consulting session before any shoot".
+func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) {
 	best, found := 0, Service{}
 	c := serviceMatchers(services)
 	if c == nil {
@@ -231,6 +241,9 @@ func serviceInText(t *Text, services []Service) (Service, bool) {
 	}
 	tie := false
 	for i := range c.matchers {
+		if skip != "" && services[i].Slug == skip {
+			continue
+		}
 		n := c.matchers[i].ScoreIn(t) * 100
 		if n > 0 {
 			n += c.matchers[i].HitsIn(t) * 2

@@ -232,7 +232,7 @@ func (b *bench) fullExport(ctx context.Context) (int, error) {
 }
 
 // explainList records the plans of the list's two statements for a search with filters,
-// exactly as console.Appointments writes them.
+// exactly as booking.Core.Appointments writes them.
 func (b *bench) explainList(ctx context.Context) {
 	var out strings.Builder
 	core := booking.New(b.env.db)

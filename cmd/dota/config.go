@@ -13,6 +13,7 @@ import (
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/gemini"
 	"github.com/dota-agency/dota/mail"
 )
 
@@ -96,7 +97,7 @@ func loadConfig() (config, error) {
 		RedisPrefix:     e.str("DOTA_REDIS_PREFIX", "dota:"),
 		PprofAddr:       e.str("DOTA_PPROF_ADDR", ""),
 
-		GeminiModel:           e.str("DOTA_GEMINI_MODEL", chatbot.DefaultModel),
+		GeminiModel:           e.str("DOTA_GEMINI_MODEL", gemini.DefaultModel),
 		GeminiBaseURL:         e.str("DOTA_GEMINI_BASE_URL", ""),
 		AITimeout:             e.duration("DOTA_AI_TIMEOUT", chatbot.DefaultAITimeout),
 		AIQueueInterval:       e.duration("DOTA_AI_QUEUE_INTERVAL", chatbot.DefaultAIQueueInterval),

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/migrations"
 )
 
@@ -72,7 +73,10 @@ func seed(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer pool.Close()
-	rep, err := booking.New(pool).Seed(ctx)
+	if _, err := booking.New(pool).SeedAgency(ctx); err != nil {
+		return err
+	}
+	rep, err := catalogue.New(pool).Seed(ctx)
 	if err != nil {
 		return err
 	}

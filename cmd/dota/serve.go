@@ -14,7 +14,9 @@ import (
 
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
+	"github.com/dota-agency/dota/chatbot/gemini"
 	"github.com/dota-agency/dota/console"
 	"github.com/dota-agency/dota/live"
 	"github.com/dota-agency/dota/mail"
@@ -69,7 +71,8 @@ func serve(ctx context.Context, cfg config) error {
 	if !core.MailConfigured() {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
 	}
-	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher))
+	cat := catalogue.New(pool)
+	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher), chatbot.WithCatalogue(cat))
 	// A waitlist offer is made in the conversation it was joined from, while it is open.
 	core.OnOffer(dota.OfferPlace)
 	// Every replica works the jobs: messages due, reminders, waitlist offers, retries.
@@ -93,7 +96,7 @@ func serve(ctx context.Context, cfg config) error {
 	stopping, stop := context.WithCancel(context.Background())
 	defer stop()
 	handler := api.New(api.Deps{
-		Booking: core, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
+		Booking: core, Catalogue: cat, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
 		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms,
@@ -181,7 +184,7 @@ func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.
 	log *slog.Logger, extra ...chatbot.Option) *chatbot.Engine {
 	opts := append([]chatbot.Option{chatbot.WithLogger(log)}, extra...)
 	if cfg.GeminiAPIKey != "" {
-		g, err := chatbot.NewGemini(ctx, chatbot.GeminiConfig{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel,
+		g, err := gemini.New(ctx, gemini.Config{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel,
 			BaseURL: cfg.GeminiBaseURL})
 		if err != nil {
 			log.Warn("Gemini unavailable; Dota answers from its rules", "err", err)

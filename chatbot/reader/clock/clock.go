@@ -21,21 +21,65 @@ type Reading struct {
 	Certain bool   // false: a part of the phrase was not understood; confirm before recording
 }
 
-// Read finds the first hour text names. bare lets a lone number or number word stand for an
-// hour, as it does when the visitor was just asked for one ("10", "dix").
+// Read finds the first hour text names that it does not refuse. bare lets a lone number or
+// number word stand for an hour, as it does when the visitor was just asked for one ("10",
+// "dix"). A refused hour ("pas 11h", "machi m3a 11", "11h ma ynajamch", "11 doesn't work")
+// is passed over for the next one ("machi m3a 11, m3a 12" is 12:00), and alone gives none.
 func Read(text string, bare bool) (Reading, bool) {
 	ts := tokens(text)
 	if len(ts) == 0 {
 		return Reading{}, false
 	}
-	for i := range ts {
+	for i := 0; i < len(ts); i++ {
 		h, n, ok := hourAt(ts, i, bare)
 		if !ok {
+			continue
+		}
+		if refused(ts, i, n) {
+			i += n - 1
 			continue
 		}
 		return settle(ts, i, h, n), true
 	}
 	return Reading{}, false
+}
+
+// refused says whether the hour at ts[i:i+n] is refused: a refusal right before it, a marker
+// between them allowed ("pas à 11h", "not at 9", "ماشي مع 11"), or right after it, its
+// hour nouns and part of the day allowed ("11h ma ynajamch", "9 am doesn't work",
+// "الحادية عشرة لا تناسبني").
+func refused(ts []string, i, n int) bool {
+	k := i - 1
+	if k >= 0 && markers[ts[k]] {
+		k--
+	}
+	if k >= 0 && refusalsBefore[ts[k]] {
+		return true
+	}
+	j := i + n
+	for j < len(ts) && (hourNouns[ts[j]] || ts[j] == "h" || partOf(ts, j) != "") {
+		j++
+	}
+	if j >= len(ts) {
+		return false
+	}
+	switch {
+	case ts[j] == "can": // "10 can't", not "10 can you…"
+		return j+1 < len(ts) && ts[j+1] == "t"
+	case !refusalsAfter[ts[j]]:
+		return false
+	}
+	for k := j + 1; k < min(len(ts), j+3); k++ {
+		if noProblem[ts[k]] {
+			return false
+		}
+	}
+	// "14h pas 15h": the refusal is the next hour's.
+	next := j + 1
+	if next < len(ts) && markers[ts[next]] {
+		next++
+	}
+	return next >= len(ts) || !isDigits(ts[next])
 }
 
 // hour is an hour being read: the hour and minutes, and whether it is noon or midnight

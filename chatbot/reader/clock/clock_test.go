@@ -58,6 +58,18 @@ func TestRead(t *testing.T) {
 		{"10", true, "10:00", true},
 		{"dix", true, "10:00", true},
 		{"4", true, "16:00", true},
+		// refused hours are passed over
+		{"la smahli ghalt, machi m3a 11, m3a 12", false, "12:00", true},
+		{"11h ma ynajamch, dir 15h", false, "15:00", true},
+		{"pas à 11h, plutôt 14h", false, "14:00", true},
+		{"9 am doesn't work, 10 am then", false, "10:00", true},
+		{"not at 9, at 10", false, "10:00", true},
+		{"الحادية عشرة لا تناسبني، الساعة الثانية عشرة", false, "12:00", true},
+		{"pas 11h", false, "", false},
+		{"c'est 14h pas 15h", false, "14:00", true},
+		{"10h pas de souci", false, "10:00", true},
+		{"10 am no problem", false, "10:00", true},
+		{"at 10 can you confirm", false, "10:00", true},
 		{"10", false, "", false},
 		{"une formation", true, "", false},
 		// no hour

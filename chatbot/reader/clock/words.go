@@ -8,6 +8,17 @@ package clock
 var markers = set("a", "at", "vers", "around", "الساعه", "ساعه", "على", "حوالي", "عند", "في",
 	"l", "f", "fi", "m3a", "3la", "ala", "sa3a", "saa", "lsa3a", "fsa3a", "7ouwali")
 
+// Refusals before an hour ("pas 11h", "machi m3a 11", "not at 9", "ماشي 11") or right after
+// it ("11h ma ynajamch", "11 doesn't work", "الحادية عشرة لا تناسبني", "11 ma tsla7ch").
+var (
+	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except")
+	refusalsAfter  = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
+		"isn", "isnt", "cant", "cannot", "لا", "مانقدرش", "ماتصلحش", "مايصلحش", "ماتناسبنيش", "manqderch",
+		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch")
+	// noProblem follow "pas" or "no" without refusing: "10h pas de souci", "10 no problem".
+	noProblem = set("souci", "soucis", "probleme", "problem", "problemo", "mal", "worries")
+)
+
 // notHours follow a number that is no hour: "3 jours", "f 3 iyam", "2 personnes".
 var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "ايام", "يوم", "ايا", "semaine", "semaines",
 	"week", "weeks", "mois", "month", "months", "ans", "an", "years", "year", "min", "mins", "minute", "minutes",

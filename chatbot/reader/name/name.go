@@ -28,6 +28,11 @@ func Answer(text string) string {
 	if len(segs) == 0 {
 		return ""
 	}
+	// "Au nom du docteur : Mourad Belkacem", "3la smit khouya, Redouane Ferhat": of several
+	// phrases, the one that is a name and nothing else.
+	if n := onlyNamePhrase(segs); n != "" {
+		return n
+	}
 	// "Name: Lina Hamdi", "Nom : Yacine"
 	if len(segs) > 1 && labelOnly(segs[0]) {
 		segs = segs[1:]
@@ -53,6 +58,10 @@ func Introduced(text string) string {
 			if !cues[s.words[j].f] {
 				continue
 			}
+			// "3andi restaurant smitou Dar Yemma": a business's name, not the visitor's.
+			if phraseAt(s.words, j, someoneElse) > 0 && businessBefore(s.words, j) {
+				continue
+			}
 			if k := phraseAt(s.words, j, strong); k > 0 {
 				if n := take(s.words[j+k:], false); n != "" {
 					return n
@@ -73,6 +82,38 @@ func Introduced(text string) string {
 		}
 	}
 	return ""
+}
+
+// businessBefore reports whether a business is named in the few words before ws[j].
+func businessBefore(ws []word, j int) bool {
+	for _, w := range ws[max(0, j-5):j] {
+		if business[w.f] {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyNamePhrase is the name of the one phrase of several that holds a name of two words
+// or more and nothing else, when only one does.
+func onlyNamePhrase(segs []segment) string {
+	if len(segs) < 2 {
+		return ""
+	}
+	found := ""
+	for _, s := range segs {
+		ws := dropFillers(s.words)
+		if len(ws) < 2 || len(ws) > maxWords {
+			continue
+		}
+		if n := take(ws, true); n != "" && len(strings.Fields(n)) == len(ws) {
+			if found != "" {
+				return ""
+			}
+			found = n
+		}
+	}
+	return found
 }
 
 // segment is a run of words between marks that end a phrase.

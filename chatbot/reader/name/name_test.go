@@ -16,6 +16,11 @@ func TestAnswer(t *testing.T) {
 		{"Amine Belkacem et je voudrais un site", "Amine Belkacem"},
 		{"Yacine Amrani merci", "Yacine Amrani"},
 		{"wah, ana Rym", "Rym"},
+		{"Au nom du docteur : Mourad Belkacem", "Mourad Belkacem"},
+		{"3la smit khouya, Redouane Ferhat", "Redouane Ferhat"},
+		{"The appointment should be under his name: Nabil Ferroukhi", "Nabil Ferroukhi"},
+		{"كريم زروقي، الموعد باسمو هو", "كريم زروقي"},
+		{"You can reach me at", ""},
 		{"je ne sais pas", ""},
 		{"ok", ""},
 		{"mardi à 10h", ""},
@@ -28,6 +33,12 @@ func TestAnswer(t *testing.T) {
 
 func TestIntroduced(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
+		{"slm, 3andi restaurant f Bejaia smitou Dar Yemma, w nheb site", ""},
+		{"نحن شركة صغيرة للاستيراد والتصدير اسمها نور للتجارة", ""},
+		{"السلام عليكم، أنا مدير مطعم الأصالة في قسنطينة", ""},
+		{"Bonjour, je suis la secrétaire du Dr Mourad Belkacem", ""},
+		{"Good morning, I'm the secretary of Dr. Nabil Ferroukhi", ""},
+		{"il s'appelle Karim Haddad", "Karim Haddad"},
 		{"Bonsoir, Farid Kaci. Je voudrais un rendez-vous", "Farid Kaci"},
 		{"ana Mehdi Saadi, bghit rendez-vous", "Mehdi Saadi"},
 		{"أنا نور الهدى وأريد موعدا", "نور الهدى"},

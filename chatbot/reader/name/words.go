@@ -11,10 +11,25 @@ var strong = phrases(
 	"اسمي هو", "اسمي", "سميتي", "انا اسمي", "ana ismi", "ana esmi", "ana smiti", "ismi", "esmi", "smiti", "smitek",
 	"ana smiyti", "smiyti", "nom", "prenom", "name",
 	// someone else's name, given for them: "il s'appelle", "her name is", "smitha", "اسم ابني"
+	// (not a business's: "3andi restaurant smitou Dar Yemma", "شركة اسمها نور للتجارة", see
+	// business)
 	"il s'appelle", "elle s'appelle", "son nom est", "son nom c'est", "his name is", "her name is", "his name's",
 	"her name's", "name's", "smitou", "smitha", "ismou", "ismha", "esmou", "esmha", "اسمه", "اسمها", "اسمه هو",
 	"اسمها هي", "اسم ابني", "اسم ابنتي", "اسم بنتي", "اسم زوجي", "اسم زوجتي", "سميتو", "سميتها",
 )
+
+// someoneElse are the strong lead-ins of another's name, which may be a business's too.
+var someoneElse = phrases("il s'appelle", "elle s'appelle", "son nom est", "son nom c'est", "his name is",
+	"her name is", "his name's", "her name's", "name's", "smitou", "smitha", "ismou", "ismha", "esmou", "esmha",
+	"اسمه", "اسمها", "اسمه هو", "اسمها هي", "سميتو", "سميتها", "its name is", "called", "named", "qui s'appelle",
+	"nommee", "nomme", "appelee", "appele")
+
+// business words name a business, whose name follows "smitou", "اسمها", "called".
+var business = set("restaurant", "startup", "start-up", "societe", "entreprise", "boutique", "magasin", "shop",
+	"store", "company", "agence", "agency", "garage", "cabinet", "clinique", "clinic", "ecole", "school", "pharmacie",
+	"pharmacy", "marque", "brand", "business", "projet", "project", "page", "cafe", "hotel", "salon", "atelier",
+	"شركه", "شركتي", "مطعم", "محل", "مكتبه", "ستارتاب", "مؤسسه", "وكاله", "عياده", "مدرسه", "صيدليه", "مشروع",
+	"ماركه", "حانوت", "مقهى", "فندق", "ورشه", "صفحه", "sharika", "charika", "7anout", "hanout", "mahal", "ma7al")
 
 // weak lead-ins introduce a name only when what follows looks like one: "je suis Amine"
 // (not "je suis intéressé"), "I'm Lina", "ana Mehdi", "أنا نور الهدى".
@@ -58,7 +73,8 @@ var stops = set("et", "and", "je", "j'ai", "j'aimerais", "i", "i'd", "i'm", "mon
 	"و", "من", "في", "مع", "الى", "عن", "اريد", "ابغي", "ابي", "بغيت", "نحب", "حاب", "حابه", "نبغي", "عندي",
 	"مهتم", "مهتمه", "اود", "ارغب", "رقمي", "بريدي", "هاتفي", "ايميلي", "شكرا", "لو", "سمحت", "ممكن", "نريد",
 	"w", "wa", "ou", "bghit", "nheb", "n7eb", "habit", "7abit", "nabghi", "3andi", "andi", "ndir", "numero",
-	"num", "rakom", "rani", "ana", "انا", "m3a", "mta3", "ta3", "dyal", "lil", "f", "fi", "b", "bach", "باش")
+	"num", "rakom", "rani", "ana", "انا", "m3a", "mta3", "ta3", "dyal", "lil", "f", "fi", "b", "bach", "باش",
+	"can", "could", "reach", "contact", "joindre", "write")
 
 // common are words that open a sentence capitalised but name nobody: "Bonsoir, Je
 // voudrais…", "Hi, Web Development please".
@@ -70,7 +86,14 @@ var common = set("je", "j'ai", "nous", "on", "il", "elle", "vous", "i", "we", "y
 	"please", "madame", "monsieur", "mr", "mme", "mrs", "ms", "sir", "dear", "cher", "chere", "besoin", "need",
 	"interesse", "interested", "intéressé", "content", "ravi", "happy", "glad", "ready", "pret", "disponible",
 	"available", "sure", "not", "pas", "looking", "calling", "writing", "contacting", "bghit", "nheb", "rani",
-	"rana", "habit", "khasni", "يريد", "مهتم", "بحاجه", "ابحث", "اريد", "بغيت", "حاب", "نحب", "هنا", "من", "في")
+	"rana", "habit", "khasni", "يريد", "مهتم", "بحاجه", "ابحث", "اريد", "بغيت", "حاب", "نحب", "هنا", "من", "في",
+	// roles, which name nobody: "je suis la secrétaire du Dr …", "أنا مدير مطعم …"
+	"secretaire", "secretary", "assistant", "assistante", "manager", "gerant", "gerante", "directeur", "directrice",
+	"director", "responsable", "proprietaire", "owner", "founder", "fondateur", "fondatrice", "etudiant",
+	"etudiante", "student", "patron", "patronne", "boss", "ceo", "mere", "pere", "mother", "father",
+	"مدير", "مديره", "سكرتيره", "سكرتير", "السكريتار", "سكريتار", "السكرتيره", "طالب", "طالبه", "صاحب", "صاحبه",
+	"مسؤول", "مسؤوله", "مالك", "مالكه", "مؤسس", "استاذ", "استاذه", "طبيب", "طبيبه", "الدكتور", "الدكتوره",
+	"دكتور", "مساعد", "مساعده", "موظف", "موظفه")
 
 // trailing end a name's words without being part of it: "Yacine Amrani merci".
 var trailing = set("merci", "thanks", "svp", "please", "stp", "شكرا", "choukran", "sahit", "ici", "here", "la")
