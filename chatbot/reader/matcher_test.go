@@ -48,7 +48,7 @@ func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 	matchers := []Matcher{YesWords, NoWords, BookWords, CancelWords, SkipWords, HelloWords, ThanksWords, QuestionWords,
 		AppointmentWords, OwnWords, CancelOwnWords, MoveOwnWords, HumanWords, TalkWords, BotWords, ByeWords, OpenWords,
 		ClosingWords, afternoonWords, morningWords, noonWords, afternoonPhrase, CorrectionLeads, ChangeVerbs,
-		frenchWords, englishWords}
+		SwapWords, nextWeekWords, frenchWords, englishWords}
 	for _, tp := range Topics {
 		matchers = append(matchers, tp.Words)
 	}

@@ -36,6 +36,10 @@ func TestRead(t *testing.T) {
 		{"no name elsewhere", "D'accord. Yacine Amrani", Context{Lang: "fr"}, Reading{Lang: "fr", Intent: IntentOther}},
 		{"an hour half understood", "mardi 3h et demie ou quart", Context{Lang: "fr"},
 			Reading{Lang: "fr", Intent: IntentOther, Fields: Fields{When: When{Date: "2026-11-24", Unsure: "15:30"}}}},
+		{"an appointment told of", "j'ai un rendez-vous lundi à 10h, mais on ferme pour travaux", Context{Lang: "fr"},
+			Reading{Lang: "fr", Intent: IntentOwn, Fields: Fields{When: When{Date: "2026-11-23", Time: "10:00"}}, Topic: "hours"}},
+		{"a day for the appointment", "annuler le shooting du 1er décembre", Context{Lang: "fr"},
+			Reading{Lang: "fr", Intent: IntentCancel, Fields: Fields{When: When{Date: "2026-12-01"}}}},
 		{"arabic", "السلام عليكم، أريد موعدا", Context{Lang: "fr"}, Reading{Lang: "ar", Intent: IntentBook}},
 	}
 	for _, tt := range tests {
@@ -48,6 +52,17 @@ func TestRead(t *testing.T) {
 		if strings.Join(got.Words, " ") != strings.Join(Words(tt.text), " ") {
 			t.Errorf("%s: words %q", tt.name, got.Words)
 		}
+	}
+}
+
+// Another service named with a change of mind is found beside the one chosen.
+func TestServiceOtherThan(t *testing.T) {
+	tx := NewText(Words("finalement une séance photo plutôt que le site web"))
+	if s, ok := ServiceOtherThan(&tx, testServices, "developpement-web"); !ok || s.Slug != "shooting-photo-video" {
+		t.Errorf("ServiceOtherThan = %q, %v", s.Slug, ok)
+	}
+	if s, ok := ServiceOtherThan(&tx, testServices, "shooting-photo-video"); !ok || s.Slug != "developpement-web" {
+		t.Errorf("ServiceOtherThan = %q, %v", s.Slug, ok)
 	}
 }
 
