@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -66,7 +67,7 @@ func (t *turn) chooseDate(msg string) {
 	// "non, c'est jeudi pas mercredi": another day keeps the hour chosen, when it is free.
 	kept := t.s.Collected.Time
 	t.s.Collected.Date, t.s.Collected.Time = w.Date, ""
-	t.s.PartOfDay = partOfDay(words(msg)) // "jeudi matin": the morning's hours
+	t.s.PartOfDay = reader.PartOfDay(words(msg)) // "jeudi matin": the morning's hours
 	if w.Time == "" && kept != "" && slotFree(day, kept) {
 		w.Time = kept
 	}
@@ -92,7 +93,7 @@ func (t *turn) chooseTime(msg string) {
 			t.fail(text(l, "time_unsure", "time", w.Unsure))
 			return
 		}
-		if part := partOfDay(words(msg)); part != "" {
+		if part := reader.PartOfDay(words(msg)); part != "" {
 			t.s.PartOfDay = part // "l'après-midi plutôt": that part's free hours
 			t.ask()
 			return

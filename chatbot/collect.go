@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // setService records the service a message names; false when it names none.
@@ -38,7 +39,7 @@ func readName(t *turn, msg string, ws []string) {
 		return
 	}
 	// "لا استنى", "non attendez": the visitor holds on, the name is asked again.
-	if holdOnWords.score(ws) > 0 && f.Name == "" {
+	if holdOnWords.Score(ws) > 0 && f.Name == "" {
 		t.ask()
 		return
 	}
@@ -48,7 +49,7 @@ func readName(t *turn, msg string, ws []string) {
 		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 		return
 	}
-	if tp := topicOf(ws); tp != "" || yesWords.exact(ws) || noWords.exact(ws) || bookWords.score(ws) > 0 {
+	if tp := t.reading().Topic; tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || reader.BookWords.Score(ws) > 0 {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {
@@ -96,7 +97,7 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 		return v, true
 	}
 	// "tarifs ?" at the phone step is a question; "pas d'email" at the email step is not.
-	if tp := topicOf(ws); tp != "" && !(tp == "contact" && st.detail) {
+	if tp := reader.TopicOf(ws); tp != "" && !(tp == "contact" && st.detail) {
 		t.answerThenAsk(msg, ws)
 		return "", false
 	}
@@ -110,38 +111,38 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 // makanch", "non merci" — or opens by saying so before telling why: "makanch, c'est un
 // projet perso", "no company, it's for my small business".
 func skipsCompany(msg string, ws []string) bool {
-	t := newReading(ws)
-	if skipWords.scoreIn(&t) == 0 && notYetWords.scoreIn(&t) == 0 {
+	t := reader.NewText(ws)
+	if reader.SkipWords.ScoreIn(&t) == 0 && notYetWords.ScoreIn(&t) == 0 {
 		return false
 	}
-	if coversIn(&t, skipWords, politeWords, noWords, companyNames, selfWords) {
+	if reader.CoversIn(&t, reader.SkipWords, politeWords, reader.NoWords, companyNames, selfWords) {
 		return true
 	}
 	head, _, told := strings.Cut(strings.ReplaceAll(msg, "،", ","), ",")
-	h := newReading(words(head))
-	return told && len(h.ws) > 0 && coversIn(&h, skipWords, noWords, companyNames, selfWords, notYetWords)
+	h := reader.NewText(words(head))
+	return told && len(h.Words) > 0 && reader.CoversIn(&h, reader.SkipWords, reader.NoWords, companyNames, selfWords, notYetWords)
 }
 
 // notYetWords say the company does not exist yet: "pas encore", "not yet", "mazal".
-var notYetWords = newMatcher("pas encore", "not yet", "mazal", "mazel", "ليس بعد", "مازال", "بعد", "encore", "yet")
+var notYetWords = reader.NewMatcher("pas encore", "not yet", "mazal", "mazel", "ليس بعد", "مازال", "بعد", "encore", "yet")
 
 // holdOnWords ask Dota to hold on.
-var holdOnWords = newMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
+var holdOnWords = reader.NewMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
 	"انتظر", "لحظة", "stenna", "sber", "tsanna")
 
 // selfWords go with saying there is no company: "aucune, je suis indépendant", "la, ana
 // étudiant", "لا ماعنديش شركة".
-var selfWords = newMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
+var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
 	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
 	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
 
 // declines reports whether a message keeps back the contact detail asked for: "passer",
 // "je préfère ne pas le donner", "ma3andich", with no address or number in it.
 func declines(msg string, ws []string) bool {
-	if strings.ContainsAny(normalizeDigits(msg), "@0123456789") {
+	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
 		return false
 	}
-	return declineWords.score(ws) > 0 || skipsCompany(msg, ws)
+	return reader.DeclineWords.Score(ws) > 0 || skipsCompany(msg, ws)
 }
 
 // skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
@@ -163,7 +164,7 @@ func (t *turn) skipContact(step string) {
 // readService reads the service at its step, by the catalogue's names and keywords.
 func readService(t *turn, msg string, ws []string) {
 	if !t.setService(ws) {
-		if topicOf(ws) != "" && isQuestion(msg, ws) {
+		if reader.TopicOf(ws) != "" && reader.IsQuestion(msg, ws) {
 			t.answerThenAsk(msg, ws)
 			return
 		}
@@ -191,7 +192,7 @@ func (t *turn) fillMany(msg string, ws []string) bool {
 	if len(noted) == 0 {
 		return false
 	}
-	t.answerAlongside(msg, ws)
+	t.answerAlongside(ws)
 	t.moveTo(t.nextStep())
 	t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 	return true
@@ -208,10 +209,10 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 	if f.count() != 1 {
 		return false
 	}
-	changes := t.changesWhen(f.When) && (changeWords.score(ws) > 0 || correctionLeads.score(ws) > 0)
+	changes := t.changesWhen(f.When) && (reader.ChangeWords.Score(ws) > 0 || reader.CorrectionLeads.Score(ws) > 0)
 	switch step := t.s.Step; {
 	case f.Email != "" && step != StepEmail, f.Phone != "" && step != StepPhone:
-		f.HasService, f.When, f.Name = false, When{}, ""
+		f.HasService, f.When, f.Name = false, reader.When{}, ""
 	case (f.When.Date != "" || f.When.Time != "") && steps[step].dayFirst != nil && steps[step].dayFirst(ws):
 		// "mardi à 10h" at the name step is a day, not a name; "vers 17h", an hour.
 	case changes:
@@ -235,15 +236,15 @@ func (t *turn) fillOther(msg string, ws []string) bool {
 // changesMind reports whether a message changes the visitor's mind: change words, or a
 // correction's lead or a hold-on; a question only when it asks for a swap.
 func changesMind(msg string, ws []string) bool {
-	if changeWords.score(ws) == 0 && correctionLeads.score(ws) == 0 && holdOnWords.score(ws) == 0 {
+	if reader.ChangeWords.Score(ws) == 0 && reader.CorrectionLeads.Score(ws) == 0 && holdOnWords.Score(ws) == 0 {
 		return false
 	}
-	return !isQuestion(msg, ws) || swapWords.score(ws) > 0
+	return !reader.IsQuestion(msg, ws) || reader.SwapWords.Score(ws) > 0
 }
 
 // changesWhen reports whether w names another day, or another hour of the day chosen, than
 // the one collected.
-func (t *turn) changesWhen(w When) bool {
+func (t *turn) changesWhen(w reader.When) bool {
 	c := t.s.Collected
 	if w.Date != "" {
 		return c.Date != "" && w.Date != c.Date
@@ -263,8 +264,7 @@ func (t *turn) divert(msg string, ws []string) bool {
 	// "لا استنى، دوك ندير غير لوغو برك، الموقع من بعد": another service, named with a change of
 	// mind beside the one chosen or alone.
 	if t.s.Step != StepService && t.s.ServiceSlug != "" && changesMind(msg, ws) {
-		r := newReading(ws)
-		if svc, ok := serviceOtherThan(&r, t.catalogue().Services, t.s.ServiceSlug); ok {
+		if svc, ok := serviceOtherThan(ws, t.catalogue().Services, t.s.ServiceSlug); ok {
 			t.correct(StepService, svc.Name.In(t.lang()))
 			return true
 		}
@@ -278,7 +278,7 @@ func (t *turn) divert(msg string, ws []string) bool {
 		return false
 	case corrects:
 		t.correct(field, "")
-	case isQuestion(msg, ws):
+	case reader.IsQuestion(msg, ws):
 		t.answerThenAsk(msg, ws)
 	default:
 		return false
@@ -306,7 +306,7 @@ func holdsWhen(t *turn, msg string, _ []string) bool {
 
 func holdsService(t *turn, _ string, ws []string) bool {
 	_, ok := serviceIn(ws, t.catalogue().Services)
-	return ok && topicOf(ws) == ""
+	return ok && reader.TopicOf(ws) == ""
 }
 
 func (t *turn) answerThenAsk(msg string, ws []string) {
@@ -415,19 +415,19 @@ func (t *turn) confirm(msg string, ws []string) {
 	case when.Time != "" && when.Time != c.Time:
 		t.moveTo(StepTime)
 		t.chooseTime(msg)
-	case named && svc.Slug != t.s.ServiceSlug && !isQuestion(msg, ws):
+	case named && svc.Slug != t.s.ServiceSlug && !reader.IsQuestion(msg, ws):
 		t.correct(StepService, svc.Name.In(l))
-	case choosing && (noWords.exact(ws) || nothingWords.exact(ws)):
+	case choosing && (reader.NoWords.Exact(ws) || reader.NothingWords.Exact(ws)):
 		t.ask()
 	case choosing:
 		t.askWhatToChange(text(l, "what_change_unknown"))
-	case plainYes(ws, when):
+	case reader.PlainYes(ws, when):
 		t.book()
-	case isQuestion(msg, ws):
+	case reader.IsQuestion(msg, ws):
 		ans, src := t.e.answerFree(t.ctx, t.aiShares(), l, msg, ws, t.catalogue())
 		t.say(ans, src)
 		t.say(text(l, "confirm_again"), SourceFlow)
-	case noWords.score(ws) > 0:
+	case reader.NoWords.Score(ws) > 0:
 		t.askWhatToChange(text(l, "what_change"))
 	default:
 		t.say(text(l, "confirm_again"), SourceFlow)

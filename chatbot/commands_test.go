@@ -1,6 +1,10 @@
 package chatbot
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dota-agency/dota/chatbot/reader"
+)
 
 func TestOrdinaryAnswersAreNotCommands(t *testing.T) {
 	contact := []string{"Amine Benali", "a@b.dz", "0555123456"}
@@ -113,21 +117,21 @@ func TestPlainYesAndWholeCommands(t *testing.T) {
 		"ok, je confirme": true, "oui, réservez mardi": false, "oui mais plutôt mardi": false, "ok for thursday 3pm": false, "non": false, "oui non": false,
 		"yes but": false, "": false}
 	for in, want := range yes {
-		if got := plainYes(words(in), ParseWhen(in, sundayMorning, false)); got != want {
+		if got := reader.PlainYes(words(in), reader.ParseWhen(in, sundayMorning, false)); got != want {
 			t.Errorf("plainYes(%q) = %v, want %v", in, got, want)
 		}
 	}
 	cancel := map[string]bool{"annuler": true, "stop": true, "je veux annuler le rendez-vous": true, "cancel it please": true,
 		"إلغاء الحجز": true, "Stop Pub": false, "Annulation Express": false, "comment annuler un abonnement": false}
 	for in, want := range cancel {
-		if got := isCommand(cancelWords, words(in)); got != want {
+		if got := reader.IsCommand(reader.CancelWords, words(in)); got != want {
 			t.Errorf("isCommand(cancel, %q) = %v, want %v", in, got, want)
 		}
 	}
 	restart := map[string]bool{"recommencer": true, "start over": true, "on recommence depuis le début": true,
 		"je voudrais refaire mon site depuis le début": false}
 	for in, want := range restart {
-		if got := isCommand(restartWords, words(in)); got != want {
+		if got := reader.IsCommand(reader.RestartWords, words(in)); got != want {
 			t.Errorf("isCommand(restart, %q) = %v, want %v", in, got, want)
 		}
 	}

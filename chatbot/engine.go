@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/ratelimit"
 )
@@ -133,8 +134,8 @@ func (s *session) reply(msgs []Message) Reply {
 // Flows a conversation may be in, as Reply.Flow names them.
 const (
 	FlowBooking  = "booking"
-	FlowMove     = IntentMove
-	FlowCancel   = IntentCancel
+	FlowMove     = reader.IntentMove
+	FlowCancel   = reader.IntentCancel
 	FlowCallback = "callback"
 	// FlowManage is a move or a cancellation before the visitor has said which.
 	FlowManage = "manage"

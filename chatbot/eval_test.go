@@ -9,10 +9,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
-// The evaluation of Dota's reader (testdata/eval): the intent readIntent names and the
-// fields extract finds, for each utterance, against their labels. `make eval` prints the
+// The evaluation of Dota's reader (testdata/eval): the intent reader.Read names and the
+// fields it finds, for each utterance, against their labels. `make eval` prints the
 // figures; the test fails when intent accuracy falls below the floors, set from the first
 // honest run. Fields are scored on the utterances labelled with them: bookings and
 // questions about a service.
@@ -59,9 +61,8 @@ func loadEval(t *testing.T, name string) []utterance {
 
 // read is what the reader makes of an utterance outside a booking.
 func read(t *turn, u utterance) (string, map[string]string) {
-	ws := words(u.text)
-	f := t.extract(u.text, ws, t.s.Step)
-	intent := readIntent(u.text, ws, f, false, t.catalogue().Services)
+	r := t.readText(u.text, t.s.Step)
+	f, intent := t.found(r.Fields), r.Intent
 	got := map[string]string{}
 	for k, v := range map[string]string{"name": f.Name, "email": f.Email, "phone": digitsOf(f.Phone),
 		"date": f.When.Date, "time": f.When.Time} {
@@ -133,7 +134,7 @@ func TestEval(t *testing.T) {
 			}
 			// Fields are labelled on bookings and on questions about a service; the other
 			// intents' utterances are not scored for fields.
-			if u.intent != IntentBook && u.intent != QuestionService {
+			if u.intent != reader.IntentBook && u.intent != reader.QuestionService {
 				continue
 			}
 			want := u.fields

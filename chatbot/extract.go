@@ -1,26 +1,19 @@
 package chatbot
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
-	namereader "github.com/dota-agency/dota/chatbot/reader/name"
+	"github.com/dota-agency/dota/chatbot/reader"
 )
-
-// Every message is read for every field it carries, whatever the step: "Bonjour, je suis
-// Amine Belkacem, je voudrais un rendez-vous jeudi prochain à 10h pour un site web, mon
-// mail amine@belk.dz, tel 0555123499" gives a name, an e-mail, a phone, a service, a day
-// and an hour. Each field is checked by its own rules; one that fails them is left for
-// its step to ask.
 
 // found is what one message carries.
 type found struct {
 	Name, Email, Phone string
 	Service            catalogue.Service
 	HasService         bool
-	When               When
+	When               reader.When
 }
 
 // names reports whether the message names a day or a service: what an appointment is
@@ -38,63 +31,6 @@ func (f found) count() int {
 	return n
 }
 
-var emailIn = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
-
-// extract reads every field of a message answering step (a turn reads it once: fields,
-// in reading.go).
-func (t *turn) extract(msg string, ws []string, step string) found {
-	var f found
-	emails := emailsIn(msg)
-	if len(emails) > 0 {
-		if v, code := checkValue(StepEmail, msg[emails[0][0]:emails[0][1]]); code == "" {
-			f.Email = v
-		}
-	}
-	rest := normalizeDigits(replaceSpans(msg, emails))
-	phones := phonesIn(rest)
-	for _, loc := range phones {
-		// Fewer than 9 digits is no phone: libphonenumber is asked only about the others.
-		if m := rest[loc[0]:loc[1]]; countDigits(m) >= 9 {
-			if v, code := checkValue(StepPhone, m); code == "" {
-				f.Phone = v
-				break
-			}
-		}
-	}
-	// The words of an address or a number name no service: "yanis.web@gmail.com".
-	sws := ws
-	if len(emails) > 0 || len(phones) > 0 {
-		sws = words(replaceSpans(rest, phones))
-	}
-	f.Service, f.HasService = serviceIn(sws, t.catalogue().Services)
-	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
-	// the digits of a phone are no hour.
-	f.When = t.when(replaceSpans(rest, phones), false)
-	// At the name step, a message that says nothing else answers it: "D'accord. Yacine
-	// Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo, it's
-	// 0667 …", whose words are no name.
-	f.Name = nameIn(replaceSpans(rest, phones))
-	if f.Name == "" && step == StepName && !isQuestion(msg, ws) && saysOnlyName(ws, f) {
-		f.Name = checkedName(namereader.Answer(replaceSpans(rest, phones)))
-	}
-	return f
-}
-
-// saysOnlyName reports whether a message at the name step may be read as the name: it
-// names no service, day or hour, and holds no correction, change of mind, no or apology.
-func saysOnlyName(ws []string, f found) bool {
-	if f.HasService || f.When.Date != "" || f.When.Time != "" || f.When.Unsure != "" {
-		return false
-	}
-	t := newReading(ws)
-	for _, m := range []*matcher{&correctionLeads, &changeWords, &noWords, &cancelWords} {
-		if m.scoreIn(&t) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 func digitsOf(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -105,18 +41,23 @@ func digitsOf(s string) string {
 	return b.String()
 }
 
-// nameIn finds a name introduced as one (chatbot/reader/name): after "je m'appelle", "my
-// name is", "اسمي", "Name:", a name after "je suis", "I'm", "ana", "أنا", or alone after a
-// greeting; checked by the name's rules.
-func nameIn(msg string) string {
-	return checkedName(namereader.Introduced(msg))
+// found is what the turn keeps of the fields a reading found: the catalogue's service itself.
+func (t *turn) found(f reader.Fields) found {
+	out := found{Name: f.Name, Email: f.Email, Phone: f.Phone, HasService: f.HasService, When: f.When}
+	if f.HasService {
+		out.Service = serviceBySlug(t.catalogue().Services, f.Service.Slug)
+	}
+	return out
 }
 
-func checkedName(v string) string {
-	if v == "" || booking.CheckName(v) != "" {
-		return ""
+// checkField applies the booking's rules to a name, an e-mail or a phone the reader found
+// (the reader's fields are named as the steps that ask for them).
+func checkField(field, v string) (string, bool) {
+	if field == reader.FieldName {
+		return v, booking.CheckName(v) == ""
 	}
-	return v
+	v, code := checkValue(field, v)
+	return v, code == ""
 }
 
 // absorb stores the fields a message carries that are still missing or that it changes,

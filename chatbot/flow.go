@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/chatbot/transcript"
 )
 
@@ -120,22 +121,22 @@ func (t *turn) handle(raw string) {
 	}
 	ws := words(msg)
 	t.read(msg, ws)
-	t.s.Lang = detectLang(msg, ws, t.s.Lang)
+	t.s.Lang = reader.DetectLang(msg, ws, t.s.Lang)
 	// A waitlist offer is answered even while staff hold the conversation.
 	if t.answerWaitlist(msg, ws) || t.held() || t.acceptOffer(msg, ws) {
 		return
 	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
 	switch {
-	case inFlow && isManageStep(t.s.Step) && (isCommand(cancelWords, ws) || isCommand(restartWords, ws)):
+	case inFlow && isManageStep(t.s.Step) && (reader.IsCommand(reader.CancelWords, ws) || reader.IsCommand(reader.RestartWords, ws)):
 		t.endManage(text(t.lang(), "cancelled"))
-	case inFlow && isCommand(cancelWords, ws):
+	case inFlow && reader.IsCommand(reader.CancelWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(false)
 		t.moveTo(StepGreeting)
 		t.say(text(t.lang(), "cancelled"), SourceFlow)
 		t.s.QuickReplies = t.menu()
-	case inFlow && isCommand(restartWords, ws):
+	case inFlow && reader.IsCommand(reader.RestartWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(true)
 		t.moveTo(StepName)
@@ -156,11 +157,11 @@ func (t *turn) handle(raw string) {
 // moving or cancelling the visitor's own appointment, or answers it (inside the booking
 // flow), and reports whether it did; inside the booking flow, the step is asked again.
 func (t *turn) intent(ws []string, inFlow bool) bool {
-	if wantsPerson(ws) {
+	if reader.WantsPerson(ws) {
 		t.startHandoff(ReasonAsked)
 		return true
 	}
-	if what, ok := ownAppointment(ws, inFlow, !inFlow && t.fields().names()); ok && !inFlow {
+	if what, ok := reader.OwnAppointment(ws, inFlow, !inFlow && t.fields().names()); ok && !inFlow {
 		t.startManage(what)
 		return true
 	}
@@ -194,12 +195,12 @@ func (t *turn) resetFlow(all bool) {
 // free handles a message outside the booking flow: the offer, or a question.
 func (t *turn) free(msg string, ws []string) {
 	f := t.fields()
-	switch readIntent(msg, ws, f, t.s.Offered, t.catalogue().Services) {
-	case IntentBook:
-		t.answerAlongside(msg, ws)
+	switch t.reading().Intent {
+	case reader.IntentBook:
+		t.answerAlongside(ws)
 		t.startFlow(f)
 		return
-	case IntentNo:
+	case reader.IntentNo:
 		if t.s.Offered {
 			t.s.Offered = false
 			t.say(text(t.lang(), "declined"), SourceRule)
@@ -208,7 +209,7 @@ func (t *turn) free(msg string, ws []string) {
 		}
 		t.s.QuickReplies = t.menu()
 		return
-	case IntentYes:
+	case reader.IntentYes:
 		t.say(text(t.lang(), "listening"), SourceRule) // "oui" to "anything else?"
 		t.s.QuickReplies = t.menu()
 		return
@@ -225,8 +226,8 @@ func (t *turn) free(msg string, ws []string) {
 // answerAlongside answers a question asked in the same message as a booking request or
 // its details ("un rendez-vous pour un site web, c'est combien ?"): the booking goes on in
 // the same reply.
-func (t *turn) answerAlongside(msg string, ws []string) {
-	if tp := topicOf(ws); tp == "" || tp == QuestionServices || !isQuestion(msg, ws) {
+func (t *turn) answerAlongside(ws []string) {
+	if r := t.reading(); r.Topic == "" || r.Topic == reader.QuestionServices || !r.Question {
 		return
 	}
 	if ans, ok := t.e.ruleAnswer(t.lang(), ws, t.catalogue()); ok {

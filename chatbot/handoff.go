@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/i18n"
 )
@@ -95,13 +96,13 @@ func (t *turn) acceptOffer(msg string, ws []string) bool {
 	switch {
 	case t.s.HandoffOffered:
 		t.s.HandoffOffered = false
-		if yesWords.exact(ws) || wantsPerson(ws) {
+		if reader.YesWords.Exact(ws) || reader.WantsPerson(ws) {
 			t.startHandoff(ReasonFailures)
 			return true
 		}
 	case t.s.CallbackOffered:
 		t.s.CallbackOffered = false
-		if yesWords.exact(ws) || isReply(msg, "qr_callback") {
+		if reader.YesWords.Exact(ws) || isReply(msg, "qr_callback") {
 			t.startCallback()
 			return true
 		}

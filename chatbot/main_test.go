@@ -44,6 +44,9 @@ var ContactEmail, ContactPhone1, ContactPhone2 string
 // sundayMorning is a fixed clock: Sunday 22 November 2026, 08:00 in Algiers.
 var sundayMorning = time.Date(2026, 11, 22, 8, 0, 0, 0, algiers)
 
+// thursdayEvening is a fixed clock: Thursday 26 November 2026, 19:00 in Algiers.
+var thursdayEvening = time.Date(2026, 11, 26, 19, 0, 0, 0, algiers)
+
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // newEngine returns an engine on the shared database, its own Redis prefix and a fixed clock.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // Moving or cancelling one's appointment in the chat: Dota asks for the e-mail address it
@@ -33,7 +34,7 @@ var (
 
 // manageState is a move or cancel under way.
 type manageState struct {
-	Action   string   `json:"action"` // IntentMove, IntentCancel, or "" until the visitor says
+	Action   string   `json:"action"` // reader.IntentMove, reader.IntentCancel, or "" until the visitor says
 	Email    string   `json:"email,omitempty"`
 	CodeID   string   `json:"code_id,omitempty"`
 	Verified bool     `json:"verified,omitempty"`
@@ -63,11 +64,11 @@ func askText(code string) func(t *turn) (string, []QuickReply, bool) {
 	return func(t *turn) (string, []QuickReply, bool) { return text(t.lang(), code), []QuickReply{}, true }
 }
 
-// startManage starts moving or cancelling the visitor's appointment; IntentOwn leaves
+// startManage starts moving or cancelling the visitor's appointment; reader.IntentOwn leaves
 // which for the visitor to say.
 func (t *turn) startManage(action string) {
 	t.s.Manage = &manageState{Action: action}
-	if action == IntentOwn {
+	if action == reader.IntentOwn {
 		t.s.Manage.Action = ""
 	}
 	t.moveTo(StepManageEmail)
@@ -79,13 +80,13 @@ func (t *turn) startManage(action string) {
 // message did no more than that once the appointment is picked (the new action is then
 // asked); before, the step's reader goes on.
 func (t *turn) changeManage(ws []string) bool {
-	r := newReading(ws)
+	r := reader.NewText(ws)
 	action := ""
 	switch {
-	case (moveOwnWords.scoreIn(&r) > 0 && selfMoveWords.scoreIn(&r) == 0) || otherSlotWords.scoreIn(&r) > 0:
-		action = IntentMove
-	case cancelOwnWords.scoreIn(&r) > 0 && !yesWords.exact(ws):
-		action = IntentCancel
+	case (reader.MoveOwnWords.ScoreIn(&r) > 0 && reader.SelfMoveWords.ScoreIn(&r) == 0) || reader.OtherSlotWords.ScoreIn(&r) > 0:
+		action = reader.IntentMove
+	case reader.CancelOwnWords.ScoreIn(&r) > 0 && !reader.YesWords.Exact(ws):
+		action = reader.IntentCancel
 	}
 	if action == "" || action == t.s.Manage.Action {
 		return false
@@ -129,7 +130,7 @@ func readManageEmail(t *turn, msg string, _ []string) {
 
 func readManageCode(t *turn, msg string, _ []string) {
 	l := t.lang()
-	code := digitsOf(normalizeDigits(msg))
+	code := digitsOf(reader.NormalizeDigits(msg))
 	if len(code) != 6 {
 		t.fail(text(l, "manage_code_shape"))
 		return
@@ -258,9 +259,9 @@ func (t *turn) pick(id string) {
 		return
 	}
 	switch t.s.Manage.Action {
-	case IntentCancel:
+	case reader.IntentCancel:
 		t.moveTo(StepManageCancel)
-	case IntentMove:
+	case reader.IntentMove:
 		t.moveTo(StepManageWhen)
 	default:
 		t.moveTo(StepManageAction)
@@ -285,7 +286,7 @@ func readManageAction(t *turn, msg string, ws []string) {
 		return
 	}
 	if w := t.when(msg, false); w.Date != "" {
-		t.s.Manage.Action = IntentMove
+		t.s.Manage.Action = reader.IntentMove
 		readManageWhen(t, msg, ws)
 		return
 	}
@@ -316,14 +317,14 @@ func askManageCancel(t *turn) (string, []QuickReply, bool) {
 func readManageCancel(t *turn, msg string, ws []string) {
 	l := t.lang()
 	switch {
-	case yesToCancel(ws, t.when(msg, false)):
+	case reader.YesToCancel(ws, t.when(msg, false)):
 		a, err := t.e.core.CancelVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked)
 		if err != nil {
 			t.manageRefused(err)
 			return
 		}
 		t.endManage(text(l, "manage_cancelled", "appointment", describe(l, a, t.catalogue().Services)))
-	case noWords.score(ws) > 0:
+	case reader.NoWords.Score(ws) > 0:
 		t.endManage(text(l, "manage_kept"))
 	default:
 		t.ask()
@@ -385,7 +386,7 @@ func readManageTime(t *turn, msg string, _ []string) {
 
 // moveWhen moves the appointment to the day and hour read; a day alone is kept, and its
 // free hours asked for.
-func (t *turn) moveWhen(w When) {
+func (t *turn) moveWhen(w reader.When) {
 	l := t.lang()
 	if w.Time == "" {
 		if w.Unsure != "" {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/migrations/testdb"
 )
 
@@ -24,12 +25,9 @@ func BenchmarkReadMessage(b *testing.B) {
 	} {
 		b.Run(lang, func(b *testing.B) {
 			t := e.turn(context.Background(), &session{Lang: lang})
-			services := t.catalogue().Services // read once, as a turn does
 			b.ReportAllocs()
 			for b.Loop() {
-				ws := words(msg)
-				f := t.extract(msg, ws, StepGreeting)
-				if readIntent(msg, ws, f, false, services) != IntentBook {
+				if t.readText(msg, StepGreeting).Intent != reader.IntentBook {
 					b.Fatal("not read as a booking")
 				}
 			}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // MaxInputRunes is where a visitor's message is cut.
@@ -128,7 +130,7 @@ func (st *cleanStack) patternStart() int {
 			return -1
 		}
 		from := st.start[j]
-		if j-from+1 >= 3 && st.endsWith(from+1, "on") && (from == 0 || !isWordByte(st.buf[from-1])) {
+		if j-from+1 >= 3 && st.endsWith(from+1, "on") && (from == 0 || !reader.IsWordByte(st.buf[from-1])) {
 			return from
 		}
 	case 'l', 'L':
@@ -168,9 +170,4 @@ func (st *cleanStack) endsWith(i int, word string) bool {
 		}
 	}
 	return true
-}
-
-// isWordByte is regular expressions' \w: an ASCII letter, digit or underscore.
-func isWordByte(b byte) bool {
-	return class(b) == classLetter || '0' <= b && b <= '9' || b == '_'
 }

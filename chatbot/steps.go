@@ -2,6 +2,8 @@ package chatbot
 
 import (
 	"strings"
+
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // A step of a conversation is one entry of the table below, which holds all its
@@ -23,7 +25,7 @@ type step struct {
 	// returning the value or the code of what is wrong; find finds it anywhere in a
 	// correction ("non, mon numéro c'est le 0556 …"); store records it; correct changes the
 	// earlier answer, with its new value or by asking for it.
-	names   matcher
+	names   reader.Matcher
 	check   func(msg string) (value, code string)
 	find    func(msg string) string
 	store   func(t *turn, v string)

@@ -140,7 +140,7 @@ func wordingKey(s string) ([]string, int) {
 		if len(key) == keyStems {
 			break
 		}
-		if len([]rune(w)) < 3 || politeWords.at(ws, st, i) > 0 || slices.Contains(littleWords, w) ||
+		if len([]rune(w)) < 3 || politeWords.At(ws, st, i) > 0 || slices.Contains(littleWords, w) ||
 			slices.Contains(key, st[i]) {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
@@ -28,8 +29,6 @@ var (
 )
 
 var phoneDots = regexp.MustCompile(`^\+?\d[\d.]{7,}\d$`)
-
-var phoneRun = regexp.MustCompile(`\+?[\d(][\d\s\-()]{5,}\d`)
 
 // checkValue reads and validates the value of a step from a message, by the step's rules.
 func checkValue(step, msg string) (value, code string) { return steps[step].check(msg) }
@@ -71,20 +70,20 @@ var (
 func spelledEmail(msg string) string {
 	v := strings.ToLower(stripLeadIn(emailLeadIns, strings.TrimSpace(msg)))
 	v = spelledDot.ReplaceAllString(spelledAt.ReplaceAllString(v, "@"), ".")
-	if m := emailIn.FindString(v); m != "" && booking.CheckEmail(booking.NormalizeEmail(m)) == "" {
+	if m := reader.EmailIn.FindString(v); m != "" && booking.CheckEmail(booking.NormalizeEmail(m)) == "" {
 		return booking.NormalizeEmail(m)
 	}
 	return ""
 }
 
 func checkPhone(msg string) (string, string) {
-	v := strings.TrimRight(normalizeDigits(stripLeadIn(phoneLeadIns, strings.TrimSpace(msg))), ".!")
+	v := strings.TrimRight(reader.NormalizeDigits(stripLeadIn(phoneLeadIns, strings.TrimSpace(msg))), ".!")
 	if phoneDots.MatchString(v) { // "0555.12.34.56"
 		v = strings.ReplaceAll(v, ".", " ")
 	}
 	if c := booking.CheckPhone(v); c == "" {
 		return v, ""
-	} else if m := phoneRun.FindString(v); m != "" && booking.CheckPhone(m) == "" {
+	} else if m := reader.PhoneRun.FindString(v); m != "" && booking.CheckPhone(m) == "" {
 		return strings.TrimSpace(m), ""
 	} else {
 		return v, c
@@ -143,52 +142,44 @@ func findEmail(msg string) string {
 	return ""
 }
 
-func findPhone(msg string) string { return phoneRun.FindString(normalizeDigits(msg)) }
+func findPhone(msg string) string { return reader.PhoneRun.FindString(reader.NormalizeDigits(msg)) }
 
 // The words that name each field a visitor may want to correct.
 var (
-	emailNames = newMatcher("email", "e-mail", "mail", "courriel", "adresse email", "adresse mail", "adresse e-mail",
+	emailNames = reader.NewMatcher("email", "e-mail", "mail", "courriel", "adresse email", "adresse mail", "adresse e-mail",
 		"adresse électronique", "email address", "بريد", "البريد", "بريدي", "ايميل", "إيميل", "البريد الإلكتروني")
-	phoneNames = newMatcher("téléphone", "telephone", "numéro", "numero", "numéro de téléphone", "numero de telephone",
+	phoneNames = reader.NewMatcher("téléphone", "telephone", "numéro", "numero", "numéro de téléphone", "numero de telephone",
 		"tel", "phone", "number", "phone number", "mobile", "هاتف", "الهاتف", "هاتفي", "رقم", "الرقم", "رقمي",
 		"رقم الهاتف", "رقم هاتفي")
-	companyNames = newMatcher("entreprise", "société", "societe", "company", "business", "شركة", "الشركة", "شركتي")
-	nameNames    = newMatcher("nom", "name", "prénom", "prenom", "nom complet", "full name", "اسم", "الاسم", "اسمي")
-	serviceNames = newMatcher("service", "prestation", "خدمة", "الخدمة")
-	dateNames    = newMatcher("date", "jour", "day", "تاريخ", "التاريخ", "يوم", "اليوم")
-	timeNames    = newMatcher("heure", "horaire", "créneau", "time", "hour", "slot", "ساعة", "الساعة", "وقت", "الوقت")
+	companyNames = reader.NewMatcher("entreprise", "société", "societe", "company", "business", "شركة", "الشركة", "شركتي")
+	nameNames    = reader.NewMatcher("nom", "name", "prénom", "prenom", "nom complet", "full name", "اسم", "الاسم", "اسمي")
+	serviceNames = reader.NewMatcher("service", "prestation", "خدمة", "الخدمة")
+	dateNames    = reader.NewMatcher("date", "jour", "day", "تاريخ", "التاريخ", "يوم", "اليوم")
+	timeNames    = reader.NewMatcher("heure", "horaire", "créneau", "time", "hour", "slot", "ساعة", "الساعة", "وقت", "الوقت")
 )
 
 // The words of an explicit correction, in the order it says them: a lead ("non", "en
-// fait", "je veux"), a change verb, a determiner, the field, then a copula before the new
+// fait", "je veux": reader.CorrectionLeads), a change verb (reader.ChangeVerbs), a determiner, the field, then a copula before the new
 // value ("non, mon email est …", "changer le téléphone", "change my phone to …").
 var (
-	correctionLeads = newMatcher("non", "nan", "no", "en fait", "plutôt", "plutot", "pardon", "désolé", "desole",
-		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
-		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
-		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
-		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
-		"sber", "my bad")
-	changeVerbs = newMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
-		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
-	fieldDeterminers = newMatcher("le", "la", "l", "les", "mon", "ma", "mes", "notre", "votre", "de", "d", "du",
+	fieldDeterminers = reader.NewMatcher("le", "la", "l", "les", "mon", "ma", "mes", "notre", "votre", "de", "d", "du",
 		"the", "my", "our", "your")
-	copulas = newMatcher("est", "c'est", "sera", "devient", "is", "it's", "should be", "هو", "هي")
+	copulas = reader.NewMatcher("est", "c'est", "sera", "devient", "is", "it's", "should be", "هو", "هي")
 )
 
 // fieldAt reads "[lead] [change verb] [determiner] field" from the start of a message: the
 // field named, whether a change verb was said, and the index of the word after the field.
 func fieldAt(ws []string) (field string, verb bool, next int) {
 	st := stemAll(ws)
-	i := correctionLeads.skip(ws, st, 0)
-	if n := changeVerbs.at(ws, st, i); n > 0 {
+	i := reader.CorrectionLeads.Skip(ws, st, 0)
+	if n := reader.ChangeVerbs.At(ws, st, i); n > 0 {
 		i, verb = i+n, true
 	}
-	i = fieldDeterminers.skip(ws, st, i)
+	i = fieldDeterminers.Skip(ws, st, i)
 	for _, f := range fieldSteps {
 		names := steps[f].names
-		if n := names.at(ws, st, i); n > 0 {
-			return f, verb, names.skip(ws, st, i)
+		if n := names.At(ws, st, i); n > 0 {
+			return f, verb, names.Skip(ws, st, i)
 		}
 	}
 	return "", false, 0
@@ -198,7 +189,7 @@ func fieldAt(ws []string) (field string, verb bool, next int) {
 // nothing else ("l'email", "le téléphone", "the date", "الهاتف", "modifier e-mail").
 func fieldNamed(ws []string) (string, bool) {
 	field, _, next := fieldAt(ws)
-	if field == "" || (next < len(ws) && !covers(ws[next:], politeWords)) {
+	if field == "" || (next < len(ws) && !reader.Covers(ws[next:], politeWords)) {
 		return "", false
 	}
 	return field, true
@@ -218,7 +209,7 @@ func correction(msg string, ws []string) (field, value string, ok bool) {
 	if field == "" {
 		return "", "", false
 	}
-	if !verb && copulas.at(ws, stemAll(ws), next) == 0 {
+	if !verb && copulas.At(ws, stemAll(ws), next) == 0 {
 		return "", "", false
 	}
 	if find := steps[field].find; find != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // The waitlist in the conversation. A visitor who chooses a full slot is offered the
@@ -43,11 +44,11 @@ func (t *turn) answerWaitlist(msg string, ws []string) bool {
 	case t.s.Offer != nil:
 		o := *t.s.Offer
 		switch {
-		case isReply(msg, "qr_accept") || yesWords.exact(ws):
+		case isReply(msg, "qr_accept") || reader.YesWords.Exact(ws):
 			t.s.Offer = nil
 			t.acceptPlace(o)
 			return true
-		case isReply(msg, "qr_decline") || noWords.exact(ws):
+		case isReply(msg, "qr_decline") || reader.NoWords.Exact(ws):
 			t.s.Offer = nil
 			t.declinePlace(o)
 			return true
@@ -56,10 +57,10 @@ func (t *turn) answerWaitlist(msg string, ws []string) bool {
 		t.s.WaitlistAsked = false
 		date, hhmm, _ := strings.Cut(t.s.TakenSlot, " ")
 		switch {
-		case yesWords.exact(ws):
+		case reader.YesWords.Exact(ws):
 			t.joinWaitlist(date, hhmm)
 			return true
-		case noWords.exact(ws):
+		case reader.NoWords.Exact(ws):
 			t.s.TakenSlot = ""
 			t.offerNearest(text(t.lang(), "waitlist_not_joined"), date, hhmm)
 			return true

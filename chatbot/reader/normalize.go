@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"strings"
@@ -111,8 +111,8 @@ func normalRuneSlow(r rune) string {
 	return b.String()
 }
 
-// words splits normalized text into its words.
-func words(s string) []string { return normalWords(normalize(s)) }
+// Words splits normalized text into its words.
+func Words(s string) []string { return normalWords(normalize(s)) }
 
 // normalWords splits text already normalized, its words one space apart, into its words.
 func normalWords(n string) []string {
@@ -151,16 +151,17 @@ func lowerFields(text string) string {
 		case r < utf8.RuneSelf:
 			b.WriteByte(byte(r))
 		default:
-			b.WriteRune(digitOf(unicode.ToLower(r)))
+			b.WriteRune(DigitOf(unicode.ToLower(r)))
 		}
 	}
 	return b.String()
 }
 
-func normalizeDigits(s string) string { return strings.Map(digitOf, s) }
+// NormalizeDigits writes Arabic-Indic and Persian digits as ASCII ones.
+func NormalizeDigits(s string) string { return strings.Map(DigitOf, s) }
 
-// digitOf makes an Arabic-Indic digit ASCII.
-func digitOf(r rune) rune {
+// DigitOf makes an Arabic-Indic digit ASCII.
+func DigitOf(r rune) rune {
 	switch {
 	case r >= '٠' && r <= '٩':
 		return '0' + (r - '٠')
@@ -213,8 +214,8 @@ func stem(w string) string {
 
 func sameWord(a, b string) bool { return a == b || stem(a) == stem(b) }
 
-// phraseAt reports whether the words of phrase appear in text starting at index i.
-func phraseAt(text, phrase []string, i int) bool {
+// PhraseAt reports whether the words of phrase appear in text starting at index i.
+func PhraseAt(text, phrase []string, i int) bool {
 	if len(phrase) == 0 || i+len(phrase) > len(text) {
 		return false
 	}
@@ -226,10 +227,10 @@ func phraseAt(text, phrase []string, i int) bool {
 	return true
 }
 
-// containsPhrase reports whether phrase occurs in text as whole words.
-func containsPhrase(text, phrase []string) bool {
+// ContainsPhrase reports whether phrase occurs in text as whole words.
+func ContainsPhrase(text, phrase []string) bool {
 	for i := range text {
-		if phraseAt(text, phrase, i) {
+		if PhraseAt(text, phrase, i) {
 			return true
 		}
 	}

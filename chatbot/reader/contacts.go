@@ -1,16 +1,26 @@
-package chatbot
+package reader
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Where a message's e-mail addresses, phones and names' lead-ins are: each found by a scan
 // of the message that runs its pattern only where a match can be, as the pattern alone
 // would find it. Running the patterns over every message was most of extracting its
 // fields.
 
-// emailsIn returns where emailIn matches s, as FindAllStringIndex does, running the
+// emailIn is an e-mail address; phoneRun a phone number, digits with spaces, dashes and
+// brackets.
+var (
+	EmailIn  = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
+	PhoneRun = regexp.MustCompile(`\+?[\d(][\d\s\-()]{5,}\d`)
+)
+
+// EmailsIn returns where emailIn matches s, as FindAllStringIndex does, running the
 // pattern only around each "@": an address is the run of its characters before one, and
 // of a domain's after it.
-func emailsIn(s string) [][2]int {
+func EmailsIn(s string) [][2]int {
 	var out [][2]int
 	for from := 0; from < len(s); {
 		at := strings.IndexByte(s[from:], '@')
@@ -25,7 +35,7 @@ func emailsIn(s string) [][2]int {
 		for hi < len(s) && emailDomain[s[hi]] {
 			hi++
 		}
-		if loc := emailIn.FindStringIndex(s[lo:hi]); loc != nil {
+		if loc := EmailIn.FindStringIndex(s[lo:hi]); loc != nil {
 			out = append(out, [2]int{lo + loc[0], lo + loc[1]})
 			from = lo + loc[1]
 		} else {
@@ -51,9 +61,9 @@ func byteSet(chars string) *[256]bool {
 	return &set
 }
 
-// phonesIn returns where phoneRun matches s, as FindAllStringIndex does, running the
+// PhonesIn returns where phoneRun matches s, as FindAllStringIndex does, running the
 // pattern only on the runs of a phone's characters long enough to hold one.
-func phonesIn(s string) [][2]int {
+func PhonesIn(s string) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(s); {
 		if !phoneChars[s[i]] {
@@ -65,7 +75,7 @@ func phonesIn(s string) [][2]int {
 			j++
 		}
 		if j-i >= 7 {
-			for _, loc := range phoneRun.FindAllStringIndex(s[i:j], -1) {
+			for _, loc := range PhoneRun.FindAllStringIndex(s[i:j], -1) {
 				out = append(out, [2]int{i + loc[0], i + loc[1]})
 			}
 		}
@@ -74,9 +84,9 @@ func phonesIn(s string) [][2]int {
 	return out
 }
 
-// replaceSpans replaces each span of s with a space, as ReplaceAllString(s, " ") does for
+// ReplaceSpans replaces each span of s with a space, as ReplaceAllString(s, " ") does for
 // the pattern that found them.
-func replaceSpans(s string, spans [][2]int) string {
+func ReplaceSpans(s string, spans [][2]int) string {
 	if len(spans) == 0 {
 		return s
 	}
@@ -92,10 +102,11 @@ func replaceSpans(s string, spans [][2]int) string {
 	return b.String()
 }
 
-func countDigits(s string) int {
+// CountDigits counts the ASCII digits of s.
+func CountDigits(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) {
+		if IsDigit(s[i]) {
 			n++
 		}
 	}

@@ -1,12 +1,23 @@
-package chatbot
+package reader
 
 import (
 	"testing"
 	"time"
 )
 
-// thursdayEvening is the tests' fixed clock: Thursday 26 November 2026, 19:00 in Algiers.
-var thursdayEvening = time.Date(2026, 11, 26, 19, 0, 0, 0, algiers)
+// The tests' fixed clocks: Sunday 22 November 2026, 08:00, and Thursday 26 November 2026,
+// 19:00, in Algiers.
+var (
+	algiers = func() *time.Location {
+		loc, err := time.LoadLocation("Africa/Algiers")
+		if err != nil {
+			return time.FixedZone("CET", 3600)
+		}
+		return loc
+	}()
+	sundayMorning   = time.Date(2026, 11, 22, 8, 0, 0, 0, algiers)
+	thursdayEvening = time.Date(2026, 11, 26, 19, 0, 0, 0, algiers)
+)
 
 func TestParseWhen(t *testing.T) {
 	tests := []struct {
@@ -27,6 +38,9 @@ func TestParseWhen(t *testing.T) {
 		{"next monday", false, When{Date: "2026-11-30"}},
 		{"lundi prochain", false, When{Date: "2026-11-30"}},
 		{"jeudi", false, When{Date: "2026-12-03"}},
+		{"mercredi de la semaine prochaine", false, When{Date: "2026-12-02"}},
+		{"wednesday next week", false, When{Date: "2026-12-02"}},
+		{"nhar tlata 1 machi ghodwa", false, When{Date: "2026-12-01"}},
 		{"Sunday 2pm", false, When{Date: "2026-11-29", Time: "14:00"}},
 		{"غدا", false, When{Date: "2026-11-27"}},
 		{"غداً الساعة 10", false, When{Date: "2026-11-27", Time: "10:00"}},
@@ -133,28 +147,6 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 	} {
 		if w := ParseWhen(tc.text, sundayMorning, false); w.Date != tc.date || w.Time != tc.hour {
 			t.Errorf("%q: %+v, want %s %s", tc.text, w, tc.date, tc.hour)
-		}
-	}
-}
-
-func TestAPartOfTheDayOffersItsHours(t *testing.T) {
-	e, _ := newEngine(t, sundayMorning, Config{})
-	c := start(t, e, "fr")
-	for _, m := range []string{"oui", "Yasmine Kaci", "yasmine@kaci.dz", "0555 66 77 88", "aucune", "site web"} {
-		c.say(m)
-	}
-	c.say("mercredi après-midi")
-	c.expect(StepTime)
-	for _, q := range c.quickValues() {
-		if q < "14:00" {
-			t.Fatalf("the afternoon offers %v", c.quickValues())
-		}
-	}
-	c.say("plutôt le matin")
-	c.expect(StepTime)
-	for _, q := range c.quickValues() {
-		if q >= "12:00" {
-			t.Fatalf("the morning offers %v", c.quickValues())
 		}
 	}
 }

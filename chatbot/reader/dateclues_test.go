@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"math/rand/v2"
@@ -76,7 +76,7 @@ func TestLowerFieldsIsTheTextsLowerWordsOneSpaceApart(t *testing.T) {
 	pieces := append([]string{"\u00a0", "\n", "\v", "\u2003", "Ω", "İ", "\xff", "٣", "۴", "\ufffd"}, dayAndHourPieces...)
 	for range 20000 {
 		s := piecesText(rng, pieces)
-		if got, want := lowerFields(s), normalizeDigits(strings.ToLower(strings.Join(strings.Fields(s), " "))); got != want {
+		if got, want := lowerFields(s), NormalizeDigits(strings.ToLower(strings.Join(strings.Fields(s), " "))); got != want {
 			t.Fatalf("lowerFields(%q) = %q, want %q", s, got, want)
 		}
 	}

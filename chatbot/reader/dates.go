@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"regexp"
@@ -48,13 +48,13 @@ var relativeDays = []struct {
 var relativeWords = func() [][]string {
 	out := make([][]string, len(relativeDays))
 	for i, r := range relativeDays {
-		out[i] = words(r.phrase)
+		out[i] = Words(r.phrase)
 	}
 	return out
 }()
 
-// weekdayNames maps each language's weekday names, normalized, to the weekday.
-var weekdayNames = map[string]time.Weekday{
+// WeekdayNames maps each language's weekday names, normalized, to the weekday.
+var WeekdayNames = map[string]time.Weekday{
 	"dimanche": time.Sunday, "lundi": time.Monday, "mardi": time.Tuesday, "mercredi": time.Wednesday,
 	"jeudi": time.Thursday, "vendredi": time.Friday, "samedi": time.Saturday,
 	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
@@ -256,7 +256,7 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		if ahead == 0 {
 			ahead = 7
 		}
-		if nextWeekWords.score(ws) > 0 {
+		if nextWeekWords.Score(ws) > 0 {
 			ahead = 7 - int(today.Weekday()) + int(wd)
 		}
 		return today.AddDate(0, 0, ahead), w, true
@@ -300,7 +300,7 @@ func dayRefused(ws []string, i int) bool {
 
 // weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".
 func weekdayAt(ws []string, i int) (time.Weekday, bool) {
-	if wd, ok := weekdayNames[ws[i]]; ok {
+	if wd, ok := WeekdayNames[ws[i]]; ok {
 		return wd, true
 	}
 	if i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {
@@ -419,6 +419,6 @@ func indexExactly(text, phrase []string) int {
 }
 
 // nextWeekWords name the week after this one.
-var nextWeekWords = newMatcher("semaine prochaine", "la semaine d'après", "la semaine d'apres", "next week",
+var nextWeekWords = NewMatcher("semaine prochaine", "la semaine d'après", "la semaine d'apres", "next week",
 	"the following week", "الأسبوع القادم", "الاسبوع القادم", "الأسبوع المقبل", "الاسبوع المقبل", "الأسبوع الجاي",
 	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya")

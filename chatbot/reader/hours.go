@@ -1,26 +1,26 @@
-package chatbot
+package reader
 
 import (
 	clockreader "github.com/dota-agency/dota/chatbot/reader/clock"
 )
 
 // Parts of the day a visitor may name: with an hour they make it am or pm ("à 3 heures
-// de l'après-midi"); alone they ask for that part's slots (partOfDay).
+// de l'après-midi"); alone they ask for that part's slots (PartOfDay).
 var (
-	afternoonWords = newMatcher("apres midi", "apres-midi", "aprem", "soir", "afternoon", "evening", "pm",
+	afternoonWords = NewMatcher("apres midi", "apres-midi", "aprem", "soir", "afternoon", "evening", "pm",
 		"مساء", "مساءا", "بعد الظهر", "العشيه", "la3chiya")
-	morningWords = newMatcher("matin", "matinee", "morning", "صباحا", "صباح", "الصباح", "sbah", "الصبح")
+	morningWords = NewMatcher("matin", "matinee", "morning", "صباحا", "صباح", "الصباح", "sbah", "الصبح")
 	// noonWords name noon, but not in "après-midi" (afternoonPhrase), the afternoon.
-	noonWords       = newMatcher("midi", "noon", "ظهرا")
-	afternoonPhrase = newMatcher("apres midi")
+	noonWords       = NewMatcher("midi", "noon", "ظهرا")
+	afternoonPhrase = NewMatcher("apres midi")
 )
 
-// partOfDay names the part of the day a message asks for, "morning", "afternoon" or "".
-func partOfDay(ws []string) string {
+// PartOfDay names the part of the day a message asks for, "morning", "afternoon" or "".
+func PartOfDay(ws []string) string {
 	switch {
-	case afternoonWords.score(ws) > 0:
+	case afternoonWords.Score(ws) > 0:
 		return "afternoon"
-	case morningWords.score(ws) > 0:
+	case morningWords.Score(ws) > 0:
 		return "morning"
 	}
 	return ""

@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"math/rand/v2"
@@ -76,7 +76,7 @@ func TestNormalizeOneCharacterAtATimeAgreesWithTheWholeText(t *testing.T) {
 
 func TestWordsAreTheFieldsOfTheNormalForm(t *testing.T) {
 	for _, s := range []string{"", " ", "Bonjour, je suis Amine !", "السلام عليكم، اسمي أمين", "a\u00a0b", "ـ"} {
-		got, want := words(s), strings.Fields(normalize(s))
+		got, want := Words(s), strings.Fields(normalize(s))
 		if len(got) != len(want) || strings.Join(got, "|") != strings.Join(want, "|") || got == nil {
 			t.Errorf("words(%q) = %q, want %q", s, got, want)
 		}

@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"strconv"
@@ -146,7 +146,7 @@ func dayContext(ws []string, from, to int) bool {
 	}
 	if from > 0 {
 		prev := ws[from-1]
-		if _, ok := weekdayNames[prev]; ok {
+		if _, ok := WeekdayNames[prev]; ok {
 			return true
 		}
 		_, ok := darijaDays[prev]

@@ -1,20 +1,15 @@
-package chatbot
+package reader
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/dota-agency/dota/booking"
-	"github.com/dota-agency/dota/catalogue"
-	"github.com/dota-agency/dota/i18n"
 )
 
 // Words that carry the visitor's intent, in the three languages. They are matched on
 // whole words after normalization, so "ai" never matches inside "training".
 var (
-	yesWords = newMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
+	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
 		"c'est bon", "je confirme", "confirmer", "exact", "correct", "yes", "yeah", "yep", "sure", "of course",
 		"please", "confirm", "go ahead", "alright", "all right", "نعم", "أكيد", "اكيد", "حسنا", "موافق", "طبعا",
 		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح",
@@ -22,12 +17,12 @@ var (
 		"yess", "yup", "absolutely", "definitely", "that checks out", "checks out", "that's fine", "أكد", "اكد",
 		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah",
 		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça")
-	noWords = newMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
+	NoWords = NewMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
 		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
 		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح")
-	bookWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
+	BookWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
 		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
 		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي",
 		"booker", "un call", "a call", "un appel", "visio", "passer vous voir", "venir vous voir", "vous rencontrer",
@@ -37,15 +32,15 @@ var (
 		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم", "appt", "rdz", "rendezvous", "réunion",
 		"reunion", "come in", "come over", "arrange a meeting", "set up a meeting", "كاين بلاصة", "kayen place",
 		"kayen de la place")
-	cancelWords = newMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
+	CancelWords = NewMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
 		"never mind", "إلغاء", "الغاء", "ألغ", "توقف",
 		"laisse tomber", "laissez tomber", "oublie", "oubliez", "oublie ça", "on arrête", "j'arrête", "abandonner",
 		"pas la peine", "forget it", "forget about it", "stop this", "stop it", "nevermind", "nvm", "no need",
 		"i changed my mind", "j'ai changé d'avis", "khlas", "khalas", "safi khlas", "blach", "ensa", "nsa",
 		"خلاص", "انسى", "بلاش", "لا داعي", "mab9itch", "ma bqitch")
-	restartWords = newMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
+	RestartWords = NewMatcher("recommencer", "recommence", "reprendre à zéro", "depuis le début", "restart",
 		"start over", "start again", "من جديد", "ابدأ من جديد", "إعادة البدء")
-	skipWords = newMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
+	SkipWords = NewMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
 		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
@@ -54,9 +49,9 @@ var (
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
 		"indépendant", "independant", "indépendante", "freelance", "freelancer", "auto-entrepreneur", "student",
 		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
-	// declineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
+	// DeclineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
-	declineWords = newMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
+	DeclineWords = NewMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
 		"mail seulement", "email seulement", "البريد يكفي", "لا أرغب", "لا ارغب", "يكفي", "ghir l mail", "je préfère ne pas", "jpréfère pas", "jprefere pas", "j'préfère pas", "préfère pas",
 		"prefere pas", "nfadel la", "ma nhebch n3tih", "je prefere ne pas", "je préfère pas", "je prefere pas",
 		"pas de numéro", "pas de numero", "pas de téléphone", "pas de telephone", "pas de mail", "pas d'email",
@@ -65,17 +60,17 @@ var (
 		"dont have", "without", "not giving", "ma3andich", "ma 3andich", "ma3andich numéro", "ma3andich email",
 		"ما عنديش", "ماعنديش", "معنديش", "ليس لدي", "ليس عندي", "لا أملك", "لا املك", "لا أريد", "لا اريد",
 		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary")
-	helloWords = newMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
+	HelloWords = NewMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
-	thanksWords = newMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
+	ThanksWords = NewMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
 		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty")
-	// politeWords may go with a yes or a command without changing what it says.
-	politeWords = newMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
+	// PoliteWords may go with a yes or a command without changing what it says.
+	PoliteWords = NewMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
 		"يعطيكم الصحة", "شكرا جزيلا", "وجزاكم الله خيرا", "svp", "stp", "s'il vous plaît", "s'il vous plait",
 		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
 	// assentWords may go with a yes at the summary: "oui, c'est parfait", "yes, looks good".
-	assentWords = newMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
+	assentWords = NewMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
 		"tout est correct", "très bien", "tres bien", "ça marche", "ca marche", "vas-y", "allez-y", "go",
 		"let's go", "that's right", "that's correct", "that's it", "looks good", "sounds good", "all good",
 		"perfect", "great", "fine", "good", "it", "do it", "you can", "vous pouvez", "tu peux", "je", "valider",
@@ -84,129 +79,149 @@ var (
 		"everything", "all correct", "that is all correct", "that is correct", "correct", "kindly", "thank you kindly",
 		"كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant")
 	// butWords hold something back: "oui mais…".
-	butWords = newMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
+	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")
-	// changeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
-	changeWords = newMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
+	// ChangeWords tell of a change of mind: "finalement", "plutôt", "actually", "بدلا".
+	ChangeWords = NewMatcher("finalement", "plutôt", "plutot", "je préfère", "je prefere", "en fait", "changer",
 		"actually", "instead", "rather", "i prefer", "i'd prefer", "change", "switch", "بدلا", "بدل", "أفضل", "افضل",
 		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
 		"bedelt rayi", "beddelt rayi", "bdelt rayi", "badalt rayi", "بدلت رايي", "غيرت رايي", "j'ai changé d'avis",
 		"changed my mind")
-	// swapWords ask, even as a question, for one thing in place of another: "can we book
+	// CorrectionLeads open a correction: "non, mon email est …", "sorry typo, it's …".
+	CorrectionLeads = NewMatcher("non", "nan", "no", "en fait", "plutôt", "plutot", "pardon", "désolé", "desole",
+		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
+		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
+		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
+		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
+		"sber", "my bad")
+	// ChangeVerbs ask for a value to be changed: "changer l'email", "update my phone".
+	ChangeVerbs = NewMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
+		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")
+	// SwapWords ask, even as a question, for one thing in place of another: "can we book
 	// that instead?", "pouvez-vous changer ?".
-	swapWords = newMatcher("instead", "à la place", "a la place", "changer", "change", "switch", "plutôt", "plutot",
+	SwapWords = NewMatcher("instead", "à la place", "a la place", "changer", "change", "switch", "plutôt", "plutot",
 		"rather", "بدلا", "بدل", "عوض", "بلاصة", "blaset", "blasset", "3awed")
-	// nothingWords answer "what would you like to change?" with nothing.
-	nothingWords = newMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
+	// NothingWords answer "what would you like to change?" with nothing.
+	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
-	commandFillers = newMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
+	commandFillers = NewMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
 		"ce", "rendez-vous", "rendez vous", "réservation", "reservation", "i want to", "i'd like to", "i would like to",
 		"let's", "it", "the", "this", "booking", "appointment", "everything", "all", "أريد", "اريد", "الحجز",
 		"الموعد", "كل شيء", "لا")
-	// questionWords start a question even without a question mark.
-	questionWords = newMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
+	// QuestionWords start a question even without a question mark.
+	QuestionWords = NewMatcher("combien", "quel", "quels", "quelle", "quelles", "où", "comment", "pourquoi",
 		"quand", "est-ce", "est ce", "avez-vous", "faites-vous", "proposez-vous", "how", "what", "where", "when",
 		"which", "why", "do you", "can you", "are you", "is there", "كم", "ما", "ماذا", "أين", "اين", "متى",
 		"هل", "كيف", "لماذا", "واش")
 )
 
 // Topics of the free questions, each with the words that name it.
-var topics = []struct {
+var Topics = []struct {
 	code  string
-	words matcher
+	Words Matcher
 }{
-	{"prices", newMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
+	{"prices", NewMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
 		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
-	{"delays", newMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
+	{"delays", NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
 		"delay", "timeline", "duration", "turnaround", "deadline", "مدة", "كم من الوقت", "وقت الإنجاز", "المدة")},
-	{"hours", newMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
+	{"hours", NewMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
 		"ferme", "fermés", "opening hours", "hours", "open", "closed", "ساعات العمل", "مواعيد العمل", "مفتوح",
 		"مغلق", "الدوام", "دوام", "أوقات العمل", "اوقات العمل", "أوقات عملكم", "اوقات عملكم", "تفتحون", "تفتحو")},
-	{"address", newMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
+	{"address", NewMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
 		"وين", "فين", "fin rakom", "win rakom",
 		"مقر", "مكتب", "مكان")},
-	{"contact", newMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
+	{"contact", NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
 		"رقم", "بريد", "ايميل", "إيميل", "تواصل", "الاتصال")},
-	{"portfolio", newMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
+	{"portfolio", NewMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
 		"references", "travaux", "exemples", "clients", "projects", "work", "examples", "past work", "مشاريع",
 		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات", "أمثلة", "امثلة", "واش درتو", "درتو",
 		"خدمتوها", "wach dertou", "dertou")},
-	{"about", newMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
+	{"about", NewMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
 		"années d expérience", "combien d années",
 		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
-	{"services", newMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
+	{"services", NewMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
 		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
 }
 
-// isCommand reports whether a message is the command m and nothing else: "annuler",
+// IsCommand reports whether a message is the command m and nothing else: "annuler",
 // "je veux annuler le rendez-vous", but not "Stop Pub" (a company) nor "je voudrais refaire
 // mon site depuis le début" (a service).
-func isCommand(m matcher, ws []string) bool {
-	t := newReading(ws)
-	return m.scoreIn(&t) > 0 && coversIn(&t, m, commandFillers, politeWords)
+func IsCommand(m Matcher, ws []string) bool {
+	t := NewText(ws)
+	return m.ScoreIn(&t) > 0 && CoversIn(&t, m, commandFillers, PoliteWords)
 }
 
-// plainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
+// PlainYes reports whether a message is a yes and nothing else: "oui", "ok merci", "yes,
 // looks good". A yes that says more ("oui mais plutôt mardi", w its day and hour) is not one.
-func plainYes(ws []string, w When) bool {
-	t := newReading(ws)
-	if yesWords.scoreIn(&t) == 0 || noWords.scoreIn(&t) > 0 {
+func PlainYes(ws []string, w When) bool {
+	t := NewText(ws)
+	if YesWords.ScoreIn(&t) == 0 || NoWords.ScoreIn(&t) > 0 {
 		return false
 	}
-	if coversIn(&t, yesWords, politeWords, assentWords, bookWords) {
+	if CoversIn(&t, YesWords, PoliteWords, assentWords, BookWords) {
 		return true
 	}
 	// A short yes with nothing held back: "yep, confirmed", "C'est bon pour moi", "نعم، كل
 	// شيء صحيح"; not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
-	if len(ws) > 5 || butWords.scoreIn(&t) > 0 || changeWords.scoreIn(&t) > 0 || partOfDay(ws) != "" {
+	if len(ws) > 5 || butWords.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || PartOfDay(ws) != "" {
 		return false
 	}
 	return w.Date == "" && w.Time == "" && w.Unsure == ""
 }
 
-// yesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
+// YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
 // cancelling words ("wah, annulez-le", "نعم، ألغِه").
-func yesToCancel(ws []string, w When) bool {
-	t := newReading(ws)
-	return plainYes(ws, w) || yesWords.scoreIn(&t) > 0 && noWords.scoreIn(&t) == 0 &&
-		coversIn(&t, yesWords, politeWords, cancelWords, cancelOwnWords, commandFillers)
+func YesToCancel(ws []string, w When) bool {
+	t := NewText(ws)
+	return PlainYes(ws, w) || YesWords.ScoreIn(&t) > 0 && NoWords.ScoreIn(&t) == 0 &&
+		CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
 }
 
-// isQuestion reports whether a message reads as a question.
-func isQuestion(raw string, ws []string) bool {
-	t := newReading(ws)
-	return isQuestionIn(raw, &t)
+// IsQuestion reports whether a message reads as a question.
+func IsQuestion(raw string, ws []string) bool {
+	t := NewText(ws)
+	return IsQuestionIn(raw, &t)
 }
 
-func isQuestionIn(raw string, t *reading) bool {
-	return strings.ContainsAny(raw, "?؟") || questionWords.opens(t)
+// IsQuestionIn is IsQuestion over words already read.
+func IsQuestionIn(raw string, t *Text) bool {
+	return strings.ContainsAny(raw, "?؟") || QuestionWords.Opens(t)
 }
 
-// topicOf names the topic a message asks about, "" when none; the longest matching
+// TopicOf names the topic a message asks about, "" when none; the longest matching
 // phrase wins, so "combien de temps" is about delays rather than prices.
-func topicOf(ws []string) string {
-	t := newReading(ws)
-	return topicOfIn(&t)
+func TopicOf(ws []string) string {
+	t := NewText(ws)
+	return TopicOfIn(&t)
 }
 
-func topicOfIn(t *reading) string {
+// TopicOfIn is TopicOf over words already read.
+func TopicOfIn(t *Text) string {
 	best, code := 0, ""
-	for i := range topics {
-		if n := topics[i].words.scoreIn(t); n > best {
-			best, code = n, topics[i].code
+	for i := range Topics {
+		if n := Topics[i].Words.ScoreIn(t); n > best {
+			best, code = n, Topics[i].code
 		}
 	}
 	return code
 }
 
-// serviceIn returns the catalogue's service a message names, by its keywords or its name
+// Service is a service of the catalogue as the reader knows it: its slug, its names in
+// every language and the keywords that name it.
+type Service struct {
+	Slug     string
+	Names    []string
+	Keywords []string
+}
+
+// ServiceIn returns the catalogue's service a message names, by its keywords or its name
 // in any language.
-func serviceIn(ws []string, services []catalogue.Service) (catalogue.Service, bool) {
-	t := newReading(ws)
+func ServiceIn(ws []string, services []Service) (Service, bool) {
+	t := NewText(ws)
 	return serviceInText(&t, services)
 }
 
@@ -214,14 +229,14 @@ func serviceIn(ws []string, services []catalogue.Service) (catalogue.Service, bo
 // the most phrases ("maintenance et hébergement du site" is a small job, though "site"
 // is web development's); on a tie, the one whose own name is among them: "formation
 // WordPress" is a training, though WordPress is a keyword of web development.
-func serviceInText(t *reading, services []catalogue.Service) (catalogue.Service, bool) {
-	return serviceOtherThan(t, services, "")
+func serviceInText(t *Text, services []Service) (Service, bool) {
+	return ServiceOtherThan(t, services, "")
 }
 
-// serviceOtherThan is serviceInText leaving out the service whose slug is skip: the new
+// ServiceOtherThan is serviceInText leaving out the service whose slug is skip: the new
 // service of "scratch that, a consulting session before any shoot".
-func serviceOtherThan(t *reading, services []catalogue.Service, skip string) (catalogue.Service, bool) {
-	best, found := 0, catalogue.Service{}
+func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) {
+	best, found := 0, Service{}
 	c := serviceMatchers(services)
 	if c == nil {
 		return found, false
@@ -231,11 +246,11 @@ func serviceOtherThan(t *reading, services []catalogue.Service, skip string) (ca
 		if skip != "" && services[i].Slug == skip {
 			continue
 		}
-		n := c.matchers[i].scoreIn(t) * 100
+		n := c.matchers[i].ScoreIn(t) * 100
 		if n > 0 {
-			n += c.matchers[i].hitsIn(t) * 2
+			n += c.matchers[i].HitsIn(t) * 2
 		}
-		if n > 0 && c.names[i].scoreIn(t) > 0 {
+		if n > 0 && c.names[i].ScoreIn(t) > 0 {
 			n++
 		}
 		switch {
@@ -261,13 +276,13 @@ var (
 )
 
 type servicesMatchers struct {
-	services []catalogue.Service
-	matchers []matcher // slug, names and keywords
-	names    []matcher // names alone
+	services []Service
+	matchers []Matcher // slug, names and keywords
+	names    []Matcher // names alone
 }
 
 // serviceMatchers returns the matchers of services, in their order.
-func serviceMatchers(services []catalogue.Service) *servicesMatchers {
+func serviceMatchers(services []Service) *servicesMatchers {
 	if len(services) == 0 {
 		return nil
 	}
@@ -276,10 +291,10 @@ func serviceMatchers(services []catalogue.Service) *servicesMatchers {
 			return c
 		}
 	}
-	c := &servicesMatchers{services: services, matchers: make([]matcher, len(services)), names: make([]matcher, len(services))}
+	c := &servicesMatchers{services: services, matchers: make([]Matcher, len(services)), names: make([]Matcher, len(services))}
 	for i, s := range services {
 		c.matchers[i] = serviceMatcher(s)
-		c.names[i] = cachedMatcher(s.Name.All())
+		c.names[i] = cachedMatcher(s.Names)
 	}
 	catalogueMatchers[nextCatalogue.Add(1)%uint32(len(catalogueMatchers))].Store(c)
 	return c
@@ -290,35 +305,23 @@ func serviceMatchers(services []catalogue.Service) *servicesMatchers {
 var serviceMatcherCache sync.Map
 
 // serviceMatcher is the matcher of a service's slug, names and keywords.
-func serviceMatcher(s catalogue.Service) matcher {
-	kws := append([]string{s.Slug}, s.Name.All()...)
-	for _, list := range s.Keywords {
-		kws = append(kws, list...)
-	}
-	return cachedMatcher(kws)
+func serviceMatcher(s Service) Matcher {
+	kws := append([]string{s.Slug}, s.Names...)
+	return cachedMatcher(append(kws, s.Keywords...))
 }
 
 // cachedMatcher is the matcher of phrases, built once per list.
-func cachedMatcher(phrases []string) matcher {
+func cachedMatcher(phrases []string) Matcher {
 	key := strings.Join(phrases, "\x00")
 	if m, ok := serviceMatcherCache.Load(key); ok {
-		return m.(matcher)
+		return m.(Matcher)
 	}
-	m := newMatcher(phrases...)
+	m := NewMatcher(phrases...)
 	serviceMatcherCache.Store(key, m)
 	return m
 }
 
-// serviceList names the catalogue's services in lang.
-func serviceList(lang string, services []catalogue.Service) string {
-	names := make([]string, len(services))
-	for i, s := range services {
-		names[i] = s.Name.In(lang)
-	}
-	return strings.Join(names, ", ")
-}
-
-// Questions the rules answer, as questionOf names them.
+// Questions the rules answer, as QuestionOf names them.
 const (
 	QuestionDay      = "day"     // whether a given weekday is open
 	QuestionClosing  = "closing" // the closing time
@@ -330,79 +333,37 @@ const (
 	QuestionServices = "services"
 )
 
-// questionOf names the question a message asks that the rules answer: a day or the
+// QuestionOf names the question a message asks that the rules answer: a day or the
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
 // contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
-func questionOf(ws []string, services []catalogue.Service) (string, catalogue.Service) {
-	t := newReading(ws)
-	return questionOfIn(&t, services)
+func QuestionOf(ws []string, services []Service) (string, Service) {
+	t := NewText(ws)
+	return QuestionOfIn(&t, services)
 }
 
-func questionOfIn(t *reading, services []catalogue.Service) (string, catalogue.Service) {
-	if _, ok := weekdayIn(t.ws); ok && openWords.scoreIn(t) > 0 {
-		return QuestionDay, catalogue.Service{}
+// QuestionOfIn is QuestionOf over words already read.
+func QuestionOfIn(t *Text, services []Service) (string, Service) {
+	if _, ok := WeekdayIn(t.Words); ok && OpenWords.ScoreIn(t) > 0 {
+		return QuestionDay, Service{}
 	}
-	if closingWords.scoreIn(t) > 0 && (questionShapedIn(t) || questionWords.scoreIn(t) > 0) {
-		return QuestionClosing, catalogue.Service{}
+	if ClosingWords.ScoreIn(t) > 0 && (questionShapedIn(t) || QuestionWords.ScoreIn(t) > 0) {
+		return QuestionClosing, Service{}
 	}
-	topic := topicOfIn(t)
+	topic := TopicOfIn(t)
 	svc, named := serviceInText(t, services)
 	switch {
-	case botWords.scoreIn(t) > 0 && botAddress.scoreIn(t) > 0 && questionShapedIn(t):
+	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && questionShapedIn(t):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
 	case topic != "":
 		return topic, svc
-	case byeWords.scoreIn(t) > 0:
+	case ByeWords.ScoreIn(t) > 0:
 		return QuestionBye, svc
-	case helloWords.scoreIn(t) > 0:
+	case HelloWords.ScoreIn(t) > 0:
 		return QuestionHello, svc
-	case thanksWords.scoreIn(t) > 0:
+	case ThanksWords.ScoreIn(t) > 0:
 		return QuestionThanks, svc
 	}
 	return "", svc
-}
-
-// ruleAnswer answers a free question from the rules; ok is false when no rule applies.
-func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
-	q, svc := questionOf(ws, cat.Services)
-	switch q {
-	case "":
-		return "", false
-	case QuestionDay:
-		d, _ := weekdayIn(ws)
-		if booking.IsBusinessDay(d) {
-			return text(lang, "day_open", "day", i18n.Weekday(lang, d)), true
-		}
-		return text(lang, "day_closed", "day", i18n.Weekday(lang, d)), true
-	case QuestionClosing:
-		return text(lang, "closing_time"), true
-	case QuestionBot:
-		return text(lang, "bot"), true
-	case QuestionService:
-		v := svc.In(lang)
-		return text(lang, "answer_service", "name", v.Name, "description", v.Description), true
-	case QuestionServices:
-		return text(lang, "answer_services", "list", serviceList(lang, cat.Services)), true
-	case "portfolio":
-		if len(cat.Projects) == 0 {
-			return text(lang, "answer_portfolio_empty"), true
-		}
-		titles := []string{}
-		for i, p := range cat.Projects {
-			if i == 3 {
-				break
-			}
-			titles = append(titles, p.Title.In(lang))
-		}
-		return text(lang, "answer_portfolio", "list", strings.Join(titles, ", ")), true
-	case "about":
-		return text(lang, "answer_about", "years", strconv.Itoa(YearsOfExperience(e.now()))), true
-	case QuestionBye, QuestionHello:
-		return text(lang, q), true
-	case QuestionThanks:
-		return text(lang, "welcome"), true
-	}
-	return text(lang, "answer_"+q), true
 }

@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"math/rand/v2"
@@ -25,14 +25,14 @@ func TestScansFindWhatThePatternsFind(t *testing.T) {
 	}
 	for range 50000 {
 		s := piecesText(rng, contactPieces)
-		if got, want := emailsIn(s), spans(emailIn.FindAllStringIndex(s, -1)); !slices.Equal(got, want) {
+		if got, want := EmailsIn(s), spans(EmailIn.FindAllStringIndex(s, -1)); !slices.Equal(got, want) {
 			t.Fatalf("emailsIn(%q) = %v, want %v", s, got, want)
 		}
-		if got, want := replaceSpans(s, emailsIn(s)), emailIn.ReplaceAllString(s, " "); got != want {
+		if got, want := ReplaceSpans(s, EmailsIn(s)), EmailIn.ReplaceAllString(s, " "); got != want {
 			t.Fatalf("without e-mails %q: %q, want %q", s, got, want)
 		}
-		d := normalizeDigits(s)
-		if got, want := phonesIn(d), spans(phoneRun.FindAllStringIndex(d, -1)); !slices.Equal(got, want) {
+		d := NormalizeDigits(s)
+		if got, want := PhonesIn(d), spans(PhoneRun.FindAllStringIndex(d, -1)); !slices.Equal(got, want) {
 			t.Fatalf("phonesIn(%q) = %v, want %v", d, got, want)
 		}
 	}

@@ -1,9 +1,7 @@
-package chatbot
+package reader
 
 import (
 	"time"
-
-	"github.com/dota-agency/dota/catalogue"
 )
 
 // Intents Dota recognises at any step, besides booking and the business topics: the
@@ -11,13 +9,13 @@ import (
 // bot, goodbyes, and the questions about a day or the closing time. Each is a list of
 // phrases in fr, en and ar, Algerian usage included (darija in Latin or Arabic letters).
 var (
-	// appointmentWords name an appointment.
-	appointmentWords = newMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
+	// AppointmentWords name an appointment.
+	AppointmentWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
 		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
 		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
 		"rendez", "meeting", "call")
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
-	bookedWords = newMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
+	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
 		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
@@ -32,15 +30,15 @@ var (
 		"normalement 3andi", "i have a booking", "i had an appointment", "لدي حجز", "عندي حجز",
 		"mon rdv", "mon rendez-vous", "notre rdv", "notre rendez-vous", "my appointment", "our appointment",
 		"my booking", "my meeting", "rdv ta3na")
-	// wantWords want something: with a service, a booking.
-	wantWords = newMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
+	// WantWords want something: with a service, a booking.
+	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
 		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi")
-	// ownWords say the appointment is the visitor's own.
-	ownWords = newMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
+	// OwnWords say the appointment is the visitor's own.
+	OwnWords = NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
-	// cancelOwnWords cancel an appointment already booked.
-	cancelOwnWords = newMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
+	// CancelOwnWords cancel an appointment already booked.
+	CancelOwnWords = NewMatcher("annuler", "annule", "annulation", "cancel", "cancellation", "call off", "إلغاء",
 		"الغاء", "الغي", "نلغي", "نلغيه", "ألغي", "الغاء موعدي", "nalghi", "nelghi", "nlghi", "n annuler",
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
 		"annule-le", "cancel it", "annulez", "annulez le", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
@@ -48,8 +46,8 @@ var (
 		"nannuler", "nannulé", "nannulih", "nannuliw", "nalghih", "nalghiha", "إلغائه", "الغائه", "إلغاؤه", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
-	// moveOwnWords move an appointment already booked.
-	moveOwnWords = newMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
+	// MoveOwnWords move an appointment already booked.
+	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
 		"reschedule", "move", "postpone", "change the date", "change the time", "change my appointment",
 		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
@@ -65,7 +63,7 @@ var (
 		"تأخيره", "تاخيره")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
-	cantComeWords = newMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
+	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
 		"je ne peux plus venir", "pas pouvoir venir", "empêchement", "empechement", "imprévu", "imprevu",
 		"i can't make", "i cannot make", "can't make it", "won't be able", "won't make it", "can't come",
 		"cannot come", "something came up", "i can no longer", "ma nejemch nji", "ma nejjemch nji", "ma neqderch nji",
@@ -78,17 +76,17 @@ var (
 		"خارج البلاد", "rani msafer", "nkoun msafer", "mab9itch n7taj", "ma b9itch n7taj",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
-	// otherSlotWords ask for another day or hour.
-	otherSlotWords = newMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
+	// OtherSlotWords ask for another day or hour.
+	OtherSlotWords = NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
 		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
-	// selfMoveWords are the visitor moving, not the appointment.
-	selfMoveWords = newMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
+	// SelfMoveWords are the visitor moving, not the appointment.
+	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")
-	// humanWords ask for a person.
-	humanWords = newMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
+	// HumanWords ask for a person.
+	HumanWords = NewMatcher("humain", "un humain", "une personne", "vraie personne", "personne réelle",
 		"un conseiller", "une conseillère", "conseiller", "un agent", "quelqu'un de l'équipe", "votre équipe",
 		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
 		"talk to someone", "speak to someone", "customer service", "your team", "شخص", "شخص حقيقي", "إنسان",
@@ -101,38 +99,38 @@ var (
 		"احد من الفريق", "شخص من فريقكم", "مسؤول", "المسؤول", "مسؤولا", "مدير", "المدير", "manager", "the manager",
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe")
-	// talkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
-	talkWords = newMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
+	// TalkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
+	TalkWords = NewMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",
 		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki")
-	botWords = newMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
+	BotWords = NewMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
 		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت",
 		"machine", "une machine", "a machine", "automated", "automatique", "آلة", "الة",
 		// asked the other way round: "is this a real person?", "je parle à un humain ?"
 		"humain", "un humain", "human", "a human", "real person", "a real person", "vraie personne",
 		"une vraie personne", "personne réelle", "bnadem", "insan", "إنسان", "انسان", "شخص حقيقي")
-	byeWords = newMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
+	ByeWords = NewMatcher("au revoir", "à bientôt", "a bientot", "bonne journée", "bonne soirée", "bye",
 		"goodbye", "good bye", "see you", "مع السلامة", "الى اللقاء", "إلى اللقاء", "بسلامة", "bslama", "beslama",
 		"bye bye", "ciao")
 	// botAddress makes "bot" a question to Dota: "tu es un robot ?", not "un bot IA".
-	botAddress = newMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
+	botAddress = NewMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
 		"mne7ki m3a", "nahder m3a")
-	// openWords ask whether the agency works on a day.
-	openWords = newMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
+	// OpenWords ask whether the agency works on a day.
+	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
 		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
-	// closingWords ask when the agency closes.
-	closingWords = newMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
+	// ClosingWords ask when the agency closes.
+	ClosingWords = NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
 )
 
 // What a message outside a booking asks for, as readIntent names it; a question the
-// rules answer is named by questionOf.
+// rules answer is named by QuestionOf.
 const (
 	IntentBook   = "book"
 	IntentMove   = "move"
@@ -150,40 +148,39 @@ const (
 // them: the visitor's own appointment, a person, a booking (asked for, accepted, or
 // implied by several details given at once), a plain yes or no, a question the rules
 // answer; offered says whether Dota has just offered to book.
-func readIntent(msg string, ws []string, f found, offered bool, services []catalogue.Service) string {
-	t := newReading(ws)
-	if what, ok := ownAppointmentIn(&t, false, f.names()); ok {
+func readIntent(msg string, t *Text, f Fields, offered bool, services []Service) string {
+	if what, ok := OwnAppointmentIn(t, false, f.Names()); ok {
 		return what
 	}
-	if wantsPersonIn(&t) {
+	if WantsPersonIn(t) {
 		return IntentPerson
 	}
-	short := len(ws) <= 4
-	yes, no := yesWords.scoreIn(&t) > 0, noWords.scoreIn(&t) > 0
+	short := len(t.Words) <= 4
+	yes, no := YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
 	// plain matters only to a short message.
-	plain := short && !isQuestionIn(msg, &t) && coversIn(&t, yesWords, noWords, politeWords)
+	plain := short && !IsQuestionIn(msg, t) && CoversIn(t, YesWords, NoWords, PoliteWords)
 	switch {
-	case byeWords.scoreIn(&t) > 0 && coversIn(&t, byeWords, politeWords, thanksWords):
+	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
-	case bookWords.scoreIn(&t) > 0, f.count() >= 2, offered && short && yes && !no,
+	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no,
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
-		f.When.Date != "" && isQuestionIn(msg, &t) && topicOfIn(&t) == "" && openWords.scoreIn(&t) == 0 &&
-			closingWords.scoreIn(&t) == 0,
+		f.When.Date != "" && IsQuestionIn(msg, t) && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
-		f.HasService && wantWords.scoreIn(&t) > 0 && !isQuestionIn(msg, &t):
+		f.HasService && WantWords.ScoreIn(t) > 0 && !IsQuestionIn(msg, t):
 		return IntentBook
 	case offered && short && no, plain && no:
 		return IntentNo
 	case plain && yes:
 		return IntentYes
 	}
-	if q, _ := questionOfIn(&t, services); q != "" {
+	if q, _ := QuestionOfIn(t, services); q != "" {
 		return q
 	}
 	return IntentOther
 }
 
-// ownAppointment reports whether a message is about the visitor's appointment already
+// OwnAppointment reports whether a message is about the visitor's appointment already
 // booked, to cancel it ("cancel") or move it ("move"). Outside the booking flow, a cancel
 // or move word with an appointment is enough ("بغيت نلغي الموعد"); inside it, cancelling
 // is the booking under way's own command, and a move must name the visitor's own
@@ -194,27 +191,28 @@ func readIntent(msg string, ws []string, f found, offered bool, services []catal
 // asks for no booking ("annuler le shooting du 1er décembre"), and one that tells of the
 // visitor's appointment with its day is about it even before saying what to do ("I have
 // an appointment on Monday at 2 pm, but I'll be travelling"): IntentOwn.
-func ownAppointment(ws []string, inFlow, names bool) (string, bool) {
-	t := newReading(ws)
-	return ownAppointmentIn(&t, inFlow, names)
+func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
+	t := NewText(ws)
+	return OwnAppointmentIn(&t, inFlow, names)
 }
 
-func ownAppointmentIn(t *reading, inFlow, names bool) (string, bool) {
+// OwnAppointmentIn is OwnAppointment over words already read.
+func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
-	booked := bookedWords.scoreIn(t) > 0
-	appt := appointmentWords.scoreIn(t) > 0 || booked
-	own := ownWords.scoreIn(t) > 0
+	booked := bookedWords.ScoreIn(t) > 0
+	appt := AppointmentWords.ScoreIn(t) > 0 || booked
+	own := OwnWords.ScoreIn(t) > 0
 	// "annuler le shooting du 1er": the day or service stands for the appointment.
-	appt = appt || (names && bookWords.scoreIn(t) == 0)
-	tellsOwn := names && booked && wantWords.scoreIn(t) == 0
+	appt = appt || (names && BookWords.ScoreIn(t) == 0)
+	tellsOwn := names && booked && WantWords.ScoreIn(t) == 0
 	// "je ne pourrai pas me déplacer, je préfère annuler": the visitor, not the appointment,
 	// would move.
-	moves := (moveOwnWords.scoreIn(t) > 0 && !(selfMoveWords.scoreIn(t) > 0 && cancelOwnWords.scoreIn(t) > 0)) ||
-		otherSlotWords.scoreIn(t) > 0
+	moves := (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+		OtherSlotWords.ScoreIn(t) > 0
 	switch {
 	case moves && appt && (!inFlow || own):
 		return IntentMove, true
-	case !inFlow && appt && (cancelOwnWords.scoreIn(t) > 0 || cantComeWords.scoreIn(t) > 0):
+	case !inFlow && appt && (CancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0):
 		return IntentCancel, true
 	case !inFlow && tellsOwn:
 		return IntentOwn, true
@@ -222,48 +220,39 @@ func ownAppointmentIn(t *reading, inFlow, names bool) (string, bool) {
 	return "", false
 }
 
-// wantsPerson reports whether a message asks to talk to a person.
-func wantsPerson(ws []string) bool {
-	t := newReading(ws)
-	return wantsPersonIn(&t)
+// WantsPerson reports whether a message asks to talk to a person.
+func WantsPerson(ws []string) bool {
+	t := NewText(ws)
+	return WantsPersonIn(&t)
 }
 
-func wantsPersonIn(t *reading) bool {
-	if humanWords.scoreIn(t) == 0 || !(talkWords.scoreIn(t) > 0 || coversIn(t, humanWords, commandFillers, politeWords)) {
+// WantsPersonIn is WantsPerson over words already read.
+func WantsPersonIn(t *Text) bool {
+	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords)) {
 		return false
 	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
 	// as opposed to Dota ("a real person", "pas un robot").
-	return bookWords.scoreIn(t) == 0 || liveWords.scoreIn(t) > 0
+	return BookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
 }
 
 // liveWords ask for a person rather than Dota.
-var liveWords = newMatcher("humain", "un humain", "human", "a human", "real person", "vraie personne",
+var liveWords = NewMatcher("humain", "un humain", "human", "a human", "real person", "vraie personne",
 	"personne réelle", "pas un robot", "pas un bot", "not a bot", "not a robot", "bnadem", "insan", "إنسان",
 	"انسان", "شخص حقيقي", "agent", "operator", "opérateur", "customer service", "service client", "now",
 	"maintenant", "right now", "tout de suite", "دابا", "درك", "daba", "dork")
 
-// weekdayIn names the weekday a message asks about, if any.
-func weekdayIn(ws []string) (time.Weekday, bool) {
+// WeekdayIn names the weekday a message asks about, if any.
+func WeekdayIn(ws []string) (time.Weekday, bool) {
 	for _, w := range ws {
-		if d, ok := weekdayNames[w]; ok {
+		if d, ok := WeekdayNames[w]; ok {
 			return d, true
 		}
 	}
 	return 0, false
 }
 
-// intentAnswer answers a question about the visitor's own appointment inside the booking
-// flow; ok is false when the message is none.
-func (t *turn) intentAnswer(ws []string, inFlow bool) (string, bool) {
-	l := t.lang()
-	if what, ok := ownAppointment(ws, inFlow, false); ok {
-		return text(l, "own_"+what), true
-	}
-	return "", false
-}
-
 // questionShapedIn reports whether words read as a question without a question mark.
-func questionShapedIn(t *reading) bool {
-	return questionWords.opens(t) || len(t.ws) <= 6
+func questionShapedIn(t *Text) bool {
+	return QuestionWords.Opens(t) || len(t.Words) <= 6
 }

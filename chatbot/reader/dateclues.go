@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"strings"
@@ -11,7 +11,8 @@ import (
 // every pattern over every message was most of reading one. Each clue asks for no more
 // than its pattern does, so no reading changes.
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // isSpaceByte is the patterns' \s.
 func isSpaceByte(c byte) bool {
@@ -33,7 +34,7 @@ func skipSpaces(s string, i int) int {
 // and numericDate ("/", ".", "-") need.
 func digitsAround(s, seps string) bool {
 	for i := 1; i+1 < len(s); i++ {
-		if isDigit(s[i+1]) && isDigit(s[i-1]) && strings.IndexByte(seps, s[i]) >= 0 {
+		if IsDigit(s[i+1]) && IsDigit(s[i-1]) && strings.IndexByte(seps, s[i]) >= 0 {
 			return true
 		}
 	}
@@ -45,10 +46,10 @@ func digitsAround(s, seps string) bool {
 // by one of next's bytes; -1 where nowhere.
 func hourBefore(s, next string) int {
 	for p := 0; p < len(s); p++ {
-		if !isDigit(s[p]) || (p > 0 && isWordByte(s[p-1])) {
+		if !IsDigit(s[p]) || (p > 0 && IsWordByte(s[p-1])) {
 			continue
 		}
-		for k := 1; k <= 2 && p+k <= len(s) && isDigit(s[p+k-1]); k++ {
+		for k := 1; k <= 2 && p+k <= len(s) && IsDigit(s[p+k-1]); k++ {
 			if j := skipSpaces(s, p+k); j < len(s) && strings.IndexByte(next, s[j]) >= 0 {
 				return p
 			}
@@ -73,7 +74,7 @@ func hourAfterWord(s string) int {
 		}
 		for _, hw := range hourWords {
 			if end := w + len(hw); strings.HasPrefix(s[w:], hw) {
-				if j := skipSpaces(s, end); j > end && j < len(s) && isDigit(s[j]) {
+				if j := skipSpaces(s, end); j > end && j < len(s) && IsDigit(s[j]) {
 					return c
 				}
 			}
@@ -90,10 +91,10 @@ var ordinalSuffixes = []string{"", "er", "st", "nd", "rd", "th"}
 // spaces, then a month's name. Its other matches are no date.
 func dayBeforeMonth(n string) bool {
 	for p := 0; p < len(n); p++ {
-		if !isDigit(n[p]) || (p > 0 && isWordByte(n[p-1])) {
+		if !IsDigit(n[p]) || (p > 0 && IsWordByte(n[p-1])) {
 			continue
 		}
-		for k := 1; k <= 2 && p+k <= len(n) && isDigit(n[p+k-1]); k++ {
+		for k := 1; k <= 2 && p+k <= len(n) && IsDigit(n[p+k-1]); k++ {
 			for _, suffix := range ordinalSuffixes {
 				end := p + k + len(suffix)
 				g := skipSpaces(n, end)
@@ -141,7 +142,7 @@ func monthBeforeDay(n string) bool {
 		for j < len(n) && n[j] >= 'a' && n[j] <= 'z' {
 			j++
 		}
-		if g := skipSpaces(n, j); (i == 0 || !isWordByte(n[i-1])) && g > j && g < len(n) && isDigit(n[g]) {
+		if g := skipSpaces(n, j); (i == 0 || !IsWordByte(n[i-1])) && g > j && g < len(n) && IsDigit(n[g]) {
 			if _, ok := monthNames[n[i:j]]; ok {
 				return true
 			}
@@ -149,4 +150,9 @@ func monthBeforeDay(n string) bool {
 		i = j
 	}
 	return false
+}
+
+// IsWordByte is regular expressions' \w: an ASCII letter, digit or underscore.
+func IsWordByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
 }

@@ -1,0 +1,110 @@
+package reader
+
+import namereader "github.com/dota-agency/dota/chatbot/reader/name"
+
+// Every message is read for every field it carries, whatever the step: "Bonjour, je suis
+// Amine Belkacem, je voudrais un rendez-vous jeudi prochain à 10h pour un site web, mon
+// mail amine@belk.dz, tel 0555123499" gives a name, an e-mail, a phone, a service, a day
+// and an hour. Each field is checked by its own rules; one that fails them is left for
+// its step to ask.
+
+// Fields is what one message carries.
+type Fields struct {
+	Name, Email, Phone string
+	Service            Service
+	HasService         bool
+	// When is the day and hour; When.Unsure an hour only partly understood, to confirm
+	// rather than record.
+	When When
+}
+
+// Names reports whether the message names a day or a service: what an appointment is
+// told by.
+func (f Fields) Names() bool { return f.When.Date != "" || f.HasService }
+
+// Count is how many fields the message carries (a day and an hour count as one).
+func (f Fields) Count() int {
+	n := 0
+	for _, ok := range []bool{f.Name != "", f.Email != "", f.Phone != "", f.HasService, f.When.Date != "" || f.When.Time != ""} {
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// fieldsIn reads every field of a message, whose words are t; question says whether it
+// reads as one.
+func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
+	var f Fields
+	emails := EmailsIn(msg)
+	if len(emails) > 0 {
+		if v, ok := ctx.check(FieldEmail, msg[emails[0][0]:emails[0][1]]); ok {
+			f.Email = v
+		}
+	}
+	rest := NormalizeDigits(ReplaceSpans(msg, emails))
+	phones := PhonesIn(rest)
+	for _, loc := range phones {
+		// Fewer than 9 digits is no phone: the rules are asked only about the others.
+		if m := rest[loc[0]:loc[1]]; CountDigits(m) >= 9 {
+			if v, ok := ctx.check(FieldPhone, m); ok {
+				f.Phone = v
+				break
+			}
+		}
+	}
+	// The words of an address or a number name no service: "yanis.web@gmail.com".
+	plain := rest
+	if len(emails) > 0 || len(phones) > 0 {
+		plain = ReplaceSpans(rest, phones)
+		f.Service, f.HasService = ServiceIn(Words(plain), ctx.Services)
+	} else {
+		f.Service, f.HasService = serviceInText(t, ctx.Services)
+	}
+	// The hour is read only with a day, or with words that make it an hour ("à 10h"):
+	// the digits of a phone are no hour.
+	f.When = ParseWhen(plain, ctx.Now, false)
+	// A name introduced as one (chatbot/reader/name): after "je m'appelle", "my name is",
+	// "اسمي", "Name:", a name after "je suis", "I'm", "ana", "أنا", or alone after a
+	// greeting. At the name step, a message that says nothing else answers it: "D'accord.
+	// Yacine Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo,
+	// it's 0667 …", whose words are no name.
+	f.Name = ctx.checkedName(namereader.Introduced(plain))
+	if f.Name == "" && ctx.Step == FieldName && !question && saysOnlyName(t, f) {
+		f.Name = ctx.checkedName(namereader.Answer(plain))
+	}
+	return f
+}
+
+// check applies ctx.Check.
+func (ctx Context) check(field, v string) (string, bool) {
+	if ctx.Check == nil {
+		return v, true
+	}
+	return ctx.Check(field, v)
+}
+
+func (ctx Context) checkedName(v string) string {
+	if v == "" {
+		return ""
+	}
+	if v, ok := ctx.check(FieldName, v); ok {
+		return v
+	}
+	return ""
+}
+
+// saysOnlyName reports whether a message at the name step may be read as the name: it
+// names no service, day or hour, and holds no correction, change of mind, no or apology.
+func saysOnlyName(t *Text, f Fields) bool {
+	if f.HasService || f.When.Date != "" || f.When.Time != "" || f.When.Unsure != "" {
+		return false
+	}
+	for _, m := range []*Matcher{&CorrectionLeads, &ChangeWords, &NoWords, &CancelWords} {
+		if m.ScoreIn(t) > 0 {
+			return false
+		}
+	}
+	return true
+}

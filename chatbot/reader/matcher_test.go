@@ -1,0 +1,85 @@
+package reader
+
+import "testing"
+
+// oldScore is the matcher's score as it was, stemming both words of every comparison.
+func oldScore(m Matcher, text []string) int {
+	best := 0
+	for _, p := range m.Phrases {
+		if len(p) > best && ContainsPhrase(text, p) {
+			best = len(p)
+		}
+	}
+	return best
+}
+
+// oldCount is how many phrases a text holds, as it was counted.
+func oldCount(m Matcher, text []string) int {
+	n := 0
+	for _, p := range m.Phrases {
+		if ContainsPhrase(text, p) {
+			n++
+		}
+	}
+	return n
+}
+
+func oldExact(m Matcher, text []string) bool {
+	for _, p := range m.Phrases {
+		if len(p) == len(text) && PhraseAt(text, p, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// oldAt is the longest phrase at index i as it was found, trying every phrase.
+func oldAt(m Matcher, text []string, i int) int {
+	n := 0
+	for _, p := range m.Phrases {
+		if len(p) > n && PhraseAt(text, p, i) {
+			n = len(p)
+		}
+	}
+	return n
+}
+
+func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
+	matchers := []Matcher{YesWords, NoWords, BookWords, CancelWords, SkipWords, HelloWords, ThanksWords, QuestionWords,
+		AppointmentWords, OwnWords, CancelOwnWords, MoveOwnWords, HumanWords, TalkWords, BotWords, ByeWords, OpenWords,
+		ClosingWords, afternoonWords, morningWords, noonWords, afternoonPhrase, CorrectionLeads, ChangeVerbs,
+		SwapWords, nextWeekWords, frenchWords, englishWords}
+	for _, tp := range Topics {
+		matchers = append(matchers, tp.Words)
+	}
+	for _, s := range testServices {
+		matchers = append(matchers, serviceMatcher(s))
+	}
+	texts := []string{"oui", "non merci", "je voudrais prendre un rendez-vous", "quels sont vos prix ?",
+		"أسعاركم", "ما هي الأسعار", "بالتصوير من فضلكم", "how long does it take", "pas d'entreprise", "",
+		"Pouvez-vous m'expliquer comment se passe une collaboration avec votre équipe ?", "السلام عليكم",
+		"بغيت نلغي الموعد ديالي", "je veux déplacer mon rendez-vous", "can I talk to a real person please",
+		"الخميس الساعة الثالثة مساء", "jeudi à 3 heures de l'après-midi", "un site web et une app mobile",
+		"روبوتات الذكاء الاصطناعي والتدريب", "non, mon email est x@y.z", "au revoir et merci beaucoup"}
+	for _, m := range matchers {
+		for _, s := range texts {
+			ws := Words(s)
+			if got, want := m.Score(ws), oldScore(m, ws); got != want {
+				t.Errorf("score(%q) = %d, want %d", s, got, want)
+			}
+			tx := NewText(ws)
+			if got, want := m.countIn(&tx), oldCount(m, ws); got != want {
+				t.Errorf("countIn(%q) = %d, want %d", s, got, want)
+			}
+			if got, want := m.Exact(ws), oldExact(m, ws); got != want {
+				t.Errorf("exact(%q) = %v, want %v", s, got, want)
+			}
+			st := StemAll(ws)
+			for i := 0; i <= len(ws); i++ {
+				if got, want := m.At(ws, st, i), oldAt(m, ws, i); got != want {
+					t.Errorf("at(%q, %d) = %d, want %d", s, i, got, want)
+				}
+			}
+		}
+	}
+}
