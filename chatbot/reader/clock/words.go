@@ -236,7 +236,6 @@ func set(ws ...string) map[string]bool {
 	return m
 }
 
-
 func splitSpaces(s string) []string {
 	var out []string
 	start := -1
