@@ -9,8 +9,8 @@ import (
 	"github.com/dota-agency/dota/privacy"
 )
 
-// Where a message names a person's e-mail address or phone: read as extract reads every
-// message (contacts.go), and compared in canonical form, so that a number is found however
+// Where a message names a person's e-mail address or phone: read as the reader reads every
+// message (chatbot/reader/contacts.go), and compared in canonical form, so that a number is found however
 // it was written ("00213 661 23 45 67", "661 23 45 67", "٠٦٦١٢٣٤٥٦٧"). A personal-data
 // erasure redacts them from other people's conversations (transcript/personal.go).
 
