@@ -33,7 +33,11 @@ var (
 	// WantWords want something: with a service, a booking.
 	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
-		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi")
+		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi",
+		// said for a business: "we need", "nous voulons", "بغينا"
+		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
+		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "نحبو", "نحبوا", "بغينا",
+		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
 	// OwnWords say the appointment is the visitor's own.
 	OwnWords = NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
@@ -98,7 +102,9 @@ var (
 		"agent humain", "responsable", "le responsable", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
 		"احد من الفريق", "شخص من فريقكم", "مسؤول", "المسؤول", "مسؤولا", "مدير", "المدير", "manager", "the manager",
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
-		"wa7ed mn l'equipe")
+		"wa7ed mn l'equipe",
+		// "نحب نهدر مع واحد من الخدامين تاعكم ماشي مع روبو"
+		"الخدامين", "واحد من الخدامين", "خدام", "ماشي مع روبو", "ماشي روبو", "machi robot", "machi m3a robot")
 	// TalkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
 	TalkWords = NewMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
@@ -167,7 +173,10 @@ func readIntent(msg string, t *Text, f Fields, offered bool, services []Service)
 		f.When.Date != "" && IsQuestionIn(msg, t) && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
-		f.HasService && WantWords.ScoreIn(t) > 0 && !IsQuestionIn(msg, t):
+		f.HasService && WantWords.ScoreIn(t) > 0 && !IsQuestionIn(msg, t),
+		// "نهار الاحد 13 ديسمبر مع 3 لعشية": a day and an hour given are a slot asked for.
+		f.When.Date != "" && f.When.Time != "" && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+			ClosingWords.ScoreIn(t) == 0:
 		return IntentBook
 	case offered && short && no, plain && no:
 		return IntentNo
@@ -238,7 +247,7 @@ func WantsPersonIn(t *Text) bool {
 
 // liveWords ask for a person rather than Dota.
 var liveWords = NewMatcher("humain", "un humain", "human", "a human", "real person", "vraie personne",
-	"personne réelle", "pas un robot", "pas un bot", "not a bot", "not a robot", "bnadem", "insan", "إنسان",
+	"personne réelle", "pas un robot", "pas un bot", "not a bot", "not a robot", "ماشي مع روبو", "ماشي روبو", "machi robot", "bnadem", "insan", "إنسان",
 	"انسان", "شخص حقيقي", "agent", "operator", "opérateur", "customer service", "service client", "now",
 	"maintenant", "right now", "tout de suite", "دابا", "درك", "daba", "dork")
 

@@ -111,8 +111,20 @@ func normalRuneSlow(r rune) string {
 	return b.String()
 }
 
-// Words splits normalized text into its words.
-func Words(s string) []string { return normalWords(normalize(s)) }
+// Words splits normalized text into its words. The French "j'ai" stays one word, "jai":
+// its "ai" is not the English AI, a keyword of the AI bots.
+func Words(s string) []string { return joinElisions(normalWords(normalize(s))) }
+
+// joinElisions joins "j" and "ai" into "jai".
+func joinElisions(ws []string) []string {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "j" && ws[i+1] == "ai" {
+			ws[i] = "jai"
+			ws = append(ws[:i+1], ws[i+2:]...)
+		}
+	}
+	return ws
+}
 
 // normalWords splits text already normalized, its words one space apart, into its words.
 func normalWords(n string) []string {

@@ -9,6 +9,7 @@ import (
 var testServices = []Service{
 	{Slug: "developpement-web", Names: []string{"Développement web", "Web development", "تطوير المواقع"}, Keywords: []string{"site web", "website", "موقع ويب"}},
 	{Slug: "shooting-photo-video", Names: []string{"Shooting photo & vidéo", "Photo & video shoot"}, Keywords: []string{"photo", "vidéo"}},
+	{Slug: "bots-ia", Names: []string{"Bots IA", "AI bots"}, Keywords: []string{"IA", "AI", "chatbot"}},
 }
 
 // A message is read once for everything the conversation may ask of it.
@@ -41,6 +42,14 @@ func TestRead(t *testing.T) {
 		{"a day for the appointment", "annuler le shooting du 1er décembre", Context{Lang: "fr"},
 			Reading{Lang: "fr", Intent: IntentCancel, Fields: Fields{When: When{Date: "2026-12-01"}}}},
 		{"arabic", "السلام عليكم، أريد موعدا", Context{Lang: "fr"}, Reading{Lang: "ar", Intent: IntentBook}},
+		{"j'ai is no AI", "j'ai une boutique et je voudrais une séance photo", Context{Lang: "fr"},
+			Reading{Lang: "fr", Intent: IntentBook, Fields: Fields{Service: services[1], HasService: true}}},
+		{"l'IA is", "j'aimerais utiliser l'IA", Context{Lang: "fr"},
+			Reading{Lang: "fr", Intent: IntentBook, Fields: Fields{Service: services[2], HasService: true}}},
+		{"a slot given", "نهار الاحد 13 ديسمبر مع 3 لعشية", Context{Lang: "ar"},
+			Reading{Lang: "ar", Intent: IntentBook, Fields: Fields{When: When{Date: "2026-12-13", Time: "15:00"}}}},
+		{"a service wanted by a business", "We need someone to audit our website", Context{Lang: "en"},
+			Reading{Lang: "en", Intent: IntentBook, Fields: Fields{Service: services[0], HasService: true}}},
 	}
 	for _, tt := range tests {
 		tt.ctx.Now, tt.ctx.Services, tt.ctx.Check = sundayMorning, services, check

@@ -77,7 +77,10 @@ var (
 		"validez", "valide", "réservez", "réserve", "reservez", "reserve", "جيد", "ممتاز", "صحيح", "هذا صحيح",
 		"يعطيك الصحة", "بارك الله فيك", "confirmed", "confirmé", "all good", "pour moi", "c'est bon pour moi",
 		"everything", "all correct", "that is all correct", "that is correct", "correct", "kindly", "thank you kindly",
-		"كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant")
+		"كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant",
+		// "oui, c'est bon comme ça", "ih c'est bon, merci bezzaf", "yes, like that"
+		"c'est bon", "comme ça", "comme ca", "like that", "as it is", "haka", "hakka", "هكا", "هكذا",
+		"bezzaf", "bzaf", "بزاف", "ya3tik saha", "يعطيك الصحة")
 	// butWords hold something back: "oui mais…".
 	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")
