@@ -10,6 +10,9 @@ import (
 // whole words after normalization, so "ai" never matches inside "training".
 var (
 	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
+		// confirmed in so many words: "Je vous confirme ces informations.", "please proceed"
+		"je vous confirme", "i confirm", "please proceed", "proceed", "نأكد", "نؤكد", "n2akked", "nakked",
+		"n2akkad", "nconfirmi",
 		"c'est bon", "je confirme", "confirmer", "exact", "correct", "yes", "yeah", "yep", "sure", "of course",
 		"please", "confirm", "go ahead", "alright", "all right", "نعم", "أكيد", "اكيد", "حسنا", "موافق", "طبعا",
 		"أجل", "تمام", "أؤكد", "تأكيد", "واش", "ايه", "wah", "iyeh", "ih", "eyh", "صح",
@@ -80,7 +83,11 @@ var (
 		"كل شيء صحيح", "كلشي صحيح", "كل شي صحيح", "درك", "دروك", "now", "maintenant",
 		// "oui, c'est bon comme ça", "ih c'est bon, merci bezzaf", "yes, like that"
 		"c'est bon", "comme ça", "comme ca", "like that", "as it is", "haka", "hakka", "هكا", "هكذا",
-		"bezzaf", "bzaf", "بزاف", "ya3tik saha", "يعطيك الصحة")
+		"bezzaf", "bzaf", "بزاف", "ya3tik saha", "يعطيك الصحة",
+		// "Oui, les informations sont exactes. Je confirme, barak Allahou fik.", "ih, kolch s7i7"
+		"ces informations", "les informations", "informations", "sont exactes", "exactes", "the information",
+		"s7a7", "s7i7", "kolch", "kolchi", "المعلومات", "صحيحة", "الحجز", "le rendez-vous", "le rdv", "saha",
+		"barak allahou fik", "barak allah fik", "بارك الله فيك", "the booking", "the appointment")
 	// butWords hold something back: "oui mais…".
 	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")

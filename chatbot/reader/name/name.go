@@ -206,6 +206,9 @@ func afterLeadIn(ws []word) []word {
 // starts the rest of the sentence. careful asks more of the words: capitalised in Latin
 // letters, and none a common word.
 func take(ws []word, careful bool) string {
+	for len(ws) > 1 && titles[strings.TrimSuffix(ws[0].f, ".")] {
+		ws = ws[1:]
+	}
 	var out []word
 	for _, w := range ws {
 		if stops[w.f] || !wordLike(w.raw) || joinedStop(w.f) {

@@ -95,6 +95,12 @@ var common = set("je", "j'ai", "nous", "on", "il", "elle", "vous", "i", "we", "y
 	"مسؤول", "مسؤوله", "مالك", "مالكه", "مؤسس", "استاذ", "استاذه", "طبيب", "طبيبه", "الدكتور", "الدكتوره",
 	"دكتور", "مساعد", "مساعده", "موظف", "موظفه")
 
+// titles open a name without being part of it: "Maître Nadir Hamidi", "Dr Sofia Mahdjoub",
+// "السيد رضا بوطالب", "الدكتورة سميرة بوعلام".
+var titles = set("dr", "docteur", "doctor", "pr", "professeur", "professor", "maitre", "me", "mr", "mrs", "ms",
+	"miss", "mme", "mlle", "madame", "mademoiselle", "monsieur", "m", "sir", "madam", "cheikh", "hadj", "el-hadj",
+	"السيد", "السيده", "الدكتور", "الدكتوره", "الاستاذ", "الاستاذه", "الحاج", "الحاجه", "الشيخ", "سي", "لالة")
+
 // trailing end a name's words without being part of it: "Yacine Amrani merci".
 var trailing = set("merci", "thanks", "svp", "please", "stp", "شكرا", "choukran", "sahit", "ici", "here", "la")
 
