@@ -13,7 +13,7 @@ var (
 	AppointmentWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réservation", "reservation", "appointment",
 		"meeting", "booking", "موعد", "الموعد", "موعدي", "حجز", "الحجز", "حجزي", "maw3id", "lmaw3id", "el maw3id",
 		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
-		"rendez", "meeting", "call")
+		"rendez", "meeting", "call", "appt", "appts", "rdv ta3i")
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
 	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
 		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
@@ -52,7 +52,8 @@ var (
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
-		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "reprogrammer", "avancer",
+		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
+		"modifier mon rdv", "modifier le rdv", "changer le rendez-vous", "reprogrammer", "avancer",
 		"reschedule", "move", "postpone", "change the date", "change the time", "change my appointment",
 		"تغيير", "تأجيل", "تاجيل", "تقديم", "نبدل", "بدل", "نغير", "نأجل", "ناجل", "أأجل", "nbadel", "nbedel",
 		"nbeddel", "nbdl", "nbdel", "nghayer", "nbadal", "nchangi", "nchanger", "ncangi",

@@ -87,7 +87,8 @@ var (
 		// "Oui, les informations sont exactes. Je confirme, barak Allahou fik.", "ih, kolch s7i7"
 		"ces informations", "les informations", "informations", "sont exactes", "exactes", "the information",
 		"s7a7", "s7i7", "kolch", "kolchi", "المعلومات", "صحيحة", "الحجز", "le rendez-vous", "le rdv", "saha",
-		"barak allahou fik", "barak allah fik", "بارك الله فيك", "the booking", "the appointment")
+		"barak allahou fik", "barak allah fik", "بارك الله فيك", "the booking", "the appointment",
+		"the cancellation", "l'annulation", "annulation", "الإلغاء", "الالغاء", "thank you", "merci")
 	// butWords hold something back: "oui mais…".
 	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")
