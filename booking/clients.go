@@ -255,14 +255,7 @@ func (s *Core) CreateClient(ctx context.Context, in ClientInput) (ClientRecord, 
 // Client reads one client.
 func (s *Core) Client(ctx context.Context, id string) (ClientRecord, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+clientColumns+` FROM clients c WHERE c.id = $1`, id)
-	if err != nil {
-		return ClientRecord{}, err
-	}
-	cl, err := pgx.CollectExactlyOneRow(rows, scanClient)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return cl, ErrNotFound
-	}
-	return cl, err
+	return oneClient(rows, err)
 }
 
 // UpdateClient changes the given fields of a client.
@@ -289,6 +282,11 @@ func (s *Core) UpdateClient(ctx context.Context, id string, in ClientInput) (Cli
 		id, in.Nom, in.Prenom, keep(in.Email), nullable(in.Email), keep(in.Numero1), nullable(in.Numero1),
 		keep(in.Numero2), nullable(in.Numero2), keep(in.NomEntreprise), nullable(in.NomEntreprise),
 		keep(in.Siteweb), nullable(in.Siteweb), e164(in.Numero1), e164(in.Numero2))
+	return oneClient(rows, err)
+}
+
+// oneClient is the one client rows hold; ErrNotFound when none.
+func oneClient(rows pgx.Rows, err error) (ClientRecord, error) {
 	if err != nil {
 		return ClientRecord{}, err
 	}

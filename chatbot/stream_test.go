@@ -120,7 +120,7 @@ func TestStreamEndsWithItsSession(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e.forgetSessions(context.Background(), []string{c.id})
+		sessions{e}.Forget(context.Background(), []string{c.id})
 		if !ended(ch, 3*time.Second) {
 			t.Fatal("the stream outlived its session's erasure")
 		}

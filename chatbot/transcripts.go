@@ -150,26 +150,6 @@ for i, v in ipairs(items) do
 end
 return 0`)
 
-// forgetSessions removes conversations' sessions from Redis — what the visitor typed and
-// what Dota collected live there until they expire — and ends their streams.
-func (e *Engine) forgetSessions(ctx context.Context, sessions []string) {
-	if len(sessions) == 0 {
-		return
-	}
-	keys := make([]string, 0, len(sessions))
-	members := make([]any, 0, len(sessions))
-	for _, sid := range sessions {
-		keys, members = append(keys, e.stateKey(sid), e.messageKey(sid)), append(members, sid)
-	}
-	pipe := e.rdb.Pipeline()
-	pipe.Del(ctx, keys...)
-	pipe.ZRem(ctx, e.key("waiting"), members...)
-	e.endStreams(ctx, pipe, sessions)
-	if _, err := pipe.Exec(ctx); err != nil {
-		e.log.WarnContext(ctx, "chat: erased sessions not removed from Redis; they expire on their own", "err", err)
-	}
-}
-
 // Forget removes conversations' sessions from Redis — what the visitor typed and what
 // Dota collected live there until they expire — and ends their streams.
 func (ss sessions) Forget(ctx context.Context, sessions []string) {
