@@ -9,22 +9,22 @@ import { useExpireOnUnauthenticated } from './hooks/useServerSync';
 import { useSession } from './hooks/useSession';
 import './console.css';
 
-const LoginPage = lazy(() => import('./pages/LoginPage'));
+const LoginPage = lazy(() => import('./login/LoginPage'));
 const ConsoleShell = lazy(() => import('./components/ConsoleShell'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const ConversationsPage = lazy(() => import('./pages/ConversationsPage'));
-const AppointmentsPage = lazy(() => import('./pages/AppointmentsPage'));
-const WaitlistPage = lazy(() => import('./pages/WaitlistPage'));
-const NewAppointmentPage = lazy(() => import('./pages/NewAppointmentPage'));
-const ClientsPage = lazy(() => import('./pages/ClientsPage'));
-const ProjectsPage = lazy(() => import('./pages/ProjectsPage'));
-const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
-const MessagesPage = lazy(() => import('./pages/MessagesPage'));
-const UsersPage = lazy(() => import('./pages/UsersPage'));
-const SettingsPage = lazy(() => import('./pages/SettingsPage'));
-const OpsPage = lazy(() => import('./pages/OpsPage'));
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const NotFoundPage = lazy(() => import('./components/NotFoundPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
+const AppointmentsPage = lazy(() => import('./appointments/AppointmentsPage'));
+const WaitlistPage = lazy(() => import('./waitlist/WaitlistPage'));
+const NewAppointmentPage = lazy(() => import('./appointments/NewAppointmentPage'));
+const ClientsPage = lazy(() => import('./clients/ClientsPage'));
+const ProjectsPage = lazy(() => import('./projects/ProjectsPage'));
+const NotificationsPage = lazy(() => import('./notifications/NotificationsPage'));
+const MessagesPage = lazy(() => import('./messages/MessagesPage'));
+const UsersPage = lazy(() => import('./users/UsersPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const OpsPage = lazy(() => import('./ops/OpsPage'));
+const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 
 /**
  * The code of each page, by its key. Which pages a user has, in which order and with

@@ -1,4 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { sendWithChallenge } from '../../../lib/challenge';
 import type { Schemas } from '../../../lib/schemas';
 
 /** One slot of a day, as GET /api/slots returns it. */
@@ -50,4 +52,12 @@ export type Booked = Appointment & { confirmation_email?: boolean; manage_token?
 /** Books; the key makes a retry or a double click book once. */
 export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Booked> {
   return api.post<Booked>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** Books, through the challenge when the server asks for one (verifying says while it is solved). */
+export function useCreateAppointmentMutation(onVerifying: (verifying: boolean) => void) {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: AppointmentRequest & Pick<GuardFields, 'website'>; idempotencyKey: string }) =>
+      sendWithChallenge((altcha) => createAppointment({ ...body, altcha }, idempotencyKey), onVerifying),
+  });
 }

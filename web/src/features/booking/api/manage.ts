@@ -1,6 +1,7 @@
 // The customer's own appointment, reached through the manage link of its e-mails
 // (/manage/{token}): read it, cancel it, move it. The token is the only key: it goes to
 // this site's API and nowhere else.
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { Schemas } from '../../../lib/schemas';
 
@@ -39,4 +40,14 @@ export function rescheduleManagedAppointment(token: string, to: { date: string; 
 /** The address of the appointment's calendar file, for "add to calendar". */
 export function calendarHref(token: string): string {
   return `/api/manage/${encodeURIComponent(token)}/calendar.ics`;
+}
+
+/** Cancels the appointment behind the token; the screen shows what the server returns. */
+export function useCancelManagedMutation(token: string) {
+  return useMutation({ mutationFn: () => cancelManagedAppointment(token) });
+}
+
+/** Moves the appointment behind the token to another slot. */
+export function useRescheduleManagedMutation(token: string) {
+  return useMutation({ mutationFn: (to: { date: string; time: string }) => rescheduleManagedAppointment(token, to) });
 }

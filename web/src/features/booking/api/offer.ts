@@ -2,6 +2,7 @@
 // a place freed up in a full slot and is held for the person first in line until they
 // accept it (an appointment is booked) or decline it (it goes to the next). The token is
 // the only key: it goes to this site's API and nowhere else.
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { Schemas } from '../../../lib/schemas';
 import type { Booked } from './appointments';
@@ -36,4 +37,14 @@ export function acceptOffer(token: string): Promise<AcceptedOffer> {
 /** POST …/decline: 200 {state: "declined"}, 410 `gone` when the offer is no longer open. */
 export function declineOffer(token: string): Promise<{ state: string }> {
   return api.post<{ state: string }>(`${path(token)}/decline`, {});
+}
+
+/** Accepts the offer behind the token: books its slot. */
+export function useAcceptOfferMutation(token: string) {
+  return useMutation({ mutationFn: () => acceptOffer(token) });
+}
+
+/** Declines the offer behind the token: its place goes to the next in line. */
+export function useDeclineOfferMutation(token: string) {
+  return useMutation({ mutationFn: () => declineOffer(token) });
 }

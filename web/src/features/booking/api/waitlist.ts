@@ -1,7 +1,9 @@
 // The waiting list of a full slot: the booking form offers it when the slot it asked
 // for was just taken. Joining twice with the same e-mail is harmless (the server answers
 // as to a new place, naming neither the entry nor its place in line).
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { sendWithChallenge } from '../../../lib/challenge';
 import type { Schemas } from '../../../lib/schemas';
 import type { GuardFields } from './appointments';
 
@@ -27,4 +29,12 @@ export type WaitlistPlace = Schemas['WaitlistPlace'];
  */
 export function joinWaitlist(body: WaitlistRequest & GuardFields): Promise<WaitlistPlace> {
   return api.post<WaitlistPlace>('/api/waitlist', body);
+}
+
+/** Joins a slot's line, through the challenge when the server asks for one (verifying says while it is solved). */
+export function useJoinWaitlistMutation(onVerifying: (verifying: boolean) => void) {
+  return useMutation({
+    mutationFn: (body: WaitlistRequest & Pick<GuardFields, 'website'>) =>
+      sendWithChallenge((altcha) => joinWaitlist({ ...body, altcha }), onVerifying),
+  });
 }

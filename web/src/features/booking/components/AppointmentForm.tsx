@@ -6,10 +6,9 @@ import { Honeypot } from '../../../components/ui/Honeypot';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
-import { sendWithChallenge } from '../../../lib/challenge';
 import { useClientValue } from '../../../lib/clientValue';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { createAppointment, type Alternative, type AppointmentRequest } from '../api/appointments';
+import { useCreateAppointmentMutation, type Alternative, type AppointmentRequest } from '../api/appointments';
 import { useDay, useRefreshSlots, useServiceNames } from '../hooks/useSlots';
 import { JoinWaitlist } from './JoinWaitlist';
 import './AppointmentForm.css';
@@ -76,6 +75,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   const key = useRef(newIdempotencyKey());
   const started = useRef(false);
   const inFlight = useRef(false);
+  const book = useCreateAppointmentMutation(setVerifying);
 
   const navigate = useNavigate();
   const services = useServiceNames();
@@ -129,10 +129,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     setTaken(null);
     setLimited(null);
     try {
-      const booked = await sendWithChallenge(
-        (altcha) => createAppointment({ ...body, website, altcha }, key.current),
-        setVerifying,
-      );
+      const booked = await book.mutateAsync({ body: { ...body, website }, idempotencyKey: key.current });
       track('contact_form_submit', { service: body.service || 'none' });
       // Tells a console open in another tab of this browser to refresh its list.
       try {

@@ -2,9 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { sendWithChallenge } from '../../../lib/challenge';
 import type { Alternative, AppointmentRequest } from '../api/appointments';
-import { joinWaitlist, type WaitlistPlace } from '../api/waitlist';
+import { useJoinWaitlistMutation, type WaitlistPlace } from '../api/waitlist';
 
 /** Props of JoinWaitlist. */
 export interface JoinWaitlistProps {
@@ -44,6 +43,7 @@ export function JoinWaitlist(props: JoinWaitlistProps) {
   const [limited, setLimited] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const inFlight = useRef(false);
+  const joinMutation = useJoinWaitlistMutation(setVerifying);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const noEmail = !contact.email.trim();
 
@@ -70,20 +70,15 @@ export function JoinWaitlist(props: JoinWaitlistProps) {
     setBusy(true);
     setLimited(null);
     try {
-      const place = await sendWithChallenge(
-        (altcha) =>
-          joinWaitlist({
-            date: slot.date,
-            time: slot.time,
-            name: contact.name,
-            phone: contact.phone,
-            email: contact.email,
-            service: contact.service,
-            website,
-            altcha,
-          }),
-        setVerifying,
-      );
+      const place = await joinMutation.mutateAsync({
+        date: slot.date,
+        time: slot.time,
+        name: contact.name,
+        phone: contact.phone,
+        email: contact.email,
+        service: contact.service,
+        website,
+      });
       setOutcome({ kind: 'joined', place });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'conflict') {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import type { Alternative } from '../api/appointments';
-import { cancelManagedAppointment, rescheduleManagedAppointment, type ManagedAppointment } from '../api/manage';
+import { useCancelManagedMutation, useRescheduleManagedMutation, type ManagedAppointment } from '../api/manage';
 import { useRefreshSlots } from '../hooks/useSlots';
 import { agencyOffset, formatDay, formatInstant, formatTime, lockOf, statusKey } from '../lib/manage';
 import { CancelDialog } from './CancelDialog';
@@ -52,6 +52,8 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
   const [problem, setProblem] = useState<Problem | null>(null);
   const inFlight = useRef(false);
   const refreshSlots = useRefreshSlots();
+  const cancelMutation = useCancelManagedMutation(token);
+  const moveMutation = useRescheduleManagedMutation(token);
   const feedbackRef = useRef<HTMLDivElement>(null);
   const moveButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -95,8 +97,8 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
     }
   };
 
-  const cancel = () => void act('cancel', () => cancelManagedAppointment(token));
-  const move = (to: { date: string; time: string }) => void act('move', () => rescheduleManagedAppointment(token, to));
+  const cancel = () => void act('cancel', () => cancelMutation.mutateAsync());
+  const move = (to: { date: string; time: string }) => void act('move', () => moveMutation.mutateAsync(to));
 
   const closeMove = () => {
     setMoving(false);

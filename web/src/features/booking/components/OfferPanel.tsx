@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api';
-import { acceptOffer, declineOffer, type WaitlistOffer } from '../api/offer';
+import { useAcceptOfferMutation, useDeclineOfferMutation, type WaitlistOffer } from '../api/offer';
 import { agencyOffset, formatDay, formatInstant, formatTime } from '../lib/manage';
 import { timeLeft, timeLeftKey } from '../lib/offer';
 import './OfferPanel.css';
@@ -50,6 +50,8 @@ export function OfferPanel({ token, offer, onChange, onExpired }: OfferPanelProp
   const [done, setDone] = useState<Done | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const inFlight = useRef(false);
+  const accept = useAcceptOfferMutation(token);
+  const decline = useDeclineOfferMutation(token);
   const feedbackRef = useRef<HTMLDivElement>(null);
 
   const day = formatDay(offer.date, lang);
@@ -86,11 +88,11 @@ export function OfferPanel({ token, offer, onChange, onExpired }: OfferPanelProp
     setProblem(null);
     try {
       if (kind === 'accept') {
-        const appointment = await acceptOffer(token);
+        const appointment = await accept.mutateAsync();
         onChange({ ...offer, state: 'accepted', appointment_id: appointment.id });
         setDone({ kind: 'accepted', email: appointment.confirmation_email === true });
       } else {
-        await declineOffer(token);
+        await decline.mutateAsync();
         setDone({ kind: 'declined' });
       }
     } catch (err) {

@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keys } from './keys';
 import type { Day, ServiceOption } from './types';
 
 /** Active services for selectors, ordered by name. */
@@ -11,3 +13,9 @@ export async function listServices(signal?: AbortSignal): Promise<ServiceOption[
 export function daySlots(date: string, signal?: AbortSignal) {
   return api.get<Day>('/api/slots', { query: { date }, signal });
 }
+
+/** The public catalogue as the console's forms need it. */
+export const catalogueQueries = {
+  services: () => queryOptions({ queryKey: ['admin', 'services'], queryFn: ({ signal }) => listServices(signal) }),
+  day: (date: string) => queryOptions({ queryKey: [...keys.slots, date], queryFn: ({ signal }) => daySlots(date, signal) }),
+};

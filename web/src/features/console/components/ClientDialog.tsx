@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
-import { useSaveClientMutation, type ClientInput } from '../api/clients';
+import { useSaveClientMutation, type ClientInput } from '../clients/api/clients';
 import type { Client } from '../api/types';
 import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
 

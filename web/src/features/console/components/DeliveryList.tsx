@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { toastFailure } from '../../../lib/mutation';
-import { useResendMessageMutation } from '../api/messages';
+import { useResendMessageMutation } from '../messages/api/messages';
 import type { Delivery } from '../api/types';
 import { useCan } from '../hooks/useSession';
 import { formatDateTime } from '../lib/time';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { useSession } from './useSession';
 
 /** A read of the console answered 401 (logout elsewhere, role change): back to the login form. */

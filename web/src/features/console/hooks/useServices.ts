@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { catalogueQueries } from '../api/queries';
+import { catalogueQueries } from '../api/catalogue';
 import type { ServiceOption } from '../api/types';
 
 const none: ServiceOption[] = [];

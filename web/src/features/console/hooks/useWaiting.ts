@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
-import { conversationQueries, keys } from '../api/queries';
+import { conversationQueries } from '../conversations/api/conversations';
+import { keys } from '../api/keys';
 import type { ConversationSummary } from '../api/types';
 import { useLiveEvents, useLiveRefresh } from './useLive';
 

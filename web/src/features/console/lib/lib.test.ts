@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { flattenSeries, totalsOf } from '../api/ops';
-import { normalizeDashboard } from '../api/dashboard';
+import { flattenSeries, totalsOf } from '../ops/api/ops';
+import { normalizeDashboard } from '../dashboard/api/dashboard';
 import { pageKeyOf } from '../api/session';
-import { monthGrid } from '../components/CalendarView';
+import { monthGrid } from '../appointments/components/CalendarView';
 import { forbiddenTarget, landingPath } from '../hooks/useSession';
 import { bubble, displayStatus, fullName, namesMatch, parseAmount, preview, shortId, youtubeId } from './format';
 import { ageOf, formatDateTime } from './time';
-import { fromClient } from '../pages/NewAppointmentPage';
+import { fromClient } from '../appointments/NewAppointmentPage';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();

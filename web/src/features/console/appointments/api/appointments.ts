@@ -1,0 +1,223 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, buildUrl } from '../../../../lib/api';
+import { keys } from '../../api/keys';
+import type { ClientInput } from '../../clients/api/clients';
+import type { Appointment, AppointmentStats, HistoryEntry, Note, Paged, TranscriptMessage } from '../../api/types';
+
+/** Filters of the appointment list, all applied by the server. */
+export interface AppointmentFilters {
+  q?: string;
+  status?: string;
+  service?: string;
+  range?: '' | 'today' | 'week' | 'month';
+}
+
+/** One page of appointments, newest first. */
+export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {
+  return api.get<Paged<Appointment>>('/api/admin/appointments', { query: { ...filters, page, size }, signal });
+}
+
+/** Counts by status. */
+export function appointmentStats(signal?: AbortSignal) {
+  return api.get<AppointmentStats>('/api/admin/appointments/stats', { signal });
+}
+
+/** An appointment with its notes and history. */
+export interface AppointmentDetail {
+  appointment: Appointment;
+  notes: Note[];
+  history: HistoryEntry[];
+}
+
+/** Reads one appointment, its notes and its status history. */
+export async function getAppointment(id: string, signal?: AbortSignal): Promise<AppointmentDetail> {
+  const body = await api.get<Record<string, unknown>>(`/api/admin/appointments/${id}`, { signal });
+  const appointment = (body.appointment ?? body) as Appointment;
+  let notes = body.notes as Note[] | undefined;
+  let history = body.history as HistoryEntry[] | undefined;
+  if (!Array.isArray(notes)) notes = await listNotes(id, signal);
+  if (!Array.isArray(history)) history = await listHistory(id, signal);
+  return { appointment, notes, history };
+}
+
+function itemsOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  const record = (body ?? {}) as Record<string, unknown>;
+  for (const key of ['items', 'notes', 'history', 'messages']) {
+    if (Array.isArray(record[key])) return record[key] as T[];
+  }
+  return [];
+}
+
+/** Notes of an appointment, newest first. */
+export async function listNotes(id: string, signal?: AbortSignal): Promise<Note[]> {
+  return itemsOf<Note>(await api.get(`/api/admin/appointments/${id}/notes`, { signal }));
+}
+
+/** Status history of an appointment, newest first. */
+export async function listHistory(id: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
+  return itemsOf<HistoryEntry>(await api.get(`/api/admin/appointments/${id}/history`, { signal }));
+}
+
+/** The chat conversation behind a chat booking. */
+export async function getTranscript(id: string, signal?: AbortSignal): Promise<TranscriptMessage[]> {
+  return itemsOf<TranscriptMessage>(await api.get(`/api/admin/appointments/${id}/transcript`, { signal }));
+}
+
+/** Adds a note (the text is trimmed). */
+export function addNote(id: string, note: string) {
+  return api.post<Note>(`/api/admin/appointments/${id}/notes`, { note: note.trim() });
+}
+
+/** Deletes a note. */
+export function deleteNote(noteId: string) {
+  return api.delete<void>(`/api/admin/notes/${noteId}`);
+}
+
+/** Fields of the edit dialog. */
+export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'service' | 'date' | 'time' | 'message' | 'status'>;
+
+/** Saves an edit; the server writes the history when the status changes. */
+export async function updateAppointment(id: string, edit: AppointmentEdit): Promise<Appointment> {
+  const body = await api.patch<{ appointment?: Appointment } & Partial<Appointment>>(`/api/admin/appointments/${id}`, {
+    ...edit,
+    status_dashboard: edit.status,
+  });
+  return (body.appointment ?? body) as Appointment;
+}
+
+/** Deletes one appointment. */
+export function deleteAppointment(id: string) {
+  return api.delete<void>(`/api/admin/appointments/${id}`);
+}
+
+/** Sets the status of several appointments. */
+export function bulkStatus(ids: string[], status: string) {
+  return api.post<unknown>('/api/admin/appointments/bulk', { ids, action: 'status', status });
+}
+
+/** Deletes several appointments. */
+export function bulkDelete(ids: string[]) {
+  return api.post<unknown>('/api/admin/appointments/bulk', { ids, action: 'delete' });
+}
+
+/** URL of the CSV export of the filtered rows, or of the given ids. */
+export function exportUrl(filters: AppointmentFilters, ids: string[] = []): string {
+  return buildUrl('/api/admin/appointments/export.csv', { ...filters, ids: ids.length ? ids.join(',') : undefined });
+}
+
+/** Fields of the console's creation form. */
+export interface NewAppointment {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  sector: string;
+  service: string;
+  date: string;
+  time: string;
+  message: string;
+  client_id: string;
+  /** A new client, created with the booking unless one matches by e-mail or phone. */
+  client?: ClientInput;
+}
+
+/**
+ * Creates an appointment from the console (status En Attente); the key makes a retry book
+ * once. Booked on a visitor's behalf from a conversation, the conversation lists it.
+ */
+export function createAppointment(body: NewAppointment, idempotencyKey: string, conversation = '') {
+  return api.post<Appointment>('/api/admin/appointments', body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    query: conversation ? { conversation } : undefined,
+  });
+}
+
+/** Appointments of a month, grouped by day (YYYY-MM-DD). */
+export async function calendarMonth(month: string, signal?: AbortSignal): Promise<Record<string, Appointment[]>> {
+  const body = await api.get<Record<string, unknown>>('/api/admin/appointments/calendar', { query: { month }, signal });
+  const days: Record<string, Appointment[]> = {};
+  const add = (a: Appointment) => {
+    if (!a.date) return;
+    (days[a.date] ??= []).push(a);
+  };
+  if (Array.isArray(body.items)) (body.items as Appointment[]).forEach(add);
+  else if (Array.isArray(body.appointments)) (body.appointments as Appointment[]).forEach(add);
+  else if (Array.isArray(body.days)) {
+    for (const day of body.days as { date: string; appointments?: Appointment[]; items?: Appointment[] }[]) {
+      for (const a of day.appointments ?? day.items ?? []) add({ ...a, date: a.date || day.date });
+    }
+  } else {
+    const map = (body.days ?? body) as Record<string, unknown>;
+    for (const [date, list] of Object.entries(map)) {
+      if (Array.isArray(list)) for (const a of list as Appointment[]) add({ ...a, date: a.date || date });
+    }
+  }
+  for (const list of Object.values(days)) list.sort((a, b) => a.time.localeCompare(b.time));
+  return days;
+}
+
+/** Adds a note to an appointment; the appointment is asked again. */
+export function useAddNoteMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => addNote(id, note),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointment(id) }),
+  });
+}
+
+/** Deletes a note of an appointment; the appointment is asked again. */
+export function useDeleteNoteMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNote,
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointment(id) }),
+  });
+}
+
+/** Saves an edit; the appointments' lists and the appointment are asked again. */
+export function useUpdateAppointmentMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: AppointmentEdit }) => updateAppointment(id, edit),
+    onSuccess: (_saved, { id }) => {
+      void client.invalidateQueries({ queryKey: keys.appointments });
+      void client.invalidateQueries({ queryKey: keys.appointment(id) });
+    },
+  });
+}
+
+/** Sets the status of several appointments, or deletes them; the appointments' lists are asked again. */
+export function useBulkAppointmentsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { ids: string[]; status: string } | { ids: string[]; remove: true }) =>
+      'remove' in change ? bulkDelete(change.ids) : bulkStatus(change.ids, change.status),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointments }),
+  });
+}
+
+/** Creates an appointment from the console; the appointments' lists are asked again. */
+export function useCreateAppointmentMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey, conversation }: { body: NewAppointment; idempotencyKey: string; conversation?: string }) =>
+      createAppointment(body, idempotencyKey, conversation),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointments }),
+  });
+}
+
+/** Appointments: a page of the list, the counts, a month of the calendar, one with its notes and history, its chat. */
+export const appointmentQueries = {
+  list: (filters: AppointmentFilters, page: number, size: number) =>
+    queryOptions({
+      queryKey: [...keys.appointments, 'list', filters, page, size],
+      queryFn: ({ signal }) => listAppointments(filters, page, size, signal),
+    }),
+  stats: () => queryOptions({ queryKey: [...keys.appointments, 'stats'], queryFn: ({ signal }) => appointmentStats(signal) }),
+  month: (month: string) =>
+    queryOptions({ queryKey: [...keys.appointments, 'month', month], queryFn: ({ signal }) => calendarMonth(month, signal) }),
+  detail: (id: string) => queryOptions({ queryKey: [...keys.appointment(id), 'detail'], queryFn: ({ signal }) => getAppointment(id, signal) }),
+  transcript: (id: string) =>
+    queryOptions({ queryKey: [...keys.appointment(id), 'transcript'], queryFn: ({ signal }) => getTranscript(id, signal) }),
+};

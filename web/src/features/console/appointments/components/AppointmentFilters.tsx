@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppointmentFilters as Filters } from '../api/appointments';
+import { STATUSES, type ServiceOption } from '../../api/types';
+import { FilterSelect } from '../../components/FilterSelect';
+
+/** Props of AppointmentFilters. */
+export interface AppointmentFiltersProps {
+  filters: Required<Filters>;
+  services: ServiceOption[];
+  onFilter: (patch: Filters) => void;
+  /** How many rows are selected: the export takes them, else the filtered list. */
+  selectedCount: number;
+  /** Absent when the user may not export. */
+  onExport?: () => void;
+}
+
+const RANGES = ['today', 'week', 'month'] as const;
+
+/** The appointments' search (sent on Enter or when leaving the box), date, status and service filters, and the export. */
+export function AppointmentFilters({ filters, services, onFilter, selectedCount, onExport }: AppointmentFiltersProps) {
+  const { t } = useTranslation('console');
+  const [search, setSearch] = useState(filters.q);
+  // By the service's slug, as bookings store it, whatever language they were made in.
+  const serviceLabels = new Map(services.map((s) => [s.slug ?? s.name, s.category ? `${s.name} (${s.category})` : s.name]));
+  return (
+    <div className="filters" role="search">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onFilter({ q: search.trim() });
+        }}
+      >
+        <label className="field field--inline">
+          <span className="visually-hidden">{t('appointments.search')}</span>
+          <input
+            type="search"
+            placeholder={t('appointments.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              if (e.target.value === '') onFilter({ q: '' });
+            }}
+            onBlur={() => search.trim() !== filters.q && onFilter({ q: search.trim() })}
+          />
+        </label>
+      </form>
+      <FilterSelect
+        label={t('appointments.dateFilter')}
+        value={filters.range}
+        values={RANGES}
+        allLabel={t('appointments.range.all')}
+        optionLabel={(r) => t(`appointments.range.${r}`)}
+        onChange={(range) => onFilter({ range: range as Filters['range'] })}
+      />
+      <FilterSelect
+        label={t('appointments.statusFilter')}
+        value={filters.status}
+        values={STATUSES}
+        allLabel={t('appointments.allStatuses')}
+        optionLabel={(st) => t(`status.${st}`)}
+        onChange={(status) => onFilter({ status })}
+      />
+      <FilterSelect
+        label={t('appointments.serviceFilter')}
+        value={filters.service}
+        values={[...serviceLabels.keys()]}
+        allLabel={t('appointments.allServices')}
+        optionLabel={(name) => serviceLabels.get(name) ?? name}
+        onChange={(service) => onFilter({ service })}
+      />
+      {onExport && (
+        <button type="button" className="btn" onClick={onExport}>
+          {selectedCount ? t('appointments.exportSelected', { count: selectedCount }) : t('appointments.export')}
+        </button>
+      )}
+    </div>
+  );
+}

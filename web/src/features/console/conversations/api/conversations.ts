@@ -1,0 +1,132 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api';
+import { keys } from '../../api/keys';
+import type {
+  Collected,
+  ConversationDetail,
+  ConversationPage,
+  QuestionsReport,
+  QuestionWindow,
+  StaffMessage,
+} from '../../api/types';
+
+/** Filters of the inbox, all applied by the server; empty values select all. */
+export interface ConversationFilters {
+  state?: string;
+  outcome?: string;
+  q?: string;
+}
+
+/** Longest message staff may send, in characters (the server refuses longer ones). */
+export const MAX_STAFF_MESSAGE = 2000;
+
+const NO_COLLECTED: Collected = { name: '', email: '', phone: '', company: '', service: '', date: '', time: '' };
+
+/** Fills what an older or partial answer leaves out, so screens need not check. */
+function normalizeDetail(body: ConversationDetail): ConversationDetail {
+  return {
+    ...body,
+    collected: { ...NO_COLLECTED, ...(body.collected ?? {}) },
+    appointment_ids: Array.isArray(body.appointment_ids) ? body.appointment_ids : [],
+    appointments: Array.isArray(body.appointments) ? body.appointments : [],
+    transcript: Array.isArray(body.transcript) ? body.transcript : [],
+  };
+}
+
+function path(id: string, action = ''): string {
+  return `/api/admin/conversations/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
+}
+
+/** One page of conversations, newest activity first, with the number waiting for staff. */
+export async function listConversations(
+  filters: ConversationFilters,
+  page: number,
+  size: number,
+  signal?: AbortSignal,
+): Promise<ConversationPage> {
+  const body = await api.get<Partial<ConversationPage>>('/api/admin/conversations', { query: { ...filters, page, size }, signal });
+  const items = Array.isArray(body.items) ? body.items : [];
+  return { items, total: body.total ?? items.length, page: body.page ?? page, size: body.size ?? size, waiting: body.waiting ?? 0 };
+}
+
+/** How many conversations wait for a person. */
+export async function waitingCount(signal?: AbortSignal): Promise<number> {
+  return (await listConversations({ state: 'waiting' }, 1, 1, signal)).waiting;
+}
+
+/** One conversation: what Dota collected, the appointments it booked and every message. */
+export async function getConversation(id: string, signal?: AbortSignal): Promise<ConversationDetail> {
+  return normalizeDetail(await api.get<ConversationDetail>(path(id), { signal }));
+}
+
+/** Takes the conversation: it is the signed-in staff member's until they hand it back (409 if another holds it). */
+export async function claimConversation(id: string): Promise<ConversationDetail> {
+  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'claim')));
+}
+
+/** Takes the conversation from the colleague holding it (their console hears of it live). */
+export async function takeOverConversation(id: string): Promise<ConversationDetail> {
+  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'takeover')));
+}
+
+/** Sends the visitor a message (the text is trimmed); only the staff member holding the conversation may. */
+export function sendStaffMessage(id: string, text: string): Promise<StaffMessage> {
+  return api.post<StaffMessage>(path(id, 'messages'), { text: text.trim() });
+}
+
+/** Hands the conversation back to Dota. */
+export async function releaseConversation(id: string): Promise<ConversationDetail> {
+  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'release')));
+}
+
+/** The questions Dota could not answer in the window, grouped by similar wording, largest group first. */
+export async function listQuestions(window: QuestionWindow, signal?: AbortSignal): Promise<QuestionsReport> {
+  const body = await api.get<Partial<QuestionsReport>>('/api/admin/questions', { query: { window }, signal });
+  return { window: body.window ?? window, groups: Array.isArray(body.groups) ? body.groups : [] };
+}
+
+/** What staff do to a conversation from its buttons. */
+export type ConversationAction = 'claim' | 'takeover' | 'release';
+
+const ACTIONS: Record<ConversationAction, (id: string) => Promise<ConversationDetail>> = {
+  claim: claimConversation,
+  takeover: takeOverConversation,
+  release: releaseConversation,
+};
+
+/** Claims, takes over or releases a conversation: the answer is the conversation as it now is, and the inbox is asked again. */
+export function useConversationActionMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ConversationAction) => ACTIONS[action](id),
+    onSuccess: (detail) => {
+      client.setQueryData(keys.conversation(id), detail);
+      void client.invalidateQueries({ queryKey: keys.conversationList });
+    },
+  });
+}
+
+/** Sends the visitor a message; the conversation and the inbox are asked again. */
+export function useSendStaffMessageMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => sendStaffMessage(id, text),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.conversation(id) });
+      void client.invalidateQueries({ queryKey: keys.conversationList });
+    },
+  });
+}
+
+/** Conversations: a page of the inbox, one conversation, the questions Dota could not answer, how many wait. */
+export const conversationQueries = {
+  list: (filters: ConversationFilters, page: number, size: number) =>
+    queryOptions({
+      queryKey: [...keys.conversationList, filters, page, size],
+      queryFn: ({ signal }) => listConversations(filters, page, size, signal),
+    }),
+  detail: (id: string) => queryOptions({ queryKey: keys.conversation(id), queryFn: ({ signal }) => getConversation(id, signal) }),
+  questions: (window: QuestionWindow) =>
+    queryOptions({ queryKey: [...keys.conversations, 'questions', window], queryFn: ({ signal }) => listQuestions(window, signal) }),
+  waiting: () => queryOptions({ queryKey: keys.waiting, queryFn: ({ signal }) => waitingCount(signal) }),
+};

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { toast } from '../../../components/ui/toast';
+import { dashboardQueries } from './api/dashboard';
+import { keys as queryKeys } from '../api/keys';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { StatCard } from '../components/Feedback';
+import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
+
+const DashboardCharts = lazy(() => import('./components/DashboardCharts'));
+
+/** Cards the dashboard shows first, in this order, when the server sends them. */
+const CARD_ORDER = ['total', 'pending', 'confirmed', 'cancelled', 'completed', 'today', 'this_week', 'upcoming', 'clients', 'unread_notifications'];
+
+/** /admin/dashboard: stat cards, refresh, quick actions and charts. */
+export default function DashboardPage() {
+  const { t } = useTranslation('console');
+  const data = useQuery(dashboardQueries.summary());
+  useLiveInvalidate(['appointment.'], [queryKeys.dashboard], 500);
+  useFallbackPoll(() => void data.refetch(), 60_000);
+  const cards = data.data?.cards ?? {};
+  const keys = [...CARD_ORDER.filter((k) => k in cards), ...Object.keys(cards).filter((k) => !CARD_ORDER.includes(k))];
+
+  return (
+    <section className="page" aria-labelledby="dashboard-title">
+      <header className="page__header">
+        <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+        <div className="page__actions">
+          <button type="button" className="btn" onClick={() => void data.refetch().then(() => toast.success(t('dashboard.refreshed')))}>
+            {t('action.refresh')}
+          </button>
+          <Link className="btn" to="/admin/appointments">
+            {t('dashboard.toAppointments')}
+          </Link>
+          <Link className="btn btn--primary" to="/admin/new-appointment">
+            {t('dashboard.toNew')}
+          </Link>
+        </div>
+      </header>
+      {data.error && !data.data ? (
+        <ErrorState error={data.error} onRetry={() => void data.refetch()} />
+      ) : !data.data ? (
+        <Skeleton rows={6} />
+      ) : (
+        <>
+          <div className="stats-grid">
+            {keys.map((k) => (
+              <StatCard key={k} label={t(`dashboard.card.${k}`, { defaultValue: k.replace(/_/g, ' ') })} value={cards[k]} tone={k} />
+            ))}
+          </div>
+          <Suspense fallback={<Skeleton rows={6} />}>
+            <DashboardCharts data={data.data} />
+          </Suspense>
+        </>
+      )}
+    </section>
+  );
+}

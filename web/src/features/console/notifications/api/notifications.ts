@@ -1,0 +1,121 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api';
+import { keys } from '../../api/keys';
+import type { Notification } from '../../api/types';
+
+/** Filters of the notification list. */
+export interface NotificationFilters {
+  q?: string;
+  status?: string;
+  type?: string;
+  priority?: string;
+}
+
+function itemsOf(body: unknown): Notification[] {
+  if (Array.isArray(body)) return body as Notification[];
+  const items = (body as { items?: Notification[] } | null)?.items;
+  return Array.isArray(items) ? items : [];
+}
+
+/** Counts of the notifications screen's cards (every unexpired notification). */
+export interface NotificationStats {
+  total: number;
+  unread: number;
+  read: number;
+  archived: number;
+}
+
+/** A page of notifications with the screen's counts. */
+export interface NotificationPage {
+  items: Notification[];
+  total: number;
+  stats: NotificationStats;
+}
+
+/** Notifications, newest first (expired ones are hidden by the server). */
+export async function listNotifications(filters: NotificationFilters, signal?: AbortSignal, page = 1, size = 20): Promise<NotificationPage> {
+  const body = await api.get<Partial<NotificationPage>>('/api/admin/notifications', { query: { ...filters, page, size }, signal });
+  const items = itemsOf(body);
+  const count = (status: string) => items.filter((n) => n.status === status).length;
+  return {
+    items,
+    total: body.total ?? items.length,
+    stats: body.stats ?? { total: items.length, unread: count('unread'), read: count('read'), archived: count('archived') },
+  };
+}
+
+/** Number of unread notifications. */
+export async function unreadCount(signal?: AbortSignal): Promise<number> {
+  const body = await api.get<{ count?: number; unread?: number } | number>('/api/admin/notifications/unread-count', { signal });
+  if (typeof body === 'number') return body;
+  return body.count ?? body.unread ?? 0;
+}
+
+/** The 5 latest notifications. */
+export async function recentNotifications(signal?: AbortSignal) {
+  return itemsOf(await api.get('/api/admin/notifications/recent', { signal })).slice(0, 5);
+}
+
+/** Sets a notification's status. */
+export function setNotificationStatus(id: string, status: string) {
+  return api.patch<Notification>(`/api/admin/notifications/${id}`, { status });
+}
+
+/** Deletes a notification. */
+export function deleteNotification(id: string) {
+  return api.delete<void>(`/api/admin/notifications/${id}`);
+}
+
+/** Sets the status of, or deletes, several notifications. */
+export function bulkNotifications(ids: string[], action: 'status' | 'delete', status?: string) {
+  return api.post<unknown>('/api/admin/notifications/bulk', { ids, action, status });
+}
+
+/** Marks every unread notification read. */
+export function markAllRead() {
+  return api.post<unknown>('/api/admin/notifications/read-all');
+}
+
+/** Invalidates every notification read (the list, its counts and the bell) once a write went through. */
+function useNotificationsChanged() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: keys.notifications });
+}
+
+/** Sets a notification's status. */
+export function useNotificationStatusMutation() {
+  const changed = useNotificationsChanged();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: string }) => setNotificationStatus(id, status),
+    onSuccess: changed,
+  });
+}
+
+/** Deletes a notification. */
+export function useDeleteNotificationMutation() {
+  return useMutation({ mutationFn: deleteNotification, onSuccess: useNotificationsChanged() });
+}
+
+/** Sets the status of, or deletes, several notifications. */
+export function useBulkNotificationsMutation() {
+  return useMutation({
+    mutationFn: ({ ids, action, status }: { ids: string[]; action: 'status' | 'delete'; status?: string }) => bulkNotifications(ids, action, status),
+    onSuccess: useNotificationsChanged(),
+  });
+}
+
+/** Marks every unread notification read. */
+export function useMarkAllReadMutation() {
+  return useMutation({ mutationFn: markAllRead, onSuccess: useNotificationsChanged() });
+}
+
+/** Notifications: a page of the list, and the bell's count and latest five. */
+export const notificationQueries = {
+  list: (filters: NotificationFilters, page: number, size: number) =>
+    queryOptions({
+      queryKey: [...keys.notificationList, filters, page, size],
+      queryFn: ({ signal }) => listNotifications(filters, signal, page, size),
+    }),
+  unread: () => queryOptions({ queryKey: [...keys.bell, 'unread'], queryFn: ({ signal }) => unreadCount(signal) }),
+  recent: () => queryOptions({ queryKey: [...keys.bell, 'recent'], queryFn: ({ signal }) => recentNotifications(signal) }),
+};
