@@ -238,6 +238,9 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
       headers,
       body,
       credentials: 'same-origin',
+      // A page's address may hold a secret (a manage link's token, kept after the booking
+      // form moves to its confirmation in place): no call names it in a Referer.
+      referrerPolicy: 'no-referrer',
       signal: options.signal,
     });
   } catch (err) {
