@@ -139,12 +139,15 @@ func (a *admin) deleteAppointment(c *gin.Context) error {
 	return nil
 }
 
+// bulkRequest is an action on many rows at once: the console's lists send it.
+type bulkRequest struct {
+	IDs    []string `json:"ids"`
+	Action string   `json:"action"`
+	Status string   `json:"status"`
+}
+
 func (a *admin) bulkAppointments(c *gin.Context) error {
-	var in struct {
-		IDs    []string `json:"ids"`
-		Action string   `json:"action"`
-		Status string   `json:"status"`
-	}
+	var in bulkRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}

@@ -78,11 +78,7 @@ func (a *admin) readAll(c *gin.Context) error {
 }
 
 func (a *admin) bulkNotifications(c *gin.Context) error {
-	var in struct {
-		IDs    []string `json:"ids"`
-		Action string   `json:"action"`
-		Status string   `json:"status"`
-	}
+	var in bulkRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}

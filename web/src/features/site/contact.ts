@@ -2,6 +2,7 @@
 // console's settings), for the cards, the footer, the floating buttons and the
 // structured data. Nothing about the agency is written here.
 import type { IconName } from '../../components/ui/Icon';
+import { emptyAgency } from '../../lib/agency';
 import type { AgencyProfile, SiteInfo } from './api/site';
 import { useSiteInfo } from './SiteInfo';
 
@@ -23,21 +24,7 @@ export interface Agency extends AgencyProfile {
 export function agencyOf(info: SiteInfo | null): Agency | null {
   if (!info?.agency) return null;
   // Every part defaults to empty, so that a profile the server sends without some part shows without it.
-  const empty: AgencyProfile = {
-    tagline: {},
-    address: { street: '', city: '', postal_code: '', country: '', country_name: '' },
-    map_url: '',
-    phones: [],
-    whatsapp: '',
-    social: [],
-    founded_year: 0,
-    projects_delivered: 0,
-    clients_served: 0,
-    currency: '',
-    prices: [],
-    hours: { days: [], opens: '', closes: '' },
-  };
-  const a: AgencyProfile = { ...empty, ...info.agency, hours: { ...empty.hours, ...info.agency.hours } };
+  const a: AgencyProfile = { ...emptyAgency, ...info.agency, hours: { ...emptyAgency.hours, ...info.agency.hours } };
   const addr = a.address;
   const addressLine = [addr.street, `${addr.postal_code} ${addr.city}`.trim(), addr.country_name]
     .map((s) => s.trim())

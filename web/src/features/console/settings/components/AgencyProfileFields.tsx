@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { emptyAgency as blankAgency } from '../../../../lib/agency';
 import type { Schemas } from '../../../../lib/schemas';
 import { catalogueQueries } from '../../api/catalogue';
 
@@ -10,21 +11,8 @@ const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 const NETWORKS = ['facebook', 'instagram', 'linkedin', 'youtube', 'tiktok', 'x'] as const;
 const LANGS = ['fr', 'en', 'ar'] as const;
 
-/** An empty profile, for settings stored before the agency had one. */
-export const emptyAgency: AgencyProfile = {
-  tagline: {},
-  address: { street: '', city: '', postal_code: '', country: '', country_name: '' },
-  map_url: '',
-  phones: [],
-  whatsapp: '',
-  social: [],
-  founded_year: 0,
-  projects_delivered: 0,
-  clients_served: 0,
-  currency: '',
-  prices: [],
-  hours: { days: [], opens: '09:00', closes: '17:00' },
-};
+/** An empty profile, for settings stored before the agency had one; office hours 9 to 5. */
+export const emptyAgency: AgencyProfile = { ...blankAgency, hours: { days: [], opens: '09:00', closes: '17:00' } };
 
 /** Props of AgencyProfileFields. */
 export interface AgencyProfileFieldsProps {
