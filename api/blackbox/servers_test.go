@@ -185,4 +185,3 @@ func (r *redisServer) stop() {
 		<-r.done
 	}
 }
-
