@@ -30,6 +30,11 @@ type JobsConfig struct {
 	RescueAfter time.Duration
 	// RetryBase scales the back-off between attempts: attempt n waits RetryBase·n⁴.
 	RetryBase time.Duration
+	// Workers adds other packages' job workers (staff alerts, backups) to the one River
+	// client, so that every replica works every kind of job.
+	AddWorkers []func(*river.Workers) error
+	// Periodic are jobs enqueued on a schedule, by one replica at a time (River's leader).
+	Periodic []*river.PeriodicJob
 }
 
 // Job defaults.
@@ -84,9 +89,15 @@ func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], 
 	if err := river.AddWorkerSafely(workers, &waitlistWorker{core: s}); err != nil {
 		return nil, err
 	}
+	for _, add := range cfg.AddWorkers {
+		if err := add(workers); err != nil {
+			return nil, err
+		}
+	}
 	return river.NewClient(riverpgxv5.New(db), &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
 		Workers:              workers,
+		PeriodicJobs:         cfg.Periodic,
 		JobTimeout:           min(maxJobTimeout, cfg.RescueAfter/2),
 		RescueStuckJobsAfter: cfg.RescueAfter,
 		MaxAttempts:          maxDeliveryAttempts,
@@ -109,6 +120,10 @@ func (h quietHandler) WithGroup(n string) slog.Handler { return quietHandler{h.H
 
 // StartJobs makes this replica work the jobs until ctx ends or StopJobs is called.
 func (s *Core) StartJobs(ctx context.Context) error { return s.jobs.Start(ctx) }
+
+// Jobs is the River client other packages insert their jobs with, in their own
+// transactions (their workers are added through JobsConfig.AddWorkers).
+func (s *Core) Jobs() *river.Client[pgx.Tx] { return s.jobs }
 
 // StopJobs lets the jobs being worked finish (as long as ctx allows) and stops.
 func (s *Core) StopJobs(ctx context.Context) error { return s.jobs.Stop(ctx) }
