@@ -200,7 +200,13 @@ func IsQuestion(raw string, ws []string) bool {
 
 // IsQuestionIn is IsQuestion over words already read.
 func IsQuestionIn(raw string, t *Text) bool {
-	return strings.ContainsAny(raw, "?؟") || QuestionWords.Opens(t)
+	return strings.ContainsAny(raw, "?؟") || (QuestionWords.Opens(t) && !darijaNegation(t))
+}
+
+// darijaNegation reports whether the words open with darija's "ما …ش" ("ما عنديش", "ما
+// نقدرش"): a "no", not the question word "ما".
+func darijaNegation(t *Text) bool {
+	return len(t.Words) > 1 && t.Words[0] == "ما" && strings.HasSuffix(t.Words[1], "ش")
 }
 
 // TopicOf names the topic a message asks about, "" when none; the longest matching

@@ -14,7 +14,9 @@ var (
 	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except")
 	refusalsAfter  = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
 		"isn", "isnt", "cant", "cannot", "لا", "مانقدرش", "ماتصلحش", "مايصلحش", "ماتناسبنيش", "manqderch",
-		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch")
+		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch",
+		// too early: "10 bekri, 11 khir", "9h trop tôt", "9 is too early"
+		"bekri", "bakri", "بكري", "trop", "early")
 	// noProblem follow "pas" or "no" without refusing: "10h pas de souci", "10 no problem".
 	noProblem = set("souci", "soucis", "probleme", "problem", "problemo", "mal", "worries")
 )

@@ -102,7 +102,7 @@ func onlyNamePhrase(segs []segment) string {
 	}
 	found := ""
 	for _, s := range segs {
-		ws := dropFillers(s.words)
+		ws := afterLeadIn(dropFillers(s.words))
 		if len(ws) < 2 || len(ws) > maxWords {
 			continue
 		}
@@ -235,10 +235,12 @@ func take(ws []word, careful bool) string {
 	return strings.Join(raw, " ")
 }
 
-// joinedStop reports whether an Arabic word is "و" joined to a stop: "وأريد", "ونحب".
+// joinedStop reports whether an Arabic word is "و" joined to a stop ("وأريد", "ونحب") or to
+// a noun with its article ("والبريد", "والشركة"), which no name's word is.
 func joinedStop(f string) bool {
 	rest, ok := strings.CutPrefix(f, "و")
-	return ok && rest != "" && (stops[rest] || common[rest])
+	return ok && rest != "" && (stops[rest] || common[rest] ||
+		(strings.HasPrefix(rest, "ال") && utf8.RuneCountInString(rest) >= 4))
 }
 
 func wordLike(w string) bool {
