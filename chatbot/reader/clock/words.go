@@ -21,6 +21,9 @@ var (
 	noProblem = set("souci", "soucis", "probleme", "problem", "problemo", "mal", "worries")
 )
 
+// preferred follow an hour said to be better than another: "16h c'est mieux", "11 khir".
+var preferred = set("mieux", "better", "khir", "5ir", "kheir", "خير", "افضل", "انسب", "preferable", "best")
+
 // notHours follow a number that is no hour: "3 jours", "f 3 iyam", "2 personnes".
 var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "ايام", "يوم", "ايا", "semaine", "semaines",
 	"week", "weeks", "mois", "month", "months", "ans", "an", "years", "year", "min", "mins", "minute", "minutes",

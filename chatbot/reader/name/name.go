@@ -84,6 +84,17 @@ func Introduced(text string) string {
 	return ""
 }
 
+// Business reports whether text opens by naming a business ("le magasin c'est Meubles
+// Boudiaf", "my shop is …"): what follows is its name, not the visitor's.
+func Business(text string) bool {
+	segs := segments(text)
+	if len(segs) == 0 {
+		return false
+	}
+	ws := dropFillers(segs[0].words)
+	return businessBefore(ws, min(len(ws), 3))
+}
+
 // businessBefore reports whether a business is named in the few words before ws[j].
 func businessBefore(ws []word, j int) bool {
 	for _, w := range ws[max(0, j-5):j] {

@@ -7,7 +7,7 @@ import "strings"
 // strong lead-ins introduce a name whatever follows: "je m'appelle", "my name is", "اسمي".
 var strong = phrases(
 	"je m'appelle", "je me nomme", "mon nom est", "mon nom c'est", "mon nom", "mon prenom est", "mon nom complet est",
-	"moi c'est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
+	"moi c'est", "je m appelle", "j m appelle", "mon nom c est", "moi c est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
 	"اسمي هو", "اسمي", "سميتي", "انا اسمي", "ana ismi", "ana esmi", "ana smiti", "ismi", "esmi", "smiti", "smitek",
 	"ana smiyti", "smiyti", "nom", "prenom", "name", "الاسم", "الاسم هو", "الاسم الكامل", "الاسم الكامل هو",
 	// someone else's name, given for them: "il s'appelle", "her name is", "smitha", "اسم ابني"
@@ -53,7 +53,7 @@ var fillers = set("ok", "okay", "oki", "okey", "d'accord", "dac", "daccord", "ou
 	"perfect", "fine", "of", "course", "certainly", "bien-sur", "sur", "evidemment", "avec", "plaisir",
 	"حسنا", "طيب", "نعم", "اكيد", "بالتاكيد", "تمام", "اوكي", "حاضر", "ايوه", "اه", "wah", "ih", "iyeh", "eyh",
 	"واخا", "واه", "ايه", "اييه", "صافي", "مليح", "ماشي",
-	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum",
+	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum", "ah", "oh", "top",
 	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit")
 
 var fillerPhrases = phrases("bien sur", "of course", "avec plaisir", "pas de probleme", "no problem", "thank you",
