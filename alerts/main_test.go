@@ -45,7 +45,11 @@ type rig struct {
 	users  map[string]console.User // by role
 }
 
-func newRig(t *testing.T, now time.Time) *rig {
+func newRig(t *testing.T, now time.Time) *rig { return newRigWith(t, now, false) }
+
+// newRigWith is newRig; with customerMail, the booking core sends its messages to
+// customers through the same SMTP server.
+func newRigWith(t *testing.T, now time.Time, customerMail bool) *rig {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -68,9 +72,17 @@ func newRig(t *testing.T, now time.Time) *rig {
 	r.alerts = alerts.New(pool, alerts.Config{Push: pusher, Mail: transport, From: mail.Address{Address: "dota@dota.test"},
 		PublicURL: "https://dota.test", Log: quiet, Now: clock})
 	pub := live.NewPublisher[booking.Event](rdb, prefix, quiet)
-	r.core = booking.New(pool, booking.WithClock(clock), booking.WithPublisher(pub), booking.WithLogger(quiet),
+	opts := []booking.Option{booking.WithClock(clock), booking.WithPublisher(pub), booking.WithLogger(quiet),
 		booking.WithJobs(booking.JobsConfig{RetryBase: 10 * time.Millisecond,
-			AddWorkers: []func(*river.Workers) error{r.alerts.AddWorkers}}))
+			AddWorkers: []func(*river.Workers) error{r.alerts.AddWorkers}})}
+	if customerMail {
+		renderer, err := dmail.NewRenderer("dota@dota.test", "https://dota.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts = append(opts, booking.WithMail(booking.Mail{Renderer: renderer, Sender: transport, PublicURL: "https://dota.test"}))
+	}
+	r.core = booking.New(pool, opts...)
 	r.cons = console.New(r.core, pool, rdb, prefix, console.Config{}, quiet)
 	r.dota = chatbot.New(r.core, pool, rdb, chatbot.Config{RedisPrefix: prefix}, chatbot.WithClock(clock),
 		chatbot.WithLogger(quiet), chatbot.WithPublisher(pub))
