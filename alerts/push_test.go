@@ -10,6 +10,7 @@ import (
 	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
+	"github.com/dota-agency/dota/chatbot"
 )
 
 // askForAPerson opens a conversation and asks for a person in it.
@@ -83,28 +84,43 @@ func TestAVisitorStillWaitingAfterHalfTheTimeOutIsEscalated(t *testing.T) {
 		r.subscribe(t, role, "/push/"+role)
 	}
 	r.askForAPerson(t, "can I speak to a human")
-	first := map[string]bool{}
-	for range 3 {
+	r.askForAPerson(t, "I want to talk to someone")
+	first := map[string]int{}
+	urls := map[string]bool{}
+	for range 6 {
 		m := r.push.next(2 * time.Second)
-		first[m.Path] = true
+		first[m.Path]++
+		urls[m.Payload["url"]] = true
 		if m.Payload["title"] != alerts.Text("fr", "visitor_waiting_title") {
 			t.Errorf("first alert %v", m.Payload)
 		}
 	}
-	if len(first) != 3 {
-		t.Fatalf("first alerts went to %v", first)
+	if len(first) != 3 || len(urls) != 2 {
+		t.Fatalf("first alerts went to %v, for %v", first, urls)
+	}
+	// The moderator takes the second conversation in time.
+	var taken string
+	for u := range urls {
+		taken = strings.TrimPrefix(u, "/admin/conversations?open=")
+		break
+	}
+	if err := r.dota.Claim(context.Background(), taken, chatbot.Agent{ID: r.users["moderator"].ID, Name: "Moderator"}); err != nil {
+		t.Fatal(err)
 	}
 	r.push.none(time.Duration(booking.MinHandoffTimeoutSeconds) * time.Second / 2 * 8 / 10)
 	escalated := map[string]string{}
 	for range 2 {
 		m := r.push.next(15 * time.Second)
 		escalated[m.Path] = m.Payload["title"]
+		if strings.HasSuffix(m.Payload["url"], taken) {
+			t.Errorf("the conversation taken in time was escalated: %v", m.Payload)
+		}
 	}
 	want := alerts.Text("fr", "visitor_waiting_escalated_title")
 	if escalated["/push/admin"] != want || escalated["/push/moderator"] != want {
 		t.Fatalf("escalated: %v", escalated)
 	}
-	r.push.none(time.Second)
+	r.push.none(2 * time.Second)
 }
 
 // A push service answering 404 or 410 has dropped the subscription: it is deleted; the
