@@ -77,6 +77,7 @@ func (w *sendWorker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
 		outcome = s.email(ctx, u, lang, a, p)
 	}
 	last := job.Attempt >= job.MaxAttempts
+	defer func() { count(a, outcome.final(last)) }()
 	switch {
 	case outcome.retry != nil && !last:
 		// Still pending: the ledger shows the attempt and why it failed.
@@ -102,6 +103,17 @@ type sendOutcome struct {
 	state, reason string
 	failed        string
 	retry         error
+}
+
+// final is the state the attempt leaves the alert in.
+func (o sendOutcome) final(last bool) string {
+	switch {
+	case o.retry != nil && !last:
+		return StatePending
+	case o.retry != nil || o.failed != "":
+		return StateFailed
+	}
+	return o.state
 }
 
 // push sends the alert to each of the user's browsers. A push service answering 404 or
@@ -131,6 +143,8 @@ func (s *Service) push(ctx context.Context, a Alert, p Payload) sendOutcome {
 		case status == http.StatusNotFound || status == http.StatusGone:
 			if _, err := s.db.Exec(ctx, `DELETE FROM alert_subscriptions WHERE endpoint = $1`, t.Endpoint); err != nil {
 				temporary = append(temporary, err.Error())
+			} else {
+				subscriptionsGone.Inc()
 			}
 		case status == http.StatusTooManyRequests || status >= 500:
 			temporary = append(temporary, fmt.Sprintf("push service: %d", status))
