@@ -67,7 +67,7 @@ func (s *Service) booked(ctx context.Context, a booking.Appointment, cause strin
 	case a.Source != booking.SourceForm && a.Source != booking.SourceChat:
 		return nil // booked by staff, who know
 	}
-	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: "/admin/appointments?open=" + a.ID,
+	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: appointmentURL(a.ID),
 		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
 }
 

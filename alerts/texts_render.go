@@ -25,6 +25,9 @@ func title(lang, event string, args map[string]string) string {
 
 // body is the alert's text in lang.
 func body(lang, event string, args map[string]string) string {
+	if args["erased"] == "true" {
+		return Text(lang, "erased")
+	}
 	return Text(lang, code(event, args, "body"), pairs(lang, args)...)
 }
 
