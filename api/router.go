@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
@@ -63,6 +64,9 @@ type Deps struct {
 	// Privacy runs the console's personal-data requests; when nil, it is made from
 	// Booking, with the parts of Catalogue, Console and Chat.
 	Privacy *privacy.Runner
+	// Backups makes and lists the backups; when nil, one without a directory, which lists
+	// the runs and refuses to make any.
+	Backups *backup.Service
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -149,8 +153,11 @@ func New(d Deps) http.Handler {
 				d.Privacy.Register(d.Chat.PersonalPart())
 			}
 		}
+		if d.Backups == nil {
+			d.Backups = backup.New(d.DB, backup.Config{})
+		}
 		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
-			events: d.Events, httpsSite: httpsSite}).mount(r)
+			events: d.Events, backups: d.Backups, httpsSite: httpsSite}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.

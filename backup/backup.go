@@ -104,9 +104,6 @@ type Service struct {
 // Option configures a Service.
 type Option func(*Service)
 
-// WithSettings gives the schedule its settings; without them no scheduled backup is made.
-func WithSettings(s Settings) Option { return func(v *Service) { v.settings = s } }
-
 // WithAlerter raises an alert on each failed run; without one, a failure is logged only.
 func WithAlerter(a Alerter) Option { return func(v *Service) { v.alerter = a } }
 
@@ -135,9 +132,12 @@ func New(db *pgxpool.Pool, cfg Config, opts ...Option) *Service {
 	return s
 }
 
-// UseJobs gives the service the River client it inserts the console's runs with, once the
-// booking core that holds it is built.
-func (s *Service) UseJobs(j Inserter) { s.jobs = j }
+// Attach gives the service what the booking core holds, once it is built: the settings
+// the schedule follows (without them no scheduled backup is made) and the River client
+// the console's runs are inserted with (without it they are refused).
+func (s *Service) Attach(settings Settings, jobs Inserter) {
+	s.settings, s.jobs = settings, jobs
+}
 
 // Dir is the backup directory ("" when none is configured).
 func (s *Service) Dir() string { return s.cfg.Dir }

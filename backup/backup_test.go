@@ -239,8 +239,8 @@ func TestFailingDumpAlerts(t *testing.T) {
 	missing := strings.Replace(db.URL, db.Name, db.Name+"_missing", 1)
 	al, ev := &alerts{}, &events{}
 	st := &settings{AutoBackup: true, BackupFrequency: "daily"}
-	svc := backup.New(pool, backup.Config{Dir: dir, DatabaseURL: missing},
-		backup.WithAlerter(al), backup.WithPublisher(ev), backup.WithSettings(st))
+	svc := backup.New(pool, backup.Config{Dir: dir, DatabaseURL: missing}, backup.WithAlerter(al), backup.WithPublisher(ev))
+	svc.Attach(st, nil)
 	ran, err := svc.Tick(ctx)
 	if err != nil || !ran {
 		t.Fatalf("tick: ran %v, %v", ran, err)
@@ -277,7 +277,8 @@ func TestTickFollowsTheSettings(t *testing.T) {
 	ctx := context.Background()
 	pool, db := testdb.New(t)
 	st := &settings{AutoBackup: false, BackupFrequency: "daily"}
-	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL}, backup.WithSettings(st))
+	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL})
+	svc.Attach(st, nil)
 	if ran, err := svc.Tick(ctx); ran || err != nil {
 		t.Fatalf("auto_backup off: ran %v, %v", ran, err)
 	}

@@ -16,7 +16,7 @@ import (
 
 // withJobs starts booking's River client with the backup's workers and schedule, as the
 // binary does.
-func withJobs(t *testing.T, pool *pgxpool.Pool, svc *backup.Service) {
+func withJobs(t *testing.T, pool *pgxpool.Pool, svc *backup.Service, st *settings) {
 	t.Helper()
 	core := booking.New(pool, booking.WithJobs(booking.JobsConfig{
 		AddWorkers: []func(*river.Workers) error{svc.AddWorkers},
@@ -32,7 +32,7 @@ func withJobs(t *testing.T, pool *pgxpool.Pool, svc *backup.Service) {
 		_ = core.StopJobs(sctx)
 		cancel()
 	})
-	svc.UseJobs(core.Jobs())
+	svc.Attach(st, core.Jobs())
 }
 
 // waitRun polls the runs until the first one is finished.
@@ -59,9 +59,8 @@ func TestStartRunsThroughTheJobs(t *testing.T) {
 	ctx := context.Background()
 	pool, db := testdb.New(t)
 	ev := &events{}
-	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL},
-		backup.WithSettings(&settings{AutoBackup: false, BackupFrequency: "daily"}), backup.WithPublisher(ev))
-	withJobs(t, pool, svc)
+	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL}, backup.WithPublisher(ev))
+	withJobs(t, pool, svc, &settings{AutoBackup: false, BackupFrequency: "daily"})
 	r, err := svc.Start(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -79,9 +78,8 @@ func TestStartRunsThroughTheJobs(t *testing.T) {
 func TestScheduleRunsOnTheLeader(t *testing.T) {
 	needTools(t)
 	pool, db := testdb.New(t)
-	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL, Tick: time.Hour},
-		backup.WithSettings(&settings{AutoBackup: true, BackupFrequency: "weekly"}))
-	withJobs(t, pool, svc)
+	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL, Tick: time.Hour})
+	withJobs(t, pool, svc, &settings{AutoBackup: true, BackupFrequency: "weekly"})
 	done := waitRun(t, svc)
 	if done.Trigger != backup.TriggerScheduled || done.State != backup.StateSucceeded {
 		t.Fatalf("ended: %+v", done)
@@ -94,7 +92,7 @@ func TestOneRunAtATime(t *testing.T) {
 	ctx := context.Background()
 	pool, db := testdb.New(t)
 	svc := backup.New(pool, backup.Config{Dir: t.TempDir(), DatabaseURL: db.URL, Timeout: time.Minute})
-	withJobs(t, pool, svc)
+	withJobs(t, pool, svc, &settings{BackupFrequency: "daily"})
 	if _, err := pool.Exec(ctx, `INSERT INTO backup_runs (trigger) VALUES ('scheduled')`); err != nil {
 		t.Fatal(err)
 	}

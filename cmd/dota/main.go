@@ -7,6 +7,8 @@
 //	dota admin create --email E --role R [--password-stdin]
 //	dota admin reset-password --email E  a new password, printed once; ends the user's sessions
 //	dota healthcheck                   exit 0 when the local server's /healthz answers
+//	dota backup                        a backup now, into DOTA_BACKUP_DIR, recorded with the others
+//	dota restore [--yes] FILE          replace the database's contents with a backup's
 package main
 
 import (
@@ -27,7 +29,7 @@ func main() {
 	}
 }
 
-const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck]`
+const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck | backup | restore [--yes] FILE]`
 
 func run(ctx context.Context, args []string) error {
 	cmd := "serve"
@@ -49,6 +51,10 @@ func run(ctx context.Context, args []string) error {
 		return admin(ctx, cfg, args)
 	case "healthcheck":
 		return healthcheck(ctx, cfg)
+	case "backup":
+		return backupNow(ctx, cfg, args, os.Stdout)
+	case "restore":
+		return restore(ctx, cfg, args, os.Stdin, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil
