@@ -26,6 +26,7 @@ type admin struct {
 	catalogue *catalogue.Store // services and projects
 	privacy   *privacy.Runner  // a person's export and erasure
 	chat      *chatbot.Engine  // nil leaves the operations page out
+	backups   backups          // the backup runs, and whether auto_backup may be on
 	events    *Events
 	httpsSite bool         // the session cookie is Secure
 	alerts    alertService // nil leaves the alert routes out
@@ -71,6 +72,7 @@ func (a *admin) mount(r *gin.Engine) {
 	if a.alerts != nil {
 		a.mountAlerts(h)
 	}
+	a.mountBackups(h)
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)
 		a.mountConversations(h)

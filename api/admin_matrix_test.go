@@ -61,6 +61,8 @@ var access = map[string]string{
 	"DELETE /api/admin/users/:id":                "a",
 	"GET /api/admin/settings":                    "a",
 	"PUT /api/admin/settings":                    "a",
+	"GET /api/admin/backups":                     "a",
+	"POST /api/admin/backups":                    "a",
 	"GET /api/admin/conversations":               "ame",
 	"GET /api/admin/conversations/:id":           "ame",
 	"POST /api/admin/conversations/:id/claim":    "ame",

@@ -43,6 +43,9 @@ func (a *admin) saveSettings(c *gin.Context) error {
 	if err := decodeJSON(c, &st); err != nil {
 		return err
 	}
+	if err := a.checkAutoBackup(st.AutoBackup); err != nil {
+		return err
+	}
 	saved, err := a.core.SaveSettings(c, st)
 	if err != nil {
 		return err

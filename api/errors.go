@@ -116,6 +116,9 @@ func describe(err error, lang string, admin bool) (int, body) {
 	if status, b, ok := describeConsole(err, lang); ok {
 		return status, b
 	}
+	if status, b, ok := describeBackup(err, lang); ok {
+		return status, b
+	}
 	if admin {
 		if status, b, ok := describeForConsole(err, lang); ok {
 			return status, b

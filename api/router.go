@@ -17,6 +17,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/alerts"
+	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
@@ -67,6 +68,9 @@ type Deps struct {
 	// Alerts serves the staff's alert choices, push subscriptions and the alerts'
 	// ledger; without it those routes are absent.
 	Alerts *alerts.Service
+	// Backups makes and lists the backups; when nil, one without a directory, which lists
+	// the runs and refuses to make any.
+	Backups *backup.Service
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -156,8 +160,11 @@ func New(d Deps) http.Handler {
 				d.Privacy.Register(d.Alerts.PersonalPart())
 			}
 		}
+		if d.Backups == nil {
+			d.Backups = backup.New(d.DB, backup.Config{})
+		}
 		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
-			events: d.Events, httpsSite: httpsSite, alerts: alertsOf(d)}).mount(r)
+			events: d.Events, backups: d.Backups, httpsSite: httpsSite, alerts: alertsOf(d)}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.

@@ -92,6 +92,9 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if r.Language == "" {
+		r.Language = st.Language // the customer's messages go in the agency's default language
+	}
 	if err := r.validate(s.now().In(st.Location())); err != nil {
 		return Result{}, err
 	}
@@ -499,11 +502,8 @@ func (r *Request) normalize() {
 	r.Name = strings.Join(strings.Fields(r.Name), " ")
 	r.Email = NormalizeEmail(r.Email)
 	r.phoneE164, _ = CanonicalPhone(r.Phone)
-	if l := i18n.Normalize(r.Language); l != "" {
-		r.Language = l
-	} else {
-		r.Language = i18n.Default
-	}
+	// An unknown language is the agency's default one, from the settings (book).
+	r.Language = i18n.Normalize(r.Language)
 	if r.Source == "" {
 		r.Source = SourceForm
 	}

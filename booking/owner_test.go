@@ -18,6 +18,7 @@ var tablesOf = map[string][]string{
 		"manage_tokens", "verification_codes", "waitlist", "waitlist_tokens"},
 	"catalogue":          {"services", "projects", "newsletter_subscriptions"},
 	"privacy":            {"erasures"},
+	"backup":             {"backup_runs"},
 	"console":            {"admin_users", "appointment_notes"},
 	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
 	"alerts":             {"alert_subscriptions", "alert_profiles", "alert_choices", "alerts"},

@@ -75,9 +75,7 @@ type Settings struct {
 	SiteDescription    string   `json:"site_description"`
 	ContactEmail       string   `json:"contact_email"`
 	MaintenanceMode    bool     `json:"maintenance_mode"`
-	AllowRegistration  bool     `json:"allow_registration"`
 	EmailNotifications bool     `json:"email_notifications"`
-	SMSNotifications   bool     `json:"sms_notifications"`
 	Timezone           string   `json:"timezone"`
 	Language           string   `json:"language"`
 	ItemsPerPage       int      `json:"items_per_page"`
@@ -239,8 +237,8 @@ func (st Settings) Validate() error {
 	return v.OrNil()
 }
 
-const settingsColumns = `site_name, site_description, contact_email, maintenance_mode, allow_registration,
-	email_notifications, sms_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
+const settingsColumns = `site_name, site_description, contact_email, maintenance_mode,
+	email_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
 	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes,
 	transcript_retention_days, staff_idle_release_minutes, agency, updated_at`
@@ -278,8 +276,8 @@ func (s *Core) cacheSettings(st Settings) {
 
 func scanSettings(row rowScanner) (Settings, error) {
 	var st Settings
-	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode, &st.AllowRegistration,
-		&st.EmailNotifications, &st.SMSNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
+	err := row.Scan(&st.SiteName, &st.SiteDescription, &st.ContactEmail, &st.MaintenanceMode,
+		&st.EmailNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
 		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.TranscriptRetentionDays,
 		&st.StaffIdleReleaseMinutes, &st.Agency, &st.UpdatedAt)
@@ -315,15 +313,15 @@ func (s *Core) SaveSettings(ctx context.Context, st Settings) (Settings, error) 
 
 func (s *Core) saveSettings(ctx context.Context, tx pgx.Tx, st Settings) (Settings, error) {
 	return scanSettings(tx.QueryRow(ctx, `UPDATE settings SET site_name = $1, site_description = $2,
-		contact_email = $3, maintenance_mode = $4, allow_registration = $5, email_notifications = $6,
-		sms_notifications = $7, timezone = $8, language = $9, items_per_page = $10, auto_backup = $11,
-		backup_frequency = $12, slot_capacity = $13, closed_dates = $14::date[], booking_horizon_days = $15,
-		reminder_lead_minutes = $16, min_notice_minutes = $17, handoff_timeout_seconds = $18,
-		waitlist_hold_minutes = $19, transcript_retention_days = $20, staff_idle_release_minutes = $21,
-		agency = coalesce($22::jsonb, agency), updated_at = now()
+		contact_email = $3, maintenance_mode = $4, email_notifications = $5, timezone = $6, language = $7,
+		items_per_page = $8, auto_backup = $9, backup_frequency = $10, slot_capacity = $11,
+		closed_dates = $12::date[], booking_horizon_days = $13, reminder_lead_minutes = $14,
+		min_notice_minutes = $15, handoff_timeout_seconds = $16, waitlist_hold_minutes = $17,
+		transcript_retention_days = $18, staff_idle_release_minutes = $19,
+		agency = coalesce($20::jsonb, agency), updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
-		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode, st.AllowRegistration,
-		st.EmailNotifications, st.SMSNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
+		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode,
+		st.EmailNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
 		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes,
 		st.TranscriptRetentionDays, st.StaffIdleReleaseMinutes, agencyParam(st.Agency)))

@@ -99,6 +99,9 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 	if err := r.normalize(s.now().In(st.Location())); err != nil {
 		return Joined{}, err
 	}
+	if r.Language == "" {
+		r.Language = st.Language // the offer goes in the agency's default language
+	}
 	if err := s.checkOpen(ctx, st, r.Date, r.Time, r.Language); err != nil {
 		return Joined{}, err
 	}

@@ -182,6 +182,8 @@ func Visible(u User, kind string) bool {
 		return CanOpen(u, PageConversations)
 	case strings.HasPrefix(kind, "waitlist."):
 		return CanOpen(u, PageWaitlist)
+	case strings.HasPrefix(kind, "backup."):
+		return CanOpen(u, PageSettings)
 	}
 	return false
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/api"
+	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/chatbot/gemini"
@@ -75,6 +76,9 @@ type config struct {
 	// Push alerts to staff: the VAPID key pair (none: push is off).
 	VAPIDPublicKey  string
 	VAPIDPrivateKey string
+	// Backup is where the backups go (DOTA_BACKUP_DIR; none: no backup is made) and how
+	// many are kept (DOTA_BACKUP_KEEP).
+	Backup backup.Config
 }
 
 // DefaultMetricsAddr is where /metrics is served when DOTA_METRICS_ADDR is not set: on
@@ -130,6 +134,10 @@ func loadConfig() (config, error) {
 			Workers:     e.int("DOTA_JOB_WORKERS", booking.DefaultJobWorkers),
 			RescueAfter: e.duration("DOTA_JOB_RESCUE_AFTER", booking.DefaultJobRescueAfter),
 		},
+		Backup: backup.Config{
+			Dir:  e.str("DOTA_BACKUP_DIR", ""),
+			Keep: e.int("DOTA_BACKUP_KEEP", backup.DefaultKeep),
+		},
 		Forms: api.FormLimits{
 			Window:         e.duration("DOTA_FORM_WINDOW", api.DefaultFormWindow),
 			PerAddress:     e.int("DOTA_FORM_MAX_PER_IP", api.DefaultFormPerAddress),
@@ -141,6 +149,10 @@ func loadConfig() (config, error) {
 				TTL:       e.duration("DOTA_CHALLENGE_TTL", api.DefaultChallengeTTL),
 			},
 		},
+	}
+	c.Backup.DatabaseURL = c.DatabaseURL
+	if c.Backup.Keep < 1 {
+		e.fail("DOTA_BACKUP_KEEP", fmt.Errorf("at least 1"))
 	}
 	if c.Forms.Challenge.Key == "" {
 		c.Forms.Challenge.Key, c.ChallengeKeyGenerated = api.NewChallengeKey(), true

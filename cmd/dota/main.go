@@ -8,6 +8,8 @@
 //	dota admin reset-password --email E  a new password, printed once; ends the user's sessions
 //	dota healthcheck                   exit 0 when the local server's /healthz answers
 //	dota vapid                         print a new VAPID key pair for push alerts
+//	dota backup                        a backup now, into DOTA_BACKUP_DIR, recorded with the others
+//	dota restore [--yes] FILE          replace the database's contents with a backup's
 package main
 
 import (
@@ -28,7 +30,7 @@ func main() {
 	}
 }
 
-const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck | vapid]`
+const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck | vapid | backup | restore [--yes] FILE]`
 
 func run(ctx context.Context, args []string) error {
 	cmd := "serve"
@@ -53,6 +55,10 @@ func run(ctx context.Context, args []string) error {
 		return admin(ctx, cfg, args)
 	case "healthcheck":
 		return healthcheck(ctx, cfg)
+	case "backup":
+		return backupNow(ctx, cfg, args, os.Stdout)
+	case "restore":
+		return restore(ctx, cfg, args, os.Stdin, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/api"
+	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
@@ -72,8 +73,17 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	cfg.Jobs.AddWorkers = append(cfg.Jobs.AddWorkers, staffAlerts.AddWorkers)
+	// Backups: their workers and schedule run on booking's one River client.
+	backups := backup.New(pool, cfg.Backup, backup.WithLogger(log), backup.WithPublisher(publisher),
+		backup.WithAlerter(staffAlerts))
+	cfg.Jobs.AddWorkers = append(cfg.Jobs.AddWorkers, backups.AddWorkers)
+	cfg.Jobs.Periodic = append(cfg.Jobs.Periodic, backups.Periodic())
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
 		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher))
+	backups.Attach(core, core.Jobs())
+	if err := backups.Check(); err != nil {
+		log.Info("backups cannot be made on this server: the console refuses auto_backup", "reason", err)
+	}
 	if !core.MailConfigured() {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
 	}
@@ -108,7 +118,7 @@ func serve(ctx context.Context, cfg config) error {
 		Booking: core, Catalogue: cat, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
-		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms, Alerts: staffAlerts,
+		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms, Alerts: staffAlerts, Backups: backups,
 		ChatStreamsPerReplica: cfg.ChatStreamsPerReplica, Stopping: stopping.Done(),
 	})
 	// No ReadTimeout or WriteTimeout: either would cut the console's live event streams.

@@ -3453,9 +3453,103 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+                /** @description `backup_unavailable`: auto_backup on where this server cannot make a backup; the reason in `message` and `fields.auto_backup` */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backup runs, newest first (the last 50), and whether this server can make one. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            runs: components["schemas"]["BackupRun"][];
+                            /** @description pg_dump is installed and DOTA_BACKUP_DIR is set and writable */
+                            available: boolean;
+                            /** @description why no backup can be made, localized; empty when available */
+                            reason: string;
+                            /** @description how many dumps are kept (DOTA_BACKUP_KEEP) */
+                            keep: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Back up now (administrators). The run is recorded at once as running and a job makes it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{run, message}` */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            run: components["schemas"]["BackupRun"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description `conflict`: a backup is already under way */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `backup_unavailable`: this server cannot make a backup; the reason in `message` */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3937,7 +4031,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation" | "unauthenticated" | "invalid_credentials" | "forbidden" | "csrf" | "not_found" | "slot_taken" | "slot_closed" | "already_subscribed" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "too_late" | "gone" | "upcoming" | "internal";
+        ErrorCode: "validation" | "unauthenticated" | "invalid_credentials" | "forbidden" | "csrf" | "not_found" | "slot_taken" | "slot_closed" | "already_subscribed" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "too_late" | "gone" | "upcoming" | "internal" | "backup_unavailable";
         Message: {
             /** @description localized */
             message: string;
@@ -4619,11 +4713,7 @@ export interface components {
             /** @default false */
             maintenance_mode: boolean;
             /** @default true */
-            allow_registration: boolean;
-            /** @default true */
             email_notifications: boolean;
-            /** @default false */
-            sms_notifications: boolean;
             /**
              * @default Africa/Algiers
              * @enum {string}
@@ -4639,9 +4729,13 @@ export interface components {
              * @enum {integer}
              */
             items_per_page: 5 | 10 | 15 | 20;
-            /** @default true */
+            /**
+             * @description backups on the schedule of `backup_frequency`; turned on only where the server can make them (pg_dump and DOTA_BACKUP_DIR), else 422 `backup_unavailable` with the reason under `fields.auto_backup`
+             * @default false
+             */
             auto_backup: boolean;
             /**
+             * @description how often a scheduled backup is made; each is due once the last good one is that old
              * @default daily
              * @enum {string}
              */
@@ -4690,6 +4784,25 @@ export interface components {
              * @description always in answers; ignored in a request
              */
             readonly updated_at?: string;
+        };
+        /** @description One backup, made by hand (`dota backup`, "back up now") or on the settings' schedule. */
+        BackupRun: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            trigger: "manual" | "scheduled";
+            /** @enum {string} */
+            state: "running" | "succeeded" | "failed";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description the dump's name in DOTA_BACKUP_DIR, once written */
+            file: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description why it failed; empty otherwise */
+            error: string;
         };
         /** @description The agency's profile (its name is the settings' site_name, its e-mail their contact_email): what the site, the structured data, Dota, the e-mails and the calendar invitations say of it. Always in answers; a PUT of the settings without it (or with it empty) keeps the stored one. Faults come back under `agency.<field>` (`phone_chars`, `url_invalid`, `price_invalid`, `hours_invalid`, `invalid_option`, `too_long`). */
         AgencyProfile: {
@@ -4784,11 +4897,11 @@ export interface components {
         };
         LiveEvent: {
             /** @enum {string} */
-            kind: "appointment.created" | "appointment.updated" | "appointment.deleted" | "notification.created" | "notification.updated" | "notification.deleted" | "conversation.updated" | "waitlist.updated";
+            kind: "appointment.created" | "appointment.updated" | "appointment.deleted" | "notification.created" | "notification.updated" | "notification.deleted" | "conversation.updated" | "waitlist.updated" | "backup.updated";
             appointment?: components["schemas"]["Appointment"];
             notification?: components["schemas"]["Notification"];
             ids?: string[];
-            /** @description the payload of the other kinds: a conversation's summary (`ConversationSummary`) for conversation.updated, the slot (`{date, time}`) whose line changed for waitlist.updated */
+            /** @description the payload of the other kinds: a conversation's summary (`ConversationSummary`) for conversation.updated, the slot (`{date, time}`) whose line changed for waitlist.updated, the run (`BackupRun`) for backup.updated (to those who open the Settings page) */
             data?: unknown;
         };
         ConversationSummary: {

@@ -20,6 +20,7 @@ export const keys = {
   projects: ['admin', 'projects'] as const,
   users: ['admin', 'users'] as const,
   settings: ['admin', 'settings'] as const,
+  backups: ['admin', 'backups'] as const,
   slots: ['admin', 'slots'] as const,
   waitlist: ['admin', 'waitlist'] as const,
 };

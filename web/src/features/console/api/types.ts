@@ -103,6 +103,12 @@ export type Notification = Schemas['Notification'];
 /** The settings object, persisted by the server. */
 export type Settings = Schemas['Settings'];
 
+/** One backup, made by hand or on the settings' schedule. */
+export type BackupRun = Schemas['BackupRun'];
+
+/** GET /api/admin/backups: the runs, and whether this server can make a backup. */
+export type Backups = GetBody<'/api/admin/backups'>;
+
 /** An active service, for selectors. */
 export type ServiceOption = Pick<Schemas['ServiceView'], 'id' | 'name' | 'category'> &
   Partial<Pick<Schemas['ServiceView'], 'slug'>>;

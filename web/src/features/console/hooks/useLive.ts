@@ -56,6 +56,7 @@ export function useLiveStream(enabled: boolean): void {
       'notification.deleted',
       'conversation.updated',
       'waitlist.updated',
+      'backup.updated',
     ];
     for (const kind of kinds) source.addEventListener(kind, onMessage as EventListener);
     return () => {

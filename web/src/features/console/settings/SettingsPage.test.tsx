@@ -14,9 +14,7 @@ const stored: Settings = {
   site_description: 'Agence digitale',
   contact_email: 'contact@dota.dz',
   maintenance_mode: false,
-  allow_registration: false,
   email_notifications: true,
-  sms_notifications: false,
   timezone: 'Africa/Algiers',
   language: 'fr',
   items_per_page: 10,
@@ -160,5 +158,121 @@ describe('the settings’ staff idle release', () => {
     expect(saves[0]).toMatchObject({ staff_idle_release_minutes: 45, handoff_timeout_seconds: 120, transcript_retention_days: 180 });
     fireEvent.change(input, { target: { value: '2' } });
     expect(input.validity.rangeUnderflow).toBe(true);
+  });
+});
+
+describe('the settings’ backups', () => {
+  let saves: Record<string, unknown>[];
+  let posts: number;
+  let backups: Record<string, unknown>;
+  let save: (body: Record<string, unknown>) => Response;
+  const run = (over: Record<string, unknown>) => ({
+    id: '11111111-0000-4000-8000-000000000001',
+    trigger: 'scheduled',
+    state: 'succeeded',
+    started_at: '2026-11-26T02:00:00Z',
+    finished_at: '2026-11-26T02:00:04Z',
+    file: 'dota-20261126T020000.000Z-11111111.dump',
+    size_bytes: 2_500_000,
+    error: '',
+    ...over,
+  });
+
+  beforeAll(async () => {
+    await initI18n();
+  });
+  beforeEach(() => {
+    saves = [];
+    posts = 0;
+    save = (body) => json(200, { settings: body });
+    useToasts.setState({ toasts: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith('/api/admin/me')) return json(200, me);
+        if (url.startsWith('/api/admin/backups') && init?.method === 'POST') {
+          posts++;
+          const started = run({ id: '11111111-0000-4000-8000-000000000009', trigger: 'manual', state: 'running', finished_at: null, file: '', size_bytes: 0 });
+          backups = { ...backups, runs: [started, ...(backups.runs as unknown[])] };
+          return json(202, { run: started, message: 'ok' });
+        }
+        if (url.startsWith('/api/admin/backups')) return json(200, backups);
+        if (url.startsWith('/api/admin/settings') && init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+          saves.push(body);
+          return save(body);
+        }
+        if (url.startsWith('/api/admin/settings')) return json(200, { settings: stored });
+        return json(404, { error: { code: 'not_found', message: 'nope' } });
+      }),
+    );
+  });
+  afterEach(resetConsole);
+
+  it('has no switch for SMS or self-registration', async () => {
+    backups = { runs: [], available: true, reason: '', keep: 14 };
+    await setLanguage('en');
+    renderConsoleAt('/admin/settings');
+    await screen.findByRole('switch', { name: /Automatic backup/ });
+    const switches = screen.getAllByRole('switch').map((s) => s.closest('label')!.textContent);
+    expect(switches).toEqual(['Maintenance mode', 'Automatic backup', 'Email notifications']);
+  });
+
+  it('lists the runs with their state, and backs up now', async () => {
+    backups = {
+      runs: [run({ id: '11111111-0000-4000-8000-000000000002', state: 'failed', error: 'pg_dump: exit status 1', file: '', size_bytes: 0 }), run({})],
+      available: true,
+      reason: '',
+      keep: 14,
+    };
+    await setLanguage('en');
+    renderConsoleAt('/admin/settings');
+    const card = (await screen.findByRole('heading', { name: 'Backups' })).closest('section')!;
+    await waitFor(() => expect(card.querySelectorAll('tbody tr')).toHaveLength(2));
+    const rows = [...card.querySelectorAll('tbody tr')].map((r) => r.textContent);
+    expect(rows[0]).toContain('Failed');
+    expect(rows[0]).toContain('pg_dump: exit status 1');
+    expect(rows[1]).toContain('Done');
+    expect(rows[1]).toContain('2.5 MB');
+    expect(rows[1]).toContain('Scheduled');
+    expect(card.textContent).toContain('The last 14 backups are kept.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back up now' }));
+    await waitFor(() => expect(posts).toBe(1));
+    await waitFor(() => expect(card.querySelectorAll('tbody tr')).toHaveLength(3));
+    expect(card.querySelector('tbody tr')!.textContent).toContain('Running');
+    expect(card.querySelector('tbody tr')!.textContent).toContain('By hand');
+    // One run at a time: the button waits for it.
+    expect((screen.getByRole('button', { name: 'Backing up…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says why no backup can be made here, and keeps auto_backup off', async () => {
+    const reason = 'Les sauvegardes ont besoin d’un dossier : définissez DOTA_BACKUP_DIR sur le serveur.';
+    backups = { runs: [], available: false, reason, keep: 14 };
+    await setLanguage('fr');
+    renderConsoleAt('/admin/settings');
+    const toggle = (await screen.findByRole('switch', { name: /Sauvegarde automatique/ })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(true));
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe(reason);
+    const card = screen.getByRole('heading', { name: 'Sauvegardes' }).closest('section')!;
+    expect(card.textContent).toContain(reason);
+    expect((screen.getByRole('button', { name: 'Sauvegarder maintenant' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the server’s refusal of auto_backup under the switch', async () => {
+    backups = { runs: [], available: true, reason: '', keep: 14 };
+    const why = 'Backups need pg_dump, which is not installed on the server (package postgresql-client).';
+    save = () => json(422, { error: { code: 'backup_unavailable', message: why, fields: { auto_backup: why } } });
+    await setLanguage('en');
+    renderConsoleAt('/admin/settings');
+    const toggle = (await screen.findByRole('switch', { name: /Automatic backup/ })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ auto_backup: true });
+    await waitFor(() => expect(toggle.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe(why);
   });
 });

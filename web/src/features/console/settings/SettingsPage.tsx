@@ -8,6 +8,8 @@ import { settingsQueries } from './api/settings';
 import { useSaveSettingsMutation } from './api/settings';
 import type { Settings } from '../api/types';
 import { AgencyProfileFields } from './components/AgencyProfileFields';
+import { BackupsCard } from './components/BackupsCard';
+import { backupQueries } from './api/backups';
 import { ErrorState } from '../../../components/ui/ErrorState';
 
 const TIMEZONES = ['Africa/Algiers', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
@@ -19,6 +21,7 @@ const FREQUENCIES = ['daily', 'weekly', 'monthly'];
 export default function SettingsPage() {
   const { t } = useTranslation('console');
   const stored = useQuery(settingsQueries.stored());
+  const backups = useQuery(backupQueries.list());
   // The form starts from what is stored, then holds what staff type until it is saved.
   const [edited, setForm] = useState<Settings | null>(null);
   const form = edited ?? stored.data ?? null;
@@ -61,10 +64,33 @@ export default function SettingsPage() {
       {errors[key] && <span className="field__error">{errors[key]}</span>}
     </label>
   );
-  const toggle = (key: 'maintenance_mode' | 'allow_registration' | 'email_notifications' | 'sms_notifications' | 'auto_backup') => (
+  const toggle = (key: 'maintenance_mode' | 'email_notifications') => (
     <label className="checkbox switch-row">
       <input type="checkbox" role="switch" checked={form[key]} onChange={(e) => set(key, e.target.checked)} />
       {t(`settings.field.${key}`)}
+    </label>
+  );
+  // Where this server cannot make a backup, auto_backup cannot be turned on, and the
+  // page says why; the server refuses it too (422, the reason under the field).
+  const unavailable = backups.data && !backups.data.available ? backups.data.reason : '';
+  const autoBackupWhy = errors.auto_backup || unavailable;
+  const autoBackup = (
+    <label className="checkbox switch-row">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={form.auto_backup}
+        disabled={!!unavailable && !form.auto_backup}
+        onChange={(e) => set('auto_backup', e.target.checked)}
+        aria-invalid={!!errors.auto_backup}
+        aria-describedby={autoBackupWhy ? 'settings-auto_backup-why' : undefined}
+      />
+      {t('settings.field.auto_backup')}
+      {autoBackupWhy && (
+        <span id="settings-auto_backup-why" className="field__error">
+          {autoBackupWhy}
+        </span>
+      )}
     </label>
   );
   const select = (key: 'timezone' | 'language' | 'items_per_page' | 'backup_frequency', values: (string | number)[], label?: (v: string | number) => string) => (
@@ -130,8 +156,7 @@ export default function SettingsPage() {
         <fieldset className="card">
           <legend>{t('settings.system')}</legend>
           {toggle('maintenance_mode')}
-          {toggle('allow_registration')}
-          {toggle('auto_backup')}
+          {autoBackup}
           {select('backup_frequency', FREQUENCIES, (v) => t(`settings.frequency.${v}`))}
           {select('timezone', TIMEZONES)}
         </fieldset>
@@ -151,13 +176,13 @@ export default function SettingsPage() {
         <fieldset className="card">
           <legend>{t('settings.notifications')}</legend>
           {toggle('email_notifications')}
-          {toggle('sms_notifications')}
         </fieldset>
         <fieldset className="card">
           <legend>{t('settings.appearance')}</legend>
           {select('language', LANGUAGES, (v) => t(`settings.language.${v}`))}
           {select('items_per_page', PAGE_SIZES)}
         </fieldset>
+        <BackupsCard />
         <div className="page__actions settings-grid__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? t('settings.saving') : t('settings.save')}
