@@ -45,7 +45,8 @@ func TestEmailAlertsFollowTheAgencySwitch(t *testing.T) {
 	if link := "https://dota.test/admin/appointments?open=" + a.ID; !strings.Contains(m.Text, link) || !strings.Contains(m.HTML, link) {
 		t.Errorf("no link to the appointment in\n%s", m.Text)
 	}
-	if !strings.Contains(m.Text, "Amine Benali") || !strings.Contains(m.Text, "not read") {
+	if !strings.Contains(m.Text, "Amine Benali") || !strings.Contains(m.Text, "not read") ||
+		!strings.Contains(m.Text, "Sunday 29 November at 10:00") || strings.Contains(m.Text, "developpement-web") {
 		t.Errorf("text:\n%s", m.Text)
 	}
 	// The moderator hears of it too, by push (their role's default), in no browser.
