@@ -45,7 +45,8 @@ func TestEmailAlertsFollowTheAgencySwitch(t *testing.T) {
 	if link := "https://dota.test/admin/appointments?open=" + a.ID; !strings.Contains(m.Text, link) || !strings.Contains(m.HTML, link) {
 		t.Errorf("no link to the appointment in\n%s", m.Text)
 	}
-	if !strings.Contains(m.Text, "Amine Benali") || !strings.Contains(m.Text, "not read") {
+	if !strings.Contains(m.Text, "Amine Benali") || !strings.Contains(m.Text, "not read") ||
+		!strings.Contains(m.Text, "Sunday 29 November at 10:00") || strings.Contains(m.Text, "developpement-web") {
 		t.Errorf("text:\n%s", m.Text)
 	}
 	// The moderator hears of it too, by push (their role's default), in no browser.
@@ -121,8 +122,7 @@ func TestTheLedgerListsStates(t *testing.T) {
 	r.bookByForm(t, "Amine Benali", "10:00")                                 // admin failed, moderator sent
 	r.push.next(2 * time.Second)
 	r.ledger(t, alerts.EventNewBooking, 3, 3*time.Second)
-	if err := r.alerts.Raise(ctx, alerts.Event{Name: alerts.EventBackupFailed, Subject: "run-1", URL: "/admin/settings",
-		Args: map[string]string{"reason": "pg_dump: not found"}}); err != nil {
+	if err := r.alerts.Raise(ctx, alerts.BackupFailed("run-1", "pg_dump: not found")); err != nil {
 		t.Fatal(err)
 	}
 	r.ledger(t, alerts.EventBackupFailed, 1, 2*time.Second)

@@ -66,7 +66,8 @@ func (w *sendWorker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
 	if err != nil {
 		return err
 	}
-	p := Payload{Title: title(lang, a.Event, a.args), Body: body(lang, a.Event, a.args), URL: a.URL, Tag: a.Event + ":" + a.ID}
+	txt := s.words(ctx)
+	p := Payload{Title: txt.title(lang, a.Event, a.args), Body: txt.body(lang, a.Event, a.args), URL: a.URL, Tag: a.Event + ":" + a.ID}
 	if tag := a.args["tag"]; tag != "" {
 		p.Tag = a.Event + ":" + tag
 	}

@@ -4903,6 +4903,11 @@ export interface components {
             ids?: string[];
             /** @description the payload of the other kinds: a conversation's summary (`ConversationSummary`) for conversation.updated, the slot (`{date, time}`) whose line changed for waitlist.updated, the run (`BackupRun`) for backup.updated (to those who open the Settings page) */
             data?: unknown;
+            /**
+             * @description appointment.created only: the booking accepted a waitlist offer
+             * @enum {string}
+             */
+            cause?: "offer";
         };
         ConversationSummary: {
             /** Format: uuid */
