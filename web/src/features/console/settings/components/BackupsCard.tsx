@@ -37,7 +37,7 @@ export function BackupsCard() {
     });
 
   return (
-    <section className="card" aria-labelledby="settings-backups-title">
+    <section className="card settings-backups" aria-labelledby="settings-backups-title">
       <h2 id="settings-backups-title">{t('settings.backups.title')}</h2>
       {data && !data.available && (
         <p className="field__error" role="note">
@@ -64,11 +64,11 @@ export function BackupsCard() {
               </td>
               <td>
                 <span className={`badge badge--backup-${r.state}`}>{t(`settings.backups.state.${r.state}`)}</span>
-                {r.error && <div className="muted">{r.error}</div>}
+                {r.error && <div className="muted settings-backups__detail">{r.error}</div>}
               </td>
               <td>
                 {r.state === 'succeeded' ? formatSize(i18n.language, r.size_bytes) : '—'}
-                {r.file && <div className="muted">{r.file}</div>}
+                {r.file && <div className="muted settings-backups__detail">{r.file}</div>}
               </td>
             </tr>
           ))}
