@@ -65,7 +65,24 @@ func newView(in Input, lang string, c *catalogue) view {
 	if in.Kind == KindMoved || in.Kind == KindCancelled {
 		variant = string(in.By)
 	}
+	if kt.Footer != "" {
+		v.Footer = fill(kt.Footer, args)
+	}
 	paragraphs := c.body(in.Kind, variant)
+	if in.Kind == KindChatAnswer {
+		for _, p := range paragraphs {
+			v.Paragraphs = append(v.Paragraphs, fill(p, args))
+		}
+		for _, a := range in.Answers {
+			author := a.Author
+			if author == "" {
+				author = in.Agency.Name
+			}
+			v.Details = append(v.Details, detail{author, a.Text})
+		}
+		v.Link = in.ResumeURL
+		return v
+	}
 	if in.Kind == KindCode {
 		for _, p := range paragraphs {
 			v.Paragraphs = append(v.Paragraphs, fill(p, args))
