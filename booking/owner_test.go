@@ -19,7 +19,7 @@ var tablesOf = map[string][]string{
 	"catalogue":          {"services", "projects", "newsletter_subscriptions"},
 	"privacy":            {"erasures"},
 	"console":            {"admin_users", "appointment_notes"},
-	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
+	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments", "chat_ratings"},
 }
 
 var (

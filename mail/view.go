@@ -70,7 +70,8 @@ func newView(in Input, lang string, c *catalogue) view {
 	}
 	paragraphs := c.body(in.Kind, variant)
 	if in.Kind == KindChatAnswer {
-		for _, p := range paragraphs {
+		// The introduction, each staff message under its author's name, then the rest.
+		for _, p := range kt.Body[""] {
 			v.Paragraphs = append(v.Paragraphs, fill(p, args))
 		}
 		for _, a := range in.Answers {
@@ -78,7 +79,10 @@ func newView(in Input, lang string, c *catalogue) view {
 			if author == "" {
 				author = in.Agency.Name
 			}
-			v.Details = append(v.Details, detail{author, a.Text})
+			v.Paragraphs = append(v.Paragraphs, author+c.Colon+" "+a.Text)
+		}
+		for _, p := range kt.More {
+			v.Paragraphs = append(v.Paragraphs, fill(p, args))
 		}
 		v.Link = in.ResumeURL
 		return v

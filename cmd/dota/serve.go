@@ -72,9 +72,12 @@ func serve(ctx context.Context, cfg config) error {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
 	}
 	cat := catalogue.New(pool)
-	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher), chatbot.WithCatalogue(cat))
+	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher), chatbot.WithCatalogue(cat),
+		chatbot.WithAnswerMail(core))
 	// A waitlist offer is made in the conversation it was joined from, while it is open.
 	core.OnOffer(dota.OfferPlace)
+	// Staff answers a visitor who left has not read are e-mailed, written by the chat.
+	core.OnChatAnswer(dota.WriteAnswerMail)
 	// Every replica works the jobs: messages due, reminders, waitlist offers, retries.
 	if err := core.StartJobs(ctx); err != nil {
 		return err
