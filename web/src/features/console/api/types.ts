@@ -143,6 +143,7 @@ export const DELIVERY_KINDS = [
   'cancelled',
   'reminder',
   'waitlist_offer',
+  'chat_answer',
 ] as const satisfies readonly Schemas['DeliveryKind'][];
 
 /** States of a message in the ledger. */
