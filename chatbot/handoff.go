@@ -156,7 +156,11 @@ func (t *turn) startHandoff(reason string) {
 	t.s.Handoff = &handoff{State: HandoffWaiting, Reason: reason, Since: t.e.now()}
 	t.change = &stateChange{State: HandoffWaiting, Reason: reason}
 	handoffsStarted.WithLabelValues(reason).Inc()
-	t.say(text(l, "handoff_waiting", "wait", waitWords(l, t.e.typicalWait(t.ctx, st.HandoffTimeout()))), SourceFlow)
+	msg := text(l, "handoff_waiting", "wait", waitWords(l, t.e.typicalWait(t.ctx, st.HandoffTimeout())))
+	if t.s.Collected.Email == "" && t.e.answerMail != nil {
+		msg += " " + text(l, "handoff_leave_email") // staff answers reach a visitor who left (away.go)
+	}
+	t.say(msg, SourceFlow)
 	t.s.QuickReplies = []QuickReply{}
 }
 

@@ -126,6 +126,9 @@ func TestStaffAnswersReachAVisitorWhoLeft(t *testing.T) {
 	e, _, clock := reachEngine(t, srv, 300*time.Millisecond)
 	c := start(t, e, "en")
 	c.say("I want to talk to a human")
+	if !strings.Contains(c.text(), "give me your e-mail address") {
+		t.Fatalf("Dota does not ask for an address the answer could reach: %q", c.text())
+	}
 	c.say("In case I leave: amina.reach@example.net")
 	if c.last.Handoff == nil || c.last.Collected.Email != "amina.reach@example.net" {
 		t.Fatalf("hand-off %+v, collected %+v", c.last.Handoff, c.last.Collected)
