@@ -65,3 +65,15 @@ func (h *chat) conversation(c *gin.Context) error {
 	c.JSON(http.StatusOK, r)
 	return nil
 }
+
+// resume opens the conversation an e-mailed staff answer links to: the session the widget
+// goes on in, with every message; 404 for a token altered or unknown, 410 once the
+// conversation has ended.
+func (h *chat) resume(c *gin.Context) error {
+	r, err := h.engine.Resume(c, c.Param("token"))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, r)
+	return nil
+}

@@ -162,7 +162,7 @@ func describe(err error, lang string, admin bool) (int, body) {
 	case errors.Is(err, catalogue.ErrAlreadySubscribed):
 		return http.StatusConflict, body{Code: "already_subscribed", Message: catalogue.Text(lang, "already_subscribed")}
 	case errors.Is(err, booking.ErrGone):
-		return http.StatusGone, body{Code: "gone", Message: booking.Text(lang, "offer_gone")}
+		return http.StatusGone, body{Code: "gone", Message: localizedOr(err, lang, booking.Text(lang, "offer_gone"))}
 	case errors.Is(err, booking.ErrNotFound), errors.Is(err, catalogue.ErrNotFound):
 		return http.StatusNotFound, body{Code: "not_found", Message: text(lang, "not_found")}
 	case errors.Is(err, booking.ErrConflict):
@@ -191,6 +191,15 @@ func localizeFields(lang string, fields map[string]string) map[string]string {
 		out[f] = v
 	}
 	return out
+}
+
+// localizedOr is the error's own message in lang, or fallback when it has none.
+func localizedOr(err error, lang, fallback string) string {
+	var l localizer
+	if errors.As(err, &l) {
+		return l.LocalizedMessage(lang)
+	}
+	return fallback
 }
 
 func localized(err error, lang, fallback string) string {

@@ -143,6 +143,7 @@ func New(d Deps) http.Handler {
 		g.POST("/chat/sessions", chatLimit, noStore(), handle(ch.start))
 		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), handle(ch.send))
 		g.GET("/chat/sessions/:id", noStore(), handle(ch.conversation))
+		g.GET("/chat/resume/:token", noStore(), handle(ch.resume))
 		g.GET("/chat/sessions/:id/stream", noStore(), handle(newChatStreams(d.Chat, d.ChatStreamsPerReplica, d.Stopping).serve))
 	}
 

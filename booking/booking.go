@@ -30,6 +30,8 @@ type Core struct {
 	jobs      *river.Client[pgx.Tx]
 	// onOffer is told of each waitlist offer made (OnOffer).
 	onOffer func(context.Context, Offer)
+	// chatAnswer writes the chat answers due (OnChatAnswer).
+	chatAnswer ChatAnswerWriter
 	// catalogue names the services bookings hold.
 	catalogue *catalogue.Store
 

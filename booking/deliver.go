@@ -51,6 +51,8 @@ type pendingDelivery struct {
 	StartsAt    *time.Time
 	OldStartsAt *time.Time
 	Appt        *Appointment
+	// ConversationID is the conversation a chat answer is about.
+	ConversationID string
 }
 
 // Work sends the delivery unless it is done already or the appointment changed so that
@@ -76,7 +78,11 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		return err
 	}
 	var in mail.Input
+	var sent func(context.Context)
+	var skip *SkipError
 	switch d.Kind {
+	case KindChatAnswer:
+		in, sent, err = s.chatAnswerInput(ctx, st, d)
 	case KindCode:
 		in, err = s.codeInput(ctx, st, d)
 	case KindWaitlistOffer:
@@ -85,6 +91,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		in, err = s.mailInput(ctx, st, d)
 	}
 	switch {
+	case errors.As(err, &skip):
+		return s.recordDelivery(ctx, d, DeliverySkipped, skip.Reason, "")
 	case errors.Is(err, errRecipientChanged):
 		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonRecipientChanged, "")
 	case errors.Is(err, ErrNotFound):
@@ -105,6 +113,9 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	err = s.mail.Sender.Send(ctx, msg)
 	switch {
 	case err == nil:
+		if sent != nil {
+			sent(ctx)
+		}
 		return s.recordDelivery(ctx, d, DeliverySent, "", msg.KeptSubject)
 	case errors.Is(err, mail.ErrNotConfigured):
 		return s.recordDelivery(ctx, d, DeliverySkipped, ReasonNotConfigured, msg.KeptSubject)
@@ -125,8 +136,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 
 // stale says why the message should no longer be sent, or "" when it should.
 func (d pendingDelivery) stale(now time.Time) string {
-	if d.Kind == KindCode || d.Kind == KindWaitlistOffer {
-		return "" // about an address or an offer, not an appointment: checked as it is written
+	if d.Kind == KindCode || d.Kind == KindWaitlistOffer || d.Kind == KindChatAnswer {
+		return "" // about an address, an offer or a conversation, not an appointment: checked as it is written
 	}
 	a := d.Appt
 	if a == nil {
@@ -210,7 +221,8 @@ func (s *Core) codeInput(ctx context.Context, st Settings, d pendingDelivery) (m
 
 // pendingDelivery reads a ledger row with its appointment, nil when it has none.
 func (s *Core) pendingDelivery(ctx context.Context, id string) (pendingDelivery, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+deliveryColumns+`, d.actor, d.sequence, d.starts_at, d.old_starts_at
+	rows, err := s.db.Query(ctx, `SELECT `+deliveryColumns+`, d.actor, d.sequence, d.starts_at, d.old_starts_at,
+			coalesce(d.conversation_id::text, '')
 		FROM deliveries d WHERE d.id = $1`, id)
 	if err != nil {
 		return pendingDelivery{}, err
@@ -219,7 +231,7 @@ func (s *Core) pendingDelivery(ctx context.Context, id string) (pendingDelivery,
 		var p pendingDelivery
 		err := row.Scan(&p.ID, &p.AppointmentID, &p.Kind, &p.Language, &p.Recipient, &p.State, &p.Reason,
 			&p.Attempts, &p.Subject, &p.ResentFrom, &p.DueAt, &p.SentAt, &p.CreatedAt, &p.UpdatedAt,
-			&p.Actor, &p.Sequence, &p.StartsAt, &p.OldStartsAt)
+			&p.Actor, &p.Sequence, &p.StartsAt, &p.OldStartsAt, &p.ConversationID)
 		return p, err
 	})
 	if errors.Is(err, pgx.ErrNoRows) {

@@ -37,7 +37,8 @@ const (
 )
 
 // DeliveryKinds lists every kind, in the order of an appointment's life.
-var DeliveryKinds = []string{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer, KindCode}
+var DeliveryKinds = []string{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer, KindCode,
+	KindChatAnswer}
 
 // Delivery is one row of the ledger. Reason says why a delivery failed or was skipped,
 // and, while it is still scheduled, why its last attempt failed.

@@ -20,7 +20,7 @@ var tablesOf = map[string][]string{
 	"privacy":            {"erasures"},
 	"backup":             {"backup_runs"},
 	"console":            {"admin_users", "appointment_notes"},
-	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
+	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments", "chat_ratings"},
 	"alerts":             {"alert_subscriptions", "alert_profiles", "alert_choices", "alerts"},
 }
 

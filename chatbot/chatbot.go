@@ -97,6 +97,9 @@ type Config struct {
 	// TranscriptBacklog bounds the turns waiting for the transcript writer; past it a turn
 	// waits for room (transcript/transcript_stream.go).
 	TranscriptBacklog int
+	// AnswerMailAfter is how long a staff answer waits, unread by a visitor who left,
+	// before it is e-mailed (away.go); DefaultAnswerMailAfter when zero.
+	AnswerMailAfter time.Duration
 	// OfficeHours are when staff answer a hand-off live while the agency profile sets no
 	// hours; booking.DefaultOfficeHours when zero.
 	OfficeHours booking.OfficeHours
@@ -122,6 +125,7 @@ func (c *Config) defaults() {
 	set(&c.ReplyCacheTTL, DefaultReplyCacheTTL)
 	set(&c.CatalogueTTL, DefaultCatalogueTTL)
 	set(&c.DBTimeout, DefaultDBTimeout)
+	set(&c.AnswerMailAfter, DefaultAnswerMailAfter)
 	seti(&c.AIBudgetPerMinute, DefaultAIBudgetPerMinute)
 	seti(&c.AIVisitorShare, DefaultAIVisitorShare)
 	seti(&c.AIQueueMax, DefaultAIQueueMax)
@@ -157,6 +161,10 @@ type Engine struct {
 	transcripts *transcript.Store
 	// joins counts the joins of a waitlist (GuardJoins); nil counts none.
 	joins JoinGate
+	// answerMail e-mails staff answers to visitors who left (away.go); nil e-mails none.
+	answerMail AnswerMail
+	// resumeKey signs the links back to a conversation (resume.go), once read from Redis.
+	resumeKey resumeKeyMemo
 }
 
 // Option configures an Engine.

@@ -29,6 +29,8 @@ type turn struct {
 	ended   bool
 	touched bool
 	push    bool
+	// rate asks the visitor, as the hand-off ends, whether the staff member helped (rating.go).
+	rate bool
 	// The turn's transcript record, added to the transcript's stream with the save, and
 	// its entry there once saved (transcript/transcript_stream.go).
 	record []byte
@@ -123,7 +125,7 @@ func (t *turn) handle(raw string) {
 	t.read(msg, ws)
 	t.s.Lang = reader.DetectLang(msg, ws, t.s.Lang)
 	// A waitlist offer is answered even while staff hold the conversation.
-	if t.answerWaitlist(msg, ws) || t.held() || t.acceptOffer(msg, ws) {
+	if t.answerWaitlist(msg, ws) || t.answerRating(msg, ws) || t.held() || t.acceptOffer(msg, ws) {
 		return
 	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked

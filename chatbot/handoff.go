@@ -86,6 +86,7 @@ func (t *turn) held() bool {
 		return false
 	}
 	if h.State == HandoffStaff || t.e.now().Before(h.Since.Add(t.e.handoffTimeout(t.ctx))) {
+		t.noteEmail()
 		t.notify = true // staff read the visitor's message live
 		t.s.QuickReplies = []QuickReply{}
 		return true
@@ -93,6 +94,14 @@ func (t *turn) held() bool {
 	handoffsTimedOut.Inc()
 	t.resume("handoff_timeout")
 	return false
+}
+
+// noteEmail keeps the e-mail address a visitor gives while staff are involved: staff
+// answers reach it if the visitor leaves (away.go).
+func (t *turn) noteEmail() {
+	if f := t.fields(); f.Email != "" {
+		t.s.Collected.Email = f.Email
+	}
 }
 
 // acceptOffer reads the answer to an offer of the previous turn — a person after three
@@ -147,19 +156,33 @@ func (t *turn) startHandoff(reason string) {
 	t.s.Handoff = &handoff{State: HandoffWaiting, Reason: reason, Since: t.e.now()}
 	t.change = &stateChange{State: HandoffWaiting, Reason: reason}
 	handoffsStarted.WithLabelValues(reason).Inc()
-	t.say(text(l, "handoff_waiting", "wait", waitWords(l, t.e.typicalWait(t.ctx, st.HandoffTimeout()))), SourceFlow)
+	msg := text(l, "handoff_waiting", "wait", waitWords(l, t.e.typicalWait(t.ctx, st.HandoffTimeout())))
+	if t.s.Collected.Email == "" && t.e.answerMail != nil {
+		msg += " " + text(l, "handoff_leave_email") // staff answers reach a visitor who left (away.go)
+	}
+	t.say(msg, SourceFlow)
 	t.s.QuickReplies = []QuickReply{}
 }
 
 // resume takes the conversation back from staff with the message code (filled with
-// args), and asks again what the conversation was waiting for.
+// args) and, when the turn asks it (t.rate) of a conversation a staff member held, asks
+// whether they helped; else it asks again what the conversation was waiting for.
 func (t *turn) resume(code string, args ...string) {
+	h := t.s.Handoff
 	t.s.Handoff = nil
 	t.ended = true
 	if t.change == nil {
 		t.change = &stateChange{State: StateBot}
 	}
 	t.say(text(t.lang(), code, args...), SourceFlow)
+	if t.rate && t.askRating(h) {
+		return
+	}
+	t.carryOn()
+}
+
+// carryOn asks again the question of the flow the conversation is in, or offers the menu.
+func (t *turn) carryOn() {
 	if _, inFlow := steps[t.s.Step]; inFlow {
 		t.ask()
 		return
@@ -366,6 +389,7 @@ func (e *Engine) Answer(ctx context.Context, conversationID string, a Agent, msg
 		return Message{}, err
 	}
 	var sent Message
+	var sessionID, email, lang string
 	gone := false
 	err := e.act(ctx, conversationID, true, func(ctx context.Context, tx pgx.Tx) error {
 		// The holder's word keeps the conversation theirs for staff_idle_release_minutes more.
@@ -385,9 +409,13 @@ func (e *Engine) Answer(ctx context.Context, conversationID string, a Agent, msg
 			handoffFirstReply.Observe(t.e.now().Sub(h.Since).Seconds())
 		}
 		sent = t.staffSay(msg, a.Name)
+		sessionID, email, lang = t.s.ID, t.s.Collected.Email, t.s.Lang
 	})
 	if err == nil && gone {
 		err = ErrVisitorGone
+	}
+	if err == nil {
+		e.queueAnswerMail(ctx, conversationID, sessionID, email, lang)
 	}
 	return sent, err
 }
@@ -409,6 +437,7 @@ func (e *Engine) Release(ctx context.Context, conversationID string, a Agent, fo
 		}
 		handoffsReleased.Inc()
 		t.touched = true
+		t.rate = true
 		t.resume("handoff_released")
 	})
 }
@@ -624,6 +653,7 @@ func (e *Engine) giveBack(ctx context.Context, conversationID, agentID string, s
 			return
 		}
 		t.touched = true
+		t.rate = why == awayIdle
 		t.resume("handoff_staff_away", "agent", h.Agent)
 	})
 	if released {

@@ -369,6 +369,10 @@ var (
 		Namespace: "dota", Subsystem: "handoff", Name: "released_total",
 		Help: "Conversations staff handed back to Dota.",
 	})
+	handoffRatings = promauto.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "dota", Subsystem: "handoff", Name: "ratings_total",
+		Help: "Visitors' answers to whether the staff member who held their conversation helped, by answer.",
+	}, []string{"answer"})
 	handoffsTakenOver = promauto.NewCounter(prometheus.CounterOpts{
 		Namespace: "dota", Subsystem: "handoff", Name: "taken_over_total",
 		Help: "Conversations a staff member took over from another.",

@@ -127,7 +127,9 @@ type session struct {
 	TakenSlot     string     `json:"taken_slot,omitempty"`
 	WaitlistAsked bool       `json:"waitlist_asked,omitempty"`
 	Offer         *slotOffer `json:"offer,omitempty"`
-	MessageSeq    int        `json:"message_seq"`
+	// Rating is the satisfaction question asked after a hand-back, until answered (rating.go).
+	Rating     *ratingAsk `json:"rating,omitempty"`
+	MessageSeq int        `json:"message_seq"`
 	// Messages are the conversation's messages as load reads them, for the widget. They
 	// are kept apart from the state, in a Redis list a turn appends to without reading it
 	// (messageKey); a turn reads the state alone. A session stored before the list existed

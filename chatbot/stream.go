@@ -68,6 +68,8 @@ func (e *Engine) Stream(ctx context.Context, sessionID string, after int, client
 	if h := s.Handoff; h != nil {
 		view = &HandoffView{State: h.State, Agent: h.Agent}
 	}
+	// What the visitor reads is noted for the answers e-mailed to those who left (away.go).
+	e.noteStream(ctx, sessionID, 1, after)
 	out := make(chan Push, streamBuffer)
 	go func() {
 		defer close(out)
@@ -76,6 +78,11 @@ func (e *Engine) Stream(ctx context.Context, sessionID string, after int, client
 			defer e.releaseStream(ctx, address, holder)
 		}
 		last := after
+		defer func() {
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			e.noteStream(ctx, sessionID, -1, last)
+		}()
 		send := func(p Push) bool {
 			if p.Seq() <= last {
 				return true
@@ -97,6 +104,9 @@ func (e *Engine) Stream(ctx context.Context, sessionID string, after int, client
 				return
 			}
 		}
+		if last > after {
+			e.noteStream(ctx, sessionID, 0, last)
+		}
 		check := time.NewTimer(min(streamCheck, e.cfg.SessionTTL))
 		defer check.Stop()
 		for {
@@ -108,11 +118,13 @@ func (e *Engine) Stream(ctx context.Context, sessionID string, after int, client
 				if !alive {
 					return
 				}
+				e.noteStream(ctx, sessionID, 0, last)
 				check.Reset(next)
 			case p, ok := <-l:
 				if !ok || !send(p) {
 					return
 				}
+				e.noteStream(ctx, sessionID, 0, last)
 			}
 		}
 	}()

@@ -42,6 +42,9 @@ type kindTexts struct {
 	Action  string              `json:"action"`
 	// Undated are the texts of a request with no slot yet (the kinds of Undated).
 	Undated *undatedTexts `json:"undated"`
+	// Footer, when set, replaces the catalogue's footer (a chat answer is not about an
+	// appointment).
+	Footer string `json:"footer"`
 }
 
 // undatedTexts are a kind's texts for an appointment without a date and time.
@@ -94,7 +97,7 @@ func mustLoadCatalogues() map[string]*catalogue {
 }
 
 func (c *catalogue) check() error {
-	for _, k := range append(Kinds, KindCode) {
+	for _, k := range append(Kinds, KindCode, KindChatAnswer) {
 		kt, ok := c.Kinds[k]
 		if !ok || kt.Subject == "" || kt.Heading == "" || len(kt.Body) == 0 || kt.Action == "" {
 			return fmt.Errorf("kind %s is incomplete", k)
@@ -102,6 +105,9 @@ func (c *catalogue) check() error {
 		if u := kt.Undated; slices.Contains(Undated, k) && (u == nil || u.Subject == "" || u.Heading == "" || len(u.Body) == 0) {
 			return fmt.Errorf("kind %s lacks its undated texts", k)
 		}
+	}
+	if c.Kinds[KindChatAnswer].Footer == "" {
+		return fmt.Errorf("kind %s lacks its footer", KindChatAnswer)
 	}
 	for _, l := range []string{"service", "when", "old_when", "duration", "address", "time_zone", "hold_until"} {
 		if c.Labels[l] == "" {

@@ -29,14 +29,17 @@ const (
 	KindWaitlistOffer Kind = "waitlist_offer"
 	// KindCode carries a one-time code that proves the recipient owns the address.
 	KindCode Kind = "code"
+	// KindChatAnswer carries staff answers to a visitor who left the chat, with the link
+	// that reopens the conversation.
+	KindChatAnswer Kind = "chat_answer"
 )
 
 // Kinds lists every kind, in the order of an appointment's life.
 var Kinds = []Kind{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer}
 
-// Valid reports whether k is one of Kinds, or KindCode.
+// Valid reports whether k is one of Kinds, KindCode or KindChatAnswer.
 func (k Kind) Valid() bool {
-	if k == KindCode {
+	if k == KindCode || k == KindChatAnswer {
 		return true
 	}
 	for _, known := range Kinds {
@@ -98,11 +101,20 @@ type Input struct {
 
 	Code string // code: the one-time code, six digits
 
+	Answers   []Answer // chat answer: the staff's messages the visitor has not read, in order
+	ResumeURL string   // chat answer: the link that reopens the conversation in the widget
+
 	Source   Source    // confirmation: where the request came from (the form's words when empty)
 	By       Actor     // moved, cancelled: who did it (the agency when empty)
 	OldStart time.Time // moved: the time it had before
 
 	Agency Agency
+}
+
+// Answer is one staff message of a chat answer.
+type Answer struct {
+	Author string // the staff member's name as the visitor sees it; the agency's when empty
+	Text   string
 }
 
 // ErrInvalidInput is wrapped by every error Render returns for input it cannot write a
@@ -126,6 +138,12 @@ func (in Input) check() error {
 			return invalid("a code message needs a six-digit code")
 		}
 		return nil
+	}
+	if in.Kind == KindChatAnswer {
+		if len(in.Answers) == 0 {
+			return invalid("a chat answer needs at least one message")
+		}
+		return checkLink("resume", in.ResumeURL)
 	}
 	undated := in.Start.IsZero() && slices.Contains(Undated, in.Kind)
 	if in.Service == "" || (!undated && (in.Start.IsZero() || in.Duration <= 0)) {

@@ -106,7 +106,9 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 		masked.Code = MaskedCode
 		m.KeptSubject = newView(masked, lang, c).Subject
 	}
-	if in.Agency.Email != "" {
+	// Nobody reads the replies to a chat answer (it says so): they are not directed to
+	// the agency's address either.
+	if in.Agency.Email != "" && in.Kind != KindChatAnswer {
 		if addr, err := netmail.ParseAddress(in.Agency.Email); err == nil {
 			m.ReplyTo = netmail.Address{Name: in.Agency.Name, Address: addr.Address}
 		}
@@ -122,7 +124,7 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 
 	// An offer is not an appointment yet, nor is a request with no slot: nothing to add to
 	// a calendar.
-	if in.Kind != KindWaitlistOffer && in.Kind != KindCode && !in.Start.IsZero() {
+	if in.Kind != KindWaitlistOffer && in.Kind != KindCode && in.Kind != KindChatAnswer && !in.Start.IsZero() {
 		m.Attachments = append(m.Attachments, r.calendar(in, c, m.From, to))
 	}
 	return m, nil

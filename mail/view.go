@@ -65,7 +65,28 @@ func newView(in Input, lang string, c *catalogue) view {
 	if in.Kind == KindMoved || in.Kind == KindCancelled {
 		variant = string(in.By)
 	}
+	if kt.Footer != "" {
+		v.Footer = fill(kt.Footer, args)
+	}
 	paragraphs := c.body(in.Kind, variant)
+	if in.Kind == KindChatAnswer {
+		// The introduction, each staff message under its author's name, then the rest.
+		for _, p := range kt.Body[""] {
+			v.Paragraphs = append(v.Paragraphs, fill(p, args))
+		}
+		for _, a := range in.Answers {
+			author := a.Author
+			if author == "" {
+				author = in.Agency.Name
+			}
+			v.Paragraphs = append(v.Paragraphs, author+c.Colon+" "+a.Text)
+		}
+		for _, p := range kt.More {
+			v.Paragraphs = append(v.Paragraphs, fill(p, args))
+		}
+		v.Link = in.ResumeURL
+		return v
+	}
 	if in.Kind == KindCode {
 		for _, p := range paragraphs {
 			v.Paragraphs = append(v.Paragraphs, fill(p, args))

@@ -88,9 +88,12 @@ func serve(ctx context.Context, cfg config) error {
 		log.Warn("DOTA_SMTP_URL not set: messages to customers are written and recorded as not sent")
 	}
 	cat := catalogue.New(pool)
-	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher), chatbot.WithCatalogue(cat))
+	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher), chatbot.WithCatalogue(cat),
+		chatbot.WithAnswerMail(core))
 	// A waitlist offer is made in the conversation it was joined from, while it is open.
 	core.OnOffer(dota.OfferPlace)
+	// Staff answers a visitor who left has not read are e-mailed, written by the chat.
+	core.OnChatAnswer(dota.WriteAnswerMail)
 	// Every replica gives back to Dota the conversations nobody took in time.
 	go dota.RunHandoffTimer(ctx)
 	// Every replica purges the transcripts kept past their retention.

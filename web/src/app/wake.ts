@@ -7,11 +7,12 @@
 //   replayed, lib/heldInput.ts);
 // - when a part that waits for the app's data comes into view (marked aria-busy);
 // - at once when the page is not in the language the visitor chose, when the chat panel
-//   was open before a reload, or when the site is in maintenance (its notice, and the
-//   chat's closed state, are the app's).
+//   was open before a reload or the address links to a conversation (an e-mailed staff
+//   answer), or when the site is in maintenance (its notice, and the chat's closed state,
+//   are the app's).
 import { prefetch } from '../lib/api';
 import { getSiteInfo } from '../features/site/api/site';
-import { panelWasOpen } from '../features/chat/persistence';
+import { panelWasOpen, resumeToken } from '../features/chat/persistence';
 import { storedLanguage } from '../lib/language';
 
 /** Events that mean the visitor is using the page. */
@@ -39,7 +40,7 @@ export function whenNeeded(root: HTMLElement, start: () => void): void {
   }
 
   const chosen = storedLanguage();
-  if (!observer || panelWasOpen() || (chosen && chosen !== root.dataset.lang)) {
+  if (!observer || panelWasOpen() || resumeToken() || (chosen && chosen !== root.dataset.lang)) {
     wake();
     return;
   }

@@ -1238,6 +1238,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/resume/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reopens the conversation an e-mailed staff answer links to (the site's address with `?chat={token}`, which the widget reads): the conversation as `GET /api/chat/sessions/{id}` gives it, with the `session_id` the widget goes on in. The token is signed, names one conversation and expires with its session. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The conversation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatReply"];
+                    };
+                };
+                /** @description `not_found`: the token was altered or is not Dota's */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `gone`: the conversation has ended (its session expired or was erased) */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/sessions/{id}/stream": {
         parameters: {
             query?: never;
@@ -3990,6 +4047,8 @@ export interface paths {
                             to: string;
                             points: components["schemas"]["OpsPoint"][];
                             totals: components["schemas"]["OpsPoint"];
+                            /** @description Whatever the window: the visitors' answers to the one question Dota asks as staff hand a conversation back (was the exchange helpful?), per week (the last 8, newest first) and per staff member. */
+                            ratings: components["schemas"]["RatingWeek"][];
                         };
                     };
                 };
@@ -4602,8 +4661,27 @@ export interface components {
          * @enum {string}
          */
         DeliveryState: "scheduled" | "sent" | "failed" | "skipped";
-        /** @enum {string} */
-        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code";
+        /**
+         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment)
+         * @enum {string}
+         */
+        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer";
+        /** @description One staff member's ratings over one week. */
+        RatingWeek: {
+            /**
+             * Format: date
+             * @description the week's Monday, in the agency's time zone
+             */
+            week: string;
+            /** @description the staff member's id; empty when unknown */
+            agent_id: string;
+            /** @description the name visitors last saw them by */
+            agent: string;
+            /** @description answers "yes" */
+            helpful: number;
+            total: number;
+            rate: number;
+        };
         /** @description One message to a customer in the ledger. */
         Delivery: {
             /** Format: uuid */

@@ -19,3 +19,22 @@ export function storage(kind: 'local' | 'session'): Storage | null {
 export function panelWasOpen(): boolean {
   return storage('session')?.getItem(OPEN_KEY) === '1';
 }
+
+/** Query parameter of the link an e-mailed staff answer carries: it reopens that conversation. */
+export const RESUME_PARAM = 'chat';
+
+/** The token of a link back to a conversation in this page's address, if any. */
+export function resumeToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  return new URLSearchParams(window.location.search).get(RESUME_PARAM) || null;
+}
+
+/**
+ * Removes the link's token from the address once read: the page's address, its history
+ * entry and any referrer then no longer carry it.
+ */
+export function forgetResumeToken(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(RESUME_PARAM);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}

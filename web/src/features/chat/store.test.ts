@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from './api/chat';
-import { SESSION_KEY } from './persistence';
+import { OPEN_KEY, SESSION_KEY } from './persistence';
 import { mergeMessages, useChat } from './store';
 
 function json(status: number, body: unknown) {
@@ -14,7 +14,8 @@ describe('chat store', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     localStorage.clear();
-    useChat.setState({ ...initial, sessionId: null, messages: [], loaded: false, problem: null, pending: false });
+    sessionStorage.clear();
+    useChat.setState({ ...initial, sessionId: null, messages: [], loaded: false, problem: null, pending: false, linkEnded: false });
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
@@ -52,6 +53,42 @@ describe('chat store', () => {
     await useChat.getState().ensureSession('ar');
     expect(useChat.getState().sessionId).toBe('new');
     expect(localStorage.getItem(SESSION_KEY)).toBe('new');
+  });
+
+  it('opens the conversation an e-mailed answer links to, forgets the link and goes on in it', async () => {
+    localStorage.setItem(SESSION_KEY, 'other');
+    window.history.replaceState(null, '', '/services?lang=en&chat=tok%2D1#top');
+    const answer: ChatMessage = { id: '4', text: 'We build online shops.', sender: 'staff', author: 'Karima', timestamp: '2026-11-22T08:05:00Z' };
+    fetchMock.mockResolvedValueOnce(
+      json(200, { session_id: 'linked', lang: 'en', messages: [greeting, answer], step: 'greeting', flow: '', quick_replies: [], collected: {}, handoff: { state: 'staff', agent: 'Karima' } }),
+    );
+    useChat.getState().restoreOpen();
+    expect(window.location.search).toBe('?lang=en');
+    expect(window.location.hash).toBe('#top');
+    expect(useChat.getState().open).toBe(true);
+    await useChat.getState().ensureSession('en');
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/^\/api\/chat\/resume\/tok-1(\?|$)/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const s = useChat.getState();
+    expect(s.sessionId).toBe('linked');
+    expect(localStorage.getItem(SESSION_KEY)).toBe('linked');
+    expect(sessionStorage.getItem(OPEN_KEY)).toBe('1');
+    expect(s.messages.at(-1)?.text).toBe('We build online shops.');
+    expect(s.handoff).toEqual({ state: 'staff', agent: 'Karima' });
+    expect(s.loaded && s.stored).toBe(true);
+  });
+
+  it('starts a fresh conversation, saying why, when the linked one has ended', async () => {
+    localStorage.setItem(SESSION_KEY, 'other');
+    window.history.replaceState(null, '', '/?chat=old');
+    fetchMock
+      .mockResolvedValueOnce(json(410, { error: { code: 'gone', message: 'Terminée.' } }))
+      .mockResolvedValueOnce(json(201, { session_id: 'fresh', messages: [greeting], step: 'greeting' }));
+    useChat.getState().restoreOpen();
+    await useChat.getState().ensureSession('fr');
+    expect(useChat.getState().sessionId).toBe('fresh');
+    expect(useChat.getState().linkEnded).toBe(true);
+    expect(window.location.search).toBe('');
   });
 
   it('sends a message, shows the answer and the quick replies', async () => {

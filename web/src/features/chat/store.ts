@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { ApiError } from '../../lib/api';
-import { getSession, openStream, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type Handoff, type Push, type QuickReply } from './api/chat';
-import { OPEN_KEY, panelWasOpen, SESSION_KEY, storage } from './persistence';
+import { getSession, openStream, resumeSession, sendMessage, startSession, type ChatMessage, type ChatReply, type Collected, type Handoff, type Push, type QuickReply } from './api/chat';
+import { forgetResumeToken, OPEN_KEY, panelWasOpen, resumeToken, SESSION_KEY, storage } from './persistence';
 
 /** Kind of failure shown in the panel. */
 export type ChatProblem = 'error' | 'unavailable' | 'rate_limited' | null;
@@ -28,8 +28,13 @@ export interface ChatState {
   pending: boolean;
   loaded: boolean;
   problem: ChatProblem;
+  /** The link followed (an e-mailed staff answer) names a conversation that has ended. */
+  linkEnded: boolean;
   setOpen: (open: boolean) => void;
-  /** Opens the panel again if it was open before a reload (after the page is hydrated). */
+  /**
+   * Opens the panel again if it was open before a reload (after the page is hydrated), or
+   * on the conversation the page's address links to (an e-mailed staff answer).
+   */
   restoreOpen: () => void;
   setMinimized: (minimized: boolean) => void;
   /** Loads the stored conversation, or starts one with the greeting. */
@@ -113,6 +118,7 @@ export const useChat = create<ChatState>()((set, get) => {
     pending: false,
     loaded: false,
     problem: null,
+    linkEnded: false,
 
     setOpen: (open) => {
       if (open) storage('session')?.setItem(OPEN_KEY, '1');
@@ -120,13 +126,53 @@ export const useChat = create<ChatState>()((set, get) => {
       set({ open, minimized: false });
     },
     restoreOpen: () => {
-      if (panelWasOpen()) set({ open: true });
+      const token = resumeToken();
+      if (!token) {
+        if (panelWasOpen()) set({ open: true });
+        return;
+      }
+      forgetResumeToken();
+      storage('session')?.setItem(OPEN_KEY, '1');
+      set({ open: true, minimized: false });
+      // The linked conversation replaces whichever this browser had, and the panel goes on
+      // live in it; an ended one leaves a fresh conversation, with a word why.
+      loading = (async () => {
+        set({ pending: true, problem: null });
+        try {
+          const r = await resumeSession(token);
+          storage('local')?.setItem(SESSION_KEY, r.session_id);
+          set({
+            sessionId: r.session_id,
+            messages: r.messages,
+            flow: r.flow ?? '',
+            collected: r.collected ?? {},
+            quickReplies: r.quick_replies ?? [],
+            handoff: handoffOf(r.handoff),
+            appointmentId: null,
+            stored: true,
+            loaded: true,
+          });
+        } catch (err) {
+          if (!(err instanceof ApiError && (err.status === 410 || err.status === 404))) {
+            set({ problem: problemOf(err) });
+            return;
+          }
+          storage('local')?.removeItem(SESSION_KEY);
+          set({ sessionId: null, loaded: false, linkEnded: true });
+        } finally {
+          set({ pending: false });
+          loading = null;
+        }
+      })();
     },
     setMinimized: (minimized) => set({ minimized }),
 
     ensureSession: (lang) => {
       if (get().loaded) return Promise.resolve();
-      loading ??= (async () => {
+      // A conversation being reopened from a link is read first; if it has ended, a fresh
+      // one starts then.
+      if (loading) return loading.then(() => (get().loaded ? undefined : get().ensureSession(lang)));
+      loading = (async () => {
         set({ pending: true, problem: null });
         try {
           const id = get().sessionId ?? storage('local')?.getItem(SESSION_KEY) ?? null;

@@ -87,6 +87,11 @@ export function getSession(sessionId: string): Promise<StoredSession> {
   return api.get<StoredSession>(`/api/chat/sessions/${encodeURIComponent(sessionId)}`);
 }
 
+/** Reopens the conversation an e-mailed staff answer links to (404 altered, 410 ended). */
+export function resumeSession(token: string): Promise<StoredSession & { session_id: string }> {
+  return api.get<StoredSession & { session_id: string }>(`/api/chat/resume/${encodeURIComponent(token)}`);
+}
+
 /**
  * Opens the conversation's event stream: staff answers during a hand-off and Dota taking
  * the conversation back. Event ids are message numbers: the stream starts after `after`,

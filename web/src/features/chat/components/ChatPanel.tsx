@@ -24,7 +24,7 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [text, setText] = useState('');
-  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, flow, handoff } = useChat();
+  const { messages, quickReplies, pending, problem, minimized, collected, appointmentId, flow, handoff, linkEnded } = useChat();
   const ensureSession = useChat((s) => s.ensureSession);
   const listen = useChat((s) => s.listen);
   const loaded = useChat((s) => s.loaded);
@@ -155,6 +155,11 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
               </li>
             )}
           </ol>
+          {linkEnded && (
+            <p className="chat-panel__handoff" role="status">
+              {t('linkEnded')}
+            </p>
+          )}
           {handoff && (
             <p className="chat-panel__handoff" role="status">
               {handoff.state === 'staff' ? t('handoffStaff', { name: handoff.agent ?? '' }) : t('handoffWaiting')}

@@ -149,6 +149,7 @@ export const DELIVERY_KINDS = [
   'cancelled',
   'reminder',
   'waitlist_offer',
+  'chat_answer',
 ] as const satisfies readonly Schemas['DeliveryKind'][];
 
 /** States of a message in the ledger. */

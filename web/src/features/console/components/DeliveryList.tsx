@@ -74,7 +74,7 @@ export function DeliveryList({ items, showRecipient = true }: DeliveryListProps)
           </td>
           {canResend && (
             <td className="table__actions">
-              {d.state !== 'scheduled' && (
+              {d.state !== 'scheduled' && d.kind !== 'chat_answer' && (
                 <button
                   type="button"
                   className="btn btn--small"

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { StatCard } from '../components/Feedback';
 import { seriesLabel } from './components/opsLabels';
+import { Ratings } from './components/Ratings';
 
 const OpsCharts = lazy(() => import('./components/OpsCharts'));
 
@@ -37,7 +38,10 @@ export default function OpsPage() {
       ) : data.isPending ? (
         <Skeleton rows={6} />
       ) : !data.data || data.data.series.length === 0 ? (
-        <EmptyState>{t('ops.empty')}</EmptyState>
+        <>
+          <EmptyState>{t('ops.empty')}</EmptyState>
+          {data.data && <Ratings weeks={data.data.ratings} />}
+        </>
       ) : (
         <>
           {Object.keys(data.data.totals).length > 0 && (
@@ -54,6 +58,7 @@ export default function OpsPage() {
           <Suspense fallback={<Skeleton rows={6} />}>
             <OpsCharts series={data.data.series} />
           </Suspense>
+          <Ratings weeks={data.data.ratings} />
         </>
       )}
     </section>

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../../../../lib/api';
+import type { Schemas } from '../../../../lib/schemas';
 import type { Point, Series } from '../../api/types';
+
+/** One staff member's answers over one week: were visitors helped after a hand-off? */
+export type RatingWeek = Schemas['RatingWeek'];
 
 /** Windows the operations page offers. */
 export const OPS_WINDOWS = ['1h', '24h', '7d'] as const;
@@ -82,17 +86,18 @@ export function flattenSeries(body: unknown, prefix = ''): Series[] {
   }
   if (typeof body !== 'object' || body === null) return [];
   return Object.entries(body as Record<string, unknown>).flatMap(([key, value]) => {
-    if (['window', 'generated_at', 'step_seconds', 'from', 'to', 'totals'].includes(key)) return [];
+    if (['window', 'generated_at', 'step_seconds', 'from', 'to', 'totals', 'ratings'].includes(key)) return [];
     const name = prefix ? `${prefix}.${key}` : key;
     if (Array.isArray(value) && value.length === 0) return [{ name, points: [] }];
     return flattenSeries(value, key === 'series' ? prefix : name);
   });
 }
 
-/** The operations page's data: series, and the window's totals when the server sends them. */
+/** The operations page's data: series, the window's totals when the server sends them, and the weeks' ratings. */
 export interface Ops {
   series: Series[];
   totals: Record<string, number>;
+  ratings: RatingWeek[];
 }
 
 /** Totals of the window, flattened like the series' names. */
@@ -108,7 +113,8 @@ export function totalsOf(body: unknown): Record<string, number> {
 export async function fetchOps(window: OpsWindow, signal?: AbortSignal): Promise<Ops | null> {
   try {
     const body = await api.get<unknown>('/api/admin/ops', { query: { window }, signal });
-    return { series: flattenSeries(body), totals: totalsOf(body) };
+    const ratings = (body as { ratings?: unknown } | null)?.ratings;
+    return { series: flattenSeries(body), totals: totalsOf(body), ratings: Array.isArray(ratings) ? (ratings as RatingWeek[]) : [] };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
