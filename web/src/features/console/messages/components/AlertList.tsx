@@ -13,6 +13,8 @@ function reasonOf(t: (key: string, options?: Record<string, unknown>) => string,
 /** The alerts to staff: what, to whom and how, state and why, attempts, times, the page it opens. */
 export function AlertList({ items }: { items: Alert[] }) {
   const { t, i18n } = useTranslation('console');
+  /** What the alert said; the event's name when it says nothing. */
+  const said = (a: Alert) => a.title || t(`alerts.event.${a.event}`, { defaultValue: a.event });
   return (
     <Table
       caption={t('messages.view.alerts')}
@@ -28,13 +30,8 @@ export function AlertList({ items }: { items: Alert[] }) {
       {items.map((a) => (
         <tr key={a.id}>
           <td>
-            {t(`alerts.event.${a.event}`, { defaultValue: a.event })}
-            {a.title && (
-              <div className="muted">
-                {a.url.startsWith('/admin') ? <Link to={a.url}>{a.title}</Link> : a.title}
-                {a.body && <> — {a.body}</>}
-              </div>
-            )}
+            {a.url.startsWith('/admin') ? <Link to={a.url}>{said(a)}</Link> : said(a)}
+            {a.body && <div className="muted">{a.body}</div>}
           </td>
           <td>{a.user_email}</td>
           <td>{t(`alerts.channel.${a.channel}`, { defaultValue: a.channel })}</td>
