@@ -27,6 +27,8 @@ import (
 type Core interface {
 	Settings(ctx context.Context) (booking.Settings, error)
 	Jobs() *river.Client[pgx.Tx]
+	// ServiceTitles names the services bookings hold, in the reader's language.
+	ServiceTitles(ctx context.Context) (booking.ServiceTitles, error)
 }
 
 // Staff lists the console's users, whom alerts go to.

@@ -114,9 +114,11 @@ func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
 	if err != nil {
 		return out, err
 	}
+	w := s.words(ctx)
 	for i := range items {
-		items[i].UserEmail = emails[items[i].UserID]
-		items[i].Title, items[i].Body = title(f.Lang, items[i].Event, items[i].args), body(f.Lang, items[i].Event, items[i].args)
+		it := &items[i]
+		it.UserEmail = emails[it.UserID]
+		it.Title, it.Body = w.title(f.Lang, it.Event, it.args), w.body(f.Lang, it.Event, it.args)
 	}
 	if len(items) > 0 {
 		out.Items = items

@@ -67,7 +67,7 @@ func (s *Service) booked(ctx context.Context, a booking.Appointment, cause strin
 	case a.Source != booking.SourceForm && a.Source != booking.SourceChat:
 		return nil // booked by staff, who know
 	}
-	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: "/admin/appointments?open=" + a.ID,
+	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: appointmentURL(a.ID),
 		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
 }
 
@@ -80,17 +80,39 @@ func (s *Service) waiting(ctx context.Context, sum transcript.Summary) error {
 	}
 	e := Event{Name: EventVisitorWaiting, Subject: sum.ID + "@" + strconv.FormatInt(sum.HandoffAt.UnixMilli(), 10),
 		URL:  "/admin/conversations?open=" + sum.ID,
-		Args: map[string]string{"name": sum.Name, "preview": truncate(sum.Preview, 140)}}
+		Args: map[string]string{"name": sum.Name, "preview": s.lastWords(ctx, sum)}}
 	if sum.HandoffReason != "callback" && s.convs != nil {
 		st, err := s.core.Settings(ctx)
 		if err != nil {
 			return err
 		}
+		// handoff_at is the database's clock, as River's scheduler's is.
 		e.EscalateAt, e.Conversation = sum.HandoffAt.Add(st.HandoffTimeout()/2), sum.ID
 		e.Args["seconds"] = strconv.Itoa(int(st.HandoffTimeout() / 2 / time.Second))
 	}
 	return s.Raise(ctx, e)
 }
+
+// lastWords is what the visitor said last (the summary's preview is the conversation's
+// last message, most often Dota's answer to the request).
+func (s *Service) lastWords(ctx context.Context, sum transcript.Summary) string {
+	if s.convs != nil {
+		if d, err := s.convs.ConversationDetail(ctx, sum.ID); err == nil {
+			for i := len(d.Transcript) - 1; i >= 0; i-- {
+				if d.Transcript[i].Sender == visitorSender {
+					return truncate(d.Transcript[i].Text, 140)
+				}
+			}
+		}
+	}
+	if sum.LastSender == visitorSender {
+		return truncate(sum.Preview, 140)
+	}
+	return "…"
+}
+
+// visitorSender is the transcript's sender of a visitor's message.
+const visitorSender = "user"
 
 // escalateArgs is the job that tells admins and moderators of a visitor still waiting.
 type escalateArgs struct {

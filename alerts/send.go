@@ -66,7 +66,8 @@ func (w *sendWorker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
 	if err != nil {
 		return err
 	}
-	p := Payload{Title: title(lang, a.Event, a.args), Body: body(lang, a.Event, a.args), URL: a.URL, Tag: a.Event + ":" + a.ID}
+	txt := s.words(ctx)
+	p := Payload{Title: txt.title(lang, a.Event, a.args), Body: txt.body(lang, a.Event, a.args), URL: a.URL, Tag: a.Event + ":" + a.ID}
 	if tag := a.args["tag"]; tag != "" {
 		p.Tag = a.Event + ":" + tag
 	}
@@ -77,6 +78,7 @@ func (w *sendWorker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
 		outcome = s.email(ctx, u, lang, a, p)
 	}
 	last := job.Attempt >= job.MaxAttempts
+	defer func() { count(a, outcome.final(last)) }()
 	switch {
 	case outcome.retry != nil && !last:
 		// Still pending: the ledger shows the attempt and why it failed.
@@ -102,6 +104,17 @@ type sendOutcome struct {
 	state, reason string
 	failed        string
 	retry         error
+}
+
+// final is the state the attempt leaves the alert in.
+func (o sendOutcome) final(last bool) string {
+	switch {
+	case o.retry != nil && !last:
+		return StatePending
+	case o.retry != nil || o.failed != "":
+		return StateFailed
+	}
+	return o.state
 }
 
 // push sends the alert to each of the user's browsers. A push service answering 404 or
@@ -131,6 +144,8 @@ func (s *Service) push(ctx context.Context, a Alert, p Payload) sendOutcome {
 		case status == http.StatusNotFound || status == http.StatusGone:
 			if _, err := s.db.Exec(ctx, `DELETE FROM alert_subscriptions WHERE endpoint = $1`, t.Endpoint); err != nil {
 				temporary = append(temporary, err.Error())
+			} else {
+				subscriptionsGone.Inc()
 			}
 		case status == http.StatusTooManyRequests || status >= 500:
 			temporary = append(temporary, fmt.Sprintf("push service: %d", status))

@@ -1,11 +1,16 @@
 package alerts
 
 import (
+	"context"
 	"html"
 	"net/mail"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/i18n"
 	dmail "github.com/dota-agency/dota/mail"
 )
 
@@ -18,23 +23,54 @@ func code(event string, args map[string]string, part string) string {
 	return event + "_" + part
 }
 
+// words renders alerts' texts: the stored arguments with the services named in the
+// reader's language.
+type words struct {
+	services booking.ServiceTitles // nil leaves services as stored
+}
+
+// words returns the renderer of the moment (services as the catalogue names them now).
+func (s *Service) words(ctx context.Context) words {
+	if s.core == nil {
+		return words{}
+	}
+	titles, err := s.core.ServiceTitles(ctx)
+	if err != nil {
+		return words{}
+	}
+	return words{services: titles}
+}
+
 // title is the alert's title in lang.
-func title(lang, event string, args map[string]string) string {
-	return Text(lang, code(event, args, "title"), pairs(lang, args)...)
+func (w words) title(lang, event string, args map[string]string) string {
+	return Text(lang, code(event, args, "title"), w.pairs(lang, args)...)
 }
 
 // body is the alert's text in lang.
-func body(lang, event string, args map[string]string) string {
-	return Text(lang, code(event, args, "body"), pairs(lang, args)...)
+func (w words) body(lang, event string, args map[string]string) string {
+	if args["erased"] == "true" {
+		return Text(lang, "erased")
+	}
+	return Text(lang, code(event, args, "body"), w.pairs(lang, args)...)
 }
 
-// pairs turns the stored arguments into Text's name, value pairs; a source is a code,
-// worded in lang, and a visitor who gave no name is "a visitor".
-func pairs(lang string, args map[string]string) []string {
+// pairs turns the stored arguments into Text's name, value pairs: a source is a code,
+// worded in lang, a service its name in lang, a date the day's name and date, and a
+// visitor who gave no name is "a visitor".
+func (w words) pairs(lang string, args map[string]string) []string {
 	out := make([]string, 0, 2*len(args)+2)
 	for k, v := range args {
-		if k == "source" {
+		switch k {
+		case "source":
 			v = Text(lang, "source_"+v)
+		case "service":
+			if w.services != nil {
+				v = w.services(v, lang)
+			}
+		case "date":
+			if d, err := time.Parse(time.DateOnly, v); err == nil {
+				v = i18n.Weekday(lang, d.Weekday()) + " " + strconv.Itoa(d.Day()) + " " + i18n.Month(lang, d.Month())
+			}
 		}
 		out = append(out, k, v)
 	}

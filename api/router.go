@@ -152,6 +152,9 @@ func New(d Deps) http.Handler {
 			if d.Chat != nil {
 				d.Privacy.Register(d.Chat.PersonalPart())
 			}
+			if d.Alerts != nil {
+				d.Privacy.Register(d.Alerts.PersonalPart())
+			}
 		}
 		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
 			events: d.Events, httpsSite: httpsSite, alerts: alertsOf(d)}).mount(r)
