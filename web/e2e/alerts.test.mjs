@@ -64,6 +64,10 @@ describe('staff alerts', () => {
     t.after(() => context.close());
     await context.grantPermissions(['notifications'], { origin: server.baseURL });
     const page = await context.newPage();
+    // The public site names no manifest and registers no worker (checked below, once DevTools watches).
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    assert.equal(await page.locator('link[rel="manifest"]').count(), 0);
     await signIn(page, STAFF.admin);
     const problems = watchConsole(page, server.baseURL); // after the sign-in page's expected 401
 
@@ -103,7 +107,7 @@ describe('staff alerts', () => {
       return reg?.active?.scriptURL ?? null;
     }, scope);
     assert.equal(worker, `${server.baseURL}/admin/sw.js`);
-    // The public site registers none of its own.
+    // The only registration is the console's: the public site visited first made none.
     assert.deepEqual([...registrations.keys()], [scope]);
 
     // A visitor asks for a person: the server raises the alert to the admin, in its ledger.
