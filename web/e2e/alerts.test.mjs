@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
 import { watchConsole } from './site-helpers.mjs';
 
 const exec = promisify(execFile);
@@ -99,6 +99,7 @@ describe('staff alerts', () => {
     const refused = await card.getByRole('alert').count();
     if (!refused) assert.equal((await subscribed)?.status(), 201);
     await screenshot(page, 'alerts-profile-turned-on');
+    assert.deepEqual(await axeViolations(page), [], 'the profile with its alerts');
 
     // The worker is registered under /admin/ and active, whatever the push service said.
     const scope = `${server.baseURL}/admin/`;
@@ -129,6 +130,7 @@ describe('staff alerts', () => {
     await row.first().waitFor();
     if (refused) await row.first().getByText('Aucun de ses navigateurs n\'a les alertes activées.').waitFor();
     await screenshot(page, 'alerts-ledger');
+    assert.deepEqual(await axeViolations(page), [], 'the alerts\' ledger');
 
     // The push the server would have sent reaches the worker: it shows the notification.
     await page.goto('/admin/profile');
