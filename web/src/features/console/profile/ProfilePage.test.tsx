@@ -221,7 +221,7 @@ describe('the profile’s alerts', () => {
     const card = await alerts();
     const how = (await card.findByLabelText('Comment : Une nouvelle réservation (formulaire ou chat)')) as HTMLSelectElement;
     expect(how.value).toBe('push');
-    const save = card.getByRole('button', { name: 'Enregistrer' });
+    const save = card.getByRole('button', { name: "Enregistrer les choix d'alertes" });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(how, { target: { value: 'email' } });
     fireEvent.click(card.getByLabelText("Aussi hors des heures d'ouverture : Une nouvelle réservation (formulaire ou chat)"));
@@ -246,7 +246,7 @@ describe('the profile’s alerts', () => {
     vi.mocked(fetch).mockImplementationOnce(async () =>
       json(400, { error: { code: 'validation', message: 'Invalide', fields: { 'choices[0].event': 'Option non valide.' } } }),
     );
-    fireEvent.click(card.getByRole('button', { name: 'Enregistrer' }));
+    fireEvent.click(card.getByRole('button', { name: "Enregistrer les choix d'alertes" }));
     expect(await card.findByText('Option non valide.')).toBeTruthy();
     expect(how.getAttribute('aria-invalid')).toBe('true');
   });

@@ -124,7 +124,7 @@ export function AlertChoices({ preferences }: { preferences: AlertPreferences })
       </label>
       <div>
         <button type="submit" className="btn btn--primary" disabled={save.isPending || !changed}>
-          {t('action.save')}
+          {t('alerts.choices.save')}
         </button>
       </div>
     </form>
