@@ -122,8 +122,7 @@ func TestTheLedgerListsStates(t *testing.T) {
 	r.bookByForm(t, "Amine Benali", "10:00")                                 // admin failed, moderator sent
 	r.push.next(2 * time.Second)
 	r.ledger(t, alerts.EventNewBooking, 3, 3*time.Second)
-	if err := r.alerts.Raise(ctx, alerts.Event{Name: alerts.EventBackupFailed, Subject: "run-1", URL: "/admin/settings",
-		Args: map[string]string{"reason": "pg_dump: not found"}}); err != nil {
+	if err := r.alerts.Raise(ctx, alerts.BackupFailed("run-1", "pg_dump: not found")); err != nil {
 		t.Fatal(err)
 	}
 	r.ledger(t, alerts.EventBackupFailed, 1, 2*time.Second)

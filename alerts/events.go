@@ -97,3 +97,11 @@ func defaultChoice(role, event string) Choice {
 var escalationRoles = []string{console.RoleAdmin, console.RoleModerator}
 
 func isEscalationRole(role string) bool { return slices.Contains(escalationRoles, role) }
+
+// BackupFailed is the event of a backup run that failed, for the backup's caller to
+// Raise: runID names the run (one alert per run), reason is its error as recorded. It
+// opens the settings page, where backups are set.
+func BackupFailed(runID, reason string) Event {
+	return Event{Name: EventBackupFailed, Subject: runID, URL: "/admin/settings",
+		Args: map[string]string{"reason": truncate(reason, 300)}}
+}

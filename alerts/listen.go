@@ -115,9 +115,11 @@ func (s *Service) lastWords(ctx context.Context, sum transcript.Summary) string 
 const visitorSender = "user"
 
 // escalateArgs is the job that tells admins and moderators of a visitor still waiting.
+// One job per hand-off: only the conversation and the hand-off make it unique, not the
+// words, which change as the visitor writes on while waiting.
 type escalateArgs struct {
-	Conversation string            `json:"conversation"`
-	Subject      string            `json:"subject"`
+	Conversation string            `json:"conversation" river:"unique"`
+	Subject      string            `json:"subject" river:"unique"`
 	URL          string            `json:"url"`
 	Args         map[string]string `json:"args"`
 }

@@ -164,3 +164,25 @@ func TestAGoneSubscriptionIsDeleted(t *testing.T) {
 		}
 	}
 }
+
+// One escalation per hand-off, however often the waiting conversation changes.
+func TestOneEscalationPerHandoff(t *testing.T) {
+	r := newRig(t, sundayMorning)
+	ctx := context.Background()
+	for _, words := range []string{"hello?", "is anyone there?"} {
+		if err := r.alerts.Raise(ctx, alerts.Event{Name: alerts.EventVisitorWaiting, Subject: "c-1@1", URL: "/admin/conversations?open=c-1",
+			Args: map[string]string{"preview": words}, EscalateAt: time.Now().Add(time.Hour), Conversation: "c-1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var jobs, rows int
+	if err := r.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'staff_alert_escalation'`).Scan(&jobs); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.pool.QueryRow(ctx, `SELECT count(*) FROM alerts`).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if jobs != 1 || rows != 3 {
+		t.Errorf("%d escalation jobs and %d alerts, want 1 and 3 (one per user)", jobs, rows)
+	}
+}

@@ -4790,6 +4790,11 @@ export interface components {
             ids?: string[];
             /** @description the payload of the other kinds: a conversation's summary (`ConversationSummary`) for conversation.updated, the slot (`{date, time}`) whose line changed for waitlist.updated */
             data?: unknown;
+            /**
+             * @description appointment.created only: the booking accepted a waitlist offer
+             * @enum {string}
+             */
+            cause?: "offer";
         };
         ConversationSummary: {
             /** Format: uuid */
