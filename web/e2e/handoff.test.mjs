@@ -38,7 +38,7 @@ describe('hand-off to staff', () => {
     // The staff member names themselves for visitors on their profile.
     await staff.goto('/admin/profile');
     await staff.getByLabel('Nom affiché aux visiteurs').fill('Karima');
-    await staff.getByRole('button', { name: 'Enregistrer' }).click();
+    await staff.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await staff.getByText('Profil mis à jour').first().waitFor();
     await staff.goto('/admin/conversations');
     await staff.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();

@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { Toaster } from '../../components/ui/Toaster';
 import type { PageKey } from './api/types';
 import { PageGuard } from './components/PageGuard';
+import { useInstallableConsole } from './hooks/useInstallableConsole';
 import { useExpireOnUnauthenticated } from './hooks/useServerSync';
 import { useSession } from './hooks/useSession';
 import './console.css';
@@ -67,6 +68,7 @@ export default function ConsoleRoot() {
     if (useSession.getState().status === 'unknown') void load();
   }, [load]);
   useExpireOnUnauthenticated();
+  useInstallableConsole();
 
   return (
     <Suspense fallback={<Loading />}>

@@ -5,6 +5,10 @@
 /** Query keys of the console's resources. */
 export const keys = {
   all: ['admin'] as const,
+  /** The ledger of alerts to staff (admins). */
+  alerts: ['admin', 'alerts'] as const,
+  /** The signed-in user's alert choices and push subscriptions. */
+  myAlerts: ['admin', 'me', 'alerts'] as const,
   appointments: ['admin', 'appointments'] as const,
   appointment: (id: string) => ['admin', 'appointment', id] as const,
   clients: ['admin', 'clients'] as const,

@@ -155,6 +155,24 @@ export const DELIVERY_KINDS = [
 /** States of a message in the ledger. */
 export const DELIVERY_STATES = everyMember<Schemas['DeliveryState']>()(['scheduled', 'sent', 'failed', 'skipped']);
 
+/** States of an alert to staff in its ledger, in the order the filter lists them. */
+export const ALERT_STATES = everyMember<Schemas['AlertState']>()(['pending', 'sent', 'failed', 'skipped']);
+
+/** The events staff are alerted to, in the order the profile and the ledger list them. */
+export const ALERT_EVENTS = everyMember<Schemas['AlertEvent']>()([
+  'visitor_waiting',
+  'new_booking',
+  'offer_accepted',
+  'message_failed',
+  'backup_failed',
+]);
+
+/** One alert to one staff member on one channel (GET /api/admin/alerts). */
+export type Alert = Schemas['Alert'];
+
+/** A page of the alerts' ledger. */
+export type AlertPage = GetBody<'/api/admin/alerts'>;
+
 /** One message to a customer, sent or due (GET /api/admin/messages). */
 export type Delivery = Schemas['Delivery'];
 

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
 import { useDisplayNameMutation, useSession } from '../hooks/useSession';
+import { AlertsCard } from './components/AlertsCard';
 
-/** /admin/profile: the signed-in member's own details, and the name visitors see in the chat. */
+/**
+ * /admin/profile: the signed-in member's own details, the name visitors see in the chat,
+ * and their alerts outside the console.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation('console');
   const user = useSession((s) => s.user);
@@ -62,6 +66,7 @@ export default function ProfilePage() {
           </button>
         </div>
       </form>
+      <AlertsCard />
     </section>
   );
 }
