@@ -9,6 +9,5 @@ import (
 // BackupFailed tells staff that a backup run did not complete (backup.Alerter): the
 // settings page lists the runs.
 func (s *Service) BackupFailed(ctx context.Context, r backup.Run) error {
-	return s.Raise(ctx, Event{Name: EventBackupFailed, Subject: r.ID, URL: "/admin/settings",
-		Args: map[string]string{"reason": r.Error}})
+	return s.Raise(ctx, BackupFailed(r.ID, r.Error))
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dota-agency/dota/alerts"
+	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 )
@@ -122,7 +123,7 @@ func TestTheLedgerListsStates(t *testing.T) {
 	r.bookByForm(t, "Amine Benali", "10:00")                                 // admin failed, moderator sent
 	r.push.next(2 * time.Second)
 	r.ledger(t, alerts.EventNewBooking, 3, 3*time.Second)
-	if err := r.alerts.Raise(ctx, alerts.BackupFailed("run-1", "pg_dump: not found")); err != nil {
+	if err := r.alerts.BackupFailed(ctx, backup.Run{ID: "run-1", Error: "pg_dump: not found"}); err != nil {
 		t.Fatal(err)
 	}
 	r.ledger(t, alerts.EventBackupFailed, 1, 2*time.Second)
