@@ -67,6 +67,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountMessages(h)
 	a.mountWaitlist(h)
 	a.mountSettings(h)
+	a.mountCannedReplies(h)
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)
 		a.mountConversations(h)

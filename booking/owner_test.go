@@ -18,7 +18,7 @@ var tablesOf = map[string][]string{
 		"manage_tokens", "verification_codes", "waitlist", "waitlist_tokens"},
 	"catalogue":          {"services", "projects", "newsletter_subscriptions"},
 	"privacy":            {"erasures"},
-	"console":            {"admin_users", "appointment_notes"},
+	"console":            {"admin_users", "appointment_notes", "canned_replies"},
 	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
 }
 
