@@ -89,11 +89,11 @@ export function CannedReplyDialog({ open, reply, onClose }: CannedReplyDialogPro
             aria-describedby="canned-title-hint"
             onChange={(e) => setForm({ ...form, title: e.target.value })}
           />
-          <span id="canned-title-hint" className="field__hint">
-            {t('canned.field.titleHint')}
-          </span>
           {errors.title && <span className="field__error">{errors.title}</span>}
         </label>
+        <p id="canned-title-hint" className="field__hint field--wide">
+          {t('canned.field.titleHint')}
+        </p>
         <p className="field__hint field--wide" id="canned-variables">
           {t('canned.variablesHint')}
         </p>
