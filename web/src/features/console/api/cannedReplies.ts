@@ -65,9 +65,13 @@ export function useDeleteCannedReplyMutation() {
   });
 }
 
-/** Fills a canned reply for the conversation, when staff insert it; nothing to ask again. */
+/** Fills a canned reply for the conversation, when staff insert it; a refusal (a reply deleted meanwhile) asks the list again. */
 export function useFillCannedReplyMutation(conversationId: string) {
-  return useMutation({ mutationFn: (replyId: string) => fillCannedReply(conversationId, replyId) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: string) => fillCannedReply(conversationId, replyId),
+    onError: () => void client.invalidateQueries({ queryKey: keys.cannedReplies }),
+  });
 }
 
 /** Canned replies: the whole list (it is short, and comes whole). */

@@ -60,7 +60,8 @@ export function CannedPicker({ id, read, matches, active, lang, busy, canManage,
     state = <p className="canned-picker__state">{t('canned.picker.noMatch')}</p>;
   }
   return (
-    <div className="canned-picker" aria-busy={busy}>
+    // The focus stays in the box that types the query: a press in the list must not take it.
+    <div className="canned-picker" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
       {state}
       {/* The listbox is always there, so that the box's aria-controls names an element. */}
       <ul id={id} role="listbox" className="canned-picker__list" aria-label={t('canned.picker.label')} hidden={!!state}>
@@ -73,8 +74,6 @@ export function CannedPicker({ id, read, matches, active, lang, busy, canManage,
               role="option"
               aria-selected={i === active}
               className="canned-picker__option"
-              // The focus stays in the box: a press here must not take it.
-              onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => onActive(i)}
               onClick={() => !busy && onChoose(reply)}
             >

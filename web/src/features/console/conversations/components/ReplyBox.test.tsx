@@ -209,4 +209,20 @@ describe('the reply box’s canned replies', () => {
     expect(posted(fetch, '/messages')).toHaveLength(0);
     expect(box.value).toBe('/zzz');
   });
+
+  it('says when a reply could not be inserted, keeps the answer, and reads the list again', async () => {
+    let lists = 0;
+    stubServer((url, init) => {
+      if (url.startsWith('/api/admin/canned-replies')) lists++;
+      if (url.includes('/canned-replies/r-hours') && init.method === 'POST') return json(404, { error: { code: 'not_found', message: 'This reply no longer exists.' } });
+      return undefined;
+    });
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: '/hor' } });
+    await waitFor(() => expect(optionNames()).toEqual(['Horaires']));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toBe('This reply no longer exists.');
+    expect(box.value).toBe('/hor');
+    await waitFor(() => expect(lists).toBe(2));
+  });
 });
