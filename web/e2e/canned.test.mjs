@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
 import { chatSay as say, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -49,6 +49,7 @@ describe('canned replies', () => {
     await admin.getByText('Réponse type créée.').first().waitFor();
     await admin.getByRole('cell', { name: 'Accueil conseiller', exact: true }).waitFor();
     await screenshot(admin, 'canned-replies-page');
+    assert.deepEqual(await axeViolations(admin), [], 'the page passes axe');
 
     // The visitor gives their name to Dota, then asks for a person.
     const visitor = await visitorContext.newPage();
@@ -79,6 +80,7 @@ describe('canned replies', () => {
     assert.equal(await option.getAttribute('aria-selected'), 'true');
     assert.equal(await box.getAttribute('aria-activedescendant'), await option.getAttribute('id'));
     await screenshot(staff, 'canned-replies-picker');
+    assert.deepEqual(await axeViolations(staff), [], 'the reply box with its list open passes axe');
     const filled = staff.waitForResponse((r) => /\/canned-replies\/[^/]+$/.test(new URL(r.url()).pathname));
     await box.press('Enter');
     assert.equal((await filled).status(), 200);
