@@ -27,7 +27,8 @@ type admin struct {
 	privacy   *privacy.Runner  // a person's export and erasure
 	chat      *chatbot.Engine  // nil leaves the operations page out
 	events    *Events
-	httpsSite bool // the session cookie is Secure
+	httpsSite bool         // the session cookie is Secure
+	alerts    alertService // nil leaves the alert routes out
 }
 
 // bookingCore is the booking core as the console's screens ask it directly: each
@@ -68,6 +69,9 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountWaitlist(h)
 	a.mountSettings(h)
 	a.mountCannedReplies(h)
+	if a.alerts != nil {
+		a.mountAlerts(h)
+	}
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)
 		a.mountConversations(h)

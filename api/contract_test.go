@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
@@ -122,8 +123,10 @@ func fullRouter(t *testing.T) http.Handler {
 	events := api.NewEvents(cons, log)
 	t.Cleanup(events.Close)
 	dota := closedAtEnd(t, chatbot.New(core, pool, r, chatbot.Config{RedisPrefix: prefix}, chatbot.WithLogger(log)))
+	staffAlerts := alerts.New(pool, alerts.Config{Log: log})
+	staffAlerts.Bind(core, cons, dota)
 	return api.New(api.Deps{Booking: core, Chat: dota, DB: pool, Redis: r, Web: webApp, Logger: log,
-		Console: cons, Events: events, RedisPrefix: prefix})
+		Console: cons, Events: events, RedisPrefix: prefix, Alerts: staffAlerts})
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
@@ -63,6 +64,9 @@ type Deps struct {
 	// Privacy runs the console's personal-data requests; when nil, it is made from
 	// Booking, with the parts of Catalogue, Console and Chat.
 	Privacy *privacy.Runner
+	// Alerts serves the staff's alert choices, push subscriptions and the alerts'
+	// ledger; without it those routes are absent.
+	Alerts *alerts.Service
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -148,9 +152,12 @@ func New(d Deps) http.Handler {
 			if d.Chat != nil {
 				d.Privacy.Register(d.Chat.PersonalPart())
 			}
+			if d.Alerts != nil {
+				d.Privacy.Register(d.Alerts.PersonalPart())
+			}
 		}
 		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
-			events: d.Events, httpsSite: httpsSite}).mount(r)
+			events: d.Events, httpsSite: httpsSite, alerts: alertsOf(d)}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.
@@ -181,4 +188,13 @@ func recovery(log *slog.Logger) gin.HandlerFunc {
 		log.ErrorContext(c.Request.Context(), "panic", "request_id", requestID(c), "err", err)
 		httpx.WriteError(c, http.StatusInternalServerError, body{Code: "internal", Message: text(langOf(c), "internal")}, 0)
 	})
+}
+
+// alertsOf is the staff alerts as the console's routes ask them; nil (no routes) when
+// none are given.
+func alertsOf(d Deps) alertService {
+	if d.Alerts == nil {
+		return nil
+	}
+	return d.Alerts
 }

@@ -128,7 +128,11 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 		return Result{}, err
 	}
 	appointmentsCreated.WithLabelValues(r.Source).Inc()
-	s.publish(ctx, Event{Kind: EventAppointmentCreated, Appointment: &res.Appointment})
+	created := Event{Kind: EventAppointmentCreated, Appointment: &res.Appointment}
+	if r.offer != "" {
+		created.Cause = CauseOffer
+	}
+	s.publish(ctx, created)
 	s.publish(ctx, Event{Kind: EventNotificationCreated, Notification: &res.Notification})
 	return res, nil
 }

@@ -125,7 +125,14 @@ const (
 	EventNotificationUpdated = "notification.updated"
 	// EventNotificationDeleted is published when notifications are deleted (IDs name them).
 	EventNotificationDeleted = "notification.deleted"
+	// EventDeliveryFailed is published when a message to a customer is recorded as failed
+	// (Delivery names it). Staff alerts hear it; the console's streams do not relay it.
+	EventDeliveryFailed = "delivery.failed"
 )
+
+// CauseOffer is the Cause of an appointment.created event whose booking accepted a
+// waitlist offer.
+const CauseOffer = "offer"
 
 // Event is a change that staff watching the console should see at once. It is published
 // only after the transaction that made the change has committed.
@@ -134,6 +141,10 @@ type Event struct {
 	Appointment  *Appointment  `json:"appointment,omitempty"`
 	Notification *Notification `json:"notification,omitempty"`
 	IDs          []string      `json:"ids,omitempty"`
+	// Delivery is the message of delivery.failed.
+	Delivery *Delivery `json:"delivery,omitempty"`
+	// Cause says what led to the change when it is not plain: CauseOffer.
+	Cause string `json:"cause,omitempty"`
 	// Data is the payload of the kinds other packages publish: a conversation's summary
 	// for conversation.updated.
 	Data json.RawMessage `json:"data,omitempty"`

@@ -252,7 +252,11 @@ func (s *Core) recordDelivery(ctx context.Context, d pendingDelivery, state, rea
 // the next in line instead of being held for nobody until the hold runs out.
 func (s *Core) failDelivery(ctx context.Context, d pendingDelivery, reason, subject string) error {
 	if d.Kind != KindWaitlistOffer {
-		return s.recordDelivery(ctx, d, DeliveryFailed, reason, subject)
+		if err := s.recordDelivery(ctx, d, DeliveryFailed, reason, subject); err != nil {
+			return err
+		}
+		s.publishFailed(ctx, d, reason)
+		return nil
 	}
 	var c closedEntry
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
@@ -272,11 +276,19 @@ func (s *Core) failDelivery(ctx context.Context, d pendingDelivery, reason, subj
 		return err
 	}
 	countDelivery(d.Kind, DeliveryFailed)
+	s.publishFailed(ctx, d, reason)
 	if c.changed {
 		waitlistOutcomes.WithLabelValues(WaitExpired).Inc()
 		s.publishWaitlist(ctx, c.slot.Date, c.slot.Time)
 	}
 	return nil
+}
+
+// publishFailed tells staff that a message failed for good.
+func (s *Core) publishFailed(ctx context.Context, d pendingDelivery, reason string) {
+	f := d.Delivery
+	f.State, f.Reason = DeliveryFailed, truncate(reason, 500)
+	s.publish(ctx, Event{Kind: EventDeliveryFailed, Delivery: &f})
 }
 
 // execer is a pool or a transaction, for a statement that returns no rows.

@@ -20,6 +20,7 @@ var tablesOf = map[string][]string{
 	"privacy":            {"erasures"},
 	"console":            {"admin_users", "appointment_notes", "canned_replies"},
 	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments"},
+	"alerts":             {"alert_subscriptions", "alert_profiles", "alert_choices", "alerts"},
 }
 
 var (

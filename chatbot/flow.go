@@ -145,7 +145,7 @@ func (t *turn) handle(raw string) {
 	case t.intent(ws, inFlow):
 	case !inFlow:
 		t.free(msg, ws)
-	case isManageStep(t.s.Step) && t.changeManage(ws):
+	case isManageStep(t.s.Step) && t.changeManage(msg, ws):
 	case t.s.Step == StepConfirm, isManageStep(t.s.Step):
 		steps[t.s.Step].read(t, msg, ws)
 	default:

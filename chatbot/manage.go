@@ -77,26 +77,26 @@ func (t *turn) startManage(action string) {
 
 // changeManage turns a cancellation under way into a move, or the other way round, when
 // the visitor says so ("could we push it to Thursday instead?"), and reports whether the
-// message did no more than that once the appointment is picked (the new action is then
-// asked); before, the step's reader goes on.
-func (t *turn) changeManage(ws []string) bool {
+// message did no more than that: once the appointment is picked, the new action is then
+// asked; before, while the address is asked, a message without one is answered by asking
+// it again for the new action; else the step's reader goes on.
+func (t *turn) changeManage(msg string, ws []string) bool {
 	r := reader.NewText(ws)
-	action := ""
-	switch {
-	case (reader.MoveOwnWords.ScoreIn(&r) > 0 && reader.SelfMoveWords.ScoreIn(&r) == 0) || reader.OtherSlotWords.ScoreIn(&r) > 0:
-		action = reader.IntentMove
-	case reader.CancelOwnWords.ScoreIn(&r) > 0 && !reader.YesWords.Exact(ws):
-		action = reader.IntentCancel
-	}
-	if action == "" || action == t.s.Manage.Action {
+	action := reader.ManageActionIn(&r)
+	if action == reader.IntentOwn || action == "" || action == t.s.Manage.Action ||
+		(action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
 		return false
 	}
 	t.s.Manage.Action = action
-	if t.s.Manage.Picked == "" {
-		return false
+	switch {
+	case t.s.Manage.Picked != "":
+		t.pick(t.s.Manage.Picked)
+		return true
+	case t.s.Step == StepManageEmail && !strings.Contains(msg, "@"):
+		t.askWith(text(t.lang(), "manage_start_"+action))
+		return true
 	}
-	t.pick(t.s.Manage.Picked)
-	return true
+	return false
 }
 
 // endManage leaves the flow, saying msg, with the menu.
@@ -282,7 +282,7 @@ func askManageAction(t *turn) (string, []QuickReply, bool) {
 // readManageAction reads whether to move or cancel the appointment picked: a move, a
 // cancellation, or another day ("mardi plutôt"), which is a move to that day.
 func readManageAction(t *turn, msg string, ws []string) {
-	if t.changeManage(ws) {
+	if t.changeManage(msg, ws) {
 		return
 	}
 	if w := t.when(msg, false); w.Date != "" {

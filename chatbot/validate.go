@@ -37,6 +37,8 @@ func checkName(msg string) (string, string) {
 	v := stripLeadIn(nameLeadIns, strings.TrimSpace(msg))
 	if n := namereader.Answer(msg); n != "" {
 		v = n
+	} else if namereader.Business(msg) {
+		v = "" // "le magasin c'est Meubles Boudiaf": a business's name, not the visitor's
 	}
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
 	return v, booking.CheckName(v)
@@ -94,6 +96,9 @@ func checkPhone(msg string) (string, string) {
 // Lina Style", "a shop called Lina Style", "محل اسمه ليلى ستايل".
 var companyNamed = regexp.MustCompile(`(?i)(?:^|\s)(?:smitou|smitha|smito|ismou|ismha|s'appelle|appelée|appelé|nommée|nommé|called|named|اسمها|اسمه|سميتو|سميتها)\s+(.+)$`)
 
+// companyIs follows a business's word with its name: "le magasin c'est …", "my shop is …".
+var companyIs = regexp.MustCompile(`(?i)^\S+(?:\s+\S+)?\s+(?:c'est|c’est|c|est|is|'s)\s+(.+)$`)
+
 func checkCompany(msg string) (string, string) {
 	msg = withoutSymbols(msg)
 	// "Kodix (startup)", "Nadia Cosmétiques, c'est ma boutique": the name, not what follows.
@@ -103,6 +108,8 @@ func checkCompany(msg string) (string, string) {
 	}
 	if m := companyNamed.FindStringSubmatch(msg); m != nil {
 		msg = m[1]
+	} else if m := companyIs.FindStringSubmatch(msg); m != nil && namereader.Business(msg) {
+		msg = m[1] // "le magasin c Meubles Boudiaf", "my shop is Lune"
 	}
 	v := stripLeadIn(companyLeadIns, strings.TrimSpace(msg))
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")

@@ -1,6 +1,10 @@
 package reader
 
-import namereader "github.com/dota-agency/dota/chatbot/reader/name"
+import (
+	"strings"
+
+	namereader "github.com/dota-agency/dota/chatbot/reader/name"
+)
 
 // Every message is read for every field it carries, whatever the step: "Bonjour, je suis
 // Amine Belkacem, je voudrais un rendez-vous jeudi prochain à 10h pour un site web, mon
@@ -57,7 +61,7 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	// The words of an address or a number name no service: "yanis.web@gmail.com".
 	plain := rest
 	if len(emails) > 0 || len(phones) > 0 {
-		plain = ReplaceSpans(rest, phones)
+		plain = ReplaceSpans(rest, labelled(rest, phones))
 		f.Service, f.HasService = ServiceIn(Words(plain), ctx.Services)
 	} else {
 		f.Service, f.HasService = serviceInText(t, ctx.Services)
@@ -75,6 +79,25 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 		f.Name = ctx.checkedName(namereader.Answer(plain))
 	}
 	return f
+}
+
+// phoneLabels name the phone right before its number: "my mobile: 06 96 …" names no
+// mobile app.
+var phoneLabels = map[string]bool{"mobile": true, "portable": true, "cell": true, "cellphone": true,
+	"موبايل": true, "جوال": true, "بورطابل": true, "portabl": true}
+
+// labelled widens each phone's span over the label right before it.
+func labelled(s string, phones [][2]int) [][2]int {
+	out := make([][2]int, len(phones))
+	for i, sp := range phones {
+		out[i] = sp
+		before := strings.TrimRight(s[:sp[0]], " :.-")
+		j := strings.LastIndexAny(before, " ,;\n") + 1
+		if phoneLabels[strings.ToLower(before[j:])] && (i == 0 || j >= phones[i-1][1]) {
+			out[i][0] = j
+		}
+	}
+	return out
 }
 
 // check applies ctx.Check.

@@ -22,6 +22,9 @@ var (
 		"3andi un rdv", "3andi rendez vous",
 		"3andi rendez-vous", "andi rdv", "my slot", "my monday slot", "mon créneau", "rdv ta3i", "rendez-vous ta3i",
 		"rdv dyali", "موعدي", "derna rdv", "khdit rdv", "خذيت موعد",
+		// "كنت حاجزة رونديفو": darija's "I had booked", as a man or a woman says it
+		"حاجز", "حاجزة", "كنت حاجز", "كنت حاجزة", "راني حاجز", "راني حاجزة", "hajez", "hajza", "7ajez", "7ajza",
+		"kont dayra", "kount dayra", "kunt dayra", "kont dayer", "kount dayer", "كنت دايرة", "كنت داير",
 		// for someone else: "il a un rdv", "she has an appointment", "عندها موعد"
 		"il a un rdv", "il a un rendez-vous", "il a rendez-vous", "elle a un rdv", "elle a un rendez-vous",
 		"elle a rendez-vous", "he has an appointment", "she has an appointment", "has an appointment",
@@ -47,7 +50,7 @@ var (
 		"nannuli", "nanuli", "annulih", "call it off", "الغيه", "ألغيه", "ألغه", "الغه", "annuli", "annulez-le",
 		"annule-le", "cancel it", "annulez", "annulez le", "supprimer", "supprimez", "supprime", "drop it", "remove it", "delete it",
 		"remove my", "delete my", "nhiwah", "nahiwah",
-		"nannuler", "nannulé", "nannulih", "nannuliw", "nalghih", "nalghiha", "إلغائه", "الغائه", "إلغاؤه", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
+		"nannuler", "nannulé", "nannulih", "nannuliw", "nalghih", "nalghiha", "سألغيه", "سالغيه", "سألغي", "سالغي", "سألغيها", "إلغائه", "الغائه", "إلغاؤه", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
 		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
 	// MoveOwnWords move an appointment already booked.
@@ -112,7 +115,7 @@ var (
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",
 		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki")
-	BotWords = NewMatcher("robot", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
+	BotWords = NewMatcher("robot", "robo", "روبو", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
 		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت",
 		"machine", "une machine", "a machine", "automated", "automatique", "آلة", "الة",
 		// asked the other way round: "is this a real person?", "je parle à un humain ?"
@@ -219,15 +222,53 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// would move.
 	moves := (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
 		OtherSlotWords.ScoreIn(t) > 0
+	cancels := CancelOwnWords.ScoreIn(t) > 0
+	if moves && cancels && appt && !inFlow {
+		return ManageActionIn(t), true
+	}
 	switch {
 	case moves && appt && (!inFlow || own):
 		return IntentMove, true
-	case !inFlow && appt && (CancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0):
+	case !inFlow && appt && (cancels || cantComeWords.ScoreIn(t) > 0):
 		return IntentCancel, true
 	case !inFlow && tellsOwn:
 		return IntentOwn, true
 	}
 	return "", false
+}
+
+// ManageActionIn is what a message says to do with the visitor's appointment: IntentMove,
+// IntentCancel, IntentOwn when it offers both as a choice ("can I cancel it, or is it
+// better to move it?"), "" when it says neither. Said one after the other, the last word
+// decides ("on le reporte… non, annulez-le").
+func ManageActionIn(t *Text) string {
+	m := -1
+	if SelfMoveWords.ScoreIn(t) == 0 || CancelOwnWords.ScoreIn(t) == 0 {
+		m = max(MoveOwnWords.LastIn(t), OtherSlotWords.LastIn(t))
+	}
+	c := CancelOwnWords.LastIn(t)
+	switch {
+	case m < 0 && c < 0:
+		return ""
+	case m >= 0 && c >= 0 && orBetween(t, min(m, c), max(m, c)):
+		return IntentOwn
+	case c > m:
+		return IntentCancel
+	}
+	return IntentMove
+}
+
+// orWords offer a choice: "annuler ou reporter ?".
+var orWords = NewMatcher("ou", "or", "ou bien", "أم", "ام", "أو", "او", "ولا", "wela", "wla", "walla", "wella")
+
+// orBetween reports whether an or-word stands between the words at i and j.
+func orBetween(t *Text, i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if orWords.atIn(t, k) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // WantsPerson reports whether a message asks to talk to a person.

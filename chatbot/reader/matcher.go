@@ -105,6 +105,16 @@ func (m *Matcher) ScoreIn(t *Text) int {
 	return best
 }
 
+// LastIn is the index of the last word a phrase starts at, -1 when none is found.
+func (m *Matcher) LastIn(t *Text) int {
+	for i := len(t.Words) - 1; i >= 0; i-- {
+		if m.atIn(t, i) > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
 // HitsIn is the number of phrases found in text, one after the other.
 func (m *Matcher) HitsIn(t *Text) int {
 	hits := 0

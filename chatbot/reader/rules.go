@@ -25,7 +25,7 @@ var (
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
 		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
 		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح")
-	BookWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
+	BookWords = NewMatcher("nheb nji", "n7eb nji", "bghit nji", "nhab nji", "rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
 		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
 		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي",
 		"booker", "un call", "a call", "un appel", "visio", "passer vous voir", "venir vous voir", "vous rencontrer",
@@ -46,7 +46,8 @@ var (
 	SkipWords = NewMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
-		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
+		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "pas de societe", "pas de société", "pas d'entreprise",
+		"a titre perso", "à titre perso", "a titre personnel", "à titre personnel", "no company", "personal", "myself", "moi-même", "self-employed",
 		"لا توجد", "لا يوجد", "ماعنديش", "ليست لدي شركة", "ليس لدي شركة", "لا أملك شركة", "لا املك شركة", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
@@ -200,7 +201,13 @@ func IsQuestion(raw string, ws []string) bool {
 
 // IsQuestionIn is IsQuestion over words already read.
 func IsQuestionIn(raw string, t *Text) bool {
-	return strings.ContainsAny(raw, "?؟") || QuestionWords.Opens(t)
+	return strings.ContainsAny(raw, "?؟") || (QuestionWords.Opens(t) && !darijaNegation(t))
+}
+
+// darijaNegation reports whether the words open with darija's "ما …ش" ("ما عنديش", "ما
+// نقدرش"): a "no", not the question word "ما".
+func darijaNegation(t *Text) bool {
+	return len(t.Words) > 1 && t.Words[0] == "ما" && strings.HasSuffix(t.Words[1], "ش")
 }
 
 // TopicOf names the topic a message asks about, "" when none; the longest matching

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot"
@@ -71,6 +72,9 @@ type config struct {
 	SMTPURL  string
 	MailFrom string
 	Jobs     booking.JobsConfig
+	// Push alerts to staff: the VAPID key pair (none: push is off).
+	VAPIDPublicKey  string
+	VAPIDPrivateKey string
 }
 
 // DefaultMetricsAddr is where /metrics is served when DOTA_METRICS_ADDR is not set: on
@@ -120,6 +124,8 @@ func loadConfig() (config, error) {
 		LoginWindow:           e.duration("DOTA_LOGIN_WINDOW", 15*time.Minute),
 		SMTPURL:               e.str("DOTA_SMTP_URL", ""),
 		MailFrom:              e.str("DOTA_MAIL_FROM", ""),
+		VAPIDPublicKey:        e.str("DOTA_VAPID_PUBLIC_KEY", ""),
+		VAPIDPrivateKey:       e.str("DOTA_VAPID_PRIVATE_KEY", ""),
 		Jobs: booking.JobsConfig{
 			Workers:     e.int("DOTA_JOB_WORKERS", booking.DefaultJobWorkers),
 			RescueAfter: e.duration("DOTA_JOB_RESCUE_AFTER", booking.DefaultJobRescueAfter),
@@ -167,6 +173,13 @@ func loadConfig() (config, error) {
 	}
 	if _, err := mail.NewRenderer(c.MailFrom, c.PublicURL); c.PublicURL != "" && err != nil {
 		e.fail("DOTA_MAIL_FROM", err)
+	}
+	if (c.VAPIDPublicKey == "") != (c.VAPIDPrivateKey == "") {
+		e.fail("DOTA_VAPID_PRIVATE_KEY", fmt.Errorf("set both VAPID keys or neither (dota vapid prints a pair)"))
+	} else if c.VAPIDPublicKey != "" {
+		if _, err := alerts.NewWebPush(c.VAPIDPublicKey, c.VAPIDPrivateKey, ""); err != nil {
+			e.fail("DOTA_VAPID_PUBLIC_KEY", err)
+		}
 	}
 	if c.Jobs.Workers < 1 || c.Jobs.Workers > 1000 {
 		e.fail("DOTA_JOB_WORKERS", fmt.Errorf("between 1 and 1000"))

@@ -7,6 +7,7 @@
 //	dota admin create --email E --role R [--password-stdin]
 //	dota admin reset-password --email E  a new password, printed once; ends the user's sessions
 //	dota healthcheck                   exit 0 when the local server's /healthz answers
+//	dota vapid                         print a new VAPID key pair for push alerts
 package main
 
 import (
@@ -27,12 +28,15 @@ func main() {
 	}
 }
 
-const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck]`
+const usage = `usage: dota [serve | migrate [up|down|status] | seed | admin create --email E --role R [--password-stdin] | admin reset-password --email E | healthcheck | vapid]`
 
 func run(ctx context.Context, args []string) error {
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
+	}
+	if cmd == "vapid" { // needs no configuration: it makes some
+		return vapid(os.Stdout)
 	}
 	cfg, err := loadConfig()
 	if err != nil {

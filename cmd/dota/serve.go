@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
@@ -66,6 +67,11 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	publisher := live.NewPublisher[booking.Event](rdb, cfg.RedisPrefix, log)
+	staffAlerts, err := newAlerts(pool, cfg, mailer, log)
+	if err != nil {
+		return err
+	}
+	cfg.Jobs.AddWorkers = append(cfg.Jobs.AddWorkers, staffAlerts.AddWorkers)
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
 		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher))
 	if !core.MailConfigured() {
@@ -75,10 +81,6 @@ func serve(ctx context.Context, cfg config) error {
 	dota := newChat(ctx, cfg, core, pool, rdb, log, chatbot.WithPublisher(publisher), chatbot.WithCatalogue(cat))
 	// A waitlist offer is made in the conversation it was joined from, while it is open.
 	core.OnOffer(dota.OfferPlace)
-	// Every replica works the jobs: messages due, reminders, waitlist offers, retries.
-	if err := core.StartJobs(ctx); err != nil {
-		return err
-	}
 	// Every replica gives back to Dota the conversations nobody took in time.
 	go dota.RunHandoffTimer(ctx)
 	// Every replica purges the transcripts kept past their retention.
@@ -90,6 +92,13 @@ func serve(ctx context.Context, cfg config) error {
 	}, log)
 	// A staff member deactivated or deleted: the conversations they hold return to Dota.
 	cons.OnStaffGone(dota.ReleaseAgent)
+	// Staff alerts hear every replica's live events and are worked as jobs.
+	staffAlerts.Bind(core, cons, dota)
+	go listenAlerts(ctx, staffAlerts, rdb, cfg.RedisPrefix, log)
+	// Every replica works the jobs: messages due, reminders, waitlist offers, alerts, retries.
+	if err := core.StartJobs(ctx); err != nil {
+		return err
+	}
 	events := api.NewEvents(cons, log)
 	// Shutdown waits for every request, and an event stream never ends by itself: the
 	// console's (events.Close) and the visitors' (stopping) are closed as it begins.
@@ -99,7 +108,7 @@ func serve(ctx context.Context, cfg config) error {
 		Booking: core, Catalogue: cat, Chat: dota, DB: pool, Redis: rdb, Web: dist, Logger: log,
 		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
-		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms,
+		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms, Alerts: staffAlerts,
 		ChatStreamsPerReplica: cfg.ChatStreamsPerReplica, Stopping: stopping.Done(),
 	})
 	// No ReadTimeout or WriteTimeout: either would cut the console's live event streams.
@@ -176,6 +185,41 @@ func newMail(cfg config) (booking.Mail, error) {
 		return booking.Mail{}, err
 	}
 	return booking.Mail{Renderer: r, Sender: t, PublicURL: cfg.PublicURL}, nil
+}
+
+// newAlerts builds the staff alerts: push when the VAPID keys are set, e-mail through
+// the customers' transport.
+func newAlerts(pool *pgxpool.Pool, cfg config, m booking.Mail, log *slog.Logger) (*alerts.Service, error) {
+	ac := alerts.Config{Mail: m.Sender, From: m.Renderer.From(), PublicURL: cfg.PublicURL,
+		OfficeHours: cfg.OfficeHours, Log: log}
+	if cfg.VAPIDPublicKey != "" {
+		// The push services may write to the agency's sender about its pushes.
+		p, err := alerts.NewWebPush(cfg.VAPIDPublicKey, cfg.VAPIDPrivateKey, "mailto:"+ac.From.Address)
+		if err != nil {
+			return nil, err
+		}
+		ac.Push = p
+	} else {
+		log.Info("DOTA_VAPID_PUBLIC_KEY not set: push alerts are off (dota vapid prints a key pair)")
+	}
+	return alerts.New(pool, ac), nil
+}
+
+// listenAlerts subscribes the staff alerts to the live events, trying again while
+// Redis does not answer.
+func listenAlerts(ctx context.Context, s *alerts.Service, rdb *redis.Client, prefix string, log *slog.Logger) {
+	for {
+		err := s.Listen(ctx, rdb, prefix)
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		log.Warn("staff alerts: cannot hear live events yet; retrying", "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(5 * time.Second):
+		}
+	}
 }
 
 // newChat builds Dota, with Gemini when a key is configured. Gemini's connection test runs

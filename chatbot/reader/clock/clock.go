@@ -39,9 +39,33 @@ func Read(text string, bare bool) (Reading, bool) {
 			i += n - 1
 			continue
 		}
+		// "vers 15h… ou 16h ? bon 16h c'est mieux": a later hour said to be better wins.
+		if j, h2, n2, ok := preferredAfter(ts, i+n, bare); ok {
+			return settle(ts, j, h2, n2), true
+		}
 		return settle(ts, i, h, n), true
 	}
 	return Reading{}, false
+}
+
+// preferredAfter finds, from token i on, an hour said to be better than the others ("16h
+// c'est mieux", "11 khir", "2pm works better"), not refused.
+func preferredAfter(ts []string, i int, bare bool) (int, hour, int, bool) {
+	for ; i < len(ts); i++ {
+		h, n, ok := hourAt(ts, i, bare)
+		if !ok {
+			continue
+		}
+		if !refused(ts, i, n) {
+			for k := i + n; k < min(len(ts), i+n+4); k++ {
+				if preferred[ts[k]] {
+					return i, h, n, true
+				}
+			}
+		}
+		i += n - 1
+	}
+	return 0, hour{}, 0, false
 }
 
 // refused says whether the hour at ts[i:i+n] is refused: a refusal right before it, a marker

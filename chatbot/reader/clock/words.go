@@ -14,10 +14,15 @@ var (
 	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except")
 	refusalsAfter  = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
 		"isn", "isnt", "cant", "cannot", "لا", "مانقدرش", "ماتصلحش", "مايصلحش", "ماتناسبنيش", "manqderch",
-		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch")
+		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch",
+		// too early: "10 bekri, 11 khir", "9h trop tôt", "9 is too early"
+		"bekri", "bakri", "بكري", "trop", "early")
 	// noProblem follow "pas" or "no" without refusing: "10h pas de souci", "10 no problem".
 	noProblem = set("souci", "soucis", "probleme", "problem", "problemo", "mal", "worries")
 )
+
+// preferred follow an hour said to be better than another: "16h c'est mieux", "11 khir".
+var preferred = set("mieux", "better", "khir", "5ir", "kheir", "خير", "افضل", "انسب", "preferable", "best")
 
 // notHours follow a number that is no hour: "3 jours", "f 3 iyam", "2 personnes".
 var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "ايام", "يوم", "ايا", "semaine", "semaines",

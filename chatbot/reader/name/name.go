@@ -84,6 +84,17 @@ func Introduced(text string) string {
 	return ""
 }
 
+// Business reports whether text opens by naming a business ("le magasin c'est Meubles
+// Boudiaf", "my shop is …"): what follows is its name, not the visitor's.
+func Business(text string) bool {
+	segs := segments(text)
+	if len(segs) == 0 {
+		return false
+	}
+	ws := dropFillers(segs[0].words)
+	return businessBefore(ws, min(len(ws), 3))
+}
+
 // businessBefore reports whether a business is named in the few words before ws[j].
 func businessBefore(ws []word, j int) bool {
 	for _, w := range ws[max(0, j-5):j] {
@@ -102,7 +113,7 @@ func onlyNamePhrase(segs []segment) string {
 	}
 	found := ""
 	for _, s := range segs {
-		ws := dropFillers(s.words)
+		ws := afterLeadIn(dropFillers(s.words))
 		if len(ws) < 2 || len(ws) > maxWords {
 			continue
 		}
@@ -235,10 +246,12 @@ func take(ws []word, careful bool) string {
 	return strings.Join(raw, " ")
 }
 
-// joinedStop reports whether an Arabic word is "و" joined to a stop: "وأريد", "ونحب".
+// joinedStop reports whether an Arabic word is "و" joined to a stop ("وأريد", "ونحب") or to
+// a noun with its article ("والبريد", "والشركة"), which no name's word is.
 func joinedStop(f string) bool {
 	rest, ok := strings.CutPrefix(f, "و")
-	return ok && rest != "" && (stops[rest] || common[rest])
+	return ok && rest != "" && (stops[rest] || common[rest] ||
+		(strings.HasPrefix(rest, "ال") && utf8.RuneCountInString(rest) >= 4))
 }
 
 func wordLike(w string) bool {

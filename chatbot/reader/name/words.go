@@ -7,9 +7,9 @@ import "strings"
 // strong lead-ins introduce a name whatever follows: "je m'appelle", "my name is", "اسمي".
 var strong = phrases(
 	"je m'appelle", "je me nomme", "mon nom est", "mon nom c'est", "mon nom", "mon prenom est", "mon nom complet est",
-	"moi c'est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
+	"moi c'est", "je m appelle", "j m appelle", "mon nom c est", "moi c est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
 	"اسمي هو", "اسمي", "سميتي", "انا اسمي", "ana ismi", "ana esmi", "ana smiti", "ismi", "esmi", "smiti", "smitek",
-	"ana smiyti", "smiyti", "nom", "prenom", "name",
+	"ana smiyti", "smiyti", "nom", "prenom", "name", "الاسم", "الاسم هو", "الاسم الكامل", "الاسم الكامل هو",
 	// someone else's name, given for them: "il s'appelle", "her name is", "smitha", "اسم ابني"
 	// (not a business's: "3andi restaurant smitou Dar Yemma", "شركة اسمها نور للتجارة", see
 	// business)
@@ -53,7 +53,7 @@ var fillers = set("ok", "okay", "oki", "okey", "d'accord", "dac", "daccord", "ou
 	"perfect", "fine", "of", "course", "certainly", "bien-sur", "sur", "evidemment", "avec", "plaisir",
 	"حسنا", "طيب", "نعم", "اكيد", "بالتاكيد", "تمام", "اوكي", "حاضر", "ايوه", "اه", "wah", "ih", "iyeh", "eyh",
 	"واخا", "واه", "ايه", "اييه", "صافي", "مليح", "ماشي",
-	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum",
+	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum", "ah", "oh", "top",
 	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit")
 
 var fillerPhrases = phrases("bien sur", "of course", "avec plaisir", "pas de probleme", "no problem", "thank you",
@@ -71,7 +71,7 @@ var stops = set("et", "and", "je", "j'ai", "j'aimerais", "i", "i'd", "i'm", "mon
 	"need", "besoin", "souhaite", "souhaiterais", "like", "interested", "interesse", "interessee", "here", "ici",
 	"merci", "thanks", "svp", "please", "stp", "je", "suis", "am", "is", "est", "qui", "who", "that",
 	"و", "من", "في", "مع", "الى", "عن", "اريد", "ابغي", "ابي", "بغيت", "نحب", "حاب", "حابه", "نبغي", "عندي",
-	"مهتم", "مهتمه", "اود", "ارغب", "رقمي", "بريدي", "هاتفي", "ايميلي", "شكرا", "لو", "سمحت", "ممكن", "نريد",
+	"مهتم", "مهتمه", "اود", "ارغب", "احتاج", "الهاتف", "هاتف", "البريد", "الايميل", "ايميل", "رقم", "الرقم", "نحتاج", "اتمنى", "رقمي", "بريدي", "هاتفي", "ايميلي", "شكرا", "لو", "سمحت", "ممكن", "نريد",
 	"w", "wa", "ou", "bghit", "nheb", "n7eb", "habit", "7abit", "nabghi", "3andi", "andi", "ndir", "numero",
 	"num", "rakom", "rani", "ana", "انا", "m3a", "mta3", "ta3", "dyal", "lil", "f", "fi", "b", "bach", "باش",
 	"can", "could", "reach", "contact", "joindre", "write")

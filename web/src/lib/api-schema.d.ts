@@ -3007,6 +3007,239 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/me/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's alert settings: the language alerts are written in, one choice per event they may hear of (the role's default while they chose nothing), whether push is on (with the VAPID key to subscribe with), whether e-mail alerts go out agency-wide (`email_notifications`), and the browsers they turned push on in. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertPreferences"];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        /** Saves the language and the choices given (events left out keep theirs); answers the settings as GET does. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description the console's language; alerts are written in it
+                         * @enum {string}
+                         */
+                        language?: "fr" | "en" | "ar";
+                        choices?: components["schemas"]["AlertChoiceInput"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertPreferences"];
+                    };
+                };
+                /** @description `validation`: `language`, `choices[i].event` (not one the user may hear of) or `choices[i].channel` (`invalid_option`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns push alerts on in this browser: the body is the browser's `PushSubscription.toJSON()`. The same endpoint again replaces its keys (and its user, when another signed in on that browser). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description the push service's https URL */
+                        endpoint: string;
+                        expirationTime?: number | null;
+                        keys: {
+                            /** @description base64url, an uncompressed P-256 point (65 bytes) */
+                            p256dh: string;
+                            /** @description base64url, 16 bytes */
+                            auth: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The subscription */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushSubscription"];
+                    };
+                };
+                /** @description `validation`: `endpoint` (`invalid_endpoint`), `keys.p256dh` or `keys.auth` (`invalid_key`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description `conflict`: push is off on this server (no VAPID keys) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /** Turns push alerts off in a browser: one of the user's subscriptions, by its endpoint. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description `not_found`: the user has no subscription with that endpoint */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger of staff alerts, one row per alert to one user on one channel, newest first, with its state; titles in the request's language. */
+        get: {
+            parameters: {
+                query?: {
+                    state?: components["schemas"]["AlertState"];
+                    event?: components["schemas"]["AlertEvent"];
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Alert"][];
+                            total: number;
+                            page: number;
+                            size: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -4522,6 +4755,82 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed
+         * @enum {string}
+         */
+        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed";
+        /** @enum {string} */
+        AlertChannel: "push" | "email" | "none";
+        /**
+         * @description pending until its job sends it (or while it retries)
+         * @enum {string}
+         */
+        AlertState: "pending" | "sent" | "failed" | "skipped";
+        AlertChoiceInput: {
+            event: components["schemas"]["AlertEvent"];
+            channel: components["schemas"]["AlertChannel"];
+            /**
+             * @description also outside the agency's office hours
+             * @default false
+             */
+            outside_hours: boolean;
+        };
+        AlertChoice: {
+            event: components["schemas"]["AlertEvent"];
+            channel: components["schemas"]["AlertChannel"];
+            outside_hours: boolean;
+            /** @description the role's default: the user has not chosen */
+            default: boolean;
+        };
+        PushSubscription: {
+            endpoint: string;
+            user_agent: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AlertPreferences: {
+            /** @enum {string} */
+            language: "fr" | "en" | "ar";
+            /** @description one per event the user may hear of */
+            choices: components["schemas"]["AlertChoice"][];
+            push: {
+                /** @description false when the server has no VAPID keys: push is off */
+                enabled: boolean;
+                /** @description the VAPID public key (base64url), the applicationServerKey to subscribe with; empty when off */
+                public_key: string;
+            };
+            email: {
+                /** @description the agency's email_notifications switch */
+                enabled: boolean;
+                /** @description false when no mail server is configured: e-mail alerts are recorded, not sent */
+                configured: boolean;
+            };
+            subscriptions: components["schemas"]["PushSubscription"][];
+        };
+        /** @description One alert to one user on one channel. */
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            event: components["schemas"]["AlertEvent"];
+            /** Format: uuid */
+            user_id: string;
+            user_email: string;
+            /** @enum {string} */
+            channel: "push" | "email";
+            state: components["schemas"]["AlertState"];
+            attempts: number;
+            /** @description why it failed or was skipped (no_subscription, push_off, email_off, mail_not_configured, user_inactive, …); while pending, why its last attempt failed */
+            last_error: string;
+            /** @description the console page it opens */
+            url: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
         };
         Settings: {
             /** @default Dota */

@@ -1,0 +1,99 @@
+package alerts
+
+import (
+	"slices"
+
+	"github.com/dota-agency/dota/console"
+)
+
+// The events staff may be alerted to.
+const (
+	// EventVisitorWaiting: a visitor asked for a person; at once to the staff who answer
+	// conversations, and again to every admin and moderator when nobody has taken it
+	// after half the hand-off time-out.
+	EventVisitorWaiting = "visitor_waiting"
+	// EventNewBooking: an appointment booked by the form or in the chat.
+	EventNewBooking = "new_booking"
+	// EventOfferAccepted: a waitlist offer accepted, the freed place booked.
+	EventOfferAccepted = "offer_accepted"
+	// EventMessageFailed: a message to a customer recorded as failed in the ledger.
+	EventMessageFailed = "message_failed"
+	// EventBackupFailed: a database backup did not complete.
+	EventBackupFailed = "backup_failed"
+)
+
+// Events lists every event, in the order the profile shows them.
+var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventMessageFailed, EventBackupFailed}
+
+// Channels an alert goes by; ChannelNone is a choice, never a ledger row.
+const (
+	ChannelPush  = "push"
+	ChannelEmail = "email"
+	ChannelNone  = "none"
+)
+
+// Channels lists the choices a user has for an event.
+var Channels = []string{ChannelPush, ChannelEmail, ChannelNone}
+
+// eventPages is the console page a user must open to hear of an event: an alert says no
+// more than the page would show them.
+var eventPages = map[string]console.Page{
+	EventVisitorWaiting: console.PageConversations,
+	EventNewBooking:     console.PageAppointments,
+	EventOfferAccepted:  console.PageWaitlist,
+	EventMessageFailed:  console.PageMessages,
+	EventBackupFailed:   console.PageSettings,
+}
+
+// EventsFor returns the events the user may be alerted to, in Events' order.
+func EventsFor(u console.User) []string {
+	out := []string{}
+	for _, e := range Events {
+		if mayHear(u, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func mayHear(u console.User, event string) bool {
+	p, ok := eventPages[event]
+	return ok && console.CanOpen(u, p)
+}
+
+// Choice is how one event reaches a user.
+type Choice struct {
+	Event   string `json:"event"`
+	Channel string `json:"channel"`
+	// OutsideHours: also outside the agency's office hours.
+	OutsideHours bool `json:"outside_hours"`
+	// Default is true when the user has not chosen, and the role's default applies.
+	Default bool `json:"default"`
+}
+
+// defaultChoice is what a role hears of an event when its user chose nothing: whoever
+// answers conversations hears of a waiting visitor by push; admins and moderators, who
+// run the day, hear of bookings and accepted offers by push; failures reach admins by
+// e-mail, a failed backup also outside office hours.
+func defaultChoice(role, event string) Choice {
+	c := Choice{Event: event, Channel: ChannelNone, Default: true}
+	lead := role == console.RoleAdmin || role == console.RoleModerator
+	switch event {
+	case EventVisitorWaiting:
+		c.Channel = ChannelPush
+	case EventNewBooking, EventOfferAccepted:
+		if lead {
+			c.Channel = ChannelPush
+		}
+	case EventMessageFailed:
+		c.Channel = ChannelEmail
+	case EventBackupFailed:
+		c.Channel, c.OutsideHours = ChannelEmail, true
+	}
+	return c
+}
+
+// escalationRoles are who hear of a visitor still waiting after half the time-out.
+var escalationRoles = []string{console.RoleAdmin, console.RoleModerator}
+
+func isEscalationRole(role string) bool { return slices.Contains(escalationRoles, role) }

@@ -1,0 +1,74 @@
+package alerts
+
+import (
+	"html"
+	"net/mail"
+	"strings"
+
+	"github.com/dota-agency/dota/console"
+	dmail "github.com/dota-agency/dota/mail"
+)
+
+// code is the text code of an alert's title or body: the escalation of a waiting
+// visitor has its own.
+func code(event string, args map[string]string, part string) string {
+	if args["stage"] == "escalated" {
+		return event + "_escalated_" + part
+	}
+	return event + "_" + part
+}
+
+// title is the alert's title in lang.
+func title(lang, event string, args map[string]string) string {
+	return Text(lang, code(event, args, "title"), pairs(lang, args)...)
+}
+
+// body is the alert's text in lang.
+func body(lang, event string, args map[string]string) string {
+	if args["erased"] == "true" {
+		return Text(lang, "erased")
+	}
+	return Text(lang, code(event, args, "body"), pairs(lang, args)...)
+}
+
+// pairs turns the stored arguments into Text's name, value pairs; a source is a code,
+// worded in lang, and a visitor who gave no name is "a visitor".
+func pairs(lang string, args map[string]string) []string {
+	out := make([]string, 0, 2*len(args)+2)
+	for k, v := range args {
+		if k == "source" {
+			v = Text(lang, "source_"+v)
+		}
+		out = append(out, k, v)
+	}
+	if args["name"] == "" {
+		out = append(out, "name", Text(lang, "someone"))
+	}
+	return out
+}
+
+// message writes an e-mail alert: the title as subject, the text, the link to the page
+// and how to change what one receives. Its Message-ID is the alert's, so a send repeated
+// after a crash shows once in the mailbox.
+func (s *Service) message(lang string, u console.User, a Alert, p Payload) *dmail.Message {
+	link := s.cfg.PublicURL + p.URL
+	profile := s.cfg.PublicURL + "/admin/profile"
+	open := Text(lang, "email_open", "url", link)
+	footer := Text(lang, "email_footer", "profile", profile)
+	dir := "ltr"
+	if lang == "ar" {
+		dir = "rtl"
+	}
+	var h strings.Builder
+	h.WriteString(`<!doctype html><html lang="` + lang + `" dir="` + dir + `"><body>`)
+	h.WriteString(`<h1 style="font-size:18px">` + html.EscapeString(p.Title) + `</h1>`)
+	h.WriteString(`<p>` + html.EscapeString(p.Body) + `</p>`)
+	h.WriteString(`<p><a href="` + html.EscapeString(link) + `">` + html.EscapeString(link) + `</a></p>`)
+	h.WriteString(`<p style="color:#666;font-size:12px">` + html.EscapeString(footer) + `</p></body></html>`)
+	return &dmail.Message{
+		ID: a.ID, Lang: lang, From: s.cfg.From, To: mail.Address{Address: u.Email},
+		Subject: p.Title, KeptSubject: p.Title,
+		Text: p.Body + "\n\n" + open + "\n\n-- \n" + footer + "\n",
+		HTML: h.String(),
+	}
+}
