@@ -69,6 +69,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountMessages(h)
 	a.mountWaitlist(h)
 	a.mountSettings(h)
+	a.mountCannedReplies(h)
 	if a.alerts != nil {
 		a.mountAlerts(h)
 	}

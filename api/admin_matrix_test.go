@@ -72,6 +72,13 @@ var access = map[string]string{
 	"GET /api/admin/waitlist":                    "ame",
 	"DELETE /api/admin/waitlist/:id":             "ame",
 	"GET /api/admin/questions":                   "ame",
+
+	// Canned replies: staff who answer read and insert them; administrators write them.
+	"GET /api/admin/canned-replies":                           "ame",
+	"POST /api/admin/canned-replies":                          "a",
+	"PATCH /api/admin/canned-replies/:id":                     "a",
+	"DELETE /api/admin/canned-replies/:id":                    "a",
+	"POST /api/admin/conversations/:id/canned-replies/:reply": "ame",
 }
 
 // adminRoutes enumerates the router's /api/admin routes, sign-in excepted, logout last.

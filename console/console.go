@@ -69,6 +69,7 @@ type Console struct {
 	reader       appointmentReader
 	clients      clientStore
 	settings     settingsStore
+	links        manageLinks
 	cfg          Config
 	log          *slog.Logger
 	// publisher sends the console's own live events; the booking core has its own,
@@ -86,8 +87,8 @@ func New(core *booking.Core, db *pgxpool.Pool, rdb *redis.Client, prefix string,
 		log = slog.Default()
 	}
 	return &Console{db: db, rdb: rdb, prefix: prefix, appointments: core, reader: core, clients: core,
-		settings: core,
-		cfg:      cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
+		settings: core, links: core,
+		cfg: cfg, log: log, publisher: live.NewPublisher[booking.Event](rdb, prefix, log)}
 }
 
 // appointmentCore is what the console needs of the booking core to book appointments and

@@ -22,10 +22,14 @@ const (
 	PageUsers          Page = "users"
 	PageSettings       Page = "settings"
 	PageOps            Page = "ops"
+
+	// PageCannedReplies is where administrators keep the canned replies; staff who answer
+	// conversations read them from the reply box.
+	PageCannedReplies Page = "canned-replies"
 )
 
 // Pages lists every page in menu order.
-var Pages = []Page{PageDashboard, PageConversations, PageAppointments, PageWaitlist, PageNewAppointment, PageClients,
+var Pages = []Page{PageDashboard, PageConversations, PageCannedReplies, PageAppointments, PageWaitlist, PageNewAppointment, PageClients,
 	PageProjects, PageNotifications, PageMessages, PageUsers, PageSettings, PageOps}
 
 // Action is something a user does on a page; non-admins need it granted.

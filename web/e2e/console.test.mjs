@@ -62,7 +62,7 @@ describe('operations console', () => {
     const expected = {
       admin: {
         landing: '/admin/dashboard',
-        menu: ['Tableau de bord', 'Conversations', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV', 'Clients', 'Projets', 'Notifications', 'Messages', 'Utilisateurs', 'Paramètres', 'Opérations'],
+        menu: ['Tableau de bord', 'Conversations', 'Réponses types', 'Rendez-vous', "Liste d'attente", 'Nouveau RDV', 'Clients', 'Projets', 'Notifications', 'Messages', 'Utilisateurs', 'Paramètres', 'Opérations'],
       },
       moderator: {
         landing: '/admin/dashboard',
@@ -267,7 +267,7 @@ describe('operations console', () => {
   });
 
   test('every console page passes axe and is photographed', { skip }, async () => {
-    const pages = ['dashboard', 'appointments', 'waitlist', 'new-appointment', 'clients', 'projects', 'notifications', 'users', 'settings', 'ops'];
+    const pages = ['dashboard', 'canned-replies', 'appointments', 'waitlist', 'new-appointment', 'clients', 'projects', 'notifications', 'users', 'settings', 'ops'];
     const page = await admin.newPage();
     await page.goto('/admin/dashboard');
     const menu = page.getByRole('navigation', { name: 'Menu de la console' });

@@ -3447,6 +3447,191 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/canned-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every canned reply, by title, with the variables a text may hold. Staff who answer conversations read them for the reply box's picker. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["CannedReply"][];
+                            variables: components["schemas"]["CannedVariable"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Write a canned reply: a title (1–80 characters, no two alike whatever the case) and its text in at least one of fr, en, ar (at most 1000 characters each, cleaned of control characters and angle brackets; a variable in braces that is not one of `variables` is refused). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        texts: components["schemas"]["CannedTexts"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The canned reply */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CannedReply"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/canned-replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a canned reply. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a canned reply's title or texts; `texts`, when given, replaces every language (an empty text removes one), with the same checks as a new one. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        texts?: components["schemas"]["CannedTexts"];
+                    };
+                };
+            };
+            responses: {
+                /** @description The canned reply as it now is */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CannedReply"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/conversations/{id}/canned-replies/{reply}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A canned reply filled for the conversation, for staff to read over in the reply box and send: in the conversation's language (else English, French, Arabic), `{first_name}` from the visitor's name, `{date}` and `{service}` from the appointment the conversation booked (its newest not cancelled), `{manage_link}` with a manage link made now for that appointment — made only here, when staff insert the reply. A variable with no value stays in braces and is named in `missing`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    reply: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The filled reply */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FilledReply"];
+                    };
+                };
+                /** @description `not_found`: no such conversation or canned reply */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -4089,6 +4274,42 @@ export interface components {
                 challenge?: "required";
             };
         };
+        /**
+         * @description a variable of a canned reply's text, written in braces
+         * @enum {string}
+         */
+        CannedVariable: "first_name" | "date" | "service" | "manage_link";
+        /** @description the reply's text per language */
+        CannedTexts: {
+            fr?: string;
+            en?: string;
+            ar?: string;
+        };
+        CannedReply: {
+            /** Format: uuid */
+            id: string;
+            /** @description what staff type after `/` in the reply box to find it */
+            title: string;
+            texts: components["schemas"]["CannedTexts"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FilledReply: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /**
+             * @description the language of the text: the conversation's when the reply has it
+             * @enum {string}
+             */
+            lang: "fr" | "en" | "ar";
+            /** @description the text with every variable that has a value filled */
+            text: string;
+            /** @description the variables left in braces for staff to fill */
+            missing: components["schemas"]["CannedVariable"][];
+        };
         /** @enum {string} */
         ErrorCode: "validation" | "unauthenticated" | "invalid_credentials" | "forbidden" | "csrf" | "not_found" | "slot_taken" | "slot_closed" | "already_subscribed" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "too_late" | "gone" | "upcoming" | "internal" | "backup_unavailable";
         Message: {
@@ -4366,7 +4587,7 @@ export interface components {
          * @description in menu order
          * @enum {string}
          */
-        Page: "dashboard" | "conversations" | "appointments" | "waitlist" | "new-appointment" | "clients" | "projects" | "notifications" | "messages" | "users" | "settings" | "ops";
+        Page: "dashboard" | "conversations" | "canned-replies" | "appointments" | "waitlist" | "new-appointment" | "clients" | "projects" | "notifications" | "messages" | "users" | "settings" | "ops";
         /**
          * @description An action; `clients.erase` is an administrator's alone: no page grants it and no permissions list may hold it.
          * @enum {string}

@@ -15,6 +15,7 @@ const ConsoleShell = lazy(() => import('./components/ConsoleShell'));
 const NotFoundPage = lazy(() => import('./components/NotFoundPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
+const CannedRepliesPage = lazy(() => import('./canned-replies/CannedRepliesPage'));
 const AppointmentsPage = lazy(() => import('./appointments/AppointmentsPage'));
 const WaitlistPage = lazy(() => import('./waitlist/WaitlistPage'));
 const NewAppointmentPage = lazy(() => import('./appointments/NewAppointmentPage'));
@@ -34,6 +35,7 @@ const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const screens: Record<PageKey, ReactNode> = {
   dashboard: <DashboardPage />,
   conversations: <ConversationsPage />,
+  'canned-replies': <CannedRepliesPage />,
   appointments: <AppointmentsPage />,
   waitlist: <WaitlistPage />,
   'new-appointment': <NewAppointmentPage />,

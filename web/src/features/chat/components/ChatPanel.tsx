@@ -5,6 +5,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
 import { isLinkReply } from '../api/chat';
 import { useChat } from '../store';
+import { StaffText } from './StaffText';
 import { Summary } from './Summary';
 
 /** Props of ChatPanel. */
@@ -136,7 +137,7 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
                 ) : (
                   <span className="visually-hidden">{m.sender === 'bot' ? t('name') : t('you')}: </span>
                 )}
-                {m.text}
+                {m.sender === 'staff' ? <StaffText text={m.text} /> : m.text}
               </li>
             ))}
             {pending && (

@@ -16,6 +16,7 @@ export const keys = {
   conversationList: ['admin', 'conversations', 'list'] as const,
   conversation: (id: string) => ['admin', 'conversation', id] as const,
   waiting: ['admin', 'conversations', 'waiting'] as const,
+  cannedReplies: ['admin', 'canned-replies'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   messages: ['admin', 'messages'] as const,
   notifications: ['admin', 'notifications'] as const,

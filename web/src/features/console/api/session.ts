@@ -6,6 +6,7 @@ import type { Schemas } from '../../../lib/schemas';
 const KNOWN_PAGES: Record<PageKey, true> = {
   dashboard: true,
   conversations: true,
+  'canned-replies': true,
   appointments: true,
   waitlist: true,
   'new-appointment': true,

@@ -221,7 +221,7 @@ function Loaded({ detail: c, heading, onClose }: LoadedProps) {
         <section className="conversation__messages" aria-labelledby="conversation-transcript">
           <h3 id="conversation-transcript">{t('conversations.transcript')}</h3>
           <ConversationTranscript messages={c.transcript} label={t('conversations.transcriptOf', { name })} />
-          {canAnswer && actions.reply && <ReplyBox conversationId={c.id} />}
+          {canAnswer && actions.reply && <ReplyBox conversationId={c.id} language={c.language} />}
         </section>
         <div className="conversation__side">
           <section aria-labelledby="conversation-collected">
