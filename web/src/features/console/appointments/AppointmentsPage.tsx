@@ -17,6 +17,7 @@ import { StatCard } from '../components/Feedback';
 import { Pagination } from '../components/Pagination';
 import { useAppointmentsLive } from './hooks/useAppointmentsLive';
 import { useAppointmentsState } from './hooks/useAppointmentsState';
+import { useOpenFromAddress } from './hooks/useOpenFromAddress';
 import { useNow } from '../hooks/useNow';
 import { useServices } from '../hooks/useServices';
 import { useCan } from '../hooks/useSession';
@@ -47,6 +48,7 @@ export default function AppointmentsPage() {
   const [state, dispatch] = useAppointmentsState();
   const { filters, page, size, selected, showCalendar, details, editing } = state;
   const live = useAppointmentsLive((ids) => dispatch({ type: 'gone', ids }));
+  useOpenFromAddress((appointment) => dispatch({ type: 'open', appointment }));
   const list = useQuery(appointmentQueries.list(filters, page, size));
   const stats = useQuery(appointmentQueries.stats());
   const ids = [...selected];

@@ -93,4 +93,18 @@ describe('the alerts’ ledger', () => {
     renderConsoleAt('/admin/messages?view=alerts');
     expect(await screen.findByText('Aucune alerte ne correspond à ces filtres.')).toBeTruthy();
   });
+
+  it('starts the customers’ messages on the state the address names, as a failed message’s alert links', async () => {
+    const states: (string | null)[] = [];
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://dota.test');
+      if (url.pathname === '/api/admin/me') return json(200, me);
+      if (url.pathname === '/api/admin/messages') states.push(url.searchParams.get('status'));
+      return json(200, { items: [], total: 0, page: 1, size: 20 });
+    });
+    renderConsoleAt('/admin/messages?status=failed');
+    await waitFor(() => expect(states).toContain('failed'));
+    expect(states).not.toContain(null);
+    expect((screen.getByLabelText('État') as HTMLSelectElement).value).toBe('failed');
+  });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import { ErrorState } from '../../../../components/ui/ErrorState';
 import { Skeleton } from '../../../../components/ui/Skeleton';
@@ -11,10 +12,16 @@ import { useListControls } from '../../hooks/useListControls';
 import type { DeliveryFilters } from '../api/messages';
 import { messageQueries } from '../api/messages';
 
-/** The ledger of messages to customers, filtered by kind and state. */
+/**
+ * The ledger of messages to customers, filtered by kind and state; the address may name
+ * the state to start with (?status=failed, as the alert of a failed message links to).
+ */
 export function CustomerLedger() {
   const { t } = useTranslation('console');
-  const { filters, setFilters, page, setPage, size, setSize } = useListControls<DeliveryFilters>({ kind: '', status: '' }, 20);
+  const [params] = useSearchParams();
+  const asked = params.get('status') ?? '';
+  const status = (DELIVERY_STATES as readonly string[]).includes(asked) ? asked : '';
+  const { filters, setFilters, page, setPage, size, setSize } = useListControls<DeliveryFilters>({ kind: '', status }, 20);
   const list = useQuery(messageQueries.list(filters, page, size));
   const items = list.data?.items ?? [];
 
