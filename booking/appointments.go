@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -50,7 +51,19 @@ type Appointment struct {
 	StartsAt *time.Time `json:"starts_at" db:"starts_at"`
 	// Sequence is raised at every change a calendar must hear of: its calendar SEQUENCE.
 	Sequence int `json:"sequence" db:"sequence"`
+	// Mode is how the meeting happens: one of catalogue.Modes.
+	Mode string `json:"mode" db:"mode"`
+	// MeetingURL is the video meeting's link; "" when Mode is not video (a link made
+	// earlier is kept, and shown again when the meeting is by video again).
+	MeetingURL string `json:"meeting_url" db:"meeting_url"`
 }
+
+// Meeting modes, as catalogue.Modes names them.
+const (
+	ModeOffice = catalogue.ModeOffice
+	ModePhone  = catalogue.ModePhone
+	ModeVideo  = catalogue.ModeVideo
+)
 
 // AppointmentColumns are an appointment's columns, each named for the field of
 // Appointment it fills (its db tag), read from the table or CTE aliased a: a value that
@@ -59,7 +72,8 @@ const AppointmentColumns = `a.id, a.name, coalesce(a.email, '') AS email, coales
 	coalesce(a.service, '') AS service, coalesce(to_char(a.date, 'YYYY-MM-DD'), '') AS date,
 	coalesce(a.time, '') AS time, coalesce(a.message, '') AS message, coalesce(a.company, '') AS company,
 	coalesce(a.sector, '') AS sector, a.status, coalesce(a.status_dashboard, '') AS status_dashboard, a.source,
-	a.language, coalesce(a.client_id::text, '') AS client_id, a.created_at, a.updated_at, a.starts_at, a.sequence`
+	a.language, coalesce(a.client_id::text, '') AS client_id, a.created_at, a.updated_at, a.starts_at, a.sequence,
+	a.mode, CASE WHEN a.mode = 'video' THEN coalesce(a.meeting_url, '') ELSE '' END AS meeting_url`
 
 // ScanAppointment reads one row of AppointmentColumns, by name. Every appointment read
 // goes through it; a row with more columns after them is read with appointmentAnd.

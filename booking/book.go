@@ -31,6 +31,9 @@ type Request struct {
 	Date    string `json:"date"` // YYYY-MM-DD, optional with Time
 	Time    string `json:"time"` // HH:MM, one of SlotTimes
 	Message string `json:"message"`
+	// Mode is how the meeting happens (catalogue.Modes): "" is the service's default, and
+	// a mode the service does not offer is refused.
+	Mode string `json:"mode"`
 	// ClientID, from the console, books for an existing client instead of matching one.
 	ClientID string `json:"client_id"`
 	// NewClient, from the console, describes the client to create when none matches.
@@ -198,10 +201,10 @@ var (
 		a AS (
 			INSERT INTO appointments (name, email, phone, phone_e164, service, date, time, starts_at, message,
 				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
-				request_hash)
+				request_hash, mode, meeting_url)
 			VALUES (@name, @email, @phone, nullif(@phone_e164, ''), @service, @date::date, @time, @starts_at,
 				@message, @company, @sector, 'pending', @status_dashboard, @source, @language,
-				coalesce(@client_id::uuid, (SELECT id FROM c)), @key, @request_hash)
+				coalesce(@client_id::uuid, (SELECT id FROM c)), @key, @request_hash, @mode, @meeting_url)
 			RETURNING *),
 		n AS (
 			INSERT INTO notifications (code, args, type, priority, appointment_id)
@@ -295,6 +298,14 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 			r.Service = ""
 		}
 	}
+	meeting := Appointment{Name: r.Name, Service: r.Service, Date: r.Date, Time: r.Time,
+		StartsAt: st.StartsAt(r.Date, r.Time), Language: r.Language}
+	if err := modeOf(services, r.Service, r.Mode, &meeting.Mode); err != nil {
+		return Result{}, err
+	}
+	if err := s.roomFor(ctx, &meeting, ""); err != nil {
+		return Result{}, err
+	}
 
 	// The messages the booking causes are written to the ledger by the insert itself; their
 	// jobs go in through River's client, before COMMIT. A booking that causes none (no
@@ -304,6 +315,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		Language: r.Language}, actorAgency)
 	jobs := slices.ContainsFunc(msgs, func(d newDelivery) bool { return d.Skipped == "" })
 	named := r.insertArgs(check.ClientID, hash, startsAt, titleOf(services, r.Service))
+	named["mode"], named["meeting_url"] = meeting.Mode, NullIfEmpty(meeting.MeetingURL)
 	maps.Copy(named, ledgerRowsOf(msgs).args())
 	args, err := insertBooking.args(named)
 	if err != nil {
@@ -492,7 +504,7 @@ func (s *Core) appointmentByKey(ctx context.Context, key, hash string) (Appointm
 
 func (r *Request) normalize() {
 	for _, f := range []*string{&r.Name, &r.Phone, &r.Company, &r.Sector, &r.Service, &r.Date, &r.Time,
-		&r.Message, &r.ClientID, &r.IdempotencyKey, &r.InternalKey} {
+		&r.Message, &r.Mode, &r.ClientID, &r.IdempotencyKey, &r.InternalKey} {
 		*f = strings.TrimSpace(*f)
 	}
 	r.key = r.IdempotencyKey
@@ -558,6 +570,9 @@ func (r *Request) validate(now time.Time) error {
 		v.Add("message", c)
 	}
 	r.validateSlot(now, v)
+	if r.Mode != "" && !catalogue.IsMode(r.Mode) {
+		v.Add("mode", "invalid_option")
+	}
 	if r.ClientID != "" && !IsUUID(r.ClientID) {
 		v.Add("client_id", "not_found")
 	}

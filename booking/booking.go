@@ -34,6 +34,8 @@ type Core struct {
 	chatAnswer ChatAnswerWriter
 	// catalogue names the services bookings hold.
 	catalogue *catalogue.Store
+	// rooms makes video meetings' rooms (WithVideoRooms).
+	rooms VideoRooms
 
 	settingsTTL time.Duration
 	settingsMu  sync.Mutex
@@ -76,6 +78,9 @@ func New(db *pgxpool.Pool, opts ...Option) *Core {
 	s := &Core{db: db, catalogue: catalogue.New(db), now: time.Now, log: slog.Default()}
 	for _, o := range opts {
 		o(s)
+	}
+	if s.rooms == nil {
+		s.rooms, _ = NewJitsiRooms("")
 	}
 	if s.mail.PublicURL == "" {
 		s.mail.PublicURL = DefaultPublicURL

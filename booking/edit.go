@@ -25,6 +25,8 @@ type Change struct {
 	Message *string `json:"message"`
 	Company *string `json:"company"`
 	Status  *string `json:"status"`
+	// Mode is how the meeting happens (catalogue.Modes); it must be one the service offers.
+	Mode *string `json:"mode"`
 }
 
 // StatusCancelled is the one status that frees the appointment's slot.
@@ -79,6 +81,18 @@ func calendarChange(before, after Appointment) int {
 	return 0
 }
 
+// remoded reports whether changing before into after changes how the meeting happens.
+func remoded(before, after Appointment) bool { return before.ID != "" && before.Mode != after.Mode }
+
+// sequenceStep is 1 when changing before into after changes what the customer's calendar
+// holds: its slot, its cancellation, or its mode (the event's location and link).
+func sequenceStep(before, after Appointment) int {
+	if calendarChange(before, after) == 1 || remoded(before, after) {
+		return 1
+	}
+	return 0
+}
+
 var hhmm = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 
 // apply merges the change into a and validates the result. A changed date or time must be
@@ -99,6 +113,7 @@ func (ch Change) apply(a *Appointment) error {
 	set(&a.Message, ch.Message)
 	set(&a.Company, ch.Company)
 	set(&a.Status, ch.Status)
+	set(&a.Mode, ch.Mode)
 	a.Name = strings.Join(strings.Fields(a.Name), " ")
 	a.Email = NormalizeEmail(a.Email)
 	v := &ValidationError{}
@@ -141,6 +156,9 @@ func (ch Change) apply(a *Appointment) error {
 	if !slices.Contains(Statuses, a.Status) {
 		v.Add("status", "invalid_option")
 	}
+	if !catalogue.IsMode(a.Mode) {
+		v.Add("mode", "invalid_option")
+	}
 	return v.OrNil()
 }
 
@@ -153,10 +171,12 @@ func (ch Change) apply(a *Appointment) error {
 // The messages the change causes are scheduled with it; the live event follows the commit.
 //
 // A new service must be one of the catalogue's, and is stored by its slug, as Book
-// stores one; a service kept as it was stays, whatever it is.
+// stores one; a service kept as it was stays, whatever it is. A new mode must be one the
+// service offers; a new service keeps the mode when it offers it, else takes its default.
+// An appointment that becomes a video meeting gets its room then, unless it had one.
 func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appointment, error) {
 	var services []catalogue.ServiceName
-	if ch.Service != nil && strings.TrimSpace(*ch.Service) != "" {
+	if (ch.Service != nil && strings.TrimSpace(*ch.Service) != "") || ch.Mode != nil {
 		var err error
 		if services, err = s.catalogue.ServiceNames(ctx); err != nil {
 			return Appointment{}, err
@@ -174,7 +194,16 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 			}
 			a.Service = slug
 		}
-		return nil
+		if a.Service != before || ch.Mode != nil {
+			requested := a.Mode
+			if ch.Mode == nil && !offers(services, a.Service, a.Mode) {
+				requested = ""
+			}
+			if err := modeOf(services, a.Service, requested, &a.Mode); err != nil {
+				return err
+			}
+		}
+		return s.roomFor(ctx, a, a.MeetingURL)
 	})
 }
 
@@ -183,6 +212,7 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 var updateAppointment = named(`UPDATE appointments AS a SET name = @name, email = @email, phone = @phone,
 	phone_e164 = @phone_e164, service = @service, date = @date::date, time = @time, message = @message,
 	company = @company, status = @status, status_dashboard = @status, starts_at = @starts_at,
+	mode = @mode, meeting_url = coalesce(a.meeting_url, @meeting_url),
 	sequence = sequence + @sequence_step, updated_at = now()
 	WHERE a.id = @id RETURNING ` + AppointmentColumns)
 
@@ -237,7 +267,9 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 			"company":       NullIfEmpty(a.Company),
 			"status":        a.Status,
 			"starts_at":     st.StartsAt(a.Date, a.Time),
-			"sequence_step": calendarChange(before, a),
+			"mode":          a.Mode,
+			"meeting_url":   NullIfEmpty(a.MeetingURL),
+			"sequence_step": sequenceStep(before, a),
 		})
 		if err != nil {
 			return err

@@ -78,15 +78,18 @@ func appointmentIDByToken(ctx context.Context, q interface {
 
 // Managed is the appointment as its manage link shows it to the customer.
 type Managed struct {
-	ID            string     `json:"id"`
-	Service       string     `json:"service"`
-	Date          string     `json:"date"`
-	Time          string     `json:"time"`
-	StartsAt      *time.Time `json:"starts_at"`
-	Status        string     `json:"status"`
-	Lang          string     `json:"lang"`
-	CanCancel     bool       `json:"can_cancel"`
-	CanReschedule bool       `json:"can_reschedule"`
+	ID       string     `json:"id"`
+	Service  string     `json:"service"`
+	Date     string     `json:"date"`
+	Time     string     `json:"time"`
+	StartsAt *time.Time `json:"starts_at"`
+	Status   string     `json:"status"`
+	Lang     string     `json:"lang"`
+	// Mode is how the meeting happens; MeetingURL its video link ("" but by video).
+	Mode          string `json:"mode"`
+	MeetingURL    string `json:"meeting_url"`
+	CanCancel     bool   `json:"can_cancel"`
+	CanReschedule bool   `json:"can_reschedule"`
 	// NoticeUntil is the last moment the customer may change it; nil without a slot.
 	NoticeUntil *time.Time `json:"notice_until"`
 }
@@ -151,7 +154,7 @@ func (s *Core) managed(st Settings, a Appointment) (Managed, error) {
 		return Managed{}, ErrNotFound
 	}
 	m := Managed{ID: a.ID, Service: a.Service, Date: a.Date, Time: a.Time, StartsAt: a.StartsAt,
-		Status: a.Status, Lang: i18n.OrDefault(a.Language)}
+		Status: a.Status, Lang: i18n.OrDefault(a.Language), Mode: a.Mode, MeetingURL: a.MeetingURL}
 	open := a.Status != StatusCancelled
 	if a.StartsAt != nil {
 		until := a.StartsAt.Add(-st.MinNotice())

@@ -25,6 +25,8 @@ type seedData struct {
 		QA          json.RawMessage     `json:"qa"`
 		Keywords    map[string][]string `json:"keywords"`
 		DaysAgo     int                 `json:"created_days_ago"`
+		Modes       []string            `json:"modes"`
+		DefaultMode string              `json:"default_mode"`
 	} `json:"services"`
 	Projects []struct {
 		Title          Localized `json:"title"`
@@ -62,10 +64,15 @@ func (s *Store) Seed(ctx context.Context) (SeedReport, error) {
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		for _, sv := range data.Services {
 			kw, _ := json.Marshal(sv.Keywords)
+			modes, def := sv.Modes, sv.DefaultMode
+			if len(modes) == 0 {
+				modes, def = DefaultModes, DefaultModes[0]
+			}
 			tag, err := tx.Exec(ctx, `INSERT INTO services (slug, name, description, icon, category, tags, details, qa,
-				keywords, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slug) DO NOTHING`,
+				keywords, created_at, modes, default_mode) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+				ON CONFLICT (slug) DO NOTHING`,
 				sv.Slug, sv.Name, sv.Description, sv.Icon, sv.Category, sv.Tags, sv.Details, sv.QA, kw,
-				now.Add(-time.Duration(sv.DaysAgo)*24*time.Hour))
+				now.Add(-time.Duration(sv.DaysAgo)*24*time.Hour), modes, def)
 			if err != nil {
 				return fmt.Errorf("seed service %s: %w", sv.Slug, err)
 			}

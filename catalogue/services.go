@@ -44,6 +44,10 @@ type Service struct {
 	QA          map[string][]QA     `json:"qa"`
 	IsActive    bool                `json:"is_active"`
 	CreatedAt   time.Time           `json:"created_at"`
+	// Modes are the meeting modes the service offers (Modes' order), DefaultMode the one
+	// a booking that names none gets.
+	Modes       []string `json:"modes"`
+	DefaultMode string   `json:"default_mode"`
 }
 
 // ServiceView is a service with its texts resolved for one language and its details
@@ -61,6 +65,8 @@ type ServiceView struct {
 	QA            []QA      `json:"qa"`
 	IsActive      bool      `json:"is_active"`
 	CreatedAt     time.Time `json:"created_at"`
+	Modes         []string  `json:"modes"`
+	DefaultMode   string    `json:"default_mode"`
 }
 
 // In resolves the service for lang with the catalogue's fallbacks.
@@ -68,6 +74,7 @@ func (s Service) In(lang string) ServiceView {
 	v := ServiceView{
 		ID: s.ID, Slug: s.Slug, Name: s.Name.In(lang), Description: s.Description.In(lang),
 		Icon: s.Icon, Category: s.Category.In(lang), Tags: listIn(s.Tags, lang), IsActive: s.IsActive, CreatedAt: s.CreatedAt,
+		Modes: s.Modes, DefaultMode: s.DefaultMode,
 	}
 	if v.Description == "" {
 		v.Description = Text(lang, "unknown_service")
@@ -123,7 +130,8 @@ const (
 )
 
 const serviceColumns = `id, slug, name, coalesce(description, 'null'), icon, coalesce(category, 'null'), tags,
-	coalesce(keywords, 'null'), coalesce(details, 'null'), coalesce(qa, 'null'), is_active, created_at`
+	coalesce(keywords, 'null'), coalesce(details, 'null'), coalesce(qa, 'null'), is_active, created_at,
+	modes, default_mode`
 
 // Services lists the active services, newest first or by name in lang; limit <= 0 means all.
 func (s *Store) Services(ctx context.Context, order ServiceOrder, lang string, limit int) ([]Service, error) {
@@ -162,7 +170,8 @@ func (s *Store) ServiceBySlug(ctx context.Context, slug string) (Service, error)
 func scanService(row pgx.CollectableRow) (Service, error) {
 	var s Service
 	var name, desc, cat, tags, kw, details, qa []byte
-	if err := row.Scan(&s.ID, &s.Slug, &name, &desc, &s.Icon, &cat, &tags, &kw, &details, &qa, &s.IsActive, &s.CreatedAt); err != nil {
+	if err := row.Scan(&s.ID, &s.Slug, &name, &desc, &s.Icon, &cat, &tags, &kw, &details, &qa, &s.IsActive, &s.CreatedAt,
+		&s.Modes, &s.DefaultMode); err != nil {
 		return s, err
 	}
 	for _, f := range []struct {

@@ -33,8 +33,10 @@ type config struct {
 	BodyTimeout     time.Duration
 	TrustedProxies  []netip.Prefix
 	PublicURL       string
-	MetricsAddr     string
-	DBMaxConns      int32
+	// VideoRooms makes video meetings' rooms: Jitsi Meet under DOTA_VIDEO_BASE_URL.
+	VideoRooms  booking.JitsiRooms
+	MetricsAddr string
+	DBMaxConns  int32
 	// MemoryLimit is the Go runtime's soft memory limit in bytes (0: none); GOMEMLIMIT,
 	// when set, overrides it.
 	MemoryLimit int64
@@ -171,6 +173,9 @@ func loadConfig() (config, error) {
 	}
 	if c.PublicURL, err = api.ParsePublicURL(e.str("DOTA_PUBLIC_URL", api.DefaultPublicURL)); err != nil {
 		e.fail("DOTA_PUBLIC_URL", err)
+	}
+	if c.VideoRooms, err = booking.NewJitsiRooms(e.str("DOTA_VIDEO_BASE_URL", booking.DefaultVideoBaseURL)); err != nil {
+		e.fail("DOTA_VIDEO_BASE_URL", err)
 	}
 	if v := e.str("DOTA_TRUST_PROXY", "false"); v != "false" && v != "0" {
 		// It trusted every address; starting as if it were still read would either trust

@@ -25,6 +25,7 @@ func TestProxyAndAddressConfiguration(t *testing.T) {
 		"DOTA_TRUST_PROXY":     "true",
 		"DOTA_METRICS_ADDR":    "9464",
 		"DOTA_BODY_TIMEOUT":    "0s",
+		"DOTA_VIDEO_BASE_URL":  "meet.jit.si",
 	} {
 		t.Run(key, func(t *testing.T) {
 			t.Setenv(key, bad)

@@ -79,7 +79,8 @@ func serve(ctx context.Context, cfg config) error {
 	cfg.Jobs.AddWorkers = append(cfg.Jobs.AddWorkers, backups.AddWorkers)
 	cfg.Jobs.Periodic = append(cfg.Jobs.Periodic, backups.Periodic())
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
-		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher))
+		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher),
+		booking.WithVideoRooms(cfg.VideoRooms))
 	backups.Attach(core, core.Jobs())
 	if err := backups.Check(); err != nil {
 		log.Info("backups cannot be made on this server: the console refuses auto_backup", "reason", err)

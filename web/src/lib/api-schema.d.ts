@@ -4378,7 +4378,15 @@ export interface components {
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
+            /** @description how a meeting of this service may happen, in the order offered */
+            modes: components["schemas"]["MeetingMode"][];
+            default_mode: components["schemas"]["MeetingMode"];
         };
+        /**
+         * @description how a meeting happens: at the agency's office (its address in the agency profile), by phone (the agency calls), by video (a link)
+         * @enum {string}
+         */
+        MeetingMode: "office" | "phone" | "video";
         /** @description language → text */
         Localized: {
             [key: string]: string;
@@ -4407,6 +4415,8 @@ export interface components {
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
+            modes: components["schemas"]["MeetingMode"][];
+            default_mode: components["schemas"]["MeetingMode"];
         };
         /** @description a published project, its title, description and category in the request's language (else English, else the text given) */
         PublicProject: {
@@ -4453,6 +4463,8 @@ export interface components {
             /** @example 09:00 */
             time?: string;
             message?: string;
+            /** @description one of the service's `modes` (MeetingMode); empty or absent for the service's `default_mode` (the office for a general appointment, which may have any mode). A mode the service does not offer is 400 `validation` on `mode` (`mode_not_offered`); another text is `invalid_option` */
+            mode?: string;
         };
         /** @description An appointment as the form hears of it: with `confirmation_email` true when a confirmation e-mail is on its way (an e-mail was given and mail is configured): the form says so only then. */
         Booked: components["schemas"]["Appointment"] & {
@@ -4482,6 +4494,9 @@ export interface components {
              * @description the last moment the customer may change it online
              */
             notice_until: string | null;
+            mode: components["schemas"]["MeetingMode"];
+            /** @description the video meeting's link; empty unless mode is video */
+            meeting_url: string;
         };
         /** @description The slot waited for and where the offer will go; no entry id and no place in line. */
         WaitlistPlace: {
@@ -4667,6 +4682,9 @@ export interface components {
             starts_at: string | null;
             /** @description raised at every change a calendar must hear of (its iCalendar SEQUENCE) */
             sequence: number;
+            mode: components["schemas"]["MeetingMode"];
+            /** @description the video meeting's link, made once when the meeting first is by video and kept across moves and every later change; empty unless mode is video */
+            meeting_url: string;
         };
         AppointmentEdit: {
             name?: string;
@@ -4679,6 +4697,8 @@ export interface components {
             message?: string;
             company?: string;
             status?: components["schemas"]["AppointmentStatus"];
+            /** @description one the service offers (400 `validation` on `mode` else); becoming video makes the meeting's link unless it had one. A new service without a mode keeps the mode it offers, else takes its default */
+            mode?: components["schemas"]["MeetingMode"];
         };
         AppointmentDetail: components["schemas"]["Appointment"] & {
             notes: components["schemas"]["Note"][];

@@ -33,6 +33,8 @@ const appointment: ManagedAppointment = {
   can_cancel: true,
   can_reschedule: true,
   notice_until: '2099-01-05T09:00:00Z',
+  mode: 'office',
+  meeting_url: '',
 };
 
 const day = (date: string) => ({

@@ -25,6 +25,8 @@ const appointment: ManagedAppointment = {
   can_cancel: true,
   can_reschedule: true,
   notice_until: '2030-01-05T09:00:00Z',
+  mode: 'office',
+  meeting_url: '',
 };
 const hour = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
