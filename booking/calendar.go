@@ -87,7 +87,7 @@ func (s *Core) ManageCalendar(ctx context.Context, token string) (mail.Attachmen
 	in := mail.Input{Kind: mail.KindConfirmation, Lang: a.Language, AppointmentID: a.ID, Sequence: a.Sequence,
 		Service: s.serviceTitle(ctx, a.Service, a.Language), Duration: SlotLength, Location: st.Location(), Start: *a.StartsAt,
 		RecipientName: addressedName(a.Name), RecipientEmail: a.Email, Source: mail.Source(a.Source),
-		Agency: agencyContact(st), ManageURL: s.manageURL(token, a.Language)}
+		Agency: agencyContact(st), ManageURL: s.manageURL(token, a.Language), Mode: a.Mode, MeetingURL: a.MeetingURL}
 	if in.Service == "" {
 		in.Service = Text(a.Language, "appointment")
 	}

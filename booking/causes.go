@@ -52,7 +52,7 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 		m := msg(KindMoved)
 		m.OldStartsAt = before.StartsAt
 		out = append(out, m)
-	case newStart || (after.Status == "confirmed" && before.Status != "confirmed"):
+	case newStart || remoded(before, after) || (after.Status == "confirmed" && before.Status != "confirmed"):
 		if after.Status == "confirmed" {
 			out = append(out, msg(KindConfirmed))
 		} else {

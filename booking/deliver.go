@@ -189,6 +189,8 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 		Source:         mail.Source(a.Source),
 		By:             mail.Actor(d.Actor),
 		Agency:         agencyContact(st),
+		Mode:           a.Mode,
+		MeetingURL:     a.MeetingURL,
 	}
 	if in.Service == "" {
 		in.Service = Text(d.Language, "appointment")

@@ -46,20 +46,28 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 	ev.SetStartAt(in.Start) // written in UTC ("Z") by the library
 	ev.SetEndAt(in.Start.Add(in.Duration))
 	ev.SetSummary(fill(c.EventSummary, map[string]string{"service": in.Service, "agency": in.Agency.Name}))
-	if in.Agency.Address != "" {
-		ev.SetLocation(in.Agency.Address)
+	if loc := location(in, c); loc != "" {
+		ev.SetLocation(loc)
+	}
+	if in.video() {
+		// RFC 7986: the link calendar clients offer to join the call with.
+		ev.AddProperty(ics.ComponentProperty("CONFERENCE"), in.MeetingURL, ics.WithValue("URI"),
+			&ics.KeyValues{Key: "FEATURE", Value: []string{"VIDEO"}})
+	}
+	if desc := description(in, c); desc != "" {
+		ev.SetDescription(desc)
 	}
 	if in.ManageURL != "" {
-		ev.SetDescription(fill(c.EventDescription, map[string]string{"link": in.ManageURL}))
 		ev.SetURL(in.ManageURL)
 	}
-	ev.SetOrganizer(from.Address)
+	organizer := organizerOf(in.Agency, from)
+	ev.SetOrganizer(organizer.Address)
 	// The customer asked for the appointment: accepted, and no reply is expected.
 	ev.AddAttendee(to.Address, ics.ParticipationRoleReqParticipant, ics.ParticipationStatusAccepted, noRSVP)
 	for i := range ev.Properties {
 		switch ev.Properties[i].IANAToken {
 		case string(ics.ComponentPropertyOrganizer):
-			withCN(&ev.Properties[i], from.Name)
+			withCN(&ev.Properties[i], organizer.Name)
 		case string(ics.ComponentPropertyAttendee):
 			withCN(&ev.Properties[i], to.Name)
 		}
@@ -75,6 +83,49 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 		ContentType: "text/calendar; method=" + strings.ToUpper(string(method)) + "; charset=utf-8",
 		Data:        []byte(data),
 	}
+}
+
+// location is the event's LOCATION: the agency's address for a meeting at the office,
+// the link for a video one, "by phone" for a phone one.
+func location(in Input, c *catalogue) string {
+	switch {
+	case in.video():
+		return in.MeetingURL
+	case in.Mode == ModePhone:
+		return fill(c.EventPhone, map[string]string{"agency": in.Agency.Name})
+	case in.atOffice():
+		return in.Agency.Address
+	}
+	return ""
+}
+
+// description is the event's DESCRIPTION: how the meeting happens (with the link of a
+// video one), then the manage link.
+func description(in Input, c *catalogue) string {
+	var lines []string
+	if in.Mode != "" {
+		lines = append(lines, c.Labels["mode"]+c.Colon+" "+c.Modes[in.Mode])
+	}
+	if in.video() {
+		lines = append(lines, c.Labels["video_link"]+c.Colon+" "+in.MeetingURL)
+	}
+	if in.ManageURL != "" {
+		lines = append(lines, fill(c.EventDescription, map[string]string{"link": in.ManageURL}))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// organizerOf is who organizes the event: the agency, at its contact address, which
+// replies reach; the sender (often a no-reply one) only when the agency has no address.
+func organizerOf(a Agency, from netmail.Address) netmail.Address {
+	if addr, err := netmail.ParseAddress(a.Email); err == nil && a.Email != "" {
+		name := a.Name
+		if name == "" {
+			name = from.Name
+		}
+		return netmail.Address{Name: name, Address: addr.Address}
+	}
+	return from
 }
 
 // noRSVP is RSVP=FALSE written as RFC 5545 spells it (the library writes "false").

@@ -60,7 +60,7 @@ func TestCalendarFileIsRFC5545(t *testing.T) {
 		ics.ComponentPropertyDtEnd:     "20261126T103000Z",
 		ics.ComponentPropertySummary:   "Site vitrine – Dota Agency",
 		ics.ComponentPropertyLocation:  in.Agency.Address,
-		ics.ComponentPropertyOrganizer: "mailto:rdv@dota.example",
+		ics.ComponentPropertyOrganizer: "mailto:contact@dota.example", // the agency, not the no-reply sender
 		ics.ComponentPropertyUrl:       manageURL,
 		ics.ComponentPropertyStatus:    "",
 	} {
@@ -79,7 +79,7 @@ func TestCalendarFileIsRFC5545(t *testing.T) {
 		att[0].ICalParameters["CN"][0] != "Amina Benali" || att[0].ICalParameters["RSVP"][0] != "FALSE" {
 		t.Errorf("attendees %+v", att)
 	}
-	if org := ev.GetProperty(ics.ComponentPropertyOrganizer); org.ICalParameters["CN"][0] != "Dota" {
+	if org := ev.GetProperty(ics.ComponentPropertyOrganizer); org.ICalParameters["CN"][0] != "Dota Agency" {
 		t.Errorf("organizer %+v", org)
 	}
 }

@@ -29,6 +29,8 @@ type catalogue struct {
 	Footer            string             `json:"footer"`
 	EventSummary      string             `json:"event_summary"`     // {service} {agency}
 	EventDescription  string             `json:"event_description"` // {link}
+	EventPhone        string             `json:"event_phone"`       // {agency}: a phone meeting's LOCATION
+	Modes             map[string]string  `json:"modes"`             // a meeting mode, as the customer reads it
 	Kinds             map[Kind]kindTexts `json:"kinds"`
 }
 
@@ -109,7 +111,16 @@ func (c *catalogue) check() error {
 	if c.Kinds[KindChatAnswer].Footer == "" {
 		return fmt.Errorf("kind %s lacks its footer", KindChatAnswer)
 	}
-	for _, l := range []string{"service", "when", "old_when", "duration", "address", "time_zone", "hold_until"} {
+	for _, m := range Modes {
+		if c.Modes[m] == "" {
+			return fmt.Errorf("mode %s is missing", m)
+		}
+	}
+	if c.EventPhone == "" {
+		return fmt.Errorf("event_phone is missing")
+	}
+	for _, l := range []string{"service", "when", "old_when", "duration", "address", "time_zone", "hold_until", "mode",
+		"video_link"} {
 		if c.Labels[l] == "" {
 			return fmt.Errorf("label %s is missing", l)
 		}

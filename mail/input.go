@@ -71,6 +71,16 @@ const (
 	SourceConsole Source = "console"
 )
 
+// Meeting modes, as booking stores them.
+const (
+	ModeOffice = "office"
+	ModePhone  = "phone"
+	ModeVideo  = "video"
+)
+
+// Modes lists every meeting mode.
+var Modes = []string{ModeOffice, ModePhone, ModeVideo}
+
 // Agency holds the contact details printed in every message (from the settings).
 type Agency struct {
 	Name    string
@@ -103,6 +113,12 @@ type Input struct {
 
 	Answers   []Answer // chat answer: the staff's messages the visitor has not read, in order
 	ResumeURL string   // chat answer: the link that reopens the conversation in the widget
+
+	// Mode is how the meeting happens (ModeOffice, ModePhone, ModeVideo); "" is an
+	// appointment that does not say, written as the office's was. MeetingURL is a video
+	// meeting's link.
+	Mode       string
+	MeetingURL string
 
 	Source   Source    // confirmation: where the request came from (the form's words when empty)
 	By       Actor     // moved, cancelled: who did it (the agency when empty)
@@ -145,6 +161,14 @@ func (in Input) check() error {
 		}
 		return checkLink("resume", in.ResumeURL)
 	}
+	if in.Mode != "" && !slices.Contains(Modes, in.Mode) {
+		return invalid("unknown meeting mode %q", in.Mode)
+	}
+	if in.MeetingURL != "" {
+		if err := checkLink("meeting", in.MeetingURL); err != nil {
+			return err
+		}
+	}
 	undated := in.Start.IsZero() && slices.Contains(Undated, in.Kind)
 	if in.Service == "" || (!undated && (in.Start.IsZero() || in.Duration <= 0)) {
 		return invalid("%s needs a service, a start and a positive duration", in.Kind)
@@ -171,6 +195,12 @@ func (in Input) check() error {
 	}
 	return checkLink("manage", in.ManageURL)
 }
+
+// video reports whether in is a video meeting with its link.
+func (in Input) video() bool { return in.Mode == ModeVideo && in.MeetingURL != "" }
+
+// atOffice reports whether in is a meeting at the agency's address.
+func (in Input) atOffice() bool { return in.Mode == "" || in.Mode == ModeOffice }
 
 // recipient is the addressee, named as the input names them.
 func (in Input) recipient() (netmail.Address, error) {

@@ -39,6 +39,10 @@ type Message struct {
 	Text        string
 	HTML        string
 	Attachments []Attachment
+	// Invitation is the calendar file again, as an inline part beside the text and HTML
+	// (RFC 6047, iMIP): mail clients show their own accept or decline card from it. Nil
+	// when the message has no calendar file.
+	Invitation *Attachment
 }
 
 // MaskedCode stands for a one-time code in what is kept of a code message.
@@ -125,7 +129,13 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 	// An offer is not an appointment yet, nor is a request with no slot: nothing to add to
 	// a calendar.
 	if in.Kind != KindWaitlistOffer && in.Kind != KindCode && in.Kind != KindChatAnswer && !in.Start.IsZero() {
-		m.Attachments = append(m.Attachments, r.calendar(in, c, m.From, to))
+		cal := r.calendar(in, c, m.From, to)
+		m.Attachments = append(m.Attachments, cal)
+		inline := cal
+		inline.Filename = ""
+		// The part's charset is written by the transport.
+		inline.ContentType = strings.TrimSuffix(cal.ContentType, "; charset=utf-8")
+		m.Invitation = &inline
 	}
 	return m, nil
 }

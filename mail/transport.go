@@ -153,6 +153,9 @@ func (t *Transport) build(m *Message) (*gomail.Msg, error) {
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
 	}
+	if m.Invitation != nil {
+		msg.AddAlternativeString(gomail.ContentType(m.Invitation.ContentType), string(m.Invitation.Data))
+	}
 	for _, a := range m.Attachments {
 		if err := msg.AttachReader(a.Filename, bytes.NewReader(a.Data),
 			gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {

@@ -103,10 +103,7 @@ func newView(in Input, lang string, c *catalogue) view {
 		v.Paragraphs = append(v.Paragraphs, fill(p, args))
 	}
 	if in.Start.IsZero() {
-		v.Details = []detail{{c.Labels["service"], in.Service}}
-		if in.Agency.Address != "" {
-			v.Details = append(v.Details, detail{c.Labels["address"], in.Agency.Address})
-		}
+		v.Details = append([]detail{{c.Labels["service"], in.Service}}, meetingDetails(in, c)...)
 		return v
 	}
 
@@ -119,9 +116,23 @@ func newView(in Input, lang string, c *catalogue) view {
 		v.Link = in.OfferURL
 	}
 	v.Details = append(v.Details, detail{c.Labels["duration"], c.duration(in.Duration)})
-	if in.Agency.Address != "" {
-		v.Details = append(v.Details, detail{c.Labels["address"], in.Agency.Address})
-	}
+	v.Details = append(v.Details, meetingDetails(in, c)...)
 	v.Details = append(v.Details, detail{c.Labels["time_zone"], loc.String()})
 	return v
+}
+
+// meetingDetails say how the meeting happens: its mode, when the input names one, then
+// the office's address for a meeting there, the link for a video one.
+func meetingDetails(in Input, c *catalogue) []detail {
+	var out []detail
+	if in.Mode != "" {
+		out = append(out, detail{c.Labels["mode"], c.Modes[in.Mode]})
+	}
+	switch {
+	case in.atOffice() && in.Agency.Address != "":
+		out = append(out, detail{c.Labels["address"], in.Agency.Address})
+	case in.video():
+		out = append(out, detail{c.Labels["video_link"], in.MeetingURL})
+	}
+	return out
 }

@@ -22,6 +22,9 @@ type Parsed struct {
 	Text        string // the text/plain part, decoded
 	HTML        string // the text/html part, decoded
 	Attachments []Attachment
+	// Inline are the other parts shown in the message rather than attached (an
+	// invitation's text/calendar), in order; their Filename is "".
+	Inline []Attachment
 }
 
 // Attachment is an attached file, decoded.
@@ -116,6 +119,8 @@ func (p *Parsed) walk(contentType, encoding, disposition string, body io.Reader)
 		p.Text = string(data)
 	case media == "text/html" && p.HTML == "":
 		p.HTML = string(data)
+	default:
+		p.Inline = append(p.Inline, Attachment{ContentType: media, Params: params, Data: data})
 	}
 	return nil
 }
