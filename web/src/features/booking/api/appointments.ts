@@ -23,6 +23,18 @@ export interface AppointmentRequest {
   message: string;
   company: string;
   sector: string;
+  /** How the meeting happens; '' for the service's default. */
+  mode?: MeetingMode | '';
+}
+
+/** How a meeting happens: at the office, by phone, by video. */
+export type MeetingMode = Schemas['MeetingMode'];
+
+/** A service as the form offers it: its name, and the meeting modes it offers with its default. */
+export interface ServiceChoice {
+  name: string;
+  modes: MeetingMode[];
+  default_mode: MeetingMode;
 }
 
 /** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
@@ -40,10 +52,10 @@ export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
   return api.get<Day>('/api/slots', { query: { date }, signal });
 }
 
-/** Active service names for the form's list, by name. */
-export async function serviceNames(signal?: AbortSignal): Promise<string[]> {
-  const res = await api.get<{ items: { name: string }[] }>('/api/services', { query: { order: 'name' }, signal });
-  return res.items.map((s) => s.name);
+/** Active services for the form's list, by name, with the meeting modes each offers. */
+export async function serviceChoices(signal?: AbortSignal): Promise<ServiceChoice[]> {
+  const res = await api.get<{ items: ServiceChoice[] }>('/api/services', { query: { order: 'name' }, signal });
+  return res.items.map((s) => ({ name: s.name, modes: s.modes ?? ['office'], default_mode: s.default_mode ?? 'office' }));
 }
 
 /** A booking as the form hears of it: whether a confirmation e-mail is on its way. */

@@ -41,7 +41,13 @@ describe('AppointmentForm', () => {
     bookAnswer = () => json(201, { id: 'a1', status: 'pending' });
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url.startsWith('/api/services')) return json(200, { items: [{ name: 'Web development' }] });
+      if (url.startsWith('/api/services'))
+        return json(200, {
+          items: [
+            { name: 'Web development', modes: ['office'], default_mode: 'office' },
+            { name: 'Consultation', modes: ['office', 'phone', 'video'], default_mode: 'office' },
+          ],
+        });
       if (url.startsWith('/api/slots')) return json(200, day);
       if (url.startsWith('/api/challenge')) return json(200, challenge);
       if (url.startsWith('/api/appointments')) {
@@ -97,6 +103,45 @@ describe('AppointmentForm', () => {
     expect(posts[0]!.body).toMatchObject({ name: 'Samia Haddad', phone: '0770 11 22 33', date: '2030-01-06', time: '09:00' });
     expect(posts[0]!.key).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe(''));
+  });
+
+  // The server's list, not the fallback one (whose options hold slugs).
+  const catalogueLoaded = () =>
+    waitFor(() => expect(screen.getByRole('option', { name: 'Consultation' }).getAttribute('value')).toBe('Consultation'));
+
+  it('asks how to meet only for a service offering more than one way, and sends the choice', async () => {
+    renderForm();
+    await catalogueLoaded();
+    fireEvent.change(screen.getByLabelText('Service *'), { target: { value: 'Web development' } });
+    expect(screen.queryByRole('group', { name: 'How would you like to meet?' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Service *'), { target: { value: 'Consultation' } });
+    const group = screen.getByRole('group', { name: 'How would you like to meet?' });
+    const office = screen.getByRole('radio', { name: 'At our office' }) as HTMLInputElement;
+    expect(office.checked).toBe(true); // the service's default
+    expect(group.querySelectorAll('input[type=radio]')).toHaveLength(3);
+    // One group: the arrow keys move between its radios, as the browser does for a shared name.
+    const names = new Set([...group.querySelectorAll('input')].map((i) => i.name));
+    expect(names.size).toBe(1);
+    fireEvent.click(screen.getByRole('radio', { name: 'By video call' }));
+    expect((screen.getByRole('radio', { name: 'By video call' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770 11 22 33' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toMatchObject({ service: 'Consultation', mode: 'video' });
+  });
+
+  it('shows the refusal of a mode under the choice', async () => {
+    bookAnswer = () =>
+      json(400, { error: { code: 'validation', message: 'Invalid', fields: { mode: 'This service is not offered this way.' } } });
+    renderForm();
+    await catalogueLoaded();
+    fireEvent.change(screen.getByLabelText('Service *'), { target: { value: 'Consultation' } });
+    fireEvent.change(screen.getByLabelText('Full name *'), { target: { value: 'Samia Haddad' } });
+    fireEvent.change(screen.getByLabelText('Phone *'), { target: { value: '0770 11 22 33' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request appointment' }));
+    expect(await screen.findByText('This service is not offered this way.')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'How would you like to meet?' }).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('opens the booking’s confirmation page when the server gives its manage link', async () => {

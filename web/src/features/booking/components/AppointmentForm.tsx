@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { useClientValue } from '../../../lib/clientValue';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCreateAppointmentMutation, type Alternative, type AppointmentRequest } from '../api/appointments';
-import { useDay, useRefreshSlots, useServiceNames } from '../hooks/useSlots';
+import { useDay, useRefreshSlots, useServiceChoices } from '../hooks/useSlots';
+import { MeetingModeChoice } from './MeetingModeChoice';
 import { JoinWaitlist } from './JoinWaitlist';
 import './AppointmentForm.css';
 
@@ -38,6 +39,7 @@ const empty: AppointmentRequest = {
   message: '',
   company: '',
   sector: '',
+  mode: '',
 };
 
 /** Today as YYYY-MM-DD in the visitor's time zone. */
@@ -78,10 +80,12 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   const book = useCreateAppointmentMutation(setVerifying);
 
   const navigate = useNavigate();
-  const services = useServiceNames();
+  const services = useServiceChoices();
   const options = services.data?.length
-    ? services.data.map((name) => ({ value: name, label: name }))
+    ? services.data.map((s) => ({ value: s.name, label: s.name }))
     : FALLBACK_SERVICES.map((slug) => ({ value: slug, label: t(`fallbackServices.${slug}`) }));
+  // The chosen service's meeting modes: asked only when it offers more than one.
+  const chosen = services.data?.find((s) => s.name === values.service);
   const day = useDay(values.date);
   const refreshSlots = useRefreshSlots();
 
@@ -94,7 +98,13 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
 
   const set = (field: keyof AppointmentRequest, value: string) => {
     key.current = newIdempotencyKey();
-    setValues((v) => ({ ...v, [field]: value, ...(field === 'date' ? { time: '' } : {}) }));
+    setValues((v) => ({
+      ...v,
+      [field]: value,
+      ...(field === 'date' ? { time: '' } : {}),
+      // Another service has its own modes: its default until the visitor picks one.
+      ...(field === 'service' ? { mode: '' } : {}),
+    }));
     setErrors((e) => {
       const { [field]: _, ...rest } = e;
       return rest;
@@ -252,6 +262,16 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
           </select>
           {error('service')}
         </div>
+        {chosen && chosen.modes.length > 1 && (
+          <MeetingModeChoice
+            name={`${id}-mode`}
+            modes={chosen.modes}
+            value={values.mode || chosen.default_mode}
+            onChange={(mode) => set('mode', mode)}
+            error={errors.mode}
+            errorId={`${id}-mode-error`}
+          />
+        )}
         <div className="appt-form__field">
           <label htmlFor={`${id}-company`}>{t('form.company')}</label>
           <input {...field('company')} autoComplete="organization" />

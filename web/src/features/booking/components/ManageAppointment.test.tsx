@@ -95,6 +95,17 @@ describe('ManageAppointment', () => {
     expect(screen.getByText('You can move or cancel this appointment online until Monday, 5 January 2099 at 10:00.')).toBeTruthy();
   });
 
+  it('says how the meeting happens, with the link of a video call to join', async () => {
+    const link = 'https://meet.jit.si/dota-abcdefghijklmnopqrstuvwx';
+    const { unmount } = render(<Harness start={{ ...appointment, mode: 'video', meeting_url: link }} />);
+    expect(await screen.findByText('By video call')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join the video call' }).getAttribute('href')).toBe(link);
+    unmount();
+    render(<Harness start={{ ...appointment, mode: 'phone', meeting_url: '' }} />);
+    expect(await screen.findByText('By phone: we will call you')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Join the video call' })).toBeNull();
+  });
+
   it('cancels only after the dialog, with focus kept safe and put back', async () => {
     answer = () => json(200, { ...appointment, status: 'cancelled', can_cancel: false, can_reschedule: false });
     render(<Harness />);

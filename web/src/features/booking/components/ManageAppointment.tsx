@@ -133,6 +133,22 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
             <dt>{t('details.time')}</dt>
             <dd>{time ? t('details.timeInZone', { time }) : t('details.toBeSet')}</dd>
           </div>
+          {appointment.mode && (
+            <div>
+              <dt>{t('details.mode')}</dt>
+              <dd>
+                {t(`modes.${appointment.mode}`)}
+                {appointment.status !== 'cancelled' && appointment.meeting_url && (
+                  <>
+                    {' '}
+                    <a href={appointment.meeting_url} target="_blank" rel="noopener noreferrer" dir="ltr">
+                      {t('details.join')}
+                    </a>
+                  </>
+                )}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('details.status')}</dt>
             <dd>

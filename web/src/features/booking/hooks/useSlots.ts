@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeferredQuery, type Resource } from '../../../lib/query';
-import { getDay, serviceNames, type Day } from '../api/appointments';
+import { getDay, serviceChoices, type Day, type ServiceChoice } from '../api/appointments';
 
 /** Key of the slots of every day, and of one day. */
 const slotsKey = (date?: string) => (date === undefined ? ['slots'] : ['slots', date]);
@@ -18,8 +18,10 @@ export function useRefreshSlots(): () => void {
   return useCallback(() => void client.invalidateQueries({ queryKey: slotsKey() }), [client]);
 }
 
-/** Active service names for the form's list, by name; none when the server fails. */
-export function useServiceNames(): Resource<string[]> {
+/** Active services for the form's list, by name, with their meeting modes; none when the server fails. */
+export function useServiceChoices(): Resource<ServiceChoice[]> {
   const lang = useTranslation().i18n.resolvedLanguage;
-  return useDeferredQuery(['service-names', lang], (signal) => serviceNames(signal).catch(() => [] as string[]));
+  return useDeferredQuery(['service-choices', lang], (signal) =>
+    serviceChoices(signal).catch(() => [] as ServiceChoice[]),
+  );
 }
