@@ -6,7 +6,14 @@ import type { Day, ServiceOption } from './types';
 /** Active services for selectors, ordered by name. */
 export async function listServices(signal?: AbortSignal): Promise<ServiceOption[]> {
   const body = await api.get<{ items: ServiceOption[] }>('/api/services', { query: { order: 'name' }, signal });
-  return (body.items ?? []).map((s) => ({ id: s.id, slug: s.slug, name: s.name, category: s.category ?? '' }));
+  return (body.items ?? []).map((s) => ({
+    id: s.id,
+    slug: s.slug,
+    name: s.name,
+    category: s.category ?? '',
+    modes: s.modes,
+    default_mode: s.default_mode,
+  }));
 }
 
 /** A day's slots. */

@@ -111,7 +111,13 @@ export type Backups = GetBody<'/api/admin/backups'>;
 
 /** An active service, for selectors. */
 export type ServiceOption = Pick<Schemas['ServiceView'], 'id' | 'name' | 'category'> &
-  Partial<Pick<Schemas['ServiceView'], 'slug'>>;
+  Partial<Pick<Schemas['ServiceView'], 'slug' | 'modes' | 'default_mode'>>;
+
+/** How a meeting happens. */
+export type MeetingMode = Schemas['MeetingMode'];
+
+/** Every meeting mode, in the order they are offered. */
+export const MEETING_MODES: MeetingMode[] = ['office', 'phone', 'video'];
 
 /** One slot of a day (GET /api/slots). */
 export type Slot = Schemas['Slot'];

@@ -17,7 +17,8 @@ const me = {
 const appointment = {
   id: 'ap1', name: 'Amine Benali', email: 'amine@example.dz', phone: '+213555123456', company: '', service: 'developpement-web',
   service_name: 'Développement web', date: '2026-12-01', time: '10:00', message: '', status: 'pending', source: 'chat',
-  language: 'fr', created_at: '2026-11-27T09:00:00Z', updated_at: '2026-11-27T09:00:00Z',
+  language: 'fr', created_at: '2026-11-27T09:00:00Z', updated_at: '2026-11-27T09:00:00Z', mode: 'video',
+  meeting_url: 'https://meet.jit.si/dota-abcdefghijklmnopqrstuvwx',
 };
 
 describe('the appointments page opened from an alert', () => {
@@ -47,6 +48,9 @@ describe('the appointments page opened from an alert', () => {
     renderConsoleAt('/admin/appointments?open=ap1');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText(/Amine Benali/).length).toBeGreaterThan(0);
+    // How they meet, and the video call's link.
+    expect(within(dialog).getByText('En visio')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: appointment.meeting_url }).getAttribute('href')).toBe(appointment.meeting_url);
   });
 
   it('says so when the appointment named is gone, and shows the list', async () => {

@@ -75,7 +75,10 @@ export function deleteNote(noteId: string) {
 }
 
 /** Fields of the edit dialog. */
-export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'service' | 'date' | 'time' | 'message' | 'status'>;
+export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'service' | 'date' | 'time' | 'message' | 'status'> & {
+  /** Sent only when it changes: the server checks it against the service. */
+  mode?: Appointment['mode'];
+};
 
 /** Saves an edit; the server writes the history when the status changes. */
 export async function updateAppointment(id: string, edit: AppointmentEdit): Promise<Appointment> {

@@ -109,6 +109,14 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
             {row(t('field.service'), serviceTitle(a.service) || t('appointments.general'))}
             {row(t('field.date'), a.date ? formatDate(i18n.language, a.date) : '')}
             {row(t('field.time'), a.time)}
+            {row(t('field.mode'), a.mode ? t(`meetingMode.${a.mode}`) : '')}
+            {a.meeting_url &&
+              row(
+                t('field.meetingUrl'),
+                <a href={a.meeting_url} target="_blank" rel="noopener noreferrer" dir="ltr">
+                  {a.meeting_url}
+                </a>,
+              )}
             {row(t('field.status'), <StatusBadge status={a.status} />)}
             {row(t('field.source'), t(`source.${a.source}`, { defaultValue: a.source }))}
             {row(t('field.createdAt'), formatDateTime(i18n.language, a.created_at))}

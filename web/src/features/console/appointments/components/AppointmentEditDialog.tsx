@@ -4,7 +4,7 @@ import { Dialog, FormFooter } from '../../../../components/ui/Dialog';
 import { toast } from '../../../../components/ui/toast';
 import { fieldErrorsOf, toastFailure } from '../../../../lib/mutation';
 import { useUpdateAppointmentMutation, type AppointmentEdit } from '../api/appointments';
-import { STATUSES, type Appointment, type ServiceOption } from '../../api/types';
+import { MEETING_MODES, STATUSES, type Appointment, type MeetingMode, type ServiceOption } from '../../api/types';
 import { displayStatus } from '../../lib/format';
 import { SlotProblem, slotRefusalOf, type SlotRefusal } from './SlotProblem';
 
@@ -26,7 +26,14 @@ function editOf(a: Appointment): AppointmentEdit {
     time: a.time,
     message: a.message,
     status: displayStatus(a.status),
+    mode: a.mode || 'office',
   };
+}
+
+/** The modes a service offers: its own when the catalogue lists it, else every one (a general appointment's). */
+function modesOf(services: ServiceOption[], service: string): { modes: MeetingMode[]; default_mode: MeetingMode } {
+  const s = services.find((o) => (o.slug ?? o.name) === service);
+  return s?.modes?.length ? { modes: s.modes, default_mode: s.default_mode ?? s.modes[0]! } : { modes: MEETING_MODES, default_mode: 'office' };
 }
 
 /** Edits an appointment; every status can be chosen, unknown ones show as pending. */
@@ -43,7 +50,18 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
   }, [appointment]);
   if (!appointment || !form) return null;
 
-  const set = (key: keyof AppointmentEdit) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof AppointmentEdit) => (e: { target: { value: string } }) => {
+    const next = { ...form, [key]: e.target.value };
+    if (key === 'service') {
+      // Another service keeps the mode when it offers it, else takes its default, as the server does.
+      const offered = modesOf(services, next.service);
+      if (!next.mode || !offered.modes.includes(next.mode)) next.mode = offered.default_mode;
+    }
+    setForm(next);
+  };
+  const mode = form.mode ?? 'office';
+  const offered = modesOf(services, form.service);
+  const modeOptions = offered.modes.includes(mode) ? offered.modes : [mode, ...offered.modes];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
@@ -52,8 +70,10 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
     setErrors(local);
     setRefusal(null);
     if (Object.keys(local).length) return;
+    // The mode goes only when staff changed it (or the service's change did).
+    const edit = form.mode === (appointment.mode || 'office') ? { ...form, mode: undefined } : form;
     update.mutate(
-      { id: appointment.id, edit: form },
+      { id: appointment.id, edit },
       {
         onSuccess: (saved) => {
           toast.success(t('appointments.updated'));
@@ -98,6 +118,17 @@ export function AppointmentEditDialog({ appointment, services, onClose, onSaved 
             {serviceOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'mode',
+          t('field.mode'),
+          <select value={mode} onChange={set('mode')} aria-invalid={!!errors.mode}>
+            {modeOptions.map((m) => (
+              <option key={m} value={m}>
+                {t(`meetingMode.${m}`)}
               </option>
             ))}
           </select>,
