@@ -184,6 +184,7 @@ func (t *turn) book() {
 	req := booking.Request{
 		Name: c.Name, Email: c.Email, Phone: c.Phone, Company: c.Company, Service: service,
 		Date: c.Date, Time: c.Time, Source: booking.SourceChat, Language: l, StatusDashboard: "new",
+		Mode: t.chosenMode(),
 	}
 	req.InternalKey = "chat-" + t.s.ID + "-" + strconv.Itoa(t.s.BookingSeq) + "-" + booking.RequestHash(req)[:16]
 	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)

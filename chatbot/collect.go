@@ -21,6 +21,10 @@ func (t *turn) setService(ws []string) bool {
 // collect handles a message at a step that asks for a value.
 func (t *turn) collect(msg string, ws []string) {
 	step := t.s.Step
+	if takes := steps[step].takes; takes != nil && takes(t, ws) {
+		steps[step].read(t, msg, ws)
+		return
+	}
 	if t.fillMany(msg, ws) || t.fillOther(msg, ws) {
 		return
 	}

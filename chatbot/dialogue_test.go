@@ -234,6 +234,11 @@ func (p player) play(d dialogue) (o outcome) {
 		} else {
 			asked := askedFor(r)
 			list := d.Replies[asked]
+			if r.Step == StepMode && len(list) == 0 && len(r.QuickReplies) > 0 {
+				// The dialogues were written before the meeting mode's step: the visitor
+				// takes the first way offered, as a tap in the widget does.
+				list = []string{r.QuickReplies[0].Value}
+			}
 			if used[asked] >= len(list) {
 				o.reason = fmt.Sprintf("nothing left to say when asked for %q (step %s)", asked, r.Step)
 				return o
@@ -282,7 +287,7 @@ func understoodGoal(r Reply) string {
 // askedFor names what the step asks for, in the dialogue format's words.
 func askedFor(r Reply) string {
 	switch r.Step {
-	case StepName, StepEmail, StepPhone, StepCompany, StepService, StepDate, StepTime, StepConfirm:
+	case StepName, StepEmail, StepPhone, StepCompany, StepService, StepMode, StepDate, StepTime, StepConfirm:
 		return r.Step
 	case StepManageEmail:
 		return "email"

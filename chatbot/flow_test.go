@@ -372,3 +372,41 @@ func TestOneContactDetailMayBeKeptBack(t *testing.T) {
 	c.say("0555 12 34 56")
 	c.expect(StepCompany)
 }
+
+func TestTheMeetingModeIsAskedOnlyWhenTheServiceOffersSeveral(t *testing.T) {
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "en")
+	c.say("I'd like an appointment")
+	c.expect(StepName)
+	c.say("Samir Haddad")
+	c.expect(StepEmail)
+	c.say("samir.haddad@example.dz")
+	c.expect(StepPhone)
+	c.say("0555 12 34 77")
+	c.expect(StepCompany)
+	c.say("skip")
+	c.expect(StepService)
+	c.say("consultation")
+	c.expect(StepMode, "How would you like to meet")
+	if len(c.last.QuickReplies) != 3 || c.last.QuickReplies[2].Label != "By video call" {
+		t.Fatalf("mode replies %v", c.last.QuickReplies)
+	}
+	c.say("a carrier pigeon")
+	c.expect(StepMode, "I did not catch how you would like to meet")
+	c.say("by video please")
+	c.expect(StepDate)
+	c.say("tomorrow")
+	c.expect(StepTime)
+	c.say("11am")
+	c.expect(StepConfirm, "(By video call)")
+	c.say("yes")
+	c.expect(StepBooked)
+	var mode, link string
+	if err := pool.QueryRow(context.Background(), `SELECT mode, coalesce(meeting_url, '') FROM appointments WHERE id = $1`,
+		c.last.AppointmentID).Scan(&mode, &link); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "video" || !strings.HasPrefix(link, "https://") {
+		t.Fatalf("booked by %q with %q, want video with its link", mode, link)
+	}
+}

@@ -128,8 +128,12 @@ func (t *turn) summary() string {
 	if phone == "" {
 		phone = text(l, "none")
 	}
+	service := c.Service
+	if m := t.chosenMode(); m != "" {
+		service += " (" + text(l, "mode_"+m) + ")"
+	}
 	return text(l, "summary", "name", c.Name, "email_value", email, "phone_value", phone, "company", company,
-		"service", c.Service, "when", formatWhen(l, c.Date, c.Time))
+		"service", service, "when", formatWhen(l, c.Date, c.Time))
 }
 
 func (t *turn) fieldReplies() []QuickReply {

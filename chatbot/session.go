@@ -25,6 +25,7 @@ const (
 	StepPhone    = "phone"
 	StepCompany  = "company"
 	StepService  = "service"
+	StepMode     = "mode" // how they meet, when the service offers more than one way
 	StepDate     = "date"
 	StepTime     = "time"
 	StepConfirm  = "confirm"
@@ -100,11 +101,14 @@ type Collected = transcript.Collected
 
 // session is a conversation's state, stored in Redis as JSON.
 type session struct {
-	ID             string       `json:"id"`
-	Lang           string       `json:"lang"`
-	Step           string       `json:"step"`
-	Collected      Collected    `json:"collected"`
-	ServiceSlug    string       `json:"service_slug,omitempty"`
+	ID          string    `json:"id"`
+	Lang        string    `json:"lang"`
+	Step        string    `json:"step"`
+	Collected   Collected `json:"collected"`
+	ServiceSlug string    `json:"service_slug,omitempty"`
+	// Mode is how the visitor would like to meet, chosen for the service ModeService.
+	Mode           string       `json:"mode,omitempty"`
+	ModeService    string       `json:"mode_service,omitempty"`
 	CompanyDone    bool         `json:"company_done,omitempty"`
 	NoEmail        bool         `json:"no_email,omitempty"` // the visitor keeps their e-mail back (their phone is then needed)
 	NoPhone        bool         `json:"no_phone,omitempty"` // the visitor keeps their phone back (their e-mail is given)

@@ -36,6 +36,10 @@ type step struct {
 	// dayFirst reports whether a day alone in an answer at this step is that day rather
 	// than the step's value ("mardi à 10h" at the name step); nil when never.
 	dayFirst func(ws []string) bool
+	// takes reports whether an answer is the step's value before anything else it may
+	// name is read ("by video" at the mode step names a mode, not the video service);
+	// nil when the usual order holds.
+	takes func(t *turn, ws []string) bool
 	// detail marks the e-mail and the phone: "contact" words there answer the step, they
 	// ask no question ("pas d'email").
 	detail bool
@@ -63,6 +67,9 @@ func init() {
 		StepService: {ask: askService, read: readService, missing: func(s *session) bool { return s.Collected.Service == "" },
 			names: serviceNames, correct: correctService, holds: holdsService,
 			dayFirst: func(ws []string) bool { return len(ws) <= 4 }}, // a longer answer is left to the service's reader
+		// Whether the service offers several modes is the catalogue's: nextStep asks it too.
+		StepMode: {ask: askMode, read: readMode, missing: func(s *session) bool { return s.Mode == "" || s.ModeService != s.ServiceSlug },
+			takes: func(t *turn, ws []string) bool { return t.modeIn(ws) != "" }},
 		StepDate: {ask: askDate, read: func(t *turn, msg string, _ []string) { t.chooseDate(msg) }, missing: func(s *session) bool { return s.Collected.Date == "" },
 			names: dateNames, correct: correctWhen(StepDate), holds: holdsWhen},
 		StepTime: {ask: askTime, read: func(t *turn, msg string, _ []string) { t.chooseTime(msg) }, missing: func(s *session) bool { return s.Collected.Time == "" },
@@ -83,7 +90,7 @@ var fieldSteps = []string{StepEmail, StepPhone, StepCompany, StepName, StepServi
 
 // BookingFlow is the booking conversation: the steps that collect its values, in order,
 // then the summary to confirm.
-var BookingFlow = []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepDate, StepTime, StepConfirm}
+var BookingFlow = []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepMode, StepDate, StepTime, StepConfirm}
 
 // ContactSteps are the steps a conversation reaches once the visitor has given their
 // contact details: the funnel counts a conversation there as "contact collected".
@@ -97,6 +104,13 @@ func (t *turn) nextStep() string {
 		flow, last = CallbackFlow, StepCallback
 	}
 	for _, st := range flow {
+		if st == StepMode {
+			// The mode's step depends on the catalogue, which a session alone does not hold.
+			if modes, _ := t.serviceModes(); modeMissing(t.s, modes) {
+				return st
+			}
+			continue
+		}
 		if steps[st].missing(t.s) {
 			return st
 		}
