@@ -15,7 +15,8 @@ var (
 		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
 		"rendez", "meeting", "call", "appt", "appts", "rdv ta3i")
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
-	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
+	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'avais réservé", "j'avais reserve", "javais réservé",
+		"javais reserve", "j'avais pris rendez-vous", "i had booked", "i'd booked", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
 		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
@@ -82,6 +83,8 @@ var (
 		"i'll be abroad", "i'm travelling", "i'm traveling", "i'll be travelling", "i'll be traveling",
 		"i will be travelling", "i will be traveling", "en voyage", "je serai absent", "je serai absente", "je suis à l'étranger", "نكون مسافر", "راني مسافر",
 		"خارج البلاد", "rani msafer", "nkoun msafer", "mab9itch n7taj", "ma b9itch n7taj",
+		"ma3adch nheb", "ma3adch n7eb", "ma3adech nheb", "ma b9itch nheb", "mab9itch nheb", "ما عادش نحب",
+		"مابقيتش نحب", "i no longer want", "je n'en veux plus", "plus envie",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
 	// OtherSlotWords ask for another day or hour.
