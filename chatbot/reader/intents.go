@@ -176,6 +176,8 @@ func readIntent(msg string, t *Text, f Fields, offered bool, services []Service)
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
 	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no,
+		// "سمير حمدي، samir@…": contact details given are a booking under way.
+		f.Email != "" || f.Phone != "",
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
 		f.When.Date != "" && IsQuestionIn(msg, t) && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0,
@@ -185,7 +187,7 @@ func readIntent(msg string, t *Text, f Fields, offered bool, services []Service)
 		f.When.Date != "" && f.When.Time != "" && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0:
 		return IntentBook
-	case offered && short && no, plain && no:
+	case offered && short && no && !IsQuestionIn(msg, t), plain && no:
 		return IntentNo
 	case plain && yes:
 		return IntentYes
@@ -306,7 +308,8 @@ func WeekdayIn(ws []string) (time.Weekday, bool) {
 	return 0, false
 }
 
-// questionShapedIn reports whether words read as a question without a question mark.
+// questionShapedIn reports whether a message reads as a question: a question mark, a
+// question word first, or few words.
 func questionShapedIn(t *Text) bool {
-	return QuestionWords.Opens(t) || len(t.Words) <= 6
+	return t.asked || QuestionWords.Opens(t) || len(t.Words) <= 6
 }

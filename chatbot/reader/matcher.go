@@ -7,6 +7,7 @@ import "slices"
 type Text struct {
 	Words, st []string
 	hs        []uint32
+	asked     bool // the message it was read from holds a question mark
 }
 
 // NewText reads words for the matchers.
