@@ -1,15 +1,7 @@
 // Shapes of the /api/admin routes, taken from the contract: src/lib/api-schema.d.ts is
 // generated from api/openapi.yaml (`npm run gen:api`). To change a shape, change the
 // document; only the runtime lists below and the chart shapes are written here.
-import type { paths } from '../../../lib/api-schema';
-import type { Schemas } from '../../../lib/schemas';
-
-/** The JSON body of the 200 answer to a GET of path. */
-type GetBody<P extends keyof paths> = paths[P]['get'] extends {
-  responses: { 200: { content: { 'application/json': infer B } } };
-}
-  ? B
-  : never;
+import type { GetBody, Schemas } from '../../../lib/schemas';
 
 /**
  * The members of the string union T as a runtime list, in the order given. It compiles only
