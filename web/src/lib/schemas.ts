@@ -5,16 +5,26 @@ import type { components, paths } from './api-schema';
 /** Every schema the document names, by name. */
 export type Schemas = components['schemas'];
 
-/** The JSON body of the 200 answer to a GET of path. */
-export type GetBody<P extends keyof paths> = paths[P]['get'] extends {
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The JSON body of the success answer (200 or 201) to method on path. */
+export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends {
   responses: { 200: { content: { 'application/json': infer B } } };
 }
   ? B
-  : never;
+  : paths[P][M] extends { responses: { 201: { content: { 'application/json': infer B } } } }
+    ? B
+    : never;
 
-/** The JSON body of a POST to path. */
-export type PostBody<P extends keyof paths> = paths[P]['post'] extends {
+/** The JSON body of the 200 answer to a GET of path. */
+export type GetBody<P extends keyof paths> = Answer<P, 'get'>;
+
+/** The JSON body a request of method on path sends. */
+export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
   requestBody?: { content: { 'application/json': infer B } };
 }
   ? B
   : never;
+
+/** The query parameters of a GET of path. */
+export type GetQuery<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;

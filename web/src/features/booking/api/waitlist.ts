@@ -4,10 +4,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { sendWithChallenge } from '../../../lib/challenge';
-import type { PostBody, Schemas } from '../../../lib/schemas';
+import type { RequestBody, Schemas } from '../../../lib/schemas';
 
 /** What the form sends to join a slot's line: the slot (YYYY-MM-DD, HH:MM), how to reach the person (the offer is e-mailed), and the anti-abuse fields. */
-export type WaitlistRequest = PostBody<'/api/waitlist'>;
+export type WaitlistRequest = RequestBody<'/api/waitlist', 'post'>;
 
 /** The slot waited for and where the offer will go, as POST /api/waitlist returns it. */
 export type WaitlistPlace = Schemas['WaitlistPlace'];

@@ -7,7 +7,7 @@ import type { GetBody, Schemas } from '../../../lib/schemas';
  * The members of the string union T as a runtime list, in the order given. It compiles only
  * when the list names every member, so a value the document adds cannot be forgotten.
  */
-function everyMember<T extends string>() {
+export function everyMember<T extends string>() {
   return <const L extends readonly T[]>(
     list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
   ) => list as L;
@@ -18,6 +18,9 @@ export type Role = Schemas['Role'];
 
 /** A console page a user may open; the menu is built from the server's list. */
 export type PageKey = Schemas['Page'];
+
+/** Roles of staff, in the order the console offers them. */
+export const ROLES = everyMember<Role>()(['admin', 'moderator', 'editor']);
 
 /** An action a user may be allowed to do. */
 export type Permission = Schemas['Permission'];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { flattenSeries, totalsOf } from '../ops/api/ops';
-import { normalizeDashboard } from '../dashboard/api/dashboard';
 import { pageKeyOf } from '../api/session';
 import { monthGrid } from '../appointments/components/CalendarView';
 import { forbiddenTarget, landingPath } from '../hooks/useSession';
@@ -149,20 +148,6 @@ describe('server series', () => {
       { t: '2026-11-22T10:01:00Z', v: 100 },
     ]);
     expect(totalsOf(body)).toEqual({ 'messages.rule': 4, 'messages.ai': 3, rate_limited: 4 });
-  });
-
-  it('reads the dashboard', () => {
-    const d = normalizeDashboard({
-      cards: { total: 3, pending: 2 },
-      per_day: [{ date: '2026-11-21', form: 1, chat: 2, console: 0, total: 3 }],
-      by_status: [{ status: 'pending', count: 2 }],
-      by_service: [{ service: '', count: 3 }],
-      chat_funnel: { started: 10, contact_collected: 4, booked: 2 },
-    });
-    expect(d.cards).toEqual({ total: 3, pending: 2 });
-    expect(d.perDay[0]).toEqual({ date: '2026-11-21', form: 1, chat: 2, console: 0 });
-    expect(d.byStatus).toEqual([{ label: 'pending', count: 2 }]);
-    expect(d.funnel).toEqual({ started: 10, contact: 4, booked: 2 });
   });
 });
 

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, buildUrl } from '../../../../lib/api';
 import { keys } from '../../api/keys';
 import type { ClientInput } from '../../clients/api/clients';
-import type { Appointment, AppointmentStats, HistoryEntry, Note, Paged, TranscriptMessage } from '../../api/types';
+import type { Answer, Schemas } from '../../../../lib/schemas';
+import type { Appointment, AppointmentStats, Note, Paged, TranscriptMessage } from '../../api/types';
 
 /** Filters of the appointment list, all applied by the server. */
 export interface AppointmentFilters {
@@ -22,51 +23,22 @@ export function appointmentStats(signal?: AbortSignal) {
   return api.get<AppointmentStats>('/api/admin/appointments/stats', { signal });
 }
 
-/** An appointment with its notes and history. */
-export interface AppointmentDetail {
-  appointment: Appointment;
-  notes: Note[];
-  history: HistoryEntry[];
-}
+/** An appointment with its notes and its status history. */
+export type AppointmentDetail = Schemas['AppointmentDetail'];
 
 /** Reads one appointment, its notes and its status history. */
-export async function getAppointment(id: string, signal?: AbortSignal): Promise<AppointmentDetail> {
-  const body = await api.get<Record<string, unknown>>(`/api/admin/appointments/${id}`, { signal });
-  const appointment = (body.appointment ?? body) as Appointment;
-  let notes = body.notes as Note[] | undefined;
-  let history = body.history as HistoryEntry[] | undefined;
-  if (!Array.isArray(notes)) notes = await listNotes(id, signal);
-  if (!Array.isArray(history)) history = await listHistory(id, signal);
-  return { appointment, notes, history };
+export function getAppointment(id: string, signal?: AbortSignal): Promise<AppointmentDetail> {
+  return api.get<AppointmentDetail>(`/api/admin/appointments/${id}`, { signal });
 }
 
-function itemsOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const record = (body ?? {}) as Record<string, unknown>;
-  for (const key of ['items', 'notes', 'history', 'messages']) {
-    if (Array.isArray(record[key])) return record[key] as T[];
-  }
-  return [];
-}
-
-/** Notes of an appointment, newest first. */
-export async function listNotes(id: string, signal?: AbortSignal): Promise<Note[]> {
-  return itemsOf<Note>(await api.get(`/api/admin/appointments/${id}/notes`, { signal }));
-}
-
-/** Status history of an appointment, newest first. */
-export async function listHistory(id: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  return itemsOf<HistoryEntry>(await api.get(`/api/admin/appointments/${id}/history`, { signal }));
-}
-
-/** The chat conversation behind a chat booking. */
+/** The chat conversation behind a chat booking (none for another). */
 export async function getTranscript(id: string, signal?: AbortSignal): Promise<TranscriptMessage[]> {
-  return itemsOf<TranscriptMessage>(await api.get(`/api/admin/appointments/${id}/transcript`, { signal }));
+  return (await api.get<Schemas['Transcript']>(`/api/admin/appointments/${id}/transcript`, { signal })).messages;
 }
 
 /** Adds a note (the text is trimmed). */
-export function addNote(id: string, note: string) {
-  return api.post<Note>(`/api/admin/appointments/${id}/notes`, { note: note.trim() });
+export async function addNote(id: string, note: string): Promise<Note> {
+  return (await api.post<Answer<'/api/admin/appointments/{id}/notes', 'post'>>(`/api/admin/appointments/${id}/notes`, { note: note.trim() })).note;
 }
 
 /** Deletes a note. */
@@ -79,11 +51,11 @@ export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'se
 
 /** Saves an edit; the server writes the history when the status changes. */
 export async function updateAppointment(id: string, edit: AppointmentEdit): Promise<Appointment> {
-  const body = await api.patch<{ appointment?: Appointment } & Partial<Appointment>>(`/api/admin/appointments/${id}`, {
+  const body = await api.patch<Answer<'/api/admin/appointments/{id}', 'patch'>>(`/api/admin/appointments/${id}`, {
     ...edit,
     status_dashboard: edit.status,
   });
-  return (body.appointment ?? body) as Appointment;
+  return body.appointment;
 }
 
 /** Deletes one appointment. */
