@@ -28,3 +28,11 @@ export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] e
 
 /** The query parameters of a GET of path. */
 export type GetQuery<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/**
+ * A list screen's filters: the named query parameters of a GET of path, each as the
+ * contract types it or '' for "any".
+ */
+export type Filters<P extends keyof paths, K extends keyof GetQuery<P>> = {
+  [F in K]?: NonNullable<GetQuery<P>[F]> | '';
+};

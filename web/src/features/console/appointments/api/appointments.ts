@@ -1,17 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../../../lib/api';
 import { keys } from '../../api/keys';
-import type { ClientInput } from '../../clients/api/clients';
-import type { Answer, Schemas } from '../../../../lib/schemas';
+import type { Answer, Filters, GetBody, RequestBody, Schemas } from '../../../../lib/schemas';
 import type { Appointment, AppointmentStats, Note, Paged, TranscriptMessage } from '../../api/types';
 
 /** Filters of the appointment list, all applied by the server. */
-export interface AppointmentFilters {
-  q?: string;
-  status?: string;
-  service?: string;
-  range?: '' | 'today' | 'week' | 'month';
-}
+export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range'>;
 
 /** One page of appointments, newest first. */
 export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {
@@ -78,21 +72,13 @@ export function exportUrl(filters: AppointmentFilters, ids: string[] = []): stri
   return buildUrl('/api/admin/appointments/export.csv', { ...filters, ids: ids.length ? ids.join(',') : undefined });
 }
 
-/** Fields of the console's creation form. */
-export interface NewAppointment {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  sector: string;
-  service: string;
-  date: string;
-  time: string;
-  message: string;
-  client_id: string;
-  /** A new client, created with the booking unless one matches by e-mail or phone. */
-  client?: ClientInput;
-}
+type NewAppointmentBody = RequestBody<'/api/admin/appointments', 'post'>;
+
+/**
+ * Fields of the console's creation form: every field of the request ('' when not given),
+ * and a new client, created with the booking unless one matches by e-mail or phone.
+ */
+export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha'>> & Pick<NewAppointmentBody, 'client'>;
 
 /**
  * Creates an appointment from the console (status En Attente); the key makes a retry book
@@ -105,28 +91,10 @@ export function createAppointment(body: NewAppointment, idempotencyKey: string, 
   });
 }
 
-/** Appointments of a month, grouped by day (YYYY-MM-DD). */
+/** Appointments of a month, grouped by day (YYYY-MM-DD), each day's by time. */
 export async function calendarMonth(month: string, signal?: AbortSignal): Promise<Record<string, Appointment[]>> {
-  const body = await api.get<Record<string, unknown>>('/api/admin/appointments/calendar', { query: { month }, signal });
-  const days: Record<string, Appointment[]> = {};
-  const add = (a: Appointment) => {
-    if (!a.date) return;
-    (days[a.date] ??= []).push(a);
-  };
-  if (Array.isArray(body.items)) (body.items as Appointment[]).forEach(add);
-  else if (Array.isArray(body.appointments)) (body.appointments as Appointment[]).forEach(add);
-  else if (Array.isArray(body.days)) {
-    for (const day of body.days as { date: string; appointments?: Appointment[]; items?: Appointment[] }[]) {
-      for (const a of day.appointments ?? day.items ?? []) add({ ...a, date: a.date || day.date });
-    }
-  } else {
-    const map = (body.days ?? body) as Record<string, unknown>;
-    for (const [date, list] of Object.entries(map)) {
-      if (Array.isArray(list)) for (const a of list as Appointment[]) add({ ...a, date: a.date || date });
-    }
-  }
-  for (const list of Object.values(days)) list.sort((a, b) => a.time.localeCompare(b.time));
-  return days;
+  const body = await api.get<GetBody<'/api/admin/appointments/calendar'>>('/api/admin/appointments/calendar', { query: { month }, signal });
+  return Object.fromEntries(body.days.map((day) => [day.date, [...day.appointments].sort((a, b) => a.time.localeCompare(b.time))]));
 }
 
 /** Adds a note to an appointment; the appointment is asked again. */

@@ -4,9 +4,8 @@ import { keys } from '../../api/keys';
 import type { Client } from '../../api/types';
 import type { Answer, GetBody, RequestBody, Schemas } from '../../../../lib/schemas';
 
-/** Fields of the client dialogs. */
-export type ClientInput = Pick<Client, 'nom' | 'prenom'> &
-  Partial<Pick<Client, 'email' | 'numero_1' | 'numero_2' | 'nom_entreprise' | 'siteweb'>>;
+/** Fields of the client dialogs: an empty optional one is cleared (a new client's is null). */
+export type ClientInput = Schemas['ClientInput'];
 
 /** A page of clients with the counts of the screen's cards (over every client). */
 export type ClientPage = GetBody<'/api/admin/clients'>;
@@ -16,14 +15,9 @@ export function listClients(q: string, signal?: AbortSignal, page = 1, size = 20
   return api.get<ClientPage>('/api/admin/clients', { query: { q, page, size }, signal });
 }
 
-/** Empty optional values are sent as null. */
+/** Every value trimmed; an empty one stays empty, which clears it (a field left out would stay as it was). */
 function clean(input: ClientInput): ClientInput {
-  const out: Record<string, string | null> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const text = typeof value === 'string' ? value.trim() : value;
-    out[key] = text ? text : null;
-  }
-  return out as unknown as ClientInput;
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value?.trim() ?? ''])) as ClientInput;
 }
 
 /** Creates a client. */

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
+import type { Filters } from '../../../../lib/schemas';
 import { keys } from '../../api/keys';
 import type {
   Collected,
@@ -11,11 +12,7 @@ import type {
 } from '../../api/types';
 
 /** Filters of the inbox, all applied by the server; empty values select all. */
-export interface ConversationFilters {
-  state?: string;
-  outcome?: string;
-  q?: string;
-}
+export type ConversationFilters = Filters<'/api/admin/conversations', 'state' | 'outcome' | 'q'>;
 
 /** Longest message staff may send, in characters (the server refuses longer ones). */
 export const MAX_STAFF_MESSAGE = 2000;

@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { keys } from '../../api/keys';
-import type { GetBody, GetQuery } from '../../../../lib/schemas';
+import type { Filters, GetBody } from '../../../../lib/schemas';
 import type { Notification } from '../../api/types';
 
 /** Filters of the notification list (empty: any). */
-export type NotificationFilters = Required<Pick<GetQuery<'/api/admin/notifications'>, 'q'>> & {
-  [K in 'status' | 'type' | 'priority']: NonNullable<GetQuery<'/api/admin/notifications'>[K]> | '';
-};
+export type NotificationFilters = Filters<'/api/admin/notifications', 'q' | 'status' | 'type' | 'priority'>;
 
 /** A page of notifications with the counts of the screen's cards (every unexpired notification). */
 export type NotificationPage = GetBody<'/api/admin/notifications'>;
