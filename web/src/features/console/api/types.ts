@@ -61,14 +61,6 @@ export type HistoryEntry = Schemas['HistoryEntry'];
  */
 export type TranscriptMessage = Schemas['TranscriptMessage'] & { id?: string | number };
 
-/** A page of a list. */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  size: number;
-}
-
 /** Appointment counts by status. */
 export type AppointmentStats = Schemas['AppointmentStats'];
 

@@ -2,14 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, buildUrl } from '../../../../lib/api';
 import { keys } from '../../api/keys';
 import type { Answer, Filters, GetBody, RequestBody, Schemas } from '../../../../lib/schemas';
-import type { Appointment, AppointmentStats, Note, Paged, TranscriptMessage } from '../../api/types';
+import type { Appointment, AppointmentStats, Note, TranscriptMessage } from '../../api/types';
 
 /** Filters of the appointment list, all applied by the server. */
 export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range'>;
 
 /** One page of appointments, newest first. */
 export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {
-  return api.get<Paged<Appointment>>('/api/admin/appointments', { query: { ...filters, page, size }, signal });
+  return api.get<GetBody<'/api/admin/appointments'>>('/api/admin/appointments', { query: { ...filters, page, size }, signal });
 }
 
 /** Counts by status. */
