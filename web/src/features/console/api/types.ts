@@ -55,11 +55,8 @@ export type Note = Schemas['Note'];
 /** One status change of an appointment. */
 export type HistoryEntry = Schemas['HistoryEntry'];
 
-/**
- * One message of the chat conversation behind a booking. The server sends no id; the
- * optional one is kept for the screens that key by it.
- */
-export type TranscriptMessage = Schemas['TranscriptMessage'] & { id?: string | number };
+/** One message of the chat conversation behind a booking (in order: the screens key by position). */
+export type TranscriptMessage = Schemas['TranscriptMessage'];
 
 /** Appointment counts by status. */
 export type AppointmentStats = Schemas['AppointmentStats'];

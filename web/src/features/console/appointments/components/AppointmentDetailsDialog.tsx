@@ -139,7 +139,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
           ) : (
             <ol className="transcript">
               {(transcript.data ?? []).map((m, i) => (
-                <li key={m.id ?? i} className={`transcript__msg transcript__msg--${m.sender}`}>
+                <li key={i} className={`transcript__msg transcript__msg--${m.sender}`}>
                   <span className="transcript__who">{t(`details.sender.${m.sender}`, { defaultValue: m.sender })}</span>
                   <p>{m.text}</p>
                 </li>
