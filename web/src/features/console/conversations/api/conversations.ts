@@ -61,9 +61,8 @@ export function releaseConversation(id: string): Promise<ConversationDetail> {
 }
 
 /** The questions Dota could not answer in the window, grouped by similar wording, largest group first. */
-export async function listQuestions(window: QuestionWindow, signal?: AbortSignal): Promise<QuestionsReport> {
-  const body = await api.get<Partial<QuestionsReport>>('/api/admin/questions', { query: { window }, signal });
-  return { window: body.window ?? window, groups: Array.isArray(body.groups) ? body.groups : [] };
+export function listQuestions(window: QuestionWindow, signal?: AbortSignal): Promise<QuestionsReport> {
+  return api.get<QuestionsReport>('/api/admin/questions', { query: { window }, signal });
 }
 
 /** What staff do to a conversation from its buttons. */
