@@ -12,28 +12,11 @@ export type Day = Schemas['Day'];
 /** A free slot the server offers instead of a taken or closed one. */
 export type Alternative = Schemas['SlotRef'];
 
-/** What the form sends. */
-export interface AppointmentRequest {
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  date: string;
-  time: string;
-  message: string;
-  company: string;
-  sector: string;
-}
+/** What the form sends: every field of the request, empty when not given. */
+export type AppointmentRequest = Required<Schemas['BookingRequest']>;
 
 /** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
 export type GuardFields = Schemas['FormGuard'];
-
-/** The stored appointment. */
-export interface Appointment extends AppointmentRequest {
-  id: string;
-  status: string;
-  created_at: string;
-}
 
 /** The slots of one date (YYYY-MM-DD). */
 export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
@@ -42,12 +25,12 @@ export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
 
 /** Active service names for the form's list, by name. */
 export async function serviceNames(signal?: AbortSignal): Promise<string[]> {
-  const res = await api.get<{ items: { name: string }[] }>('/api/services', { query: { order: 'name' }, signal });
+  const res = await api.get<{ items: Schemas['ServiceView'][] }>('/api/services', { query: { order: 'name' }, signal });
   return res.items.map((s) => s.name);
 }
 
 /** A booking as the form hears of it: whether a confirmation e-mail is on its way. */
-export type Booked = Appointment & { confirmation_email?: boolean; manage_token?: string };
+export type Booked = Schemas['Booked'];
 
 /** Books; the key makes a retry or a double click book once. */
 export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Booked> {

@@ -9,7 +9,10 @@ const slotsKey = (date?: string) => (date === undefined ? ['slots'] : ['slots', 
 
 /** A day's slots (null while no day is chosen). */
 export function useDay(date: string): Resource<Day | null> {
-  return useDeferredQuery(slotsKey(date), (signal) => (date ? getDay(date, signal) : Promise.resolve(null)));
+  return useDeferredQuery({
+    queryKey: slotsKey(date),
+    queryFn: ({ signal }) => (date ? getDay(date, signal) : Promise.resolve(null)),
+  });
 }
 
 /** Asks again for the slots on screen: after the server refused one as taken or closed. */
@@ -21,5 +24,8 @@ export function useRefreshSlots(): () => void {
 /** Active service names for the form's list, by name; none when the server fails. */
 export function useServiceNames(): Resource<string[]> {
   const lang = useTranslation().i18n.resolvedLanguage;
-  return useDeferredQuery(['service-names', lang], (signal) => serviceNames(signal).catch(() => [] as string[]));
+  return useDeferredQuery({
+    queryKey: ['service-names', lang],
+    queryFn: ({ signal }) => serviceNames(signal).catch((): string[] => []),
+  });
 }
