@@ -63,6 +63,12 @@ func changeMarkFrom(text string, pos int) (start, end int) {
 // changeWordAt is where a change word at i and the separator after it (or the end of
 // text) end; -1 when none is at i.
 func changeWordAt(text string, i int) int {
+	if i >= len(text) {
+		return -1
+	}
+	if r, _ := utf8.DecodeRuneInString(text[i:]); !slices.Contains(changeFirsts, r) {
+		return -1
+	}
 	for _, w := range changeFolds {
 		j, ok := foldPrefix(text, i, w)
 		if !ok {
@@ -89,6 +95,19 @@ var changeFolds = func() [][][]rune {
 				orbit = append(orbit, f)
 			}
 			out[i] = append(out[i], orbit)
+		}
+	}
+	return out
+}()
+
+// changeFirsts are the characters a change word may start with.
+var changeFirsts = func() []rune {
+	var out []rune
+	for _, w := range changeFolds {
+		for _, r := range w[0] {
+			if !slices.Contains(out, r) {
+				out = append(out, r)
+			}
 		}
 	}
 	return out

@@ -154,8 +154,9 @@ const (
 // readIntent names what a message outside a booking asks for, in the order Dota weighs
 // them: the visitor's own appointment, a person, a booking (asked for, accepted, or
 // implied by several details given at once), a plain yes or no, a question the rules
-// answer; offered says whether Dota has just offered to book.
-func readIntent(msg string, t *Text, f Fields, offered bool, services []Service) string {
+// answer; question and topic are the message's (IsQuestionIn, TopicOfIn), offered says
+// whether Dota has just offered to book.
+func readIntent(t *Text, f Fields, question bool, topic string, offered bool, services []Service) string {
 	if what, ok := OwnAppointmentIn(t, false, f.Names()); ok {
 		return what
 	}
@@ -165,18 +166,18 @@ func readIntent(msg string, t *Text, f Fields, offered bool, services []Service)
 	short := len(t.Words) <= 4
 	yes, no := YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
 	// plain matters only to a short message.
-	plain := short && !IsQuestionIn(msg, t) && CoversIn(t, YesWords, NoWords, PoliteWords)
+	plain := short && !question && CoversIn(t, YesWords, NoWords, PoliteWords)
 	switch {
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
 	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no,
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
-		f.When.Date != "" && IsQuestionIn(msg, t) && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+		f.When.Date != "" && question && topic == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
-		f.HasService && WantWords.ScoreIn(t) > 0 && !IsQuestionIn(msg, t),
+		f.HasService && WantWords.ScoreIn(t) > 0 && !question,
 		// "نهار الاحد 13 ديسمبر مع 3 لعشية": a day and an hour given are a slot asked for.
-		f.When.Date != "" && f.When.Time != "" && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+		f.When.Date != "" && f.When.Time != "" && topic == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0:
 		return IntentBook
 	case offered && short && no, plain && no:

@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // oldScore is the matcher's score as it was, stemming both words of every comparison.
 func oldScore(m Matcher, text []string) int {
@@ -79,6 +82,31 @@ func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 				if got, want := m.At(ws, st, i), oldAt(m, ws, i); got != want {
 					t.Errorf("at(%q, %d) = %d, want %d", s, i, got, want)
 				}
+			}
+		}
+	}
+}
+
+// Score, which stems as it goes, finds what ScoreIn finds over the words read first.
+func TestScoreAsScoreIn(t *testing.T) {
+	ms := []*Matcher{&nextWeekWords, &HumanWords, &MoveOwnWords, &AppointmentWords, &WantWords}
+	var vocab []string
+	for _, m := range ms {
+		for _, p := range m.Phrases {
+			vocab = append(vocab, p...)
+		}
+	}
+	vocab = append(vocab, "والاسبوع", "بالموعد", "x", "le", "rendez")
+	rnd := rand.New(rand.NewPCG(9, 10))
+	for range 5000 {
+		ws := make([]string, rnd.IntN(8))
+		for i := range ws {
+			ws[i] = vocab[rnd.IntN(len(vocab))]
+		}
+		txt := NewText(ws)
+		for _, m := range ms {
+			if got, want := m.Score(ws), m.ScoreIn(&txt); got != want {
+				t.Fatalf("Score(%q) = %d, ScoreIn gives %d", ws, got, want)
 			}
 		}
 	}

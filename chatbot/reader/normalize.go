@@ -254,6 +254,10 @@ func isArabic(s string) bool {
 	ar, other := 0, 0
 	for _, r := range s {
 		switch {
+		case r < utf8.RuneSelf:
+			if r|0x20 >= 'a' && r|0x20 <= 'z' {
+				other++
+			}
 		case unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r):
 			ar++
 		case unicode.IsLetter(r):

@@ -200,7 +200,7 @@ func IsQuestion(raw string, ws []string) bool {
 
 // IsQuestionIn is IsQuestion over words already read.
 func IsQuestionIn(raw string, t *Text) bool {
-	return strings.ContainsAny(raw, "?؟") || QuestionWords.Opens(t)
+	return strings.IndexByte(raw, '?') >= 0 || strings.Contains(raw, "؟") || QuestionWords.Opens(t)
 }
 
 // TopicOf names the topic a message asks about, "" when none; the longest matching
