@@ -198,11 +198,9 @@ func parseWhen(text string, now time.Time, bareHour bool) When {
 	if d, used, ok := parseDate(s, n, today); ok {
 		w.Date = d.Format(time.DateOnly)
 		w.Past = d.Before(today)
-		if r := strings.Replace(s, used, " ", 1); r != s {
-			rest, n = r, normalize(r)
-		}
+		rest = strings.Replace(s, used, " ", 1)
 	}
-	w.Time, w.Unsure = parseTime(rest, n, bareHour && w.Date == "")
+	w.Time, w.Unsure = parseTime(rest, bareHour && w.Date == "")
 	return w
 }
 

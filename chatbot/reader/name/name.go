@@ -140,7 +140,7 @@ func segments(text string) []segment {
 	// One pass over the text: a space ends a word, a mark ends the word and the phrase.
 	start := -1
 	for i, r := range text {
-		space, mark := unicode.IsSpace(r), isMark(r)
+		space, mark := isSpace(r), isMark(r)
 		if !space && !mark {
 			if start < 0 {
 				start = i
@@ -172,6 +172,18 @@ func wordsBound(text string) int {
 		}
 	}
 	return n
+}
+
+// isSpace is unicode.IsSpace, without its tables for ASCII and the Arabic block (which
+// holds no space).
+func isSpace(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return r == ' ' || r >= '\t' && r <= '\r'
+	case r >= 0x0600 && r < 0x0700:
+		return false
+	}
+	return unicode.IsSpace(r)
 }
 
 // isMark reports whether r ends a phrase: . , ; : ! ? ، ؛ ؟ …

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -55,6 +56,15 @@ func TestSegmentsAsFields(t *testing.T) {
 	for _, s := range texts {
 		if got, want := segments(s), segmentsByFields(s); !reflect.DeepEqual(got, want) {
 			t.Fatalf("segments(%q) = %v, its fields cut at the marks give %v", s, got, want)
+		}
+	}
+}
+
+// isSpace answers as unicode.IsSpace.
+func TestIsSpace(t *testing.T) {
+	for r := rune(0); r < 0x3001; r++ {
+		if isSpace(r) != unicode.IsSpace(r) {
+			t.Fatalf("isSpace(%U) = %v", r, isSpace(r))
 		}
 	}
 }
