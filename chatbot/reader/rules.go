@@ -19,12 +19,18 @@ var (
 		"c bon", "cbon", "cest bon", "confirme", "confirmé", "je valide", "exactement", "nickel", "c'est juste",
 		"yess", "yup", "absolutely", "definitely", "that checks out", "checks out", "that's fine", "أكد", "اكد",
 		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah",
-		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça")
+		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça",
+		// darija's yes in Arabic letters as in Latin ones ("sahit", "iwa"), and "that's it"
+		// in both ("هكا", "haka", "هذا صحيح")
+		"صحيت", "صحيتو", "ايوا", "إيوا", "هكا", "هكاك", "هكا هو", "haka", "hakka", "hakda", "هذا صحيح",
+		"كل شيء صحيح")
 	NoWords = NewMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
 		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
-		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح")
+		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح",
+		// and in darija's Arabic letters as in its Latin ones: "ماشي هكا", "غالط"
+		"ماشي هكا", "ماشي هكاك", "machi haka", "غالط", "غالطة", "غالطين")
 	BookWords = NewMatcher("rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
 		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
 		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي",
