@@ -9,7 +9,7 @@ import (
 // Words that carry the visitor's intent, in the three languages. They are matched on
 // whole words after normalization, so "ai" never matches inside "training".
 var (
-	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
+	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "oké", "oke", "okey", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
 		// confirmed in so many words: "Je vous confirme ces informations.", "please proceed"
 		"je vous confirme", "i confirm", "please proceed", "proceed", "نأكد", "نؤكد", "n2akked", "nakked",
 		"n2akkad", "nconfirmi",
@@ -176,19 +176,44 @@ func IsCommand(m Matcher, ws []string) bool {
 // looks good". A yes that says more ("oui mais plutôt mardi", w its day and hour) is not one.
 func PlainYes(ws []string, w When) bool {
 	t := NewText(ws)
-	if YesWords.ScoreIn(&t) == 0 || NoWords.ScoreIn(&t) > 0 {
+	if NoWords.ScoreIn(&t) > 0 {
 		return false
 	}
-	if CoversIn(&t, YesWords, PoliteWords, assentWords, BookWords) {
+	yes := YesWords.ScoreIn(&t) > 0
+	if yes && CoversIn(&t, YesWords, PoliteWords, assentWords, BookWords) {
 		return true
 	}
-	// A short yes with nothing held back: "yep, confirmed", "C'est bon pour moi", "نعم، كل
-	// شيء صحيح"; not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
-	if len(ws) > 5 || butWords.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || PartOfDay(ws) != "" {
+	// Nothing held back: not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
+	if butWords.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || PartOfDay(ws) != "" ||
+		w.Date != "" || w.Time != "" || w.Unsure != "" {
 		return false
 	}
-	return w.Date == "" && w.Time == "" && w.Unsure == ""
+	// A short yes: "yep, confirmed", "C'est bon pour moi", "نعم، كل شيء صحيح".
+	if yes && len(ws) <= 5 {
+		return true
+	}
+	// Told it is right and asked to confirm, at any length: "Yes, everything is correct.
+	// Please confirm the booking.", "C'est exact, vous pouvez confirmer le rendez-vous.",
+	// "صحيح، المعلومات كاملين صحاح، أكدو الموعد"; not "I can't confirm yet", "je confirmerai
+	// plus tard", "can you confirm the time?".
+	return (yes || rightWords.ScoreIn(&t) > 0) && confirmWords.ScoreIn(&t) > 0 && notYetWords.ScoreIn(&t) == 0 &&
+		!QuestionWords.Opens(&t)
 }
+
+var (
+	// rightWords say the summary is right.
+	rightWords = NewMatcher("correct", "exact", "exacte", "exactes", "juste", "right", "صحيح", "صحيحة", "صحاح",
+		"صحيحين", "s7i7", "s7a7", "sahih")
+	// confirmWords ask to confirm.
+	confirmWords = NewMatcher("confirm", "confirme", "confirmer", "confirmez", "confirme-le", "confirmez-le",
+		"أكد", "اكد", "أكدو", "اكدو", "أكدوا", "اكدوا", "أكدي", "نأكد", "نؤكد", "أؤكد", "تأكيد", "nconfirmi",
+		"confirmi", "confirmiw", "akked", "akkdou", "n2akked", "valider", "validez", "valide")
+	// notYetWords hold a confirmation back: a negation, a later time, a question.
+	notYetWords = NewMatcher("pas", "ne", "n", "not", "don't", "dont", "can't", "cant", "cannot", "won't",
+		"later", "plus tard", "yet", "encore", "wait", "attendez", "before", "avant", "first", "d'abord",
+		"لا", "لم", "لن", "ما", "مش", "ماشي", "بعدين", "لاحقا", "قبل", "machi", "mach", "ma", "mazal", "ba3d",
+		"if", "si", "ila", "إذا", "اذا", "كان")
+)
 
 // YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
 // cancelling words ("wah, annulez-le", "نعم، ألغِه").
