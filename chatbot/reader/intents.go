@@ -163,10 +163,13 @@ func readIntent(t *Text, f Fields, question bool, topic string, offered bool, se
 	if WantsPersonIn(t) {
 		return IntentPerson
 	}
+	// A yes, a no and a plain one matter only to a short message.
 	short := len(t.Words) <= 4
-	yes, no := YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
-	// plain matters only to a short message.
-	plain := short && !question && CoversIn(t, YesWords, NoWords, PoliteWords)
+	var yes, no, plain bool
+	if short {
+		yes, no = YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
+		plain = !question && CoversIn(t, YesWords, NoWords, PoliteWords)
+	}
 	switch {
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
@@ -211,24 +214,32 @@ func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
 func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
 	booked := bookedWords.ScoreIn(t) > 0
-	appt := AppointmentWords.ScoreIn(t) > 0 || booked
-	own := OwnWords.ScoreIn(t) > 0
-	// "annuler le shooting du 1er": the day or service stands for the appointment.
-	appt = appt || (names && BookWords.ScoreIn(t) == 0)
-	tellsOwn := names && booked && WantWords.ScoreIn(t) == 0
-	// "je ne pourrai pas me déplacer, je préfère annuler": the visitor, not the appointment,
-	// would move.
-	moves := (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
-		OtherSlotWords.ScoreIn(t) > 0
-	switch {
-	case moves && appt && (!inFlow || own):
+	// "annuler le shooting du 1er": the day or service stands for the appointment. Without
+	// an appointment, nothing below is about one: the lists are read only when one is.
+	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0) {
+		return "", false
+	}
+	// Inside the booking flow, a move must name the visitor's own appointment.
+	if (!inFlow || OwnWords.ScoreIn(t) > 0) && movesIn(t) {
 		return IntentMove, true
-	case !inFlow && appt && (CancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0):
+	}
+	switch {
+	case inFlow:
+	case CancelOwnWords.ScoreIn(t) > 0 || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
-	case !inFlow && tellsOwn:
+	case names && booked && WantWords.ScoreIn(t) == 0:
+		// It tells of the visitor's appointment with its day.
 		return IntentOwn, true
 	}
 	return "", false
+}
+
+// movesIn reports whether a message asks to move something or for another slot; not "je
+// ne pourrai pas me déplacer, je préfère annuler", where the visitor, not the
+// appointment, would move.
+func movesIn(t *Text) bool {
+	return (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+		OtherSlotWords.ScoreIn(t) > 0
 }
 
 // WantsPerson reports whether a message asks to talk to a person.
