@@ -49,6 +49,10 @@ func changeMarkFrom(text string, pos int) (start, end int) {
 				return 0, e
 			}
 		}
+		if c := text[i]; c < utf8.RuneSelf && c != ' ' && c != ',' && c != '.' && c != '!' && (c < '\t' || c > '\r') {
+			i++ // an ASCII character that is no separator
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if isChangeSep(r) {
 			if e := changeWordAt(text, i+size); e >= 0 {
@@ -66,7 +70,11 @@ func changeWordAt(text string, i int) int {
 	if i >= len(text) {
 		return -1
 	}
-	if r, _ := utf8.DecodeRuneInString(text[i:]); !slices.Contains(changeFirsts, r) {
+	if c := text[i]; c < utf8.RuneSelf {
+		if !changeFirstBytes[c] {
+			return -1
+		}
+	} else if r, _ := utf8.DecodeRuneInString(text[i:]); !slices.Contains(changeFirsts, r) {
 		return -1
 	}
 	for _, w := range changeFolds {
@@ -111,6 +119,16 @@ var changeFirsts = func() []rune {
 		}
 	}
 	return out
+}()
+
+// changeFirstBytes are the ASCII characters of changeFirsts.
+var changeFirstBytes = func() (t [utf8.RuneSelf]bool) {
+	for _, r := range changeFirsts {
+		if r < utf8.RuneSelf {
+			t[r] = true
+		}
+	}
+	return t
 }()
 
 // foldPrefix reports whether text at i starts with the word w of changeFolds, and where

@@ -111,3 +111,44 @@ func TestScoreAsScoreIn(t *testing.T) {
 		}
 	}
 }
+
+// topicByEach is TopicOfIn scoring each topic's matcher in turn.
+func topicByEach(t *Text) string {
+	best, code := 0, ""
+	for i := range Topics {
+		if n := Topics[i].Words.ScoreIn(t); n > best {
+			best, code = n, Topics[i].code
+		}
+	}
+	return code
+}
+
+// One pass over every topic's phrases names the topic each topic's own pass names.
+func TestTopicOfAsEachTopic(t *testing.T) {
+	var vocab []string
+	for _, tp := range Topics {
+		for _, p := range tp.Words.Phrases {
+			vocab = append(vocab, p...)
+		}
+	}
+	vocab = append(vocab, "والأسعار", "بالخدمات", "x", "de", "le", "combien")
+	rnd := rand.New(rand.NewPCG(11, 12))
+	found := 0
+	for range 20000 {
+		ws := make([]string, rnd.IntN(9))
+		for i := range ws {
+			ws[i] = vocab[rnd.IntN(len(vocab))]
+		}
+		txt := NewText(ws)
+		got, want := TopicOfIn(&txt), topicByEach(&txt)
+		if got != want {
+			t.Fatalf("TopicOfIn(%q) = %q, each topic in turn gives %q", ws, got, want)
+		}
+		if got != "" {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no text named a topic")
+	}
+}

@@ -243,14 +243,45 @@ func TopicOf(ws []string) string {
 
 // TopicOfIn is TopicOf over words already read.
 func TopicOfIn(t *Text) string {
+	// Each topic's score (Matcher.ScoreIn), all read in one pass over the text.
+	var scores [32]int
+	for i := range t.Words {
+		for _, k := range topicPhrases.starts(t.st[i], t.hs[i]) {
+			if p := topicPhrases.Phrases[k]; len(p) > scores[topicOf[k]] &&
+				stemmedAt(t.Words, t.st, p, topicPhrases.stems[k], i) {
+				scores[topicOf[k]] = len(p)
+			}
+		}
+	}
 	best, code := 0, ""
 	for i := range Topics {
-		if n := Topics[i].Words.ScoreIn(t); n > best {
-			best, code = n, Topics[i].code
+		if scores[i] > best {
+			best, code = scores[i], Topics[i].code
 		}
 	}
 	return code
 }
+
+// topicPhrases are the phrases of every topic, topicOf the index of each one's topic.
+var topicPhrases, topicOf = func() (Matcher, []int) {
+	if len(Topics) > 32 {
+		panic("reader: TopicOfIn scores at most 32 topics")
+	}
+	m := Matcher{first: map[string][]int{}}
+	var of []int
+	for i, tp := range Topics {
+		for k, p := range tp.Words.Phrases {
+			st := tp.Words.stems[k]
+			m.first[st[0]] = append(m.first[st[0]], len(m.Phrases))
+			h := wordHash(st[0]) % 512
+			m.filter[h/64] |= 1 << (h % 64)
+			m.Phrases = append(m.Phrases, p)
+			m.stems = append(m.stems, st)
+			of = append(of, i)
+		}
+	}
+	return m, of
+}()
 
 // Service is a service of the catalogue as the reader knows it: its slug, its names in
 // every language and the keywords that name it.
