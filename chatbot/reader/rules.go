@@ -24,7 +24,7 @@ var (
 		// in both ("هكا", "haka", "هذا صحيح")
 		"صحيت", "صحيتو", "ايوا", "إيوا", "هكا", "هكاك", "هكا هو", "haka", "hakka", "hakda", "هذا صحيح",
 		"كل شيء صحيح")
-	NoWords = NewMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
+	NoWords = NewMatcher("non", "nan", "nn", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
 		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
@@ -68,7 +68,9 @@ var (
 		"i'd rather not", "no phone", "no number", "no email", "no e-mail", "don't have", "do not have",
 		"dont have", "without", "not giving", "ma3andich", "ma 3andich", "ma3andich numéro", "ma3andich email",
 		"ما عنديش", "ماعنديش", "معنديش", "ليس لدي", "ليس عندي", "لا أملك", "لا املك", "لا أريد", "لا اريد",
-		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary")
+		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary",
+		// "makach email" (there is none), "pas de tel"
+		"makach", "makache", "ma kach", "ماكاش", "pas de tel", "no tel")
 	HelloWords = NewMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")

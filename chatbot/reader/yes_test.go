@@ -43,3 +43,10 @@ func TestConfirmedInSoManyWords(t *testing.T) {
 		}
 	}
 }
+
+// "nn" is a no as texted.
+func TestTextedNo(t *testing.T) {
+	if !NoWords.Exact(Words("nn")) || !NoWords.Exact(Words("NN!")) {
+		t.Fatal(`"nn" is no no`)
+	}
+}
