@@ -60,6 +60,10 @@ var WeekdayNames = map[string]time.Weekday{
 	"jeudi": time.Thursday, "vendredi": time.Friday, "samedi": time.Saturday,
 	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
 	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
+	// English abbreviations no other word is written as ("mon" is French for "my", "sun"
+	// and "sat" are words of their own)
+	"tue": time.Tuesday, "tues": time.Tuesday, "wed": time.Wednesday, "weds": time.Wednesday,
+	"thu": time.Thursday, "thur": time.Thursday, "thurs": time.Thursday, "fri": time.Friday,
 	"احد": time.Sunday, "الاحد": time.Sunday, "اثنين": time.Monday, "الاثنين": time.Monday, "ثلاثاء": time.Tuesday,
 	"الثلاثاء": time.Tuesday, "اربعاء": time.Wednesday, "الاربعاء": time.Wednesday, "خميس": time.Thursday,
 	"الخميس": time.Thursday, "جمعه": time.Friday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
