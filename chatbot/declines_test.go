@@ -25,3 +25,15 @@ func TestDeclinesByTheOtherWay(t *testing.T) {
 		}
 	}
 }
+
+// No company, said as texted: "nah", "nan", "nn", "nop".
+func TestNoCompanyAsTexted(t *testing.T) {
+	for _, msg := range []string{"nah", "Nan merci", "nn", "nop", "non"} {
+		if !skipsCompany(msg, words(msg)) {
+			t.Errorf("skipsCompany(%q) = false", msg)
+		}
+	}
+	if skipsCompany("Nana Couture", words("Nana Couture")) {
+		t.Error(`"Nana Couture" is a company`)
+	}
+}

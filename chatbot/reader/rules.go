@@ -52,7 +52,7 @@ var (
 	SkipWords = NewMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
-		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
+		"nope", "nop", "nah", "nan", "nn", "مكانش", "ماكانش", "ما عنديش", "والو", "personal", "myself", "moi-même", "self-employed",
 		"لا توجد", "لا يوجد", "ماعنديش", "ليست لدي شركة", "ليس لدي شركة", "لا أملك شركة", "لا املك شركة", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
