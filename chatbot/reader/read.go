@@ -48,6 +48,6 @@ func Read(text string, ctx Context) Reading {
 	t.asked = strings.ContainsAny(text, "?؟")
 	r := Reading{Lang: detectLangIn(text, &t, ctx.Lang), Words: ws, Question: IsQuestionIn(text, &t), Topic: TopicOfIn(&t)}
 	r.Fields = fieldsIn(text, &t, ctx, r.Question)
-	r.Intent = readIntent(text, &t, r.Fields, ctx.Offered, ctx.Services)
+	r.Intent = readIntent(&t, r.Fields, r.Question, r.Topic, ctx.Offered, ctx.Services)
 	return r
 }
