@@ -5,9 +5,9 @@
 // English, saying replies are not read; its link opens the site with the widget on the
 // same conversation, the answer in it, and the conversation goes on live.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { chatSay as say, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -16,18 +16,8 @@ describe('answers that reach a visitor who left', () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    // An unread answer waits 8 s here before it is e-mailed (a minute by default).
-    server = await startServer({ smtp: true, officeHours: ALWAYS_OPEN, env: { DOTA_CHAT_ANSWER_MAIL_AFTER: '8s' } });
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // An unread answer waits 8 s here before it is e-mailed (a minute by default).
+  serveSuite({ skip, smtp: true, officeHours: ALWAYS_OPEN, env: { DOTA_CHAT_ANSWER_MAIL_AFTER: '8s' }, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('the visitor closes the page; the staff answer arrives by e-mail and its link reopens the conversation', { skip, timeout: 240_000 }, async (t) => {
     const staffContext = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });
