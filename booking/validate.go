@@ -84,6 +84,9 @@ func PhoneDigits(phone string) string {
 // numbering plan, so that "++++++++++" or "0000000000" can neither be booked with nor
 // match anyone.
 func CanonicalPhone(phone string) (e164 string, ok bool) {
+	if e164, ok := nationalPhone(phone); ok {
+		return e164, true
+	}
 	n, err := phonenumbers.Parse(phone, PhoneRegion)
 	if err != nil || !phonenumbers.IsValidNumber(n) {
 		return "", false

@@ -69,7 +69,7 @@ func readName(t *turn, msg string, ws []string) {
 
 // readDetail reads the e-mail or the phone at its step; one may be kept back.
 func readDetail(t *turn, msg string, ws []string) {
-	if declines(msg, ws) {
+	if declines(msg, ws, t.s.Step) {
 		t.skipContact(t.s.Step)
 		return
 	}
@@ -140,14 +140,30 @@ var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm"
 	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
 	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
 
-// declines reports whether a message keeps back the contact detail asked for: "passer",
-// "je préfère ne pas le donner", "ma3andich", with no address or number in it.
-func declines(msg string, ws []string) bool {
+// declines reports whether a message keeps back the contact detail asked for at step:
+// "passer", "je préfère ne pas le donner", "ma3andich", or the other way to reach the
+// visitor asked for instead ("I'd rather you just email me" for the phone, "appelez-moi"
+// for the e-mail), with no address or number in it.
+func declines(msg string, ws []string, step string) bool {
 	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
 		return false
 	}
-	return reader.DeclineWords.Score(ws) > 0 || skipsCompany(msg, ws)
+	other := &byEmail
+	if step == StepEmail {
+		other = &byPhone
+	}
+	return reader.DeclineWords.Score(ws) > 0 || other.Score(ws) > 0 || skipsCompany(msg, ws)
 }
+
+// byEmail and byPhone ask to be reached by e-mail, or by phone.
+var (
+	byEmail = reader.NewMatcher("par mail", "par email", "par e-mail", "juste le mail", "le mail suffit", "email me",
+		"e-mail me", "by email", "by e-mail", "via email", "over email", "f l mail", "fel mail", "بالبريد",
+		"عبر البريد", "بالإيميل", "بالايميل", "عبر الإيميل")
+	byPhone = reader.NewMatcher("appelez moi", "appelez-moi", "appelle moi", "appelle-moi", "call me", "phone me",
+		"by phone", "par téléphone", "par telephone", "par tel", "3aytouli", "3aytoli", "3ayetli", "عيطولي",
+		"عيطلي", "اتصلوا بي", "اتصل بي", "بالهاتف", "عبر الهاتف")
+)
 
 // skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
 // the other one is (or may still be) given; a call-back needs its phone.

@@ -36,7 +36,7 @@ import (
 // 34, 50, 27 and 44 of 72 at their first runs, docs/chat-eval.md). The floors are set a little under
 // the latest run; the held-out one only rises (the tuned one follows the tuned part, which
 // grows with harder batches).
-var dialogueFloors = map[string]float64{"tuned": 0.92, "heldout": 0.79}
+var dialogueFloors = map[string]float64{"tuned": 0.94, "heldout": 0.82}
 
 // shownTurns is how much of a failed conversation the report shows: its end, or all of it
 // with DOTA_DIALOGUES_TUNED.

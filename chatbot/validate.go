@@ -93,8 +93,9 @@ func checkPhone(msg string) (string, string) {
 }
 
 // companyNamed finds a company's name after the words that name it: "le magasin smitou
-// Lina Style", "a shop called Lina Style", "محل اسمه ليلى ستايل".
-var companyNamed = regexp.MustCompile(`(?i)(?:^|\s)(?:smitou|smitha|smito|ismou|ismha|s'appelle|appelée|appelé|nommée|nommé|called|named|اسمها|اسمه|سميتو|سميتها)\s+(.+)$`)
+// Lina Style", "a shop called Lina Style", "محل اسمه ليلى ستايل", and darija's spellings of
+// "its name" in both scripts ("المحل اسمو Ghezali Shoes", "l'hanout esmo …", "إسمه").
+var companyNamed = regexp.MustCompile(`(?i)(?:^|\s)(?:smitou|smitha|smito|ismou|ismha|ismo|esmo|esmou|esmha|s'appelle|appelée|appelé|nommée|nommé|called|named|اسمها|اسمه|اسمو|إسمها|إسمه|إسمو|سميتو|سميتها)\s+(.+)$`)
 
 // companyIs follows a business's word with its name: "le magasin c'est …", "my shop is …".
 var companyIs = regexp.MustCompile(`(?i)^\S+(?:\s+\S+)?\s+(?:c'est|c’est|c|est|is|'s)\s+(.+)$`)

@@ -32,6 +32,9 @@ func TestCheckValue(t *testing.T) {
 		{StepPhone, "zéro cinq", "zéro cinq", "phone_chars"},
 		{StepCompany, "Dota SARL", "Dota SARL", ""},
 		{StepCompany, "mon entreprise est Atlas Import", "Atlas Import", ""},
+		{StepCompany, "المحل اسمو Ghezali Shoes", "Ghezali Shoes", ""},
+		{StepCompany, "l'hanout ta3i esmo Dar Lahlou", "Dar Lahlou", ""},
+		{StepCompany, "الشركة إسمها النور للتجارة", "النور للتجارة", ""},
 		{StepCompany, "X", "X", "company_invalid"},
 	}
 	for _, tt := range tests {

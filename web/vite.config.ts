@@ -16,10 +16,12 @@ export default defineConfig({
     manifest: true,
     // Every browser the site supports preloads modules itself.
     modulePreload: { polyfill: false },
-    // Few, large chunks for a first visit: React (evaluated first, src/main.tsx), the other
-    // libraries (the router, i18next, zustand, TanStack Query), the public site's frame and
-    // shared components, its texts in the visitor's language, and the app's own start; each
-    // page and the console stay apart (a page loads its own code only).
+    // Few, large chunks for a first visit: React (evaluated first, src/main.tsx), the query
+    // cache (TanStack Query's core, which the boot script's route loaders fill before React
+    // is in, app/load.ts), the other libraries (the router, i18next, zustand, TanStack
+    // Query's React side), the public site's frame and shared components, its texts in the
+    // visitor's language, and the app's own start; each page and the console stay apart (a
+    // page loads its own code only).
     rollupOptions: {
       output: {
         codeSplitting: {
@@ -32,6 +34,7 @@ export default defineConfig({
               priority: 4,
             },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]runtime\.ts$/, priority: 3 },
+            { name: 'cache', test: /node_modules[\\/]@tanstack[\\/](query-core[\\/]|react-query[\\/]build[\\/]modern[\\/]queryOptions\.js)/, priority: 3 },
             { name: 'libraries', test: /node_modules[\\/](react-router|i18next|react-i18next|zustand|use-sync-external-store|@tanstack[\\/](query-core|react-query))[\\/]/, priority: 2 },
             { name: 'site', test: /[\\/]src[\\/](features[\\/]site|components)[\\/](?!api[\\/]|pages[\\/])/, priority: 1 },
           ],

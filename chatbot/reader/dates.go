@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -59,6 +60,10 @@ var WeekdayNames = map[string]time.Weekday{
 	"jeudi": time.Thursday, "vendredi": time.Friday, "samedi": time.Saturday,
 	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
 	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
+	// English abbreviations no other word is written as ("mon" is French for "my", "sun"
+	// and "sat" are words of their own)
+	"tue": time.Tuesday, "tues": time.Tuesday, "wed": time.Wednesday, "weds": time.Wednesday,
+	"thu": time.Thursday, "thur": time.Thursday, "thurs": time.Thursday, "fri": time.Friday,
 	"احد": time.Sunday, "الاحد": time.Sunday, "اثنين": time.Monday, "الاثنين": time.Monday, "ثلاثاء": time.Tuesday,
 	"الثلاثاء": time.Tuesday, "اربعاء": time.Wednesday, "الاربعاء": time.Wednesday, "خميس": time.Thursday,
 	"الخميس": time.Thursday, "جمعه": time.Friday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
@@ -78,6 +83,52 @@ var darijaDays = map[string]time.Weekday{"had": time.Sunday, "7ad": time.Sunday,
 
 // inDays reads "dans 3 jours", "in 3 days", "ba3d 3 iyam", "بعد 3 أيام": how many days ahead.
 var inDays = regexp.MustCompile(`(?:^|\s)(?:dans|in|ba3d|baad|بعد|من هنا)\s+(\d{1,2})\s+(?:jours?|days?|iyam|ayam|ايام|يوم|يام)(?:\s|$)`)
+
+// dayUnits holds the start of each of inDays' words for days.
+var dayUnits = []string{"jour", "day", "iyam", "ayam", "ايام", "يوم", "يام"}
+
+// inDaysIn is inDays' submatches in n, nil when none. The pattern runs only where one of
+// its words for days follows a digit and spaces: "bonjour" and "Thursday" hold one too.
+func inDaysIn(n string) []string {
+	for _, u := range dayUnits {
+		for from := 0; ; {
+			k := strings.Index(n[from:], u)
+			if k < 0 {
+				break
+			}
+			k += from
+			if j := k; j > 0 && isSpaceByte(n[j-1]) {
+				for j > 0 && isSpaceByte(n[j-1]) {
+					j--
+				}
+				if j > 0 && IsDigit(n[j-1]) {
+					return inDays.FindStringSubmatch(n)
+				}
+			}
+			from = k + len(u)
+		}
+	}
+	return nil
+}
+
+// relativeFirsts are the first words of relativeDays.
+var relativeFirsts = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range relativeWords {
+		m[w[0]] = true
+	}
+	return m
+}()
+
+// anyRelativeFirst reports whether a word of ws may start one of relativeDays.
+func anyRelativeFirst(ws []string) bool {
+	for _, w := range ws {
+		if relativeFirsts[w] {
+			return true
+		}
+	}
+	return false
+}
 
 // monthNames maps month names of the three languages (with Algerian usage), normalized.
 var monthNames = map[string]time.Month{
@@ -125,12 +176,10 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 	return parseWhen(text, now, bareHour)
 }
 
-// changeMarks say that what follows replaces what came before in the same message.
-var changeMarks = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|ghalt|khaliha|khelliha|khalliha|kheliha|khalih|بل|خليها|ندير)(?:[\s,.!…]|$)`)
-
-// splitAtChange cuts a message at its last change of mind, when something comes before it.
+// splitAtChange cuts a message at its last change of mind (changeMarks), when something
+// comes before it.
 func splitAtChange(text string) (before, after string, ok bool) {
-	locs := changeMarks.FindAllStringIndex(text, -1)
+	locs := changeMarks(text)
 	if len(locs) == 0 {
 		return "", "", false
 	}
@@ -153,11 +202,9 @@ func parseWhen(text string, now time.Time, bareHour bool) When {
 	if d, used, ok := parseDate(s, n, today); ok {
 		w.Date = d.Format(time.DateOnly)
 		w.Past = d.Before(today)
-		if r := strings.Replace(s, used, " ", 1); r != s {
-			rest, n = r, normalize(r)
-		}
+		rest = strings.Replace(s, used, " ", 1)
 	}
-	w.Time, w.Unsure = parseTime(rest, n, bareHour && w.Date == "")
+	w.Time, w.Unsure = parseTime(rest, bareHour && w.Date == "")
 	return w
 }
 
@@ -209,14 +256,17 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		}
 	}
 	ws := normalWords(n) // n is still normal, its words one space apart
+	// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس"; and not when
+	// refused: "nhar tlata 24 machi ghodwa" is Tuesday. Only when a word may start one.
 	for i, r := range relativeDays {
-		// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس"; and not when
-		// refused: "nhar tlata 24 machi ghodwa" is Tuesday.
+		if i == 0 && !anyRelativeFirst(ws) {
+			break
+		}
 		if at := indexExactly(ws, relativeWords[i]); at >= 0 && !dayRefused(ws, at) {
 			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
 		}
 	}
-	if m := inDays.FindStringSubmatch(n); m != nil {
+	if m := inDaysIn(n); m != nil {
 		if k, _ := strconv.Atoi(m[1]); k > 0 && k <= 60 {
 			return today.AddDate(0, 0, k), strings.TrimSpace(m[0]), true
 		}
@@ -355,8 +405,16 @@ func dayNumberAfter(ws []string, i int) (int, string, bool) {
 // hourWritten reports whether the number tok is written as an hour in s: "3 p.m.", "3pm",
 // "10 h", "10:30".
 func hourWritten(s, tok string) bool {
-	return regexp.MustCompile(`(?:^|\D)` + regexp.QuoteMeta(tok) + `\s*(?:h\b|heures?|:|[ap]\.?\s?m\b|o'?clock)`).MatchString(s)
+	re, ok := hourWrittenRes.Load(tok)
+	if !ok {
+		re, _ = hourWrittenRes.LoadOrStore(tok, regexp.MustCompile(`(?:^|\D)`+regexp.QuoteMeta(tok)+`\s*(?:h\b|heures?|:|[ap]\.?\s?m\b|o'?clock)`))
+	}
+	return re.(*regexp.Regexp).MatchString(s)
 }
+
+// hourWrittenRes holds hourWritten's pattern for each day number it was asked about (at
+// most a few hundred: one or two digits and an ordinal suffix), compiled once.
+var hourWrittenRes sync.Map
 
 // nextDayOfMonth is the next date, from today on, whose day of the month is d.
 func nextDayOfMonth(d int, today time.Time) (time.Time, bool) {

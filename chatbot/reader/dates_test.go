@@ -150,3 +150,19 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 		}
 	}
 }
+
+// English weekdays may be written short: "tue 24 3pm", "thurs at 10".
+func TestShortEnglishWeekdays(t *testing.T) {
+	now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC) // a Sunday
+	for in, want := range map[string]When{
+		"tue 24 3pm":       {Date: "2026-11-24", Time: "15:00"},
+		"thurs at 10":      {Date: "2026-11-26", Time: "10:00"},
+		"Wed. morning":     {Date: "2026-11-25"},
+		"mon rendez-vous":  {},
+		"fri 27 nov, 11am": {Date: "2026-11-27", Time: "11:00"},
+	} {
+		if got := ParseWhen(in, now, false); got != want {
+			t.Errorf("ParseWhen(%q) = %+v, want %+v", in, got, want)
+		}
+	}
+}

@@ -89,6 +89,7 @@ var dayFollowers = map[string]bool{"of": true, "de": true, "du": true, "من": t
 // words before a month, or after a weekday.
 func dayNumberWords(n string) string {
 	var ws []string
+	var key []byte
 	changed := false
 	for i := 0; ; i++ {
 		if ws == nil {
@@ -107,7 +108,12 @@ func dayNumberWords(n string) string {
 			if i+n > len(ws) {
 				continue
 			}
-			d, ok := dayNumbers[strings.Join(ws[i:i+n], " ")]
+			// The phrase of n words, looked up without a string made for it.
+			key = append(key[:0], ws[i]...)
+			for _, w := range ws[i+1 : i+n] {
+				key = append(append(key, ' '), w...)
+			}
+			d, ok := dayNumbers[string(key)]
 			if !ok || !dayContext(ws, i, i+n) {
 				continue
 			}

@@ -30,7 +30,7 @@ func PartOfDay(ws []string) string {
 // "14h30", "10 am", "midi et demi", "half past 3 pm", "الساعة ٢ ظهراً", "l 2 ta3 la3chiya".
 // A phrase the reader understood only in part gives no hour but the one to confirm: Dota
 // asks rather than record a wrong one.
-func parseTime(s, _ string, bareHour bool) (hhmm, unsure string) {
+func parseTime(s string, bareHour bool) (hhmm, unsure string) {
 	r, ok := clockreader.Read(s, bareHour)
 	switch {
 	case !ok:

@@ -15,7 +15,8 @@ var (
 		"mawid", "lmawid", "rondevou", "rendevou", "randevu", "rondivou", "رونديفو", "روندوفو", "رانديفو", "روندفو",
 		"rendez", "meeting", "call", "appt", "appts", "rdv ta3i")
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
-	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
+	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'avais réservé", "j'avais reserve", "javais réservé",
+		"javais reserve", "j'avais pris rendez-vous", "i had booked", "i'd booked", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
 		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
@@ -82,6 +83,8 @@ var (
 		"i'll be abroad", "i'm travelling", "i'm traveling", "i'll be travelling", "i'll be traveling",
 		"i will be travelling", "i will be traveling", "en voyage", "je serai absent", "je serai absente", "je suis à l'étranger", "نكون مسافر", "راني مسافر",
 		"خارج البلاد", "rani msafer", "nkoun msafer", "mab9itch n7taj", "ma b9itch n7taj",
+		"ma3adch nheb", "ma3adch n7eb", "ma3adech nheb", "ma b9itch nheb", "mab9itch nheb", "ما عادش نحب",
+		"مابقيتش نحب", "i no longer want", "je n'en veux plus", "plus envie",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
 	// OtherSlotWords ask for another day or hour.
@@ -157,32 +160,38 @@ const (
 // readIntent names what a message outside a booking asks for, in the order Dota weighs
 // them: the visitor's own appointment, a person, a booking (asked for, accepted, or
 // implied by several details given at once), a plain yes or no, a question the rules
-// answer; offered says whether Dota has just offered to book.
-func readIntent(msg string, t *Text, f Fields, offered bool, services []Service) string {
+// answer; question and topic are the message's (IsQuestionIn, TopicOfIn), offered says
+// whether Dota has just offered to book.
+func readIntent(t *Text, f Fields, question bool, topic string, offered bool, services []Service) string {
 	if what, ok := OwnAppointmentIn(t, false, f.Names()); ok {
 		return what
 	}
 	if WantsPersonIn(t) {
 		return IntentPerson
 	}
+	// A yes, a no and a plain one matter only to a short message.
 	short := len(t.Words) <= 4
-	yes, no := YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
-	// plain matters only to a short message.
-	plain := short && !IsQuestionIn(msg, t) && CoversIn(t, YesWords, NoWords, PoliteWords)
+	var yes, no, plain bool
+	if short {
+		yes, no = YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
+		plain = !question && CoversIn(t, YesWords, NoWords, PoliteWords)
+	}
 	switch {
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
 	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no,
+		// "سمير حمدي، samir@…": contact details given are a booking under way.
+		f.Email != "" || f.Phone != "",
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
-		f.When.Date != "" && IsQuestionIn(msg, t) && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+		f.When.Date != "" && question && topic == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
-		f.HasService && WantWords.ScoreIn(t) > 0 && !IsQuestionIn(msg, t),
+		f.HasService && WantWords.ScoreIn(t) > 0 && !question,
 		// "نهار الاحد 13 ديسمبر مع 3 لعشية": a day and an hour given are a slot asked for.
-		f.When.Date != "" && f.When.Time != "" && TopicOfIn(t) == "" && OpenWords.ScoreIn(t) == 0 &&
+		f.When.Date != "" && f.When.Time != "" && topic == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0:
 		return IntentBook
-	case offered && short && no, plain && no:
+	case offered && short && no && !question, plain && no:
 		return IntentNo
 	case plain && yes:
 		return IntentYes
@@ -213,25 +222,25 @@ func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
 func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
 	booked := bookedWords.ScoreIn(t) > 0
-	appt := AppointmentWords.ScoreIn(t) > 0 || booked
-	own := OwnWords.ScoreIn(t) > 0
-	// "annuler le shooting du 1er": the day or service stands for the appointment.
-	appt = appt || (names && BookWords.ScoreIn(t) == 0)
-	tellsOwn := names && booked && WantWords.ScoreIn(t) == 0
-	// "je ne pourrai pas me déplacer, je préfère annuler": the visitor, not the appointment,
-	// would move.
-	moves := (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
-		OtherSlotWords.ScoreIn(t) > 0
+	// "annuler le shooting du 1er": the day or service stands for the appointment. Without
+	// an appointment, nothing below is about one: the lists are read only when one is.
+	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0) {
+		return "", false
+	}
 	cancels := CancelOwnWords.ScoreIn(t) > 0
-	if moves && cancels && appt && !inFlow {
+	if !inFlow && cancels && movesIn(t) {
 		return ManageActionIn(t), true
 	}
-	switch {
-	case moves && appt && (!inFlow || own):
+	// Inside the booking flow, a move must name the visitor's own appointment.
+	if (!inFlow || OwnWords.ScoreIn(t) > 0) && movesIn(t) {
 		return IntentMove, true
-	case !inFlow && appt && (cancels || cantComeWords.ScoreIn(t) > 0):
+	}
+	switch {
+	case inFlow:
+	case cancels || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
-	case !inFlow && tellsOwn:
+	case names && booked && WantWords.ScoreIn(t) == 0:
+		// It tells of the visitor's appointment with its day.
 		return IntentOwn, true
 	}
 	return "", false
@@ -271,6 +280,14 @@ func orBetween(t *Text, i, j int) bool {
 	return false
 }
 
+// movesIn reports whether a message asks to move something or for another slot; not "je
+// ne pourrai pas me déplacer, je préfère annuler", where the visitor, not the
+// appointment, would move.
+func movesIn(t *Text) bool {
+	return (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+		OtherSlotWords.ScoreIn(t) > 0
+}
+
 // WantsPerson reports whether a message asks to talk to a person.
 func WantsPerson(ws []string) bool {
 	t := NewText(ws)
@@ -303,7 +320,8 @@ func WeekdayIn(ws []string) (time.Weekday, bool) {
 	return 0, false
 }
 
-// questionShapedIn reports whether words read as a question without a question mark.
+// questionShapedIn reports whether a message reads as a question: a question mark, a
+// question word first, or few words.
 func questionShapedIn(t *Text) bool {
-	return QuestionWords.Opens(t) || len(t.Words) <= 6
+	return t.asked || QuestionWords.Opens(t) || len(t.Words) <= 6
 }

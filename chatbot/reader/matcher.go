@@ -7,6 +7,7 @@ import "slices"
 type Text struct {
 	Words, st []string
 	hs        []uint32
+	asked     bool // the message it was read from holds a question mark
 }
 
 // NewText reads words for the matchers.
@@ -88,10 +89,33 @@ func (m *Matcher) starts(st string, h uint32) []int {
 	return m.first[st]
 }
 
-// Score is the number of words of the longest phrase found in text, 0 when none is.
+// Score is the number of words of the longest phrase found in text, 0 when none is. It
+// stems the words it looks at as it goes, instead of reading the text first (NewText):
+// most words start no phrase, and most texts are looked at by one matcher only.
 func (m *Matcher) Score(ws []string) int {
-	t := NewText(ws)
-	return m.ScoreIn(&t)
+	best := 0
+	for i, w := range ws {
+		st := stem(w)
+		for _, k := range m.starts(st, wordHash(st)) {
+			if p := m.Phrases[k]; len(p) > best && wordsAt(ws, p, m.stems[k], i) {
+				best = len(p)
+			}
+		}
+	}
+	return best
+}
+
+// wordsAt is stemmedAt with the text's stems worked out as needed.
+func wordsAt(text, phrase, phraseStems []string, i int) bool {
+	if len(phrase) == 0 || i+len(phrase) > len(text) {
+		return false
+	}
+	for j, w := range phrase {
+		if text[i+j] != w && stem(text[i+j]) != phraseStems[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // ScoreIn is Score over words already read.

@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // oldScore is the matcher's score as it was, stemming both words of every comparison.
 func oldScore(m Matcher, text []string) int {
@@ -81,5 +84,71 @@ func TestMatcherWithStemsAgreesWithStemmingEachComparison(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Score, which stems as it goes, finds what ScoreIn finds over the words read first.
+func TestScoreAsScoreIn(t *testing.T) {
+	ms := []*Matcher{&nextWeekWords, &HumanWords, &MoveOwnWords, &AppointmentWords, &WantWords}
+	var vocab []string
+	for _, m := range ms {
+		for _, p := range m.Phrases {
+			vocab = append(vocab, p...)
+		}
+	}
+	vocab = append(vocab, "والاسبوع", "بالموعد", "x", "le", "rendez")
+	rnd := rand.New(rand.NewPCG(9, 10))
+	for range 5000 {
+		ws := make([]string, rnd.IntN(8))
+		for i := range ws {
+			ws[i] = vocab[rnd.IntN(len(vocab))]
+		}
+		txt := NewText(ws)
+		for _, m := range ms {
+			if got, want := m.Score(ws), m.ScoreIn(&txt); got != want {
+				t.Fatalf("Score(%q) = %d, ScoreIn gives %d", ws, got, want)
+			}
+		}
+	}
+}
+
+// topicByEach is TopicOfIn scoring each topic's matcher in turn.
+func topicByEach(t *Text) string {
+	best, code := 0, ""
+	for i := range Topics {
+		if n := Topics[i].Words.ScoreIn(t); n > best {
+			best, code = n, Topics[i].code
+		}
+	}
+	return code
+}
+
+// One pass over every topic's phrases names the topic each topic's own pass names.
+func TestTopicOfAsEachTopic(t *testing.T) {
+	var vocab []string
+	for _, tp := range Topics {
+		for _, p := range tp.Words.Phrases {
+			vocab = append(vocab, p...)
+		}
+	}
+	vocab = append(vocab, "والأسعار", "بالخدمات", "x", "de", "le", "combien")
+	rnd := rand.New(rand.NewPCG(11, 12))
+	found := 0
+	for range 20000 {
+		ws := make([]string, rnd.IntN(9))
+		for i := range ws {
+			ws[i] = vocab[rnd.IntN(len(vocab))]
+		}
+		txt := NewText(ws)
+		got, want := TopicOfIn(&txt), topicByEach(&txt)
+		if got != want {
+			t.Fatalf("TopicOfIn(%q) = %q, each topic in turn gives %q", ws, got, want)
+		}
+		if got != "" {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no text named a topic")
 	}
 }

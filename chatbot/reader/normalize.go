@@ -150,7 +150,7 @@ func lowerFields(text string) string {
 	gap := false
 	for _, r := range text {
 		switch {
-		case unicode.IsSpace(r):
+		case isSpace(r):
 			gap = b.Len() > 0
 			continue
 		case gap:
@@ -162,6 +162,8 @@ func lowerFields(text string) string {
 			b.WriteByte(byte(r) + 'a' - 'A')
 		case r < utf8.RuneSelf:
 			b.WriteByte(byte(r))
+		case r >= arabicStart && r < arabicEnd: // no case
+			b.WriteRune(DigitOf(r))
 		default:
 			b.WriteRune(DigitOf(unicode.ToLower(r)))
 		}
@@ -254,6 +256,14 @@ func isArabic(s string) bool {
 	ar, other := 0, 0
 	for _, r := range s {
 		switch {
+		case r < utf8.RuneSelf:
+			if r|0x20 >= 'a' && r|0x20 <= 'z' {
+				other++
+			}
+		case r >= arabicStart && r < arabicEnd:
+			if arabicLetters[r-arabicStart] {
+				ar++
+			}
 		case unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r):
 			ar++
 		case unicode.IsLetter(r):
@@ -261,4 +271,26 @@ func isArabic(s string) bool {
 		}
 	}
 	return ar > 0 && ar >= other
+}
+
+// The block of the Arabic letters, which have no case and hold no space.
+const arabicStart, arabicEnd = 0x0600, 0x0700
+
+// arabicLetters says which characters of the Arabic block are letters of the Arabic script.
+var arabicLetters = func() (t [arabicEnd - arabicStart]bool) {
+	for r := rune(arabicStart); r < arabicEnd; r++ {
+		t[r-arabicStart] = unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r)
+	}
+	return t
+}()
+
+// isSpace is unicode.IsSpace, without its tables for ASCII and the Arabic block.
+func isSpace(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return r == ' ' || r >= '\t' && r <= '\r'
+	case r >= arabicStart && r < arabicEnd:
+		return false
+	}
+	return unicode.IsSpace(r)
 }

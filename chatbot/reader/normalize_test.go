@@ -82,3 +82,17 @@ func TestWordsAreTheFieldsOfTheNormalForm(t *testing.T) {
 		}
 	}
 }
+
+// isSpace answers as unicode.IsSpace, and lowerFields may leave the Arabic block as it is.
+func TestRuneShortcuts(t *testing.T) {
+	for r := rune(0); r < 0x3000; r++ {
+		if got, want := isSpace(r), unicode.IsSpace(r); got != want {
+			t.Fatalf("isSpace(%U) = %v, unicode.IsSpace %v", r, got, want)
+		}
+		if r >= arabicStart && r < arabicEnd {
+			if unicode.ToLower(r) != r {
+				t.Fatalf("%U has a case", r)
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package reader
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Context is what the conversation expects of a message.
 type Context struct {
@@ -42,8 +45,9 @@ type Reading struct {
 func Read(text string, ctx Context) Reading {
 	ws := Words(text)
 	t := NewText(ws)
+	t.asked = strings.ContainsAny(text, "?؟")
 	r := Reading{Lang: detectLangIn(text, &t, ctx.Lang), Words: ws, Question: IsQuestionIn(text, &t), Topic: TopicOfIn(&t)}
 	r.Fields = fieldsIn(text, &t, ctx, r.Question)
-	r.Intent = readIntent(text, &t, r.Fields, ctx.Offered, ctx.Services)
+	r.Intent = readIntent(&t, r.Fields, r.Question, r.Topic, ctx.Offered, ctx.Services)
 	return r
 }

@@ -9,7 +9,7 @@ import (
 // Words that carry the visitor's intent, in the three languages. They are matched on
 // whole words after normalization, so "ai" never matches inside "training".
 var (
-	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
+	YesWords = NewMatcher("oui", "ouais", "ok", "okay", "oké", "oke", "okey", "d'accord", "dac", "bien sûr", "volontiers", "parfait",
 		// confirmed in so many words: "Je vous confirme ces informations.", "please proceed"
 		"je vous confirme", "i confirm", "please proceed", "proceed", "نأكد", "نؤكد", "n2akked", "nakked",
 		"n2akkad", "nconfirmi",
@@ -19,12 +19,18 @@ var (
 		"c bon", "cbon", "cest bon", "confirme", "confirmé", "je valide", "exactement", "nickel", "c'est juste",
 		"yess", "yup", "absolutely", "definitely", "that checks out", "checks out", "that's fine", "أكد", "اكد",
 		"نعم أكد", "إيه", "sah", "sahit", "mli7", "mlih", "wakha", "safi", "iwa", "ayeh", "wah sah", "ih sah",
-		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça")
-	NoWords = NewMatcher("non", "nan", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
+		"واه", "واخا", "ايه", "اييه", "إييه", "صافي", "مليح", "yep", "ouais", "c'est ça", "c est ça",
+		// darija's yes in Arabic letters as in Latin ones ("sahit", "iwa"), and "that's it"
+		// in both ("هكا", "haka", "هذا صحيح")
+		"صحيت", "صحيتو", "ايوا", "إيوا", "هكا", "هكاك", "هكا هو", "haka", "hakka", "hakda", "هذا صحيح",
+		"كل شيء صحيح")
+	NoWords = NewMatcher("non", "nan", "nn", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
 		"c'est faux", "faux", "erreur", "pas du tout", "mais non", "nah", "machi hak", "machi sah", "ghalat",
-		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح")
+		"ghalta", "غلط", "خطأ", "خطا", "ليس صحيحا", "مش صحيح", "ماشي صح",
+		// and in darija's Arabic letters as in its Latin ones: "ماشي هكا", "غالط"
+		"ماشي هكا", "ماشي هكاك", "machi haka", "غالط", "غالطة", "غالطين")
 	BookWords = NewMatcher("nheb nji", "n7eb nji", "bghit nji", "nhab nji", "rendez-vous", "rendez vous", "rdv", "réserver", "reserver", "réservation", "reservation",
 		"prendre rendez-vous", "appointment", "book", "booking", "meeting", "schedule", "meet", "se voir",
 		"rencontrer", "موعد", "موعدا", "حجز", "احجز", "نحجز", "نحجزو", "مقابلة", "لقاء", "نلتقي",
@@ -46,8 +52,8 @@ var (
 	SkipWords = NewMatcher("passer", "passe", "sauter", "aucune", "aucun", "pas d'entreprise", "non", "rien",
 		"particulier", "skip", "none", "no", "no company", "n/a", "na", "individual", "تخطي", "تخطى", "لا يوجد",
 		"لا", "بدون", "لا شيء", "la", "lala", "walou", "makanch", "makach", "ma3andich", "ma3andi walou",
-		"nope", "مكانش", "ماكانش", "ما عنديش", "والو", "pas de societe", "pas de société", "pas d'entreprise",
-		"a titre perso", "à titre perso", "a titre personnel", "à titre personnel", "no company", "personal", "myself", "moi-même", "self-employed",
+		"nope", "nop", "nah", "nan", "nn", "مكانش", "ماكانش", "ما عنديش", "والو", "pas de societe", "pas de société",
+		"a titre perso", "à titre perso", "a titre personnel", "à titre personnel", "personal", "myself", "moi-même", "self-employed",
 		"لا توجد", "لا يوجد", "ماعنديش", "ليست لدي شركة", "ليس لدي شركة", "لا أملك شركة", "لا املك شركة", "معنديش", "ماكاش", "ما كاش", "c'est pour moi", "pour moi",
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
@@ -63,7 +69,9 @@ var (
 		"i'd rather not", "no phone", "no number", "no email", "no e-mail", "don't have", "do not have",
 		"dont have", "without", "not giving", "ma3andich", "ma 3andich", "ma3andich numéro", "ma3andich email",
 		"ما عنديش", "ماعنديش", "معنديش", "ليس لدي", "ليس عندي", "لا أملك", "لا املك", "لا أريد", "لا اريد",
-		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary")
+		"بدون", "ما نحبش", "ma nhebch", "manhebch", "ma n7abch", "machi daruri", "pas nécessaire", "not necessary",
+		// "makach email" (there is none), "pas de tel"
+		"makach", "makache", "ma kach", "ماكاش", "pas de tel", "no tel")
 	HelloWords = NewMatcher("bonjour", "bonsoir", "salut", "coucou", "salam", "salam alikoum", "hello", "hi", "hey", "good morning", "السلام عليكم", "سلام", "مرحبا", "أهلا", "اهلا", "صباح الخير", "مساء الخير", "slt", "slm", "bjr",
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
@@ -171,19 +179,44 @@ func IsCommand(m Matcher, ws []string) bool {
 // looks good". A yes that says more ("oui mais plutôt mardi", w its day and hour) is not one.
 func PlainYes(ws []string, w When) bool {
 	t := NewText(ws)
-	if YesWords.ScoreIn(&t) == 0 || NoWords.ScoreIn(&t) > 0 {
+	if NoWords.ScoreIn(&t) > 0 {
 		return false
 	}
-	if CoversIn(&t, YesWords, PoliteWords, assentWords, BookWords) {
+	yes := YesWords.ScoreIn(&t) > 0
+	if yes && CoversIn(&t, YesWords, PoliteWords, assentWords, BookWords) {
 		return true
 	}
-	// A short yes with nothing held back: "yep, confirmed", "C'est bon pour moi", "نعم، كل
-	// شيء صحيح"; not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
-	if len(ws) > 5 || butWords.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || PartOfDay(ws) != "" {
+	// Nothing held back: not "oui mais…", "yes, the afternoon", "oui finalement jeudi".
+	if butWords.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || PartOfDay(ws) != "" ||
+		w.Date != "" || w.Time != "" || w.Unsure != "" {
 		return false
 	}
-	return w.Date == "" && w.Time == "" && w.Unsure == ""
+	// A short yes: "yep, confirmed", "C'est bon pour moi", "نعم، كل شيء صحيح".
+	if yes && len(ws) <= 5 {
+		return true
+	}
+	// Told it is right and asked to confirm, at any length: "Yes, everything is correct.
+	// Please confirm the booking.", "C'est exact, vous pouvez confirmer le rendez-vous.",
+	// "صحيح، المعلومات كاملين صحاح، أكدو الموعد"; not "I can't confirm yet", "je confirmerai
+	// plus tard", "can you confirm the time?".
+	return (yes || rightWords.ScoreIn(&t) > 0) && confirmWords.ScoreIn(&t) > 0 && notYetWords.ScoreIn(&t) == 0 &&
+		!QuestionWords.Opens(&t)
 }
+
+var (
+	// rightWords say the summary is right.
+	rightWords = NewMatcher("correct", "exact", "exacte", "exactes", "juste", "right", "صحيح", "صحيحة", "صحاح",
+		"صحيحين", "s7i7", "s7a7", "sahih")
+	// confirmWords ask to confirm.
+	confirmWords = NewMatcher("confirm", "confirme", "confirmer", "confirmez", "confirme-le", "confirmez-le",
+		"أكد", "اكد", "أكدو", "اكدو", "أكدوا", "اكدوا", "أكدي", "نأكد", "نؤكد", "أؤكد", "تأكيد", "nconfirmi",
+		"confirmi", "confirmiw", "akked", "akkdou", "n2akked", "valider", "validez", "valide")
+	// notYetWords hold a confirmation back: a negation, a later time, a question.
+	notYetWords = NewMatcher("pas", "ne", "n", "not", "don't", "dont", "can't", "cant", "cannot", "won't",
+		"later", "plus tard", "yet", "encore", "wait", "attendez", "before", "avant", "first", "d'abord",
+		"لا", "لم", "لن", "ما", "مش", "ماشي", "بعدين", "لاحقا", "قبل", "machi", "mach", "ma", "mazal", "ba3d",
+		"if", "si", "ila", "إذا", "اذا", "كان")
+)
 
 // YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
 // cancelling words ("wah, annulez-le", "نعم، ألغِه").
@@ -201,7 +234,7 @@ func IsQuestion(raw string, ws []string) bool {
 
 // IsQuestionIn is IsQuestion over words already read.
 func IsQuestionIn(raw string, t *Text) bool {
-	return strings.ContainsAny(raw, "?؟") || (QuestionWords.Opens(t) && !darijaNegation(t))
+	return strings.IndexByte(raw, '?') >= 0 || strings.Contains(raw, "؟") || (QuestionWords.Opens(t) && !darijaNegation(t))
 }
 
 // darijaNegation reports whether the words open with darija's "ما …ش" ("ما عنديش", "ما
@@ -219,14 +252,45 @@ func TopicOf(ws []string) string {
 
 // TopicOfIn is TopicOf over words already read.
 func TopicOfIn(t *Text) string {
+	// Each topic's score (Matcher.ScoreIn), all read in one pass over the text.
+	var scores [32]int
+	for i := range t.Words {
+		for _, k := range topicPhrases.starts(t.st[i], t.hs[i]) {
+			if p := topicPhrases.Phrases[k]; len(p) > scores[topicOf[k]] &&
+				stemmedAt(t.Words, t.st, p, topicPhrases.stems[k], i) {
+				scores[topicOf[k]] = len(p)
+			}
+		}
+	}
 	best, code := 0, ""
 	for i := range Topics {
-		if n := Topics[i].Words.ScoreIn(t); n > best {
-			best, code = n, Topics[i].code
+		if scores[i] > best {
+			best, code = scores[i], Topics[i].code
 		}
 	}
 	return code
 }
+
+// topicPhrases are the phrases of every topic, topicOf the index of each one's topic.
+var topicPhrases, topicOf = func() (Matcher, []int) {
+	if len(Topics) > 32 {
+		panic("reader: TopicOfIn scores at most 32 topics")
+	}
+	m := Matcher{first: map[string][]int{}}
+	var of []int
+	for i, tp := range Topics {
+		for k, p := range tp.Words.Phrases {
+			st := tp.Words.stems[k]
+			m.first[st[0]] = append(m.first[st[0]], len(m.Phrases))
+			h := wordHash(st[0]) % 512
+			m.filter[h/64] |= 1 << (h % 64)
+			m.Phrases = append(m.Phrases, p)
+			m.stems = append(m.stems, st)
+			of = append(of, i)
+		}
+	}
+	return m, of
+}()
 
 // Service is a service of the catalogue as the reader knows it: its slug, its names in
 // every language and the keywords that name it.

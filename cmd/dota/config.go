@@ -61,13 +61,16 @@ type config struct {
 	OfficeHours       booking.OfficeHours
 	ChatReplyCacheTTL time.Duration
 	ChatCatalogueTTL  time.Duration
-	SessionIdle       time.Duration
-	SessionAbsolute   time.Duration
-	LoginPerIP        int
-	LoginPerEmail     int
-	LoginPerAccount   int
-	LoginWindow       time.Duration
-	Forms             api.FormLimits
+	// ChatAnswerMailAfter is how long a staff answer waits, unread by a visitor who left,
+	// before it is e-mailed.
+	ChatAnswerMailAfter time.Duration
+	SessionIdle         time.Duration
+	SessionAbsolute     time.Duration
+	LoginPerIP          int
+	LoginPerEmail       int
+	LoginPerAccount     int
+	LoginWindow         time.Duration
+	Forms               api.FormLimits
 	// ChallengeKeyGenerated is true when DOTA_CHALLENGE_KEY was unset and a key was made.
 	ChallengeKeyGenerated bool
 
@@ -122,6 +125,7 @@ func loadConfig() (config, error) {
 		ChatStreamsPerReplica: e.int("DOTA_CHAT_STREAMS_PER_REPLICA", api.DefaultChatStreamsPerReplica),
 		ChatReplyCacheTTL:     e.duration("DOTA_CHAT_REPLY_CACHE_TTL", chatbot.DefaultReplyCacheTTL),
 		ChatCatalogueTTL:      e.duration("DOTA_CHAT_CATALOGUE_TTL", chatbot.DefaultCatalogueTTL),
+		ChatAnswerMailAfter:   e.duration("DOTA_CHAT_ANSWER_MAIL_AFTER", chatbot.DefaultAnswerMailAfter),
 		SessionIdle:           e.duration("DOTA_SESSION_IDLE", 2*time.Hour),
 		SessionAbsolute:       e.duration("DOTA_SESSION_ABSOLUTE", 12*time.Hour),
 		LoginPerIP:            e.int("DOTA_LOGIN_MAX_PER_IP", 20),

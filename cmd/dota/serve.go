@@ -258,6 +258,6 @@ func newChat(ctx context.Context, cfg config, core *booking.Core, pool *pgxpool.
 		AIQueueInterval: cfg.AIQueueInterval, AIBudgetPerMinute: cfg.AIBudgetPerMinute, AIQueueMax: cfg.AIQueueMax,
 		AIVisitorShare: cfg.AIVisitorShare, ReplyCacheTTL: cfg.ChatReplyCacheTTL, CatalogueTTL: cfg.ChatCatalogueTTL,
 		SessionMessageLimit: cfg.ChatSessionRate, IPMessageLimit: cfg.ChatIPRate, IPOpenLimit: cfg.ChatIPOpenRate,
-		StreamsPerAddress: cfg.ChatStreamsPerIP, OfficeHours: cfg.OfficeHours,
+		StreamsPerAddress: cfg.ChatStreamsPerIP, OfficeHours: cfg.OfficeHours, AnswerMailAfter: cfg.ChatAnswerMailAfter,
 	}, opts...)
 }

@@ -1,8 +1,8 @@
 // The agency's profile, edited in the console of a running server, shows at once (no
 // restart) on the site, in its structured data, in Dota's answers and in the next e-mail.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { book, createStaff, signIn, STAFF } from './console-helpers.mjs';
 import { chatSay, settled } from './site-helpers.mjs';
 
@@ -15,17 +15,7 @@ describe('the agency profile', { skip }, () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    server = await startServer({ smtp: true });
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  serveSuite({ skip, smtp: true, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('edited in the console, it changes the site, its structured data, Dota and the next e-mail', { timeout: 180_000 }, async (t) => {
     // A visitor's page, open before the edit, so that the site has read the old profile.

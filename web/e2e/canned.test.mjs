@@ -3,9 +3,9 @@
 // the conversation, types / in the reply box, finds the reply, inserts it with Enter
 // (filled with the visitor's first name) and sends it; the visitor's widget shows it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, axeViolations, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { chatSay as say, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -14,18 +14,8 @@ describe('canned replies', () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    // The team is in whenever the test runs, so the visitor waits for a person.
-    server = await startServer({ officeHours: ALWAYS_OPEN });
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The team is in whenever the test runs, so the visitor waits for a person.
+  serveSuite({ skip, officeHours: ALWAYS_OPEN, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('an admin writes a reply; staff insert it with / and send it, filled; the visitor reads it', { skip, timeout: 180_000 }, async (t) => {
     const adminContext = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });

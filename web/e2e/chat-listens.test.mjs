@@ -3,8 +3,8 @@
 // moves that appointment in the widget, after a one-time code read from the e-mail the
 // server really sent.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { chatSay as say, chatTap as tap, nextBusinessDay, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -13,16 +13,7 @@ describe('Dota listens', () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    server = await startServer({ smtp: true });
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  serveSuite({ skip, smtp: true }, (s, b) => ([server, browser] = [s, b]));
 
 
 

@@ -4,8 +4,8 @@
 // conversation ends with the values the visitor meant in the database and the visitor
 // waiting for the team.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { ALWAYS_OPEN, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { chatSay as say, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -14,17 +14,8 @@ describe('Dota with a messy conversation', () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    // The team is in whenever the test runs, so asking for a person waits for one.
-    server = await startServer({ officeHours: ALWAYS_OPEN });
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The team is in whenever the test runs, so asking for a person waits for one.
+  serveSuite({ skip, officeHours: ALWAYS_OPEN }, (s, b) => ([server, browser] = [s, b]));
 
   async function open(t, lang, launcher) {
     const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });

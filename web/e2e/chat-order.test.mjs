@@ -4,9 +4,9 @@
 // visitor writes too. After each stage, and after a reload, the widget shows the messages
 // exactly as the server keeps them (GET /api/chat/sessions/{id}, what a reload reads).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createStaff, PASSWORD, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, e2eSkipReason, serveSuite } from './harness.mjs';
 import { chatSay as say, chatTap as tap, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -47,18 +47,8 @@ describe('the order of the chat widget’s conversation', () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    // The team is in whenever the test runs, so a visitor asking for a person waits for one.
-    server = await startServer({ officeHours: ALWAYS_OPEN });
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The team is in whenever the test runs, so a visitor asking for a person waits for one.
+  serveSuite({ skip, officeHours: ALWAYS_OPEN, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('the widget shows the messages as the server keeps them, before and after a reload', { skip, timeout: 180_000 }, async (t) => {
     const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });

@@ -3,9 +3,9 @@
 // conversation arrive live in the console, takes it and answers under that name; the visitor reads the answer in the widget within a second; staff
 // hand back and Dota answers the visitor's next question.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ALWAYS_OPEN, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { chatSay as say, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -14,18 +14,8 @@ describe('hand-off to staff', () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    // The team is in whenever the test runs, so the visitor waits for a person.
-    server = await startServer({ officeHours: ALWAYS_OPEN });
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The team is in whenever the test runs, so the visitor waits for a person.
+  serveSuite({ skip, officeHours: ALWAYS_OPEN, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('a visitor asks for a person in Arabic; staff take it, answer and hand back', { skip, timeout: 180_000 }, async (t) => {
     const staffContext = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });

@@ -19,6 +19,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/dota?sslmode=disable';
@@ -220,6 +221,27 @@ async function stopChild(child) {
 }
 
 /** Launches headless Chromium with the flags this sandbox needs. */
+/**
+ * Starts the binary (with startServer's options) and a browser before a suite's tests and
+ * stops both after them, unless skip gives a reason not to; setUp runs with the server
+ * once it answers (createStaff, say), and set hands both to the suite's tests.
+ */
+export function serveSuite({ skip = '', setUp, ...options }, set) {
+  let server;
+  let browser;
+  before(async () => {
+    if (skip) return;
+    server = await startServer(options);
+    await setUp?.(server);
+    browser = await launchBrowser();
+    set(server, browser);
+  }, { timeout: 120_000 });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
 export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

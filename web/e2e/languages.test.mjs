@@ -355,7 +355,8 @@ describe('every screen in the reader\'s language', () => {
       await w.check('console-conversation');
 
       const pages = ['dashboard', 'conversations', 'appointments', 'waitlist', 'new-appointment', 'clients', 'projects',
-        'notifications', 'messages', 'users', 'settings', 'ops', 'profile', 'no-such-page'];
+        'notifications', 'messages', 'messages?view=alerts', 'users', 'settings', 'canned-replies', 'ops', 'profile',
+        'no-such-page'];
       for (const name of pages) {
         await page.goto(`/admin/${name}`);
         await page.locator('main h1').first().waitFor();

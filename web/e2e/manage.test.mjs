@@ -4,8 +4,8 @@
 // "cancelled" e-mails — in French, and in Arabic (right to left).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { axeViolations, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { nextBusinessDay, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -67,15 +67,7 @@ describe('the manage link', { skip }, () => {
   let server;
   let browser;
 
-  before(async () => {
-    server = await startServer({ smtp: true });
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  serveSuite({ skip, smtp: true }, (s, b) => ([server, browser] = [s, b]));
 
   for (const [lang, daysAhead] of [['fr', 8], ['ar', 10]]) {
     test(`book, move and cancel from the e-mail's link (${lang})`, { timeout: 240_000 }, async () => {

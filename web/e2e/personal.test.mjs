@@ -4,9 +4,9 @@
 // the database keeps the appointment's slot without the person.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { book, createStaff, signIn, sql, STAFF } from './console-helpers.mjs';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 
 const skip = e2eSkipReason({ binary: true });
 
@@ -14,16 +14,7 @@ describe('personal data', { skip }, () => {
   let server;
   let browser;
 
-  before(async () => {
-    server = await startServer();
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  serveSuite({ skip, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('export as a moderator, erase as an administrator', { timeout: 180_000 }, async () => {
     const email = `yasmine.${Date.now()}@example.dz`;

@@ -264,6 +264,7 @@ describe('at a phone’s width', { skip }, () => {
           ['messages', false],
           ['users', true],
           ['settings', false],
+          ['canned-replies', true],
           ['ops', false],
         ];
         for (const [key, actions] of pages) {

@@ -1,8 +1,8 @@
 // A service booked in several languages is one service in the console: the French filter
 // finds the English booking, and the dashboard draws one bar for it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { book, createStaff, signIn, STAFF } from './console-helpers.mjs';
 
 const skip = e2eSkipReason();
@@ -11,17 +11,7 @@ describe('a service whatever the language it was booked in', { skip }, () => {
   let server;
   let browser;
 
-  before(async () => {
-    if (skip) return;
-    server = await startServer();
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  serveSuite({ skip, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('the French filter finds the English booking, and the dashboard draws one bar', { timeout: 120_000 }, async (t) => {
     await book(server, { name: 'Nora English', service: 'Photo and video shooting' });

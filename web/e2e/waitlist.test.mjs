@@ -4,9 +4,9 @@
 // link and accepts; the slot is theirs and their confirmation follows.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { nextBusinessDay, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -23,16 +23,7 @@ describe('the waitlist', { skip }, () => {
   let server;
   let browser;
 
-  before(async () => {
-    server = await startServer({ smtp: true });
-    await createStaff(server);
-    browser = await launchBrowser();
-  }, { timeout: 120_000 });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  serveSuite({ skip, smtp: true, setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
 
   test('join from the form, the holder cancels, the offer is accepted from its e-mail', { timeout: 240_000 }, async () => {
     const tag = randomBytes(4).toString('hex');

@@ -1,6 +1,4 @@
-import { prefetchPage } from './app/prefetch';
 import { whenNeeded } from './app/wake';
-import { setRequestLanguage } from './lib/api';
 import { holdInput } from './lib/heldInput';
 import './styles/global.css';
 
@@ -14,8 +12,9 @@ function spread(jobs: (() => void)[]) {
 }
 
 /**
- * Fetches the app with the scripts the prerendered page named (in their order: React
- * first), and starts the page's own requests after them.
+ * Starts the page's route loader (app/load.ts: its requests, into the cache the app will
+ * read), then fetches the app with the scripts the prerendered page named (in their
+ * order: React first).
  */
 function fetchApp(root: HTMLElement) {
   const jobs = (root.dataset.preload?.split(' ') ?? []).filter(Boolean).map((href) => () => {
@@ -27,11 +26,8 @@ function fetchApp(root: HTMLElement) {
   });
   const { route, lang } = root.dataset;
   if (route && lang) {
-    jobs.push(() => {
-      // In the language the server chose for the page, which is the visitor's (?lang=, cookie).
-      setRequestLanguage(lang);
-      prefetchPage(route, window.location.pathname);
-    });
+    // In the language the server chose for the page, which is the visitor's (?lang=, cookie).
+    jobs.unshift(() => void import('./app/load').then((m) => m.loadPage(route, window.location.pathname, lang)));
   }
   spread(jobs);
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Reading is the hour a text names.
@@ -364,8 +365,11 @@ func tokens(text string) []string {
 			b.WriteRune(r)
 		}
 	}
-	s := meridiems.Replace(b.String())
-	var out []string
+	s := b.String()
+	if strings.Contains(s, ".m") { // each of meridiems' has it
+		s = meridiems.Replace(s)
+	}
+	out := make([]string, 0, strings.Count(s, " ")+4)
 	word := func(w string) {
 		if w != "" {
 			out = appendClock(out, w)
@@ -373,7 +377,15 @@ func tokens(text string) []string {
 	}
 	start := -1
 	for i, r := range s {
-		inWord := unicode.IsLetter(r) || unicode.IsDigit(r)
+		var inWord bool
+		switch {
+		case r < utf8.RuneSelf:
+			inWord = r|0x20 >= 'a' && r|0x20 <= 'z' || r >= '0' && r <= '9'
+		case r >= arabicStart && r < arabicEnd:
+			inWord = arabicWordRunes[r-arabicStart]
+		default:
+			inWord = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
 		switch {
 		case inWord && start < 0:
 			start = i
@@ -393,6 +405,16 @@ func tokens(text string) []string {
 	}
 	return out
 }
+
+// The Arabic block, and which of its characters are letters or digits.
+const arabicStart, arabicEnd = 0x0600, 0x0700
+
+var arabicWordRunes = func() (t [arabicEnd - arabicStart]bool) {
+	for r := rune(arabicStart); r < arabicEnd; r++ {
+		t[r-arabicStart] = unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	return t
+}()
 
 // meridiems are "a.m." and "p.m." written as one word.
 var meridiems = strings.NewReplacer("a.m.", "am ", "p.m.", "pm ", "a.m", "am", "p.m", "pm")

@@ -135,31 +135,75 @@ type segment struct {
 
 func segments(text string) []segment {
 	var out []segment
-	var cur []word
+	// The words of every segment share one array.
+	all := make([]word, 0, wordsBound(text))
+	from := 0 // where the current segment's words start in all
 	flush := func(label bool) {
+		var cur []word
+		if len(all) > from {
+			cur = all[from:len(all):len(all)]
+		}
 		if len(cur) > 0 || label {
 			out = append(out, segment{words: cur, label: label})
 		}
-		cur = nil
+		from = len(all)
 	}
-	add := func(w string) { cur = append(cur, word{raw: w, f: fold(w)}) }
-	for _, f := range strings.Fields(text) {
-		for f != "" {
-			i := strings.IndexAny(f, ".,;:!?،؛؟…")
-			if i < 0 {
-				add(f)
-				break
+	// One pass over the text: a space ends a word, a mark ends the word and the phrase.
+	start := -1
+	for i, r := range text {
+		space, mark := isSpace(r), isMark(r)
+		if !space && !mark {
+			if start < 0 {
+				start = i
 			}
-			if i > 0 {
-				add(f[:i])
-			}
-			r, size := utf8.DecodeRuneInString(f[i:])
-			flush(r == ':')
-			f = f[i+size:]
+			continue
 		}
+		if start >= 0 {
+			all = append(all, word{raw: text[start:i], f: fold(text[start:i])})
+			start = -1
+		}
+		if mark {
+			flush(r == ':')
+		}
+	}
+	if start >= 0 {
+		all = append(all, word{raw: text[start:], f: fold(text[start:])})
 	}
 	flush(false)
 	return out
+}
+
+// wordsBound is about the number of words of text: one more than its ASCII spaces and
+// marks (a text with others grows the array once).
+func wordsBound(text string) int {
+	n := 2
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c <= ' ' || c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?' {
+			n++
+		}
+	}
+	return n
+}
+
+// isSpace is unicode.IsSpace, without its tables for ASCII and the Arabic block (which
+// holds no space).
+func isSpace(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return r == ' ' || r >= '\t' && r <= '\r'
+	case r >= 0x0600 && r < 0x0700:
+		return false
+	}
+	return unicode.IsSpace(r)
+}
+
+// isMark reports whether r ends a phrase: . , ; : ! ? ، ؛ ؟ …
+func isMark(r rune) bool {
+	switch r {
+	case '.', ',', ';', ':', '!', '?', '،', '؛', '؟', '…':
+		return true
+	}
+	return false
 }
 
 func labelOnly(s segment) bool {

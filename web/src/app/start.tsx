@@ -2,13 +2,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n } from '../lib/i18n';
 import { App } from './App';
+import { queryClient } from './cache';
 
 /** Starts the app in root once the active language's texts are in (no untranslated flash). */
 export async function start(root: HTMLElement): Promise<void> {
   const i18n = await initI18n();
   const app = (
     <StrictMode>
-      <App />
+      <App client={queryClient} />
     </StrictMode>
   );
   // The server sends public pages prerendered (scripts/prerender.mjs) in the language

@@ -32,7 +32,7 @@ describe('when a prerendered page starts its app', () => {
   let whenNeeded: typeof WhenNeeded;
 
   beforeEach(async () => {
-    // Fresh modules: answers prefetched by one test are not another's.
+    // Fresh modules: the cache one test filled is not another's.
     vi.resetModules();
     ({ whenNeeded } = await import('./wake'));
     maintenance = false;
@@ -93,7 +93,7 @@ describe('when a prerendered page starts its app', () => {
     const start = vi.fn();
     whenNeeded(root, start);
     expect(start).not.toHaveBeenCalled();
-    await flush();
-    expect(start).toHaveBeenCalledTimes(1);
+    // The settings are asked into the app's cache (app/load.ts), loaded on demand.
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
   });
 });

@@ -10,8 +10,6 @@
 //   was open before a reload or the address links to a conversation (an e-mailed staff
 //   answer), or when the site is in maintenance (its notice, and the chat's closed state,
 //   are the app's).
-import { prefetch } from '../lib/api';
-import { getSiteInfo } from '../features/site/api/site';
 import { panelWasOpen, resumeToken } from '../features/chat/persistence';
 import { storedLanguage } from '../lib/language';
 
@@ -46,9 +44,11 @@ export function whenNeeded(root: HTMLElement, start: () => void): void {
   }
   for (const type of GESTURES) document.addEventListener(type, wake, options);
   for (const part of root.querySelectorAll(AWAITING)) observer.observe(part);
-  // The app's own request for the settings takes this answer (lib/api.ts prefetch).
-  prefetch(() => getSiteInfo()).then(
-    (info) => info?.maintenance_mode && wake(),
-    () => {}, // unknown counts as not in maintenance, as in the app
-  );
+  // Asked into the cache the app reads (app/load.ts): the app takes this answer.
+  void import('./load')
+    .then((m) => m.loadSiteInfo())
+    .then(
+      (info) => info?.maintenance_mode && wake(),
+      () => {}, // unknown counts as not in maintenance, as in the app
+    );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, parseRetryAfter, prefetch, setCsrfToken, setRequestLanguage } from './api';
+import { ApiError, api, buildUrl, parseRetryAfter, setCsrfToken, setRequestLanguage } from './api';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
@@ -115,49 +115,6 @@ describe('api client', () => {
   it('builds the query after the path, with the language last unless given', () => {
     expect(buildUrl('/api/services', { order: 'name', limit: undefined })).toBe('/api/services?order=name&lang=fr');
     expect(buildUrl('/api/slots?date=2026-11-29', { lang: 'ar' })).toBe('/api/slots?date=2026-11-29&lang=ar');
-  });
-
-  it('gives a prefetched answer to identical requests for a few seconds', async () => {
-    vi.useFakeTimers();
-    try {
-      fetchMock.mockImplementation(async () => jsonResponse(200, { items: [1] }));
-      prefetch(() => api.get('/api/services', { query: { order: 'name' } }));
-      prefetch(() => api.get('/api/services', { query: { order: 'name' } }));
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      await expect(api.get('/api/services', { query: { order: 'name' } })).resolves.toEqual({ items: [1] });
-      await expect(api.get('/api/services', { query: { order: 'name' } })).resolves.toEqual({ items: [1] });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      // Another language asks the server, and so does the same request later.
-      await api.get('/api/services', { query: { order: 'name', lang: 'en' } });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-      vi.advanceTimersByTime(10_001);
-      await api.get('/api/services', { query: { order: 'name' } });
-      expect(fetchMock).toHaveBeenCalledTimes(3);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('lets the screen that takes a prefetched answer stop waiting for it', async () => {
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    prefetch(() => api.get('/api/projects'));
-    const controller = new AbortController();
-    const taken = api.get('/api/projects', { signal: controller.signal });
-    controller.abort();
-    await expect(taken).rejects.toMatchObject({ name: 'AbortError' });
-    answer(jsonResponse(200, { items: [] }));
-  });
-
-  it('reports a prefetched failure to the screen that takes it', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(503, { error: { code: 'unavailable', message: 'Indisponible.' } }));
-    prefetch(() => api.get('/api/site'));
-    const err = await caught(api.get('/api/site'));
-    expect(err.code).toBe('unavailable');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    // A failure is not kept: asking again asks the server.
-    await caught(api.get('/api/site'));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

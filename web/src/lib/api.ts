@@ -157,60 +157,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/** How long a prefetched answer waits for the screens that ask for it. */
-const PREFETCH_KEEP_MS = 10_000;
-
-/** Answers of GET requests started ahead of the screens that need them, by URL. */
-const prefetched = new Map<string, Promise<unknown>>();
-let prefetching = false;
-
-/**
- * Starts GET requests before the screens that need them are drawn: load calls the usual
- * API functions (each must send its request before its first await), and identical GETs
- * for a few seconds afterwards take the answer instead of asking again (a page and its
- * footer may ask the same). Returns load's answer too, for a caller that wants to look at
- * it first.
- */
-export function prefetch<T>(load: () => Promise<T>): Promise<T> {
-  prefetching = true;
-  try {
-    const answer = load();
-    answer.catch(() => {}); // the screen that takes the answer reports a failure
-    return answer;
-  } finally {
-    prefetching = false;
-  }
-}
-
-/** promise, rejected with the abort reason if signal aborts first. */
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 /** Sends one request and returns its decoded JSON body (undefined for 204). */
-export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if ((options.method ?? 'GET') !== 'GET') return send<T>(path, options);
-  const url = buildUrl(path, options.query);
-  const early = prefetched.get(url);
-  if (early) return abortable(early as Promise<T>, options.signal);
-  if (prefetching) {
-    const answer = send<T>(path, { ...options, signal: undefined });
-    prefetched.set(url, answer);
-    const forget = () => prefetched.get(url) === answer && prefetched.delete(url);
-    setTimeout(forget, PREFETCH_KEEP_MS);
-    answer.catch(forget); // who asked meanwhile hears of the failure; who asks next, asks again
-    return answer;
-  }
-  return send<T>(path, options);
-}
-
-async function send<T>(path: string, options: RequestOptions): Promise<T> {
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');

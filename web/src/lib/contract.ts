@@ -2,7 +2,7 @@
 // server (pages/contract.go) both read: the browser router is built from it
 // (app/routes.tsx), the prerenderer writes a page per route and language
 // (scripts/prerender.mjs), and the server picks the page of each address with it. The
-// boot script reads it too (lib/language.ts, app/prefetch.ts), so this module stays
+// boot script reads it too (lib/language.ts, app/load.ts), so this module stays
 // small and imports nothing else.
 import table from './routes.json';
 

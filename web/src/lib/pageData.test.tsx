@@ -1,8 +1,9 @@
+import { hydrate } from '@tanstack/query-core';
 import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageData, PAGE_DATA_ID, resetPageData } from './pageData';
-import { QueryProvider, useDeferredQuery, type Resource } from './query';
+import { dehydrated, pageData, PAGE_DATA_ID, resetPageData, sentLanguage } from './pageData';
+import { createQueryClient, QueryProvider, useDeferredQuery, type Resource } from './query';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -25,10 +26,12 @@ describe('the data a page was sent with', () => {
     expect(pageData('service', 'ar')).toEqual({ slug: 'bots-ia' });
     expect(pageData('service', 'fr')).toBeUndefined();
     expect(pageData('project', 'ar')).toBeUndefined();
+    expect(sentLanguage()).toBe('ar');
   });
 
   it('is absent from a page sent without it, or with unreadable data', () => {
     expect(pageData('service', 'fr')).toBeUndefined();
+    expect(sentLanguage()).toBeUndefined();
     resetPageData();
     sendPage('{"lang":"fr",');
     expect(pageData('service', 'fr')).toBeUndefined();
@@ -37,24 +40,26 @@ describe('the data a page was sent with', () => {
 
 describe('a screen started with the data it was sent', () => {
   const load = vi.fn((id: string) => Promise.resolve(`loaded ${id}`));
-  function Screen({ id, sent, seen }: { id: string; sent?: string; seen: (r: Resource<string>) => void }) {
-    const resource = useDeferredQuery(['screen', id], () => load(id), sent);
+  function Screen({ id, sent, seen }: { id: string; sent: boolean; seen: (r: Resource<string>) => void }) {
+    const resource = useDeferredQuery({ queryKey: ['screen', id], queryFn: () => load(id), staleTime: 60_000 }, sent);
     seen(resource);
     return null;
   }
 
-  it('shows it at once and loads only when what it shows changes', async () => {
+  it('shows it at once from the cache it was put in, and loads only when what it shows changes', async () => {
+    const client = createQueryClient();
+    hydrate(client, dehydrated([[['screen', 'a'], 'sent a']]));
     const seen: Resource<string>[] = [];
     let show: (id: string) => void = () => {};
     function App() {
       const [id, setId] = useState('a');
       show = setId;
-      return <Screen id={id} sent={id === 'a' ? 'sent a' : undefined} seen={(r) => seen.push(r)} />;
+      return <Screen id={id} sent={id === 'a'} seen={(r) => seen.push(r)} />;
     }
     const root = createRoot(document.createElement('div'));
     await act(async () =>
       root.render(
-        <QueryProvider>
+        <QueryProvider client={client}>
           <App />
         </QueryProvider>,
       ),

@@ -8,7 +8,7 @@ import { createQueryClient, useDeferredQuery } from './query';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function Services() {
-  const { data, loading } = useDeferredQuery(['services'], () => Promise.resolve(['Web', 'Photo']));
+  const { data, loading } = useDeferredQuery({ queryKey: ['services'], queryFn: () => Promise.resolve(['Web', 'Photo']) });
   return <p>{loading ? 'loading' : data?.join(', ')}</p>;
 }
 

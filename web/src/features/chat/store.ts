@@ -6,6 +6,9 @@ import { forgetResumeToken, OPEN_KEY, panelWasOpen, resumeToken, SESSION_KEY, st
 /** Kind of failure shown in the panel. */
 export type ChatProblem = 'error' | 'unavailable' | 'rate_limited' | null;
 
+/** What a conversation has collected before its first reply: every field empty. */
+const NOTHING_COLLECTED: Collected = { name: '', email: '', phone: '', company: '', service: '', date: '', time: '' };
+
 /** State of the chat widget. */
 export interface ChatState {
   open: boolean;
@@ -98,7 +101,7 @@ export const useChat = create<ChatState>()((set, get) => {
   const start = async (lang: string) => {
     const session = await startSession(lang);
     storage('local')?.setItem(SESSION_KEY, session.session_id);
-    set({ sessionId: session.session_id, messages: session.messages, appointmentId: null, collected: {}, stored: false });
+    set({ sessionId: session.session_id, messages: session.messages, appointmentId: null, collected: NOTHING_COLLECTED, stored: false });
     apply(session);
   };
 
@@ -110,7 +113,7 @@ export const useChat = create<ChatState>()((set, get) => {
     sessionId: null,
     messages: [],
     quickReplies: [],
-    collected: {},
+    collected: NOTHING_COLLECTED,
     flow: '',
     appointmentId: null,
     handoff: null,
@@ -183,7 +186,7 @@ export const useChat = create<ChatState>()((set, get) => {
                 sessionId: id,
                 messages: stored.messages,
                 flow: stored.flow ?? '',
-                collected: stored.collected ?? {},
+                collected: stored.collected ?? NOTHING_COLLECTED,
                 quickReplies: stored.quick_replies ?? [],
                 handoff: handoffOf(stored.handoff),
                 stored: true,
@@ -225,7 +228,7 @@ export const useChat = create<ChatState>()((set, get) => {
           return {
             messages: mergeMessages(kept, [sent, ...reply.messages]),
             stored: true,
-            ...(reply.new_session ? { collected: {}, appointmentId: null } : {}),
+            ...(reply.new_session ? { collected: NOTHING_COLLECTED, appointmentId: null } : {}),
           };
         });
         apply(reply);

@@ -12,20 +12,8 @@ export type Day = Schemas['Day'];
 /** A free slot the server offers instead of a taken or closed one. */
 export type Alternative = Schemas['SlotRef'];
 
-/** What the form sends. */
-export interface AppointmentRequest {
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  date: string;
-  time: string;
-  message: string;
-  company: string;
-  sector: string;
-  /** How the meeting happens; '' for the service's default. */
-  mode?: MeetingMode | '';
-}
+/** What the form sends: every field of the request, empty when not given (mode: the service's default). */
+export type AppointmentRequest = Required<Schemas['BookingRequest']>;
 
 /** How a meeting happens: at the office, by phone, by video. */
 export type MeetingMode = Schemas['MeetingMode'];
@@ -40,13 +28,6 @@ export interface ServiceChoice {
 /** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
 export type GuardFields = Schemas['FormGuard'];
 
-/** The stored appointment. */
-export interface Appointment extends AppointmentRequest {
-  id: string;
-  status: string;
-  created_at: string;
-}
-
 /** The slots of one date (YYYY-MM-DD). */
 export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
   return api.get<Day>('/api/slots', { query: { date }, signal });
@@ -54,12 +35,12 @@ export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
 
 /** Active services for the form's list, by name, with the meeting modes each offers. */
 export async function serviceChoices(signal?: AbortSignal): Promise<ServiceChoice[]> {
-  const res = await api.get<{ items: ServiceChoice[] }>('/api/services', { query: { order: 'name' }, signal });
+  const res = await api.get<{ items: Schemas['ServiceView'][] }>('/api/services', { query: { order: 'name' }, signal });
   return res.items.map((s) => ({ name: s.name, modes: s.modes ?? ['office'], default_mode: s.default_mode ?? 'office' }));
 }
 
 /** A booking as the form hears of it: whether a confirmation e-mail is on its way. */
-export type Booked = Appointment & { confirmation_email?: boolean; manage_token?: string };
+export type Booked = Schemas['Booked'];
 
 /** Books; the key makes a retry or a double click book once. */
 export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Booked> {

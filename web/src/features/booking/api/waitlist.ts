@@ -4,20 +4,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { sendWithChallenge } from '../../../lib/challenge';
-import type { Schemas } from '../../../lib/schemas';
-import type { GuardFields } from './appointments';
+import type { RequestBody, Schemas } from '../../../lib/schemas';
 
-/** What the form sends to join a slot's line: the slot and how to reach the person. */
-export interface WaitlistRequest {
-  /** YYYY-MM-DD and HH:MM of the full slot. */
-  date: string;
-  time: string;
-  name: string;
-  phone: string;
-  /** Required: the offer is e-mailed when a place frees up. */
-  email: string;
-  service: string;
-}
+/** What the form sends to join a slot's line: the slot (YYYY-MM-DD, HH:MM), how to reach the person (the offer is e-mailed), and the anti-abuse fields. */
+export type WaitlistRequest = RequestBody<'/api/waitlist', 'post'>;
 
 /** The slot waited for and where the offer will go, as POST /api/waitlist returns it. */
 export type WaitlistPlace = Schemas['WaitlistPlace'];
@@ -27,14 +17,14 @@ export type WaitlistPlace = Schemas['WaitlistPlace'];
  * when the slot has room again (book it instead); 422 `slot_closed`; a validation error
  * with fields; 429 as the booking form (a challenge may be asked for).
  */
-export function joinWaitlist(body: WaitlistRequest & GuardFields): Promise<WaitlistPlace> {
+export function joinWaitlist(body: WaitlistRequest): Promise<WaitlistPlace> {
   return api.post<WaitlistPlace>('/api/waitlist', body);
 }
 
 /** Joins a slot's line, through the challenge when the server asks for one (verifying says while it is solved). */
 export function useJoinWaitlistMutation(onVerifying: (verifying: boolean) => void) {
   return useMutation({
-    mutationFn: (body: WaitlistRequest & Pick<GuardFields, 'website'>) =>
+    mutationFn: (body: Omit<WaitlistRequest, 'altcha'>) =>
       sendWithChallenge((altcha) => joinWaitlist({ ...body, altcha }), onVerifying),
   });
 }

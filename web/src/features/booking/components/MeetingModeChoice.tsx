@@ -8,7 +8,7 @@ export interface MeetingModeChoiceProps {
   /** The modes the service offers, in order. */
   modes: MeetingMode[];
   /** The mode chosen (the service's default until the visitor picks one). */
-  value: MeetingMode;
+  value: string;
   onChange: (mode: MeetingMode) => void;
   /** The server's refusal of the mode, if any. */
   error?: string;

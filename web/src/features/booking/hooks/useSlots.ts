@@ -9,7 +9,10 @@ const slotsKey = (date?: string) => (date === undefined ? ['slots'] : ['slots', 
 
 /** A day's slots (null while no day is chosen). */
 export function useDay(date: string): Resource<Day | null> {
-  return useDeferredQuery(slotsKey(date), (signal) => (date ? getDay(date, signal) : Promise.resolve(null)));
+  return useDeferredQuery({
+    queryKey: slotsKey(date),
+    queryFn: ({ signal }) => (date ? getDay(date, signal) : Promise.resolve(null)),
+  });
 }
 
 /** Asks again for the slots on screen: after the server refused one as taken or closed. */
@@ -21,7 +24,8 @@ export function useRefreshSlots(): () => void {
 /** Active services for the form's list, by name, with their meeting modes; none when the server fails. */
 export function useServiceChoices(): Resource<ServiceChoice[]> {
   const lang = useTranslation().i18n.resolvedLanguage;
-  return useDeferredQuery(['service-choices', lang], (signal) =>
-    serviceChoices(signal).catch(() => [] as ServiceChoice[]),
-  );
+  return useDeferredQuery({
+    queryKey: ['service-choices', lang],
+    queryFn: ({ signal }) => serviceChoices(signal).catch((): ServiceChoice[] => []),
+  });
 }

@@ -25,56 +25,18 @@ export function isLinkReply(q: QuickReply): boolean {
   return q.kind === 'link' && q.value.startsWith('/') && !q.value.startsWith('//');
 }
 
-/** What the visitor has given so far, for the summary card. */
-export interface Collected {
-  name?: string;
-  email?: string;
-  phone?: string;
-  company?: string;
-  service?: string;
-  date?: string;
-  time?: string;
-}
+/** What the visitor has given so far, for the summary card; any may be empty. */
+export type Collected = Schemas['Collected'];
 
-/** The state of a conversation after each exchange. */
-export interface ChatReply {
-  /** Dota's new messages (the whole conversation when read back). */
-  messages: ChatMessage[];
-  /** In the reply to a message: the visitor's message as the conversation numbered it. */
-  user_message?: ChatMessage;
-  step: string;
-  /** The flow the step belongs to: booking, move, cancel, or '' outside any (the server names its steps). */
-  flow?: string;
-  quick_replies?: QuickReply[];
-  collected?: Collected;
-  appointment_id?: string;
-  /** The conversation's id; a different one when the server had to start a new conversation. */
-  session_id?: string;
-  /** True when the id sent was unknown or expired and a new conversation began. */
-  new_session?: boolean;
-  /** Set while staff are involved; "ended" in the reply that gives the conversation back to Dota. */
-  handoff?: Handoff;
-}
-
-/** A new conversation with the greeting. */
-export interface NewSession extends ChatReply {
-  session_id: string;
-}
-
-/** A stored conversation. */
-export interface StoredSession {
-  step: string;
-  flow?: string;
-  lang: string;
-  messages: ChatMessage[];
-  collected?: Collected;
-  quick_replies?: QuickReply[];
-  handoff?: Handoff;
-}
+/**
+ * The state of a conversation after each exchange, and as it is read back after a reload
+ * (then with the whole conversation); a new conversation's carries its greeting.
+ */
+export type ChatReply = Schemas['ChatReply'];
 
 /** Starts a conversation in a language. */
-export function startSession(lang: string): Promise<NewSession> {
-  return api.post<NewSession>('/api/chat/sessions', { lang });
+export function startSession(lang: string): Promise<ChatReply> {
+  return api.post<ChatReply>('/api/chat/sessions', { lang });
 }
 
 /** Sends one message and returns it numbered, with the bot's answer. */
@@ -83,13 +45,13 @@ export function sendMessage(sessionId: string, text: string, lang: string): Prom
 }
 
 /** Reads a conversation back (after a reload). */
-export function getSession(sessionId: string): Promise<StoredSession> {
-  return api.get<StoredSession>(`/api/chat/sessions/${encodeURIComponent(sessionId)}`);
+export function getSession(sessionId: string): Promise<ChatReply> {
+  return api.get<ChatReply>(`/api/chat/sessions/${encodeURIComponent(sessionId)}`);
 }
 
 /** Reopens the conversation an e-mailed staff answer links to (404 altered, 410 ended). */
-export function resumeSession(token: string): Promise<StoredSession & { session_id: string }> {
-  return api.get<StoredSession & { session_id: string }>(`/api/chat/resume/${encodeURIComponent(token)}`);
+export function resumeSession(token: string): Promise<ChatReply> {
+  return api.get<ChatReply>(`/api/chat/resume/${encodeURIComponent(token)}`);
 }
 
 /**

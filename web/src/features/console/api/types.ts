@@ -1,21 +1,13 @@
 // Shapes of the /api/admin routes, taken from the contract: src/lib/api-schema.d.ts is
 // generated from api/openapi.yaml (`npm run gen:api`). To change a shape, change the
 // document; only the runtime lists below and the chart shapes are written here.
-import type { paths } from '../../../lib/api-schema';
-import type { Schemas } from '../../../lib/schemas';
-
-/** The JSON body of the 200 answer to a GET of path. */
-type GetBody<P extends keyof paths> = paths[P]['get'] extends {
-  responses: { 200: { content: { 'application/json': infer B } } };
-}
-  ? B
-  : never;
+import type { GetBody, Schemas } from '../../../lib/schemas';
 
 /**
  * The members of the string union T as a runtime list, in the order given. It compiles only
  * when the list names every member, so a value the document adds cannot be forgotten.
  */
-function everyMember<T extends string>() {
+export function everyMember<T extends string>() {
   return <const L extends readonly T[]>(
     list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
   ) => list as L;
@@ -26,6 +18,9 @@ export type Role = Schemas['Role'];
 
 /** A console page a user may open; the menu is built from the server's list. */
 export type PageKey = Schemas['Page'];
+
+/** Roles of staff, in the order the console offers them. */
+export const ROLES = everyMember<Role>()(['admin', 'moderator', 'editor']);
 
 /** An action a user may be allowed to do. */
 export type Permission = Schemas['Permission'];
@@ -60,19 +55,8 @@ export type Note = Schemas['Note'];
 /** One status change of an appointment. */
 export type HistoryEntry = Schemas['HistoryEntry'];
 
-/**
- * One message of the chat conversation behind a booking. The server sends no id; the
- * optional one is kept for the screens that key by it.
- */
-export type TranscriptMessage = Schemas['TranscriptMessage'] & { id?: string | number };
-
-/** A page of a list. */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  size: number;
-}
+/** One message of the chat conversation behind a booking (in order: the screens key by position). */
+export type TranscriptMessage = Schemas['TranscriptMessage'];
 
 /** Appointment counts by status. */
 export type AppointmentStats = Schemas['AppointmentStats'];

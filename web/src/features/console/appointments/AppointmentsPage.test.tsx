@@ -34,7 +34,7 @@ describe('the appointments page opened from an alert', () => {
         const path = url.pathname;
         if (path === '/api/admin/me') return json(200, me);
         if (path === '/api/admin/appointments/stats') return json(200, { total: 1, pending: 1, confirmed: 0, cancelled: 0 });
-        if (path === '/api/admin/appointments/ap1') return json(200, { appointment, notes: [], history: [] });
+        if (path === '/api/admin/appointments/ap1') return json(200, { ...appointment, notes: [], history: [] });
         if (path.startsWith('/api/admin/appointments/ap1/')) return json(200, { items: [] });
         if (path === '/api/admin/appointments') return json(200, { items: [], total: 0, page: 1, size: 10 });
         if (path === '/api/admin/messages') return json(200, { items: [], total: 0, page: 1, size: 20 });

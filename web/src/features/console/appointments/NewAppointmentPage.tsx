@@ -29,6 +29,7 @@ const EMPTY: NewAppointment = {
   time: '',
   message: '',
   client_id: '',
+  mode: '',
 };
 
 /** The name, e-mail and phone a chosen client fills in. */

@@ -18,8 +18,8 @@ import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 import { useWaitingCount } from '../hooks/useWaiting';
 
 /** value when it is one of allowed, else '' (a hand-edited address must not break the list). */
-function oneOf(value: string | null, allowed: readonly string[]): string {
-  return value && allowed.includes(value) ? value : '';
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
+  return allowed.find((a) => a === value) ?? '';
 }
 
 /**

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast';
-import { dashboardQueries } from './api/dashboard';
+import { dashboardQueries, type Dashboard } from './api/dashboard';
+import { everyMember } from '../api/types';
 import { keys as queryKeys } from '../api/keys';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { StatCard } from '../components/Feedback';
@@ -12,8 +13,19 @@ import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 
 const DashboardCharts = lazy(() => import('./components/DashboardCharts'));
 
-/** Cards the dashboard shows first, in this order, when the server sends them. */
-const CARD_ORDER = ['total', 'pending', 'confirmed', 'cancelled', 'completed', 'today', 'this_week', 'upcoming', 'clients', 'unread_notifications'];
+/** The dashboard's cards, in this order (every card the server counts). */
+const CARD_ORDER = everyMember<keyof Dashboard['cards']>()([
+  'total',
+  'pending',
+  'confirmed',
+  'cancelled',
+  'completed',
+  'today',
+  'this_week',
+  'upcoming',
+  'clients',
+  'unread_notifications',
+]);
 
 /** /admin/dashboard: stat cards, refresh, quick actions and charts. */
 export default function DashboardPage() {
@@ -21,8 +33,6 @@ export default function DashboardPage() {
   const data = useQuery(dashboardQueries.summary());
   useLiveInvalidate(['appointment.'], [queryKeys.dashboard], 500);
   useFallbackPoll(() => void data.refetch(), 60_000);
-  const cards = data.data?.cards ?? {};
-  const keys = [...CARD_ORDER.filter((k) => k in cards), ...Object.keys(cards).filter((k) => !CARD_ORDER.includes(k))];
 
   return (
     <section className="page" aria-labelledby="dashboard-title">
@@ -47,8 +57,8 @@ export default function DashboardPage() {
       ) : (
         <>
           <div className="stats-grid">
-            {keys.map((k) => (
-              <StatCard key={k} label={t(`dashboard.card.${k}`, { defaultValue: k.replace(/_/g, ' ') })} value={cards[k]} tone={k} />
+            {CARD_ORDER.map((k) => (
+              <StatCard key={k} label={t(`dashboard.card.${k}`)} value={data.data.cards[k]} tone={k} />
             ))}
           </div>
           <Suspense fallback={<Skeleton rows={6} />}>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenSeries, totalsOf } from '../ops/api/ops';
-import { normalizeDashboard } from '../dashboard/api/dashboard';
+import { totalsOf, wideToSeries } from '../ops/api/ops';
 import { pageKeyOf } from '../api/session';
 import { monthGrid } from '../appointments/components/CalendarView';
 import { forbiddenTarget, landingPath } from '../hooks/useSession';
@@ -115,54 +114,40 @@ describe('calendar grid', () => {
 });
 
 describe('server series', () => {
-  it('flattens named series and nested families', () => {
-    const series = flattenSeries({
-      window: '1h',
-      series: [{ name: 'queue_depth', points: [{ t: 1, v: 2 }] }],
-      ai_latency: { p50: [{ t: 1, v: 120 }], p95: [{ t: 1, v: 900 }] },
-    });
-    expect(series.map((s) => s.name)).toEqual(['queue_depth', 'ai_latency.p50', 'ai_latency.p95']);
-  });
   it("turns the chat engine's wide rows into named series and totals", () => {
+    const counters = { ai_requests: 0, ai_failures: 0, fallbacks: 0, ai_latency_p50_ms: 0, ai_latency_p95_ms: 0, queue_depth_max: 0, rate_limited: 0, conversations_started: 0, contact_collected: 0, booked: 0 };
     const body = {
       window: '1h',
       step_seconds: 60,
+      from: '2026-11-22T10:00:00Z',
+      ratings: [],
+      to: '2026-11-22T11:00:00Z',
       points: [
-        { t: '2026-11-22T10:00:00Z', messages: { rule: 3, ai: 1 }, ai_failures: 0, fallbacks: 1, ai_latency_p50_ms: 120, ai_latency_p95_ms: 900, queue_depth_max: 2, rate_limited: 0 },
-        { t: '2026-11-22T10:01:00Z', messages: { rule: 1, ai: 2 }, ai_failures: 1, fallbacks: 0, ai_latency_p50_ms: 100, ai_latency_p95_ms: 700, queue_depth_max: 0, rate_limited: 4 },
+        { ...counters, t: '2026-11-22T10:00:00Z', messages: { rule: 3, ai: 1 }, fallbacks: 1, ai_latency_p50_ms: 120, ai_latency_p95_ms: 900, queue_depth_max: 2 },
+        { ...counters, t: '2026-11-22T10:01:00Z', messages: { rule: 1, ai: 2 }, ai_failures: 1, ai_latency_p50_ms: 100, ai_latency_p95_ms: 700, rate_limited: 4 },
       ],
-      totals: { t: '', messages: { rule: 4, ai: 3 }, rate_limited: 4 },
+      totals: { ...counters, t: '2026-11-22T10:00:00Z', messages: { rule: 4, ai: 3 }, rate_limited: 4 },
     };
-    const series = flattenSeries(body);
+    const series = wideToSeries(body.points);
     expect(series.map((s) => s.name)).toEqual([
-      'messages.rule',
-      'messages.ai',
+      'ai.ai_requests',
       'ai.ai_failures',
       'ai.fallbacks',
       'ai_latency.p50',
       'ai_latency.p95',
       'queue_depth_max',
       'rate_limited',
+      'chat_funnel.conversations_started',
+      'chat_funnel.contact_collected',
+      'chat_funnel.booked',
+      'messages.rule',
+      'messages.ai',
     ]);
-    expect(series[4].points).toEqual([
+    expect(series[3].points).toEqual([
       { t: '2026-11-22T10:00:00Z', v: 120 },
       { t: '2026-11-22T10:01:00Z', v: 100 },
     ]);
-    expect(totalsOf(body)).toEqual({ 'messages.rule': 4, 'messages.ai': 3, rate_limited: 4 });
-  });
-
-  it('reads the dashboard', () => {
-    const d = normalizeDashboard({
-      cards: { total: 3, pending: 2 },
-      per_day: [{ date: '2026-11-21', form: 1, chat: 2, console: 0, total: 3 }],
-      by_status: [{ status: 'pending', count: 2 }],
-      by_service: [{ service: '', count: 3 }],
-      chat_funnel: { started: 10, contact_collected: 4, booked: 2 },
-    });
-    expect(d.cards).toEqual({ total: 3, pending: 2 });
-    expect(d.perDay[0]).toEqual({ date: '2026-11-21', form: 1, chat: 2, console: 0 });
-    expect(d.byStatus).toEqual([{ label: 'pending', count: 2 }]);
-    expect(d.funnel).toEqual({ started: 10, contact: 4, booked: 2 });
+    expect(totalsOf(body)).toMatchObject({ 'messages.rule': 4, 'messages.ai': 3, rate_limited: 4, 'ai.ai_failures': 0 });
   });
 });
 

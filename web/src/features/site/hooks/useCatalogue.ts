@@ -1,18 +1,10 @@
-// The public site's reads, one query per resource. Each calls the API as the prefetch of
-// app/prefetch.ts does, so a page that was prefetched takes those answers (lib/api.ts).
+// The public site's reads, one query per resource, with the options of the api files:
+// the route loaders (app/loaders.ts) ask with the same options, so a page's screens take
+// the answers its loader asked for, from the one cache.
 import { useTranslation } from 'react-i18next';
 import { useDeferredQuery, type Resource } from '../../../lib/query';
-import {
-  getProject,
-  getService,
-  listProjects,
-  listServiceProjects,
-  listServices,
-  sentService,
-  type Project,
-  type Service,
-} from '../api/catalogue';
-import { getSiteInfo, type SiteInfo } from '../api/site';
+import { catalogueQueries, sentService, type Project, type Service } from '../api/catalogue';
+import { siteInfoQuery, type SiteInfo } from '../api/site';
 
 /** The language the answers are in: the request's, which follows the interface's. */
 function useAnswerLanguage(): string | undefined {
@@ -21,40 +13,34 @@ function useAnswerLanguage(): string | undefined {
 
 /** Active services, newest first or by name (at most limit); none when the server fails. */
 export function useServices(order: 'recent' | 'name', limit?: number): Resource<Service[]> {
-  const lang = useAnswerLanguage();
-  return useDeferredQuery(['services', order, limit ?? null, lang], (signal) =>
-    listServices(order, limit, signal).catch(() => []),
-  );
+  return useDeferredQuery(catalogueQueries.services(order, limit, useAnswerLanguage()));
 }
 
 /**
  * One service by its slug. A page the server drew with its service (pages/service.go)
- * starts with it and does not ask again.
+ * is taken over showing it, from the cache the page's data was put in (app/cache.ts).
  */
 export function useService(slug: string): Resource<Service> {
   const lang = useAnswerLanguage();
-  return useDeferredQuery(['service', slug, lang], (signal) => getService(slug, signal), sentService(slug, lang));
+  return useDeferredQuery(catalogueQueries.service(slug, lang), sentService(slug, lang) !== undefined);
 }
 
 /** Published projects that use a service; none when the server fails. */
 export function useServiceProjects(slug: string): Resource<Project[]> {
-  const lang = useAnswerLanguage();
-  return useDeferredQuery(['service-projects', slug, lang], (signal) => listServiceProjects(slug, signal).catch(() => []));
+  return useDeferredQuery(catalogueQueries.serviceProjects(slug, useAnswerLanguage()));
 }
 
 /** Published projects, newest first; none when the server fails. */
 export function useProjects(): Resource<Project[]> {
-  const lang = useAnswerLanguage();
-  return useDeferredQuery(['projects', lang], (signal) => listProjects(signal).catch(() => []));
+  return useDeferredQuery(catalogueQueries.projects(useAnswerLanguage()));
 }
 
 /** One published project. */
 export function useProject(id: string): Resource<Project> {
-  const lang = useAnswerLanguage();
-  return useDeferredQuery(['project', id, lang], (signal) => getProject(id, signal));
+  return useDeferredQuery(catalogueQueries.project(id, useAnswerLanguage()));
 }
 
 /** The site's public settings; null when unknown (a failure counts as "not in maintenance"). */
 export function useSiteSettings(): Resource<SiteInfo | null> {
-  return useDeferredQuery(['site-info'], (signal) => getSiteInfo(signal).catch(() => null));
+  return useDeferredQuery(siteInfoQuery);
 }

@@ -32,6 +32,8 @@ function templateService(slug: string): Service {
     qa: [],
     is_active: true,
     created_at: '',
+    modes: ['office'],
+    default_mode: 'office',
   };
 }
 

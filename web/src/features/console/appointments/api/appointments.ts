@@ -1,20 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../../../lib/api';
 import { keys } from '../../api/keys';
-import type { ClientInput } from '../../clients/api/clients';
-import type { Appointment, AppointmentStats, HistoryEntry, Note, Paged, TranscriptMessage } from '../../api/types';
+import type { Answer, Filters, GetBody, RequestBody, Schemas } from '../../../../lib/schemas';
+import type { Appointment, AppointmentStats, Note, TranscriptMessage } from '../../api/types';
 
 /** Filters of the appointment list, all applied by the server. */
-export interface AppointmentFilters {
-  q?: string;
-  status?: string;
-  service?: string;
-  range?: '' | 'today' | 'week' | 'month';
-}
+export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range'>;
 
 /** One page of appointments, newest first. */
 export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {
-  return api.get<Paged<Appointment>>('/api/admin/appointments', { query: { ...filters, page, size }, signal });
+  return api.get<GetBody<'/api/admin/appointments'>>('/api/admin/appointments', { query: { ...filters, page, size }, signal });
 }
 
 /** Counts by status. */
@@ -22,51 +17,22 @@ export function appointmentStats(signal?: AbortSignal) {
   return api.get<AppointmentStats>('/api/admin/appointments/stats', { signal });
 }
 
-/** An appointment with its notes and history. */
-export interface AppointmentDetail {
-  appointment: Appointment;
-  notes: Note[];
-  history: HistoryEntry[];
-}
+/** An appointment with its notes and its status history. */
+export type AppointmentDetail = Schemas['AppointmentDetail'];
 
 /** Reads one appointment, its notes and its status history. */
-export async function getAppointment(id: string, signal?: AbortSignal): Promise<AppointmentDetail> {
-  const body = await api.get<Record<string, unknown>>(`/api/admin/appointments/${id}`, { signal });
-  const appointment = (body.appointment ?? body) as Appointment;
-  let notes = body.notes as Note[] | undefined;
-  let history = body.history as HistoryEntry[] | undefined;
-  if (!Array.isArray(notes)) notes = await listNotes(id, signal);
-  if (!Array.isArray(history)) history = await listHistory(id, signal);
-  return { appointment, notes, history };
+export function getAppointment(id: string, signal?: AbortSignal): Promise<AppointmentDetail> {
+  return api.get<AppointmentDetail>(`/api/admin/appointments/${id}`, { signal });
 }
 
-function itemsOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const record = (body ?? {}) as Record<string, unknown>;
-  for (const key of ['items', 'notes', 'history', 'messages']) {
-    if (Array.isArray(record[key])) return record[key] as T[];
-  }
-  return [];
-}
-
-/** Notes of an appointment, newest first. */
-export async function listNotes(id: string, signal?: AbortSignal): Promise<Note[]> {
-  return itemsOf<Note>(await api.get(`/api/admin/appointments/${id}/notes`, { signal }));
-}
-
-/** Status history of an appointment, newest first. */
-export async function listHistory(id: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  return itemsOf<HistoryEntry>(await api.get(`/api/admin/appointments/${id}/history`, { signal }));
-}
-
-/** The chat conversation behind a chat booking. */
+/** The chat conversation behind a chat booking (none for another). */
 export async function getTranscript(id: string, signal?: AbortSignal): Promise<TranscriptMessage[]> {
-  return itemsOf<TranscriptMessage>(await api.get(`/api/admin/appointments/${id}/transcript`, { signal }));
+  return (await api.get<Schemas['Transcript']>(`/api/admin/appointments/${id}/transcript`, { signal })).messages;
 }
 
 /** Adds a note (the text is trimmed). */
-export function addNote(id: string, note: string) {
-  return api.post<Note>(`/api/admin/appointments/${id}/notes`, { note: note.trim() });
+export async function addNote(id: string, note: string): Promise<Note> {
+  return (await api.post<Answer<'/api/admin/appointments/{id}/notes', 'post'>>(`/api/admin/appointments/${id}/notes`, { note: note.trim() })).note;
 }
 
 /** Deletes a note. */
@@ -82,11 +48,11 @@ export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'se
 
 /** Saves an edit; the server writes the history when the status changes. */
 export async function updateAppointment(id: string, edit: AppointmentEdit): Promise<Appointment> {
-  const body = await api.patch<{ appointment?: Appointment } & Partial<Appointment>>(`/api/admin/appointments/${id}`, {
+  const body = await api.patch<Answer<'/api/admin/appointments/{id}', 'patch'>>(`/api/admin/appointments/${id}`, {
     ...edit,
     status_dashboard: edit.status,
   });
-  return (body.appointment ?? body) as Appointment;
+  return body.appointment;
 }
 
 /** Deletes one appointment. */
@@ -109,21 +75,13 @@ export function exportUrl(filters: AppointmentFilters, ids: string[] = []): stri
   return buildUrl('/api/admin/appointments/export.csv', { ...filters, ids: ids.length ? ids.join(',') : undefined });
 }
 
-/** Fields of the console's creation form. */
-export interface NewAppointment {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  sector: string;
-  service: string;
-  date: string;
-  time: string;
-  message: string;
-  client_id: string;
-  /** A new client, created with the booking unless one matches by e-mail or phone. */
-  client?: ClientInput;
-}
+type NewAppointmentBody = RequestBody<'/api/admin/appointments', 'post'>;
+
+/**
+ * Fields of the console's creation form: every field of the request ('' when not given),
+ * and a new client, created with the booking unless one matches by e-mail or phone.
+ */
+export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha'>> & Pick<NewAppointmentBody, 'client'>;
 
 /**
  * Creates an appointment from the console (status En Attente); the key makes a retry book
@@ -136,28 +94,10 @@ export function createAppointment(body: NewAppointment, idempotencyKey: string, 
   });
 }
 
-/** Appointments of a month, grouped by day (YYYY-MM-DD). */
+/** Appointments of a month, grouped by day (YYYY-MM-DD), each day's by time. */
 export async function calendarMonth(month: string, signal?: AbortSignal): Promise<Record<string, Appointment[]>> {
-  const body = await api.get<Record<string, unknown>>('/api/admin/appointments/calendar', { query: { month }, signal });
-  const days: Record<string, Appointment[]> = {};
-  const add = (a: Appointment) => {
-    if (!a.date) return;
-    (days[a.date] ??= []).push(a);
-  };
-  if (Array.isArray(body.items)) (body.items as Appointment[]).forEach(add);
-  else if (Array.isArray(body.appointments)) (body.appointments as Appointment[]).forEach(add);
-  else if (Array.isArray(body.days)) {
-    for (const day of body.days as { date: string; appointments?: Appointment[]; items?: Appointment[] }[]) {
-      for (const a of day.appointments ?? day.items ?? []) add({ ...a, date: a.date || day.date });
-    }
-  } else {
-    const map = (body.days ?? body) as Record<string, unknown>;
-    for (const [date, list] of Object.entries(map)) {
-      if (Array.isArray(list)) for (const a of list as Appointment[]) add({ ...a, date: a.date || date });
-    }
-  }
-  for (const list of Object.values(days)) list.sort((a, b) => a.time.localeCompare(b.time));
-  return days;
+  const body = await api.get<GetBody<'/api/admin/appointments/calendar'>>('/api/admin/appointments/calendar', { query: { month }, signal });
+  return Object.fromEntries(body.days.map((day) => [day.date, [...day.appointments].sort((a, b) => a.time.localeCompare(b.time))]));
 }
 
 /** Adds a note to an appointment; the appointment is asked again. */

@@ -44,7 +44,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
   const canDeleteNote = useCan('notes.delete');
   const client = useQueryClient();
   const detail = useQuery(appointmentQueries.detail(initial.id));
-  const a = detail.data?.appointment ?? initial;
+  const a = detail.data ?? initial;
   const transcript = useQuery({ ...appointmentQueries.transcript(initial.id), enabled: a.source === 'chat' });
   const messagesQuery = messageQueries.list({ appointment: initial.id }, 1, 20);
   const messages = useQuery(messagesQuery);
@@ -147,7 +147,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
           ) : (
             <ol className="transcript">
               {(transcript.data ?? []).map((m, i) => (
-                <li key={m.id ?? i} className={`transcript__msg transcript__msg--${m.sender}`}>
+                <li key={i} className={`transcript__msg transcript__msg--${m.sender}`}>
                   <span className="transcript__who">{t(`details.sender.${m.sender}`, { defaultValue: m.sender })}</span>
                   <p>{m.text}</p>
                 </li>

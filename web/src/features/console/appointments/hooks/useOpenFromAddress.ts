@@ -15,7 +15,7 @@ export function useOpenFromAddress(open: (appointment: Appointment) => void) {
   const [params, setParams] = useSearchParams();
   const id = params.get('open');
   const detail = useQuery({ ...appointmentQueries.detail(id ?? ''), enabled: id !== null });
-  const appointment = detail.data?.appointment;
+  const appointment = detail.data;
   const failed = detail.isError;
 
   useEffect(() => {

@@ -1,64 +1,33 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../../lib/api';
 import { keys } from '../../api/keys';
-import type { Client, Paged } from '../../api/types';
-import type { Schemas } from '../../../../lib/schemas';
+import type { Client } from '../../api/types';
+import type { Answer, GetBody, RequestBody, Schemas } from '../../../../lib/schemas';
 
-/** Fields of the client dialogs. */
-export type ClientInput = Pick<Client, 'nom' | 'prenom'> &
-  Partial<Pick<Client, 'email' | 'numero_1' | 'numero_2' | 'nom_entreprise' | 'siteweb'>>;
+/** Fields of the client dialogs: an empty optional one is cleared (a new client's is null). */
+export type ClientInput = Schemas['ClientInput'];
 
-/** Counts of the clients screen's cards (over every client). */
-export interface ClientStats {
-  total: number;
-  with_email: number;
-  with_company: number;
-}
-
-/** A page of clients with the screen's counts. */
-export interface ClientPage extends Paged<Client> {
-  stats: ClientStats;
-}
+/** A page of clients with the counts of the screen's cards (over every client). */
+export type ClientPage = GetBody<'/api/admin/clients'>;
 
 /** Clients, newest first, optionally matching q on name, e-mail or company. */
-export async function listClients(q: string, signal?: AbortSignal, page = 1, size = 20): Promise<ClientPage> {
-  const body = await api.get<Partial<ClientPage>>('/api/admin/clients', { query: { q, page, size }, signal });
-  const items = body.items ?? [];
-  return {
-    items,
-    total: body.total ?? items.length,
-    page: body.page ?? page,
-    size: body.size ?? size,
-    stats: body.stats ?? {
-      total: items.length,
-      with_email: items.filter((c) => c.email).length,
-      with_company: items.filter((c) => c.nom_entreprise).length,
-    },
-  };
+export function listClients(q: string, signal?: AbortSignal, page = 1, size = 20): Promise<ClientPage> {
+  return api.get<ClientPage>('/api/admin/clients', { query: { q, page, size }, signal });
 }
 
-/** Empty optional values are sent as null. */
+/** Every value trimmed; an empty one stays empty, which clears it (a field left out would stay as it was). */
 function clean(input: ClientInput): ClientInput {
-  const out: Record<string, string | null> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const text = typeof value === 'string' ? value.trim() : value;
-    out[key] = text ? text : null;
-  }
-  return out as unknown as ClientInput;
-}
-
-function unwrap(body: { client?: Client } & Partial<Client>): Client {
-  return (body.client ?? body) as Client;
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value?.trim() ?? ''])) as ClientInput;
 }
 
 /** Creates a client. */
 export async function createClient(input: ClientInput): Promise<Client> {
-  return unwrap(await api.post('/api/admin/clients', clean(input)));
+  return (await api.post<Answer<'/api/admin/clients', 'post'>>('/api/admin/clients', clean(input))).client;
 }
 
 /** Updates a client. */
 export async function updateClient(id: string, input: ClientInput): Promise<Client> {
-  return unwrap(await api.patch(`/api/admin/clients/${id}`, clean(input)));
+  return (await api.patch<Answer<'/api/admin/clients/{id}', 'patch'>>(`/api/admin/clients/${id}`, clean(input))).client;
 }
 
 /** Deletes a client; refused with `conflict` while appointments reference it. */
@@ -69,28 +38,14 @@ export function deleteClient(id: string) {
 /** An appointment still ahead, listed when an erasure is refused with `upcoming`. */
 export type UpcomingAppointment = Schemas['Upcoming'];
 
-/** What an erasure removed or anonymised, by kind. */
-export interface ErasedCounts {
-  appointments: number;
-  conversations: number;
-  messages: number;
-  notes: number;
-  waitlist: number;
-  newsletter: number;
-  cancelled: number;
-}
+/** The answer of an erasure: what it removed or anonymised, by kind, and the success text. */
+export type EraseResult = Answer<'/api/admin/clients/{id}/erase', 'post'>;
 
-/** The answer of an erasure. */
-export interface EraseResult {
-  erased: ErasedCounts;
-  message?: string;
-}
+/** What an erasure removed or anonymised, by kind. */
+export type ErasedCounts = EraseResult['erased'];
 
 /** The erasure's confirmation: the person's full name, and whether to cancel their upcoming appointments. */
-export interface EraseInput {
-  confirm: string;
-  cancel_upcoming: boolean;
-}
+export type EraseInput = RequestBody<'/api/admin/clients/{id}/erase', 'post'>;
 
 /**
  * Everything held on a client (law 18-07), as one JSON document ready to save.
@@ -107,25 +62,8 @@ export async function exportClient(id: string, signal?: AbortSignal): Promise<Bl
  * (fields.confirm) when confirm does not name the person, and with 409 `upcoming`
  * while appointments are still ahead and cancel_upcoming is false.
  */
-export async function eraseClient(id: string, input: EraseInput): Promise<EraseResult> {
-  const body = await api.post<Partial<EraseResult>>(`/api/admin/clients/${encodeURIComponent(id)}/erase`, input);
-  const counts: Partial<ErasedCounts> = body?.erased ?? {};
-  const n = (key: keyof ErasedCounts) => {
-    const value = counts[key];
-    return typeof value === 'number' ? value : 0;
-  };
-  return {
-    erased: {
-      appointments: n('appointments'),
-      conversations: n('conversations'),
-      messages: n('messages'),
-      notes: n('notes'),
-      waitlist: n('waitlist'),
-      newsletter: n('newsletter'),
-      cancelled: n('cancelled'),
-    },
-    message: body?.message,
-  };
+export function eraseClient(id: string, input: EraseInput): Promise<EraseResult> {
+  return api.post<EraseResult>(`/api/admin/clients/${encodeURIComponent(id)}/erase`, input);
 }
 
 /** The upcoming appointments of a 409 `upcoming` refusal, else null. */

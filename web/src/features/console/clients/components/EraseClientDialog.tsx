@@ -67,7 +67,8 @@ export function EraseClientDialog({ client, onClose, onErased }: EraseClientDial
       { id: client.id, input: { confirm: typed.trim(), cancel_upcoming: upcoming !== null && cancelUpcoming } },
       {
         onSuccess: ({ erased }) => {
-          const counts = COUNTS.filter((key) => key !== 'cancelled' || erased.cancelled > 0)
+          // The conversations are counted when the chat is served; the cancelled ones when any were.
+          const counts = COUNTS.filter((key) => erased[key] !== undefined && (key !== 'cancelled' || erased.cancelled > 0))
             .map((key) => t('clients.erase.countItem', { label: t(`clients.erase.count.${key}`), n: erased[key] }))
             .join(' · ');
           toast.success(t('clients.erase.done'), counts);

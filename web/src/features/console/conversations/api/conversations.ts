@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
+import type { Filters } from '../../../../lib/schemas';
 import { keys } from '../../api/keys';
 import type {
-  Collected,
   ConversationDetail,
   ConversationPage,
   QuestionsReport,
@@ -11,42 +11,23 @@ import type {
 } from '../../api/types';
 
 /** Filters of the inbox, all applied by the server; empty values select all. */
-export interface ConversationFilters {
-  state?: string;
-  outcome?: string;
-  q?: string;
-}
+export type ConversationFilters = Filters<'/api/admin/conversations', 'state' | 'outcome' | 'q'>;
 
 /** Longest message staff may send, in characters (the server refuses longer ones). */
 export const MAX_STAFF_MESSAGE = 2000;
-
-const NO_COLLECTED: Collected = { name: '', email: '', phone: '', company: '', service: '', date: '', time: '' };
-
-/** Fills what an older or partial answer leaves out, so screens need not check. */
-function normalizeDetail(body: ConversationDetail): ConversationDetail {
-  return {
-    ...body,
-    collected: { ...NO_COLLECTED, ...(body.collected ?? {}) },
-    appointment_ids: Array.isArray(body.appointment_ids) ? body.appointment_ids : [],
-    appointments: Array.isArray(body.appointments) ? body.appointments : [],
-    transcript: Array.isArray(body.transcript) ? body.transcript : [],
-  };
-}
 
 function path(id: string, action = ''): string {
   return `/api/admin/conversations/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 }
 
 /** One page of conversations, newest activity first, with the number waiting for staff. */
-export async function listConversations(
+export function listConversations(
   filters: ConversationFilters,
   page: number,
   size: number,
   signal?: AbortSignal,
 ): Promise<ConversationPage> {
-  const body = await api.get<Partial<ConversationPage>>('/api/admin/conversations', { query: { ...filters, page, size }, signal });
-  const items = Array.isArray(body.items) ? body.items : [];
-  return { items, total: body.total ?? items.length, page: body.page ?? page, size: body.size ?? size, waiting: body.waiting ?? 0 };
+  return api.get<ConversationPage>('/api/admin/conversations', { query: { ...filters, page, size }, signal });
 }
 
 /** How many conversations wait for a person. */
@@ -55,18 +36,18 @@ export async function waitingCount(signal?: AbortSignal): Promise<number> {
 }
 
 /** One conversation: what Dota collected, the appointments it booked and every message. */
-export async function getConversation(id: string, signal?: AbortSignal): Promise<ConversationDetail> {
-  return normalizeDetail(await api.get<ConversationDetail>(path(id), { signal }));
+export function getConversation(id: string, signal?: AbortSignal): Promise<ConversationDetail> {
+  return api.get<ConversationDetail>(path(id), { signal });
 }
 
 /** Takes the conversation: it is the signed-in staff member's until they hand it back (409 if another holds it). */
-export async function claimConversation(id: string): Promise<ConversationDetail> {
-  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'claim')));
+export function claimConversation(id: string): Promise<ConversationDetail> {
+  return api.post<ConversationDetail>(path(id, 'claim'));
 }
 
 /** Takes the conversation from the colleague holding it (their console hears of it live). */
-export async function takeOverConversation(id: string): Promise<ConversationDetail> {
-  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'takeover')));
+export function takeOverConversation(id: string): Promise<ConversationDetail> {
+  return api.post<ConversationDetail>(path(id, 'takeover'));
 }
 
 /** Sends the visitor a message (the text is trimmed); only the staff member holding the conversation may. */
@@ -75,14 +56,13 @@ export function sendStaffMessage(id: string, text: string): Promise<StaffMessage
 }
 
 /** Hands the conversation back to Dota. */
-export async function releaseConversation(id: string): Promise<ConversationDetail> {
-  return normalizeDetail(await api.post<ConversationDetail>(path(id, 'release')));
+export function releaseConversation(id: string): Promise<ConversationDetail> {
+  return api.post<ConversationDetail>(path(id, 'release'));
 }
 
 /** The questions Dota could not answer in the window, grouped by similar wording, largest group first. */
-export async function listQuestions(window: QuestionWindow, signal?: AbortSignal): Promise<QuestionsReport> {
-  const body = await api.get<Partial<QuestionsReport>>('/api/admin/questions', { query: { window }, signal });
-  return { window: body.window ?? window, groups: Array.isArray(body.groups) ? body.groups : [] };
+export function listQuestions(window: QuestionWindow, signal?: AbortSignal): Promise<QuestionsReport> {
+  return api.get<QuestionsReport>('/api/admin/questions', { query: { window }, signal });
 }
 
 /** What staff do to a conversation from its buttons. */

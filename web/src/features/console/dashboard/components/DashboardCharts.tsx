@@ -11,18 +11,18 @@ const PIE_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#b91c1c', '#7c3aed', '#475
 export default function DashboardCharts({ data }: { data: Dashboard }) {
   const { t } = useTranslation('console');
   const serviceTitle = useServiceTitle();
-  const byStatus = data.byStatus.filter((s) => s.count > 0).map((s) => ({ ...s, label: t(`status.${displayStatus(s.label)}`) }));
+  const byStatus = data.by_status.filter((s) => s.count > 0).map((s) => ({ label: t(`status.${displayStatus(s.status)}`), count: s.count }));
   const funnel = [
-    { label: t('dashboard.funnel.started'), count: data.funnel.started },
-    { label: t('dashboard.funnel.contact'), count: data.funnel.contact },
-    { label: t('dashboard.funnel.booked'), count: data.funnel.booked },
+    { label: t('dashboard.funnel.started'), count: data.chat_funnel.started },
+    { label: t('dashboard.funnel.contact'), count: data.chat_funnel.contact_collected },
+    { label: t('dashboard.funnel.booked'), count: data.chat_funnel.booked },
   ];
   return (
     <div className="charts-grid">
       <figure className="card chart">
         <figcaption>{t('dashboard.perDay')}</figcaption>
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data.perDay}>
+          <BarChart data={data.per_day}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} />
             <YAxis allowDecimals={false} />
@@ -51,7 +51,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
       <figure className="card chart">
         <figcaption>{t('dashboard.byService')}</figcaption>
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data.byService.map((s) => ({ ...s, label: serviceTitle(s.label) || t('appointments.general') }))} layout="vertical">
+          <BarChart data={data.by_service.map((s) => ({ label: serviceTitle(s.service) || t('appointments.general'), count: s.count }))} layout="vertical">
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={140} />

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { keys } from '../../api/keys';
+import type { Filters } from '../../../../lib/schemas';
 import type { Delivery, DeliveryPage } from '../../api/types';
 
 /** Filters of the ledger; appointment narrows it to one appointment's messages. */
-export interface DeliveryFilters {
-  status?: string;
-  kind?: string;
-  appointment?: string;
-}
+export type DeliveryFilters = Filters<'/api/admin/messages', 'status' | 'kind' | 'appointment'>;
 
 /** The ledger of messages to customers, newest first. */
 export function listMessages(filters: DeliveryFilters, signal?: AbortSignal, page = 1, size = 20): Promise<DeliveryPage> {

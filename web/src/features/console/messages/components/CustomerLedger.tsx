@@ -20,7 +20,7 @@ export function CustomerLedger() {
   const { t } = useTranslation('console');
   const [params] = useSearchParams();
   const asked = params.get('status') ?? '';
-  const status = (DELIVERY_STATES as readonly string[]).includes(asked) ? asked : '';
+  const status = DELIVERY_STATES.find((s) => s === asked) ?? '';
   const { filters, setFilters, page, setPage, size, setSize } = useListControls<DeliveryFilters>({ kind: '', status }, 20);
   const list = useQuery(messageQueries.list(filters, page, size));
   const items = list.data?.items ?? [];

@@ -1,59 +1,28 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { keys } from '../../api/keys';
+import type { Filters, GetBody } from '../../../../lib/schemas';
 import type { Notification } from '../../api/types';
 
-/** Filters of the notification list. */
-export interface NotificationFilters {
-  q?: string;
-  status?: string;
-  type?: string;
-  priority?: string;
-}
+/** Filters of the notification list (empty: any). */
+export type NotificationFilters = Filters<'/api/admin/notifications', 'q' | 'status' | 'type' | 'priority'>;
 
-function itemsOf(body: unknown): Notification[] {
-  if (Array.isArray(body)) return body as Notification[];
-  const items = (body as { items?: Notification[] } | null)?.items;
-  return Array.isArray(items) ? items : [];
-}
-
-/** Counts of the notifications screen's cards (every unexpired notification). */
-export interface NotificationStats {
-  total: number;
-  unread: number;
-  read: number;
-  archived: number;
-}
-
-/** A page of notifications with the screen's counts. */
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-  stats: NotificationStats;
-}
+/** A page of notifications with the counts of the screen's cards (every unexpired notification). */
+export type NotificationPage = GetBody<'/api/admin/notifications'>;
 
 /** Notifications, newest first (expired ones are hidden by the server). */
-export async function listNotifications(filters: NotificationFilters, signal?: AbortSignal, page = 1, size = 20): Promise<NotificationPage> {
-  const body = await api.get<Partial<NotificationPage>>('/api/admin/notifications', { query: { ...filters, page, size }, signal });
-  const items = itemsOf(body);
-  const count = (status: string) => items.filter((n) => n.status === status).length;
-  return {
-    items,
-    total: body.total ?? items.length,
-    stats: body.stats ?? { total: items.length, unread: count('unread'), read: count('read'), archived: count('archived') },
-  };
+export function listNotifications(filters: NotificationFilters, signal?: AbortSignal, page = 1, size = 20): Promise<NotificationPage> {
+  return api.get<NotificationPage>('/api/admin/notifications', { query: { ...filters, page, size }, signal });
 }
 
 /** Number of unread notifications. */
 export async function unreadCount(signal?: AbortSignal): Promise<number> {
-  const body = await api.get<{ count?: number; unread?: number } | number>('/api/admin/notifications/unread-count', { signal });
-  if (typeof body === 'number') return body;
-  return body.count ?? body.unread ?? 0;
+  return (await api.get<GetBody<'/api/admin/notifications/unread-count'>>('/api/admin/notifications/unread-count', { signal })).count;
 }
 
 /** The 5 latest notifications. */
-export async function recentNotifications(signal?: AbortSignal) {
-  return itemsOf(await api.get('/api/admin/notifications/recent', { signal })).slice(0, 5);
+export async function recentNotifications(signal?: AbortSignal): Promise<Notification[]> {
+  return (await api.get<GetBody<'/api/admin/notifications/recent'>>('/api/admin/notifications/recent', { signal })).items;
 }
 
 /** Sets a notification's status. */

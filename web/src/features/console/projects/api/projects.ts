@@ -1,16 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { keys } from '../../api/keys';
-import type { Paged, Project } from '../../api/types';
+import type { GetBody } from '../../../../lib/schemas';
+import type { Project } from '../../api/types';
 
 /** Fields of the project dialogs: a project less what the server sets (its id, times, year and video id). */
 export type ProjectInput = Omit<Project, 'id' | 'created_at' | 'updated_at' | 'year' | 'youtube_id'>;
 
+/** A page of projects. */
+export type ProjectPage = GetBody<'/api/admin/projects'>;
+
 /** A page of projects, newest first. */
-export async function listProjects(q: string, status: string, signal?: AbortSignal, page = 1, size = 20): Promise<Paged<Project>> {
-  const body = await api.get<Partial<Paged<Project>>>('/api/admin/projects', { query: { q, status, page, size }, signal });
-  const items = body.items ?? [];
-  return { items, total: body.total ?? items.length, page: body.page ?? page, size: body.size ?? size };
+export function listProjects(q: string, status: string, signal?: AbortSignal, page = 1, size = 20): Promise<ProjectPage> {
+  return api.get<ProjectPage>('/api/admin/projects', { query: { q, status, page, size }, signal });
 }
 
 /** Creates a project. */

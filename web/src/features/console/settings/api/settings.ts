@@ -1,22 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { keys } from '../../api/keys';
+import type { Answer, GetBody } from '../../../../lib/schemas';
 import type { Settings } from '../../api/types';
-
-function unwrap(body: { settings?: Settings } & Partial<Settings>): Settings {
-  return (body.settings ?? body) as Settings;
-}
 
 /** The settings, as stored by the server. */
 export async function getSettings(signal?: AbortSignal): Promise<Settings> {
-  return unwrap(await api.get('/api/admin/settings', { signal }));
+  return (await api.get<GetBody<'/api/admin/settings'>>('/api/admin/settings', { signal })).settings;
 }
 
 /** Saves the settings and returns what was stored. */
 export async function saveSettings(settings: Settings): Promise<Settings> {
   const { updated_at: _ignored, ...body } = settings;
   void _ignored;
-  return unwrap(await api.put('/api/admin/settings', body));
+  return (await api.put<Answer<'/api/admin/settings', 'put'>>('/api/admin/settings', body)).settings;
 }
 
 /** Saves the settings; what was stored becomes the settings' query data. */

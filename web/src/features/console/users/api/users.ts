@@ -1,54 +1,30 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { keys } from '../../api/keys';
-import type { AdminUser } from '../../api/types';
+import type { Answer, GetBody, RequestBody } from '../../../../lib/schemas';
 
 /** Fields of the create-user dialog. */
-export interface NewUser {
-  email: string;
-  password: string;
-  role: string;
-  is_active: boolean;
-}
+export type NewUser = RequestBody<'/api/admin/users', 'post'>;
 
-/** Fields of the edit-user dialog (the e-mail cannot change). */
-export interface UserEdit {
-  role: string;
-  is_active: boolean;
-  permissions: string[];
-  /** A new password; omitted to keep the current one. */
-  password?: string;
-}
+/** Fields of the edit-user dialog (the e-mail cannot change); a password only to change it. */
+export type UserEdit = RequestBody<'/api/admin/users/{id}', 'patch'>;
 
-/** Counts of the users screen's cards. */
-export interface UserStats {
-  total: number;
-  active: number;
-  admins: number;
-}
+/** Staff accounts, newest first, with the counts of the screen's cards. */
+export type UserList = GetBody<'/api/admin/users'>;
 
 /** Staff accounts, newest first, with the screen's counts. */
-export async function listUsers(signal?: AbortSignal): Promise<{ items: AdminUser[]; stats: UserStats }> {
-  const body = await api.get<{ items?: AdminUser[]; stats?: UserStats }>('/api/admin/users', { signal });
-  const items = (body.items ?? []).map((u) => ({ ...u, permissions: Array.isArray(u.permissions) ? u.permissions : [] }));
-  return {
-    items,
-    stats: body.stats ?? {
-      total: items.length,
-      active: items.filter((u) => u.is_active).length,
-      admins: items.filter((u) => u.role === 'admin').length,
-    },
-  };
+export function listUsers(signal?: AbortSignal): Promise<UserList> {
+  return api.get<UserList>('/api/admin/users', { signal });
 }
 
 /** Creates a staff account. */
 export function createUser(input: NewUser) {
-  return api.post<AdminUser>('/api/admin/users', input);
+  return api.post<Answer<'/api/admin/users', 'post'>>('/api/admin/users', input);
 }
 
 /** Updates role, activity and permissions. */
 export function updateUser(id: string, edit: UserEdit) {
-  return api.patch<AdminUser>(`/api/admin/users/${id}`, edit);
+  return api.patch<Answer<'/api/admin/users/{id}', 'patch'>>(`/api/admin/users/${id}`, edit);
 }
 
 /** Deletes a staff account. */

@@ -2,18 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, FormFooter } from '../../../../components/ui/Dialog';
 import { toast } from '../../../../components/ui/toast';
-import type { AdminUser } from '../../api/types';
+import { ROLES, type AdminUser, type Permission, type Role } from '../../api/types';
 import { fieldErrorsOf, toastFailure } from '../../../../lib/mutation';
 import { useCreateUserMutation, useUpdateUserMutation } from '../api/users';
-
-const ROLES = ['admin', 'moderator', 'editor'] as const;
 
 /** Creates a staff account: e-mail, password, role, active. */
 export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('console');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState('editor');
+  const [role, setRole] = useState<Role>('editor');
   const [active, setActive] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateUserMutation();
@@ -78,12 +76,12 @@ export function CreateUserDialog({ open, onClose, onSaved }: { open: boolean; on
   );
 }
 
-function RoleSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+function RoleSelect({ value, onChange }: { value: Role; onChange: (v: Role) => void }) {
   const { t } = useTranslation('console');
   return (
     <label className="field">
       <span>{t('users.col.role')}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+      <select value={value} onChange={(e) => onChange(e.target.value as Role)}>
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {t(`role.${r}`)}
@@ -103,7 +101,7 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | n
 
 function EditUserForm({ user, onClose, onSaved, title }: { user: AdminUser; onClose: () => void; onSaved: () => void; title: string }) {
   const { t } = useTranslation('console');
-  const [role, setRole] = useState<string>(user.role);
+  const [role, setRole] = useState<Role>(user.role);
   const [active, setActive] = useState(user.is_active);
   const [permissions, setPermissions] = useState(user.permissions.join(', '));
   const [password, setPassword] = useState('');
@@ -122,7 +120,8 @@ function EditUserForm({ user, onClose, onSaved, title }: { user: AdminUser; onCl
         edit: {
           role,
           is_active: active,
-          permissions: permissions.split(',').map((p) => p.trim()).filter(Boolean),
+          // As typed: the server refuses a permission it does not know (400 validation).
+          permissions: permissions.split(',').map((p) => p.trim()).filter(Boolean) as Permission[],
           ...(password ? { password } : {}),
         },
       },

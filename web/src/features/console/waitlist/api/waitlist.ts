@@ -2,7 +2,7 @@
 // taking someone out of line (DELETE /api/admin/waitlist/{id}).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import type { Schemas } from '../../../../lib/schemas';
+import type { GetBody, Schemas } from '../../../../lib/schemas';
 import { keys } from '../../api/keys';
 
 /** One person in a slot's line. */
@@ -30,8 +30,7 @@ export const IN_LINE: readonly string[] = ['waiting', 'offered'];
 
 /** The lines of one date (YYYY-MM-DD), or of every slot from today on when date is empty. */
 export async function listWaitlist(date: string, signal?: AbortSignal): Promise<WaitlistSlot[]> {
-  const body = await api.get<{ items?: WaitlistSlot[] }>('/api/admin/waitlist', { query: { date }, signal });
-  return Array.isArray(body?.items) ? body.items : [];
+  return (await api.get<GetBody<'/api/admin/waitlist'>>('/api/admin/waitlist', { query: { date }, signal })).items;
 }
 
 /** Takes an entry out of line; an open offer is withdrawn and goes to the next in line. 404 for an unknown entry. */

@@ -1,0 +1,39 @@
+package chatbot
+
+import "testing"
+
+// A contact detail is kept back in so many words, or by asking to be reached the other
+// way; asking to be reached the same way keeps nothing back.
+func TestDeclinesByTheOtherWay(t *testing.T) {
+	for _, tc := range []struct {
+		msg, step string
+		want      bool
+	}{
+		{"I'd rather you just email me", StepPhone, true},
+		{"Je préfère qu'on me contacte par mail, si ça ne vous dérange pas", StepPhone, true},
+		{"pas de tel, juste le mail", StepPhone, true},
+		{"makach email", StepEmail, true},
+		{"nn, appelez moi", StepEmail, true},
+		{"عيطولي بالهاتف", StepEmail, true},
+		{"je préfère par mail", StepEmail, false},
+		{"call me", StepPhone, false},
+		{"email me at sara@atlas.dz", StepPhone, false},
+		{"0555 12 34 56", StepPhone, false},
+	} {
+		if got := declines(tc.msg, words(tc.msg), tc.step); got != tc.want {
+			t.Errorf("declines(%q) at %s = %v, want %v", tc.msg, tc.step, got, tc.want)
+		}
+	}
+}
+
+// No company, said as texted: "nah", "nan", "nn", "nop".
+func TestNoCompanyAsTexted(t *testing.T) {
+	for _, msg := range []string{"nah", "Nan merci", "nn", "nop", "non"} {
+		if !skipsCompany(msg, words(msg)) {
+			t.Errorf("skipsCompany(%q) = false", msg)
+		}
+	}
+	if skipsCompany("Nana Couture", words("Nana Couture")) {
+		t.Error(`"Nana Couture" is a company`)
+	}
+}
