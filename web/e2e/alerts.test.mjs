@@ -9,10 +9,10 @@
 // and its click brings the open console tab to the conversation.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { createStaff, signIn, STAFF } from './console-helpers.mjs';
-import { ALWAYS_OPEN, axeViolations, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
+import { ALWAYS_OPEN, axeViolations, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
 import { watchConsole } from './site-helpers.mjs';
 
 const exec = promisify(execFile);
@@ -47,7 +47,17 @@ describe('staff alerts', () => {
   let browser;
 
   // The team is in whenever the test runs, so the visitor waits for a person at once.
-  serveSuite({ skip, officeHours: ALWAYS_OPEN, env: await vapidKeys(), setUp: createStaff }, (s, b) => ([server, browser] = [s, b]));
+  before(async () => {
+    if (skip) return;
+    server = await startServer({ officeHours: ALWAYS_OPEN, env: await vapidKeys() });
+    await createStaff(server);
+    browser = await launchBrowser();
+  }, { timeout: 120_000 });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 
   test('an admin turns alerts on; a visitor waits; the pushed alert shows and its click opens the conversation', { skip, timeout: 180_000 }, async (t) => {
     const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });
