@@ -31,7 +31,8 @@ var hostile = []string{
 // knownCodes are the envelope codes of the contract.
 var knownCodes = map[string]bool{"validation": true, "unauthenticated": true, "invalid_credentials": true,
 	"forbidden": true, "csrf": true, "not_found": true, "slot_taken": true, "slot_closed": true,
-	"already_subscribed": true, "conflict": true, "too_large": true, "rate_limited": true, "unavailable": true}
+	"already_subscribed": true, "conflict": true, "too_large": true, "rate_limited": true, "unavailable": true,
+	"backup_unavailable": true}
 
 // probe is one hostile request and the answer it must get.
 type probe struct {
