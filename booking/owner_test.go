@@ -15,7 +15,9 @@ import (
 // An owner is a package's directory; its subpackages share its tables.
 var tablesOf = map[string][]string{
 	"booking": {"appointments", "clients", "notifications", "settings", "status_history", "deliveries",
-		"manage_tokens", "verification_codes", "waitlist", "waitlist_tokens"},
+		"manage_tokens", "verification_codes", "waitlist", "waitlist_tokens",
+		"consultants", "consultant_hours", "consultant_days_off", "consultant_busy"},
+	"calendars":          {"consultant_calendars"},
 	"catalogue":          {"services", "projects", "newsletter_subscriptions"},
 	"privacy":            {"erasures"},
 	"backup":             {"backup_runs"},
