@@ -4387,6 +4387,43 @@ export interface components {
          * @enum {string}
          */
         MeetingMode: "office" | "phone" | "video";
+        /** @description one range of a consultant's working hours on a weekday, in the agency's time zone; a slot is within it when the slot's whole hour is */
+        WeeklyRange: {
+            /** @description 0 Sunday … 6 Saturday */
+            weekday: number;
+            /** @description HH:MM */
+            starts: string;
+            /** @description HH:MM, after starts */
+            ends: string;
+        };
+        ConsultantInput: {
+            /** @description the name visitors see and may ask for */
+            name: string;
+            /** @description the services taken, by slug (or name); an unknown one is 400 `validation` on `services` */
+            services: string[];
+            /**
+             * @description an inactive consultant is never assigned and makes no slot free
+             * @default true
+             */
+            active: boolean;
+            /** @description overlapping ranges of one weekday are 400 `validation` on `hours` */
+            hours: components["schemas"]["WeeklyRange"][];
+            days_off: string[];
+        };
+        Consultant: components["schemas"]["ConsultantInput"] & {
+            /**
+             * Format: uuid
+             * @description the staff user who is the consultant
+             */
+            user_id: string;
+            /** @description the staff user's e-mail */
+            email: string;
+        };
+        PublicConsultant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         /** @description language → text */
         Localized: {
             [key: string]: string;
@@ -4685,6 +4722,10 @@ export interface components {
             mode: components["schemas"]["MeetingMode"];
             /** @description the video meeting's link, made once when the meeting first is by video and kept across moves and every later change; empty unless mode is video */
             meeting_url: string;
+            /** @description the consultant who meets the prospect (the appointment's owner), or empty */
+            consultant_id?: string;
+            /** @description that consultant's name, or empty */
+            consultant_name?: string;
         };
         AppointmentEdit: {
             name?: string;
