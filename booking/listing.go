@@ -24,6 +24,7 @@ type AppointmentFilter struct {
 	Service string   // the service name as stored
 	Range   string   // "", today, week or month
 	IDs     []string // only these appointments (export of a selection)
+	Outcome string   // one of Outcomes, or OutcomeMissing (outcomes.go)
 }
 
 // Paging asks for one page of a list; Size 0 means the settings' items per page.
@@ -77,6 +78,9 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 			v.Add("ids", "invalid_input")
 		}
 	}
+	if f.Outcome != "" && f.Outcome != OutcomeMissing && !slices.Contains(Outcomes, f.Outcome) {
+		v.Add("outcome", "invalid_option")
+	}
 	if len(f.Q) > ShortMaxLen {
 		v.Add("q", "too_long")
 	}
@@ -114,6 +118,9 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 	}
 	if len(f.IDs) > 0 {
 		add(`a.id = ANY(?::uuid[])`, f.IDs)
+	}
+	if f.Outcome != "" {
+		s.whereOutcome(f.Outcome, add)
 	}
 	if len(conds) == 0 {
 		return "TRUE", args, nil
