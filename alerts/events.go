@@ -20,10 +20,14 @@ const (
 	EventMessageFailed = "message_failed"
 	// EventBackupFailed: a database backup did not complete.
 	EventBackupFailed = "backup_failed"
+	// EventOutcomesDue: once a day, the past meetings without an outcome, to their owner
+	// (the consultant who holds them), else to the admins and moderators.
+	EventOutcomesDue = "outcomes_due"
 )
 
 // Events lists every event, in the order the profile shows them.
-var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventMessageFailed, EventBackupFailed}
+var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventMessageFailed, EventBackupFailed,
+	EventOutcomesDue}
 
 // Channels an alert goes by; ChannelNone is a choice, never a ledger row.
 const (
@@ -43,6 +47,7 @@ var eventPages = map[string]console.Page{
 	EventOfferAccepted:  console.PageWaitlist,
 	EventMessageFailed:  console.PageMessages,
 	EventBackupFailed:   console.PageSettings,
+	EventOutcomesDue:    console.PageAppointments,
 }
 
 // EventsFor returns the events the user may be alerted to, in Events' order.
@@ -89,6 +94,8 @@ func defaultChoice(role, event string) Choice {
 		c.Channel = ChannelEmail
 	case EventBackupFailed:
 		c.Channel, c.OutsideHours = ChannelEmail, true
+	case EventOutcomesDue:
+		c.Channel = ChannelPush // raised for its owners alone
 	}
 	return c
 }

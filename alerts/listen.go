@@ -54,6 +54,12 @@ func (s *Service) Hear(ctx context.Context, e booking.Event) error {
 			return err
 		}
 		return s.waiting(ctx, sum)
+	case e.Kind == booking.EventOutcomesDue && len(e.Data) > 0:
+		var list booking.OutcomesDueList
+		if err := json.Unmarshal(e.Data, &list); err != nil {
+			return err
+		}
+		return s.outcomesDue(ctx, list)
 	}
 	return nil
 }

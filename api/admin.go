@@ -41,6 +41,7 @@ type bookingCore interface {
 	messageCore
 	waitlistCore
 	settingsCore
+	outcomeCore
 }
 
 // signedIn is a route any signed-in user may call.
@@ -62,6 +63,7 @@ func (a *admin) mount(r *gin.Engine) {
 	h("PATCH", "/me", signedIn, a.updateMe)
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
+	a.mountOutcomes(h)
 	a.mountUsers(h)
 	a.mountClients(h)
 	a.mountProjects(h)

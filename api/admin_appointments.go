@@ -46,7 +46,7 @@ func (a *admin) mountAppointments(h route) {
 
 func appointmentFilter(c *gin.Context) booking.AppointmentFilter {
 	return booking.AppointmentFilter{Q: c.Query("q"), Status: c.Query("status"), Service: c.Query("service"),
-		Range: c.Query("range"), IDs: idList(c.Query("ids"))}
+		Range: c.Query("range"), IDs: idList(c.Query("ids")), Outcome: c.Query("outcome")}
 }
 
 func (a *admin) appointments(c *gin.Context) error {

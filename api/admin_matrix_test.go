@@ -79,6 +79,12 @@ var access = map[string]string{
 	"PATCH /api/admin/canned-replies/:id":                     "a",
 	"DELETE /api/admin/canned-replies/:id":                    "a",
 	"POST /api/admin/conversations/:id/canned-replies/:reply": "ame",
+
+	// What happened at a meeting: recorded by those who may update appointments; the
+	// client's record of it and the dashboard's rates with their pages.
+	"PUT /api/admin/appointments/:id/outcome": "ame",
+	"GET /api/admin/clients/:id/outcomes":     "am",
+	"GET /api/admin/dashboard/outcomes":       "am",
 }
 
 // adminRoutes enumerates the router's /api/admin routes, sign-in excepted, logout last.
