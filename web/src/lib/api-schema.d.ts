@@ -1623,6 +1623,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reconfirmation and no-show rates over a period, by service, source, weekday and meeting mode. `from` and `to` are days (YYYY-MM-DD, both included, at most 366 days apart); by default the last 30 days. */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutcomeStats"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments": {
         parameters: {
             query?: never;
@@ -1641,6 +1681,8 @@ export interface paths {
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
+                    /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
+                    outcome?: components["parameters"]["appointmentOutcome"];
                     page?: number;
                     /** @description 5, 10, 15 or 20; default: settings.items_per_page (10) */
                     size?: 5 | 10 | 15 | 20;
@@ -2012,6 +2054,59 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/appointments/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Record what happened at the meeting, once its start has passed (422 `validation` on `outcome` before, or for a cancelled appointment). Another outcome corrects the first; each writes a history row naming you. `attended` sends the follow-up e-mail when the settings switch it on, once per appointment. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "attended" | "no_show" | "agency_cancelled";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appointment: components["schemas"]["Appointment"];
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments/{id}/notes": {
         parameters: {
             query?: never;
@@ -2340,6 +2435,47 @@ export interface paths {
                 404: components["responses"]["Error"];
             };
         };
+        trace?: never;
+    };
+    "/api/admin/clients/{id}/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** What happened at the client's past meetings, counted by outcome and one by one. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClientOutcomes"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/clients/{id}/export": {
@@ -4726,6 +4862,75 @@ export interface components {
             consultant_id?: string;
             /** @description that consultant's name, or empty */
             consultant_name?: string;
+            /**
+             * Format: date-time
+             * @description when the customer said from the reminder that they will be there; null until then
+             */
+            reconfirmed_at?: string | null;
+            outcome?: components["schemas"]["AppointmentOutcome"];
+            /**
+             * Format: date-time
+             * @description when the outcome was recorded; null without one
+             */
+            outcome_at?: string | null;
+            /** @description the client's appointments recorded as no-shows; staff see a badge from 2 on (never a refusal) */
+            client_no_shows?: number;
+        };
+        /**
+         * @description what happened at the meeting, recorded by staff once its time has passed: the prospect came, did not come, or the agency cancelled or missed it; empty until then
+         * @enum {string}
+         */
+        AppointmentOutcome: "" | "attended" | "no_show" | "agency_cancelled";
+        ClientOutcomes: {
+            /** Format: uuid */
+            client_id: string;
+            /** @description the client's past appointments by outcome; `missing`: past, not cancelled, none recorded */
+            counts: {
+                attended: number;
+                no_show: number;
+                agency_cancelled: number;
+                missing: number;
+            };
+            /** @description two no-shows or more */
+            no_show_badge: boolean;
+            /** @description the client's past appointments, newest first (100 at most) */
+            appointments: {
+                /** Format: uuid */
+                id: string;
+                service: string;
+                date: string;
+                time: string;
+                status: components["schemas"]["AppointmentStatus"];
+                outcome: components["schemas"]["AppointmentOutcome"];
+                /** @description who recorded it (a staff e-mail) */
+                outcome_by: string | null;
+            }[];
+        };
+        OutcomeRate: {
+            /** @description the service's slug, the source, the weekday (0 Sunday … 6 Saturday) or the meeting mode */
+            key: string;
+            /** @description meetings whose outcome is attended or no_show */
+            total: number;
+            no_show: number;
+            /** @description no_show / total, 0 to 1 */
+            rate: number;
+        };
+        /** @description Over the days from–to (the appointment's date), the meetings held (past, not cancelled): the share the customer reconfirmed, and the no-show rate among those whose outcome is attended or no_show; rows only where such outcomes exist. */
+        OutcomeStats: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            meetings: number;
+            reconfirmed: number;
+            reconfirmation_rate: number;
+            attended: number;
+            no_show: number;
+            no_show_rate: number;
+            by_service: components["schemas"]["OutcomeRate"][];
+            by_source: components["schemas"]["OutcomeRate"][];
+            by_weekday: components["schemas"]["OutcomeRate"][];
+            by_mode: components["schemas"]["OutcomeRate"][];
         };
         AppointmentEdit: {
             name?: string;
@@ -4944,10 +5149,10 @@ export interface components {
          */
         DeliveryState: "scheduled" | "sent" | "failed" | "skipped";
         /**
-         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment)
+         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment); `follow_up`: the thank-you after a meeting recorded as attended
          * @enum {string}
          */
-        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer";
+        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer" | "follow_up";
         /** @description One staff member's ratings over one week. */
         RatingWeek: {
             /**
@@ -4990,10 +5195,10 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed
+         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed; outcomes_due: once a day, the past meetings without an outcome, to the consultant who holds them, else to admins and moderators
          * @enum {string}
          */
-        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed";
+        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed" | "outcomes_due";
         /** @enum {string} */
         AlertChannel: "push" | "email" | "none";
         /**
@@ -5138,6 +5343,16 @@ export interface components {
              * @default 30
              */
             staff_idle_release_minutes: number;
+            /**
+             * @description after a meeting recorded as attended, the customer gets a thank-you in their language linking to `follow_up_url`, once
+             * @default false
+             */
+            follow_up_email: boolean;
+            /**
+             * @description the next step the follow-up links to: an absolute http(s) address (400 `validation` `url_invalid`), required when follow_up_email is on (`required`)
+             * @default
+             */
+            follow_up_url: string;
             agency?: components["schemas"]["AgencyProfile"];
             /**
              * Format: date-time
@@ -5419,6 +5634,8 @@ export interface components {
         appointmentStatus: components["schemas"]["AppointmentStatus"];
         /** @description the service's slug, or its name in any language */
         appointmentService: string;
+        /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
+        appointmentOutcome: "attended" | "no_show" | "agency_cancelled" | "missing";
         /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
         appointmentRange: "today" | "week" | "month";
     };
