@@ -122,3 +122,26 @@ func TestDashboardOutcomeRates(t *testing.T) {
 		t.Fatalf("editor: %d", r.Status)
 	}
 }
+
+func TestFollowUpSettingNeedsAWebAddress(t *testing.T) {
+	srv := newConsoleServer(t)
+	ad := signIn(t, srv.URL, "admin")
+	st := ad.do("GET", "/api/admin/settings", nil).Body["settings"].(map[string]any)
+	for url, field := range map[string]string{"": "follow_up_url", "ftp://dota.dz/next": "follow_up_url"} {
+		st["follow_up_email"], st["follow_up_url"] = true, url
+		r := ad.do("PUT", "/api/admin/settings?lang=en", st)
+		if r.Status != 400 || errorCode(r) != "validation" || r.Body["error"].(map[string]any)["fields"].(map[string]any)[field] == nil {
+			t.Fatalf("follow-up on with %q: %d %s", url, r.Status, r.Raw)
+		}
+	}
+	st["follow_up_email"], st["follow_up_url"] = true, "https://dota.dz/next-step"
+	r := ad.do("PUT", "/api/admin/settings", st)
+	saved, _ := r.Body["settings"].(map[string]any)
+	if r.Status != 200 || saved["follow_up_email"] != true || saved["follow_up_url"] != "https://dota.dz/next-step" {
+		t.Fatalf("saved: %d %s", r.Status, r.Raw)
+	}
+	st["follow_up_email"], st["follow_up_url"] = false, ""
+	if r := ad.do("PUT", "/api/admin/settings", st); r.Status != 200 {
+		t.Fatalf("switched off: %d %s", r.Status, r.Raw)
+	}
+}
