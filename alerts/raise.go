@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -32,6 +33,9 @@ type Event struct {
 	// moderators (half the hand-off time-out after it began); Conversation names it.
 	EscalateAt   time.Time
 	Conversation string
+	// To, when set, is the one user (by id) who may hear of it; NotBy, an e-mail, the
+	// user who caused it and need not hear of it.
+	To, NotBy string
 }
 
 // maxAlertAttempts bounds the attempts of one alert: the back-off is the customer
@@ -61,6 +65,9 @@ func (s *Service) Raise(ctx context.Context, e Event) error {
 	}
 	var keys, userIDs, channels []string
 	for _, u := range users {
+		if e.To != "" && (u.ID != e.To || strings.EqualFold(u.Email, e.NotBy)) {
+			continue
+		}
 		ch, ok := s.channelFor(u, e, chosen, open)
 		if !ok {
 			continue
