@@ -41,6 +41,7 @@ type bookingCore interface {
 	messageCore
 	waitlistCore
 	settingsCore
+	consultantCore
 }
 
 // signedIn is a route any signed-in user may call.
@@ -63,6 +64,7 @@ func (a *admin) mount(r *gin.Engine) {
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
 	a.mountUsers(h)
+	a.mountConsultants(h)
 	a.mountClients(h)
 	a.mountProjects(h)
 	a.mountNotifications(h)
