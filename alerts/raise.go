@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -34,9 +35,10 @@ type Event struct {
 	EscalateAt   time.Time
 	Conversation string
 	// To, when set, narrows the event to these users (an appointment's owner); Leads to
-	// admins and moderators.
+	// admins and moderators; NotBy, an e-mail, is the user who caused it and need not hear of it.
 	To    []string
 	Leads bool
+	NotBy string
 }
 
 // maxAlertAttempts bounds the attempts of one alert: the back-off is the customer
@@ -116,7 +118,7 @@ func (s *Service) Raise(ctx context.Context, e Event) error {
 // channelFor is how the event reaches u, false when it does not.
 func (s *Service) channelFor(u console.User, e Event, chosen map[string]Choice, open bool) (string, bool) {
 	if !u.IsActive || !mayHear(u, e.Name) || ((e.Escalated || e.Leads) && !isEscalationRole(u.Role)) ||
-		(len(e.To) > 0 && !slices.Contains(e.To, u.ID)) {
+		(len(e.To) > 0 && !slices.Contains(e.To, u.ID)) || (e.NotBy != "" && strings.EqualFold(u.Email, e.NotBy)) {
 		return "", false
 	}
 	c, ok := chosen[u.ID]

@@ -42,6 +42,7 @@ type bookingCore interface {
 	waitlistCore
 	settingsCore
 	outcomeCore
+	consultantCore
 }
 
 // signedIn is a route any signed-in user may call.
@@ -65,6 +66,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountAppointments(h)
 	a.mountOutcomes(h)
 	a.mountUsers(h)
+	a.mountConsultants(h)
 	a.mountClients(h)
 	a.mountProjects(h)
 	a.mountNotifications(h)

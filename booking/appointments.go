@@ -66,6 +66,10 @@ type Appointment struct {
 	// ClientNoShows counts the client's appointments recorded as no-shows: staff see a
 	// badge from NoShowBadgeAt on.
 	ClientNoShows int `json:"client_no_shows" db:"client_no_shows"`
+	// ConsultantID is the consultant who meets the prospect, ConsultantName their name;
+	// both "" when none does (no consultants, or no slot).
+	ConsultantID   string `json:"consultant_id" db:"consultant_id"`
+	ConsultantName string `json:"consultant_name" db:"consultant_name"`
 }
 
 // Meeting modes, as catalogue.Modes names them.
@@ -85,7 +89,9 @@ const AppointmentColumns = `a.id, a.name, coalesce(a.email, '') AS email, coales
 	a.language, coalesce(a.client_id::text, '') AS client_id, a.created_at, a.updated_at, a.starts_at, a.sequence,
 	a.mode, CASE WHEN a.mode = 'video' THEN coalesce(a.meeting_url, '') ELSE '' END AS meeting_url,
 	a.reconfirmed_at, coalesce(a.outcome, '') AS outcome, a.outcome_at,
-	(SELECT count(*)::int FROM appointments ns WHERE ns.client_id = a.client_id AND ns.outcome = 'no_show') AS client_no_shows`
+	(SELECT count(*)::int FROM appointments ns WHERE ns.client_id = a.client_id AND ns.outcome = 'no_show') AS client_no_shows,
+	coalesce(a.consultant_id::text, '') AS consultant_id,
+	coalesce((SELECT k.name FROM consultants k WHERE k.user_id = a.consultant_id), '') AS consultant_name`
 
 // ScanAppointment reads one row of AppointmentColumns, by name. Every appointment read
 // goes through it; a row with more columns after them is read with appointmentAnd.

@@ -260,12 +260,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The day's slots. */
+        /**
+         * The day's slots.
+         * @description With active consultants, a slot is free when a consultant who takes the service (any, without `service`) — or the one `consultant` names — works its whole hour, is not off that day, holds no appointment nor waitlist offer then and is not busy in their calendar; `remaining` counts such consultants. Without consultants the settings' slot capacity decides.
+         */
         get: {
             parameters: {
                 query: {
                     /** @description YYYY-MM-DD, years 2000 to 2999; any other is a 400 `validation` naming `date` */
                     date: string;
+                    /** @description the service wanted, by slug (or name) */
+                    service?: string;
+                    /** @description a consultant's id (PublicConsultant.id): only that consultant's free slots */
+                    consultant?: string;
                 };
                 header?: never;
                 path?: never;
@@ -283,6 +290,47 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active consultants a visitor may ask for, ordered by name; with `service`, those who take it. Empty when the agency has none. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a service's slug (or name) */
+                    service?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["PublicConsultant"][];
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -1683,6 +1731,8 @@ export interface paths {
                     range?: components["parameters"]["appointmentRange"];
                     /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
                     outcome?: components["parameters"]["appointmentOutcome"];
+                    /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+                    consultant?: components["parameters"]["appointmentConsultant"];
                     page?: number;
                     /** @description 5, 10, 15 or 20; default: settings.items_per_page (10) */
                     size?: 5 | 10 | 15 | 20;
@@ -1772,7 +1822,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts by status (the filters q, service, range apply; status does not). */
+        /** Counts by status (the filters q, service, range, consultant apply; status does not). */
         get: {
             parameters: {
                 query?: {
@@ -1782,6 +1832,8 @@ export interface paths {
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
+                    /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+                    consultant?: components["parameters"]["appointmentConsultant"];
                 };
                 header?: never;
                 path?: never;
@@ -1816,12 +1868,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The month's appointments (date between its first and last day), by day, ordered by date then time. */
+        /** The month's appointments (date between its first and last day), or those of the days from `from` to `to` (a week view), by day, ordered by date then time; one consultant's with `consultant`. */
         get: {
             parameters: {
                 query?: {
                     /** @description YYYY-MM; default this month in the settings' time zone */
                     month?: string;
+                    /** @description YYYY-MM-DD, with `to`: the first day (then `month` is ignored and the answer's `month` is this day's); 400 `validation` on `from` when not a date */
+                    from?: string;
+                    /** @description YYYY-MM-DD, the last day: not before `from`, at most 42 days in all (400 `validation` on `to` else) */
+                    to?: string;
+                    /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+                    consultant?: components["parameters"]["appointmentConsultant"];
                 };
                 header?: never;
                 path?: never;
@@ -3583,6 +3641,124 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/consultants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every consultant, active or not, ordered by name, with their services, weekly hours and days off. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Consultant"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/consultants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a staff user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Make the staff user a consultant, or replace their profile, hours and days off, in one transaction. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a staff user's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ConsultantInput"];
+                };
+            };
+            responses: {
+                /** @description The consultant */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Consultant"];
+                    };
+                };
+                /** @description `validation` on `name`, `services` (a service the catalogue does not know), `hours` (not HH:MM, starts not before ends, or two ranges of one weekday overlapping) or `days_off` (not a date) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `not_found`: no staff user has that id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** The user is no longer a consultant; their appointments keep their slots, without a consultant. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a staff user's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["Message"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/canned-replies": {
         parameters: {
             query?: never;
@@ -4638,6 +4814,8 @@ export interface components {
             message?: string;
             /** @description one of the service's `modes` (MeetingMode); empty or absent for the service's `default_mode` (the office for a general appointment, which may have any mode). A mode the service does not offer is 400 `validation` on `mode` (`mode_not_offered`); another text is `invalid_option` */
             mode?: string;
+            /** @description the consultant asked for (PublicConsultant.id): an active consultant who takes the service, else 400 `validation` on `consultant_id`; when they are not free then, 409 `slot_taken` with that consultant's nearest free slots. Empty or absent: with consultants, the free one with the fewest appointments that week is assigned */
+            consultant_id?: string;
         };
         /** @description An appointment as the form hears of it: with `confirmation_email` true when a confirmation e-mail is on its way (an e-mail was given and mail is configured): the form says so only then. */
         Booked: components["schemas"]["Appointment"] & {
@@ -4859,9 +5037,9 @@ export interface components {
             /** @description the video meeting's link, made once when the meeting first is by video and kept across moves and every later change; empty unless mode is video */
             meeting_url: string;
             /** @description the consultant who meets the prospect (the appointment's owner), or empty */
-            consultant_id?: string;
+            consultant_id: string;
             /** @description that consultant's name, or empty */
-            consultant_name?: string;
+            consultant_name: string;
             /**
              * Format: date-time
              * @description when the customer said from the reminder that they will be there; null until then
@@ -4945,6 +5123,8 @@ export interface components {
             status?: components["schemas"]["AppointmentStatus"];
             /** @description one the service offers (400 `validation` on `mode` else); becoming video makes the meeting's link unless it had one. A new service without a mode keeps the mode it offers, else takes its default */
             mode?: components["schemas"]["MeetingMode"];
+            /** @description reassigns the appointment: an active consultant who takes its service (400 `validation` on `consultant_id` else) and is free at its time (409 `slot_taken` else); empty keeps the one it has. Without a new time the customer is sent nothing; the history records it. A move keeps the consultant when free at the new time, else another free one of the service is assigned */
+            consultant_id?: string;
         };
         AppointmentDetail: components["schemas"]["Appointment"] & {
             notes: components["schemas"]["Note"][];
@@ -5195,10 +5375,10 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed; outcomes_due: once a day, the past meetings without an outcome, to the consultant who holds them, else to admins and moderators
+         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; appointment_assigned: an appointment given to you as its consultant, by a booking or a reassign (not one you reassigned to yourself); message_failed: a message to a customer failed for good; backup_failed: a database backup failed; outcomes_due: once a day, the past meetings without an outcome, to the consultant who holds them, else to admins and moderators
          * @enum {string}
          */
-        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed" | "outcomes_due";
+        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "appointment_assigned" | "message_failed" | "backup_failed" | "outcomes_due";
         /** @enum {string} */
         AlertChannel: "push" | "email" | "none";
         /**
@@ -5636,6 +5816,8 @@ export interface components {
         appointmentService: string;
         /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
         appointmentOutcome: "attended" | "no_show" | "agency_cancelled" | "missing";
+        /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+        appointmentConsultant: string;
         /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
         appointmentRange: "today" | "week" | "month";
     };

@@ -154,6 +154,7 @@ export const ALERT_EVENTS = everyMember<Schemas['AlertEvent']>()([
   'visitor_waiting',
   'new_booking',
   'offer_accepted',
+  'appointment_assigned',
   'message_failed',
   'backup_failed',
   'outcomes_due',
