@@ -65,6 +65,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountUsers(h)
 	a.mountClients(h)
 	a.mountProjects(h)
+	a.mountServices(h)
 	a.mountNotifications(h)
 	a.mountMessages(h)
 	a.mountWaitlist(h)
