@@ -9,6 +9,7 @@ import { useSaveSettingsMutation } from './api/settings';
 import type { Settings } from '../api/types';
 import { AgencyProfileFields } from './components/AgencyProfileFields';
 import { BackupsCard } from './components/BackupsCard';
+import { ServiceModesCard } from './components/ServiceModesCard';
 import { backupQueries } from './api/backups';
 import { ErrorState } from '../../../components/ui/ErrorState';
 
@@ -189,6 +190,7 @@ export default function SettingsPage() {
           </button>
         </div>
       </form>
+      <ServiceModesCard />
     </section>
   );
 }
