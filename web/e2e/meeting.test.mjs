@@ -1,12 +1,14 @@
 // How they meet, in a real browser against the real binary and a real SMTP server: a
 // visitor books a video meeting in the chat widget; the console's appointment shows the
-// mode and its link; the confirmation's invitation (.ics) is located at the link. And a
-// visitor whose browser is in another time zone sees their own time beside the agency's.
+// mode and its link; the confirmation's invitation (.ics) is located at the link. An
+// administrator says how a service meets on the settings page, and a booking from the
+// console chooses among those modes. And a visitor whose browser is in another time zone
+// sees their own time beside the agency's.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
-import { createStaff, signIn, STAFF } from './console-helpers.mjs';
+import { createStaff, freeSlot, signIn, STAFF } from './console-helpers.mjs';
 import { chatSay as say, chatTap as tap, nextBusinessDay, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -86,6 +88,48 @@ describe('how they meet', { skip }, () => {
       } finally {
         await staff.close();
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an administrator says how a service meets; the console books among its modes', { timeout: 180_000 }, async () => {
+    const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      await signIn(page, STAFF.admin);
+      const problems = watchConsole(page, server.baseURL); // the sign-in page's 401 of GET /api/admin/me is expected
+      await page.goto('/admin/settings');
+      const training = page.getByRole('group', { name: 'Formation' });
+      await training.getByRole('checkbox', { name: 'En visio' }).check();
+      await training.getByLabel('Par défaut').selectOption('video');
+      await training.getByRole('button', { name: 'Enregistrer les modes de Formation' }).click();
+      await page.getByText('Modes de rendez-vous de Formation enregistrés').first().waitFor();
+      assert.deepEqual(await sql(server.databaseURL, `SELECT array_to_string(modes, ','), default_mode FROM services WHERE slug = 'formation'`), [['office,video', 'video']]);
+      await screenshot(page, 'meeting-settings-modes');
+
+      await page.goto('/admin/new-appointment');
+      await page.getByLabel('Nom complet').fill('Lina Formation');
+      await page.getByRole('textbox', { name: 'Téléphone' }).fill('0661 98 76 54');
+      // A select's label holds its options' texts too: the field is found by its own words.
+      const select = (name) => page.locator('label.field', { has: page.locator(`span:text-is("${name}")`) }).locator('select');
+      await select('Service').selectOption('Formation');
+      const mode = select('Rencontre');
+      assert.equal(await mode.inputValue(), 'video', 'the service\'s default is chosen');
+      assert.deepEqual(await mode.locator('option').allInnerTexts(), ['Au bureau', 'En visio']);
+      await mode.selectOption('office');
+      await mode.selectOption('video');
+      const slot = await freeSlot(server, 4, 2);
+      await page.getByLabel('Date', { exact: true }).fill(slot.date);
+      await page.getByLabel('Heure').locator(`option[value="${slot.time}"]`).waitFor({ state: 'attached' });
+      await page.getByLabel('Heure').selectOption(slot.time);
+      await page.getByRole('button', { name: 'Créer le rendez-vous' }).click();
+      await page.waitForURL('**/admin/appointments');
+      const [[booked, link]] = await sql(server.databaseURL,
+        `SELECT mode, coalesce(meeting_url, '') FROM appointments WHERE name = 'Lina Formation'`);
+      assert.equal(booked, 'video');
+      assert.match(link, /^https:\/\//);
+      assert.deepEqual(problems, []);
     } finally {
       await context.close();
     }
