@@ -69,6 +69,7 @@ func (a *admin) mount(r *gin.Engine) {
 	a.mountConsultants(h)
 	a.mountClients(h)
 	a.mountProjects(h)
+	a.mountServices(h)
 	a.mountNotifications(h)
 	a.mountMessages(h)
 	a.mountWaitlist(h)

@@ -203,7 +203,7 @@ func TestSettingsApplyMaintenanceAndPageSize(t *testing.T) {
 		adm.do("PUT", "/api/admin/settings", st)
 	})
 	site := do(t, "GET", srv.URL+"/api/site", nil)
-	if site.Body["maintenance_mode"] != true || site.Body["site_name"] != "Dota Agence" || len(site.Body) != 5 {
+	if site.Body["maintenance_mode"] != true || site.Body["site_name"] != "Dota Agence" || len(site.Body) != 6 || site.Body["timezone"] != "Africa/Algiers" {
 		t.Fatalf("site: %s", site.Raw)
 	}
 	for _, path := range []string{"/api/appointments", "/api/newsletter"} {

@@ -46,6 +46,7 @@ var access = map[string]string{
 	"PATCH /api/admin/projects/:id":              "a",
 	"DELETE /api/admin/projects/:id":             "a",
 	"PUT /api/admin/projects/:id/published":      "a",
+	"PUT /api/admin/services/:slug/modes":        "a",
 	"GET /api/admin/notifications":               "a",
 	"GET /api/admin/notifications/unread-count":  "a",
 	"GET /api/admin/notifications/recent":        "a",

@@ -57,3 +57,45 @@ func TestTheFormBooksAMeetingModeAndStaffChangeIt(t *testing.T) {
 		t.Fatalf("an unknown mode: %d %s", r.Status, r.Raw)
 	}
 }
+
+func TestAdministratorsSayHowAServiceMeets(t *testing.T) {
+	srv := newConsoleServer(t)
+	adm := signIn(t, srv.URL, "admin")
+	t.Cleanup(func() {
+		adm.do("PUT", "/api/admin/services/formation/modes", map[string]any{"modes": []string{"office"}, "default_mode": "office"})
+	})
+	r := adm.do("PUT", "/api/admin/services/formation/modes?lang=en", map[string]any{
+		"modes": []string{"video", "office", "video"}, "default_mode": "video"})
+	svc, _ := r.Body["service"].(map[string]any)
+	if r.Status != 200 || r.Body["message"] != "Meeting modes saved" || svc["default_mode"] != "video" ||
+		len(svc["modes"].([]any)) != 2 || svc["modes"].([]any)[0] != "office" {
+		t.Fatalf("save: %d %s", r.Status, r.Raw)
+	}
+	pub := do(t, "GET", srv.URL+"/api/services/formation", nil)
+	if pub.Body["default_mode"] != "video" || len(pub.Body["modes"].([]any)) != 2 {
+		t.Fatalf("the public catalogue: %s", pub.Raw)
+	}
+	for _, c := range []struct {
+		body  map[string]any
+		field string
+	}{
+		{map[string]any{"modes": []string{}, "default_mode": "office"}, "modes"},
+		{map[string]any{"modes": []string{"office", "fax"}, "default_mode": "office"}, "modes"},
+		{map[string]any{"modes": []string{"office", "phone"}, "default_mode": "video"}, "default_mode"},
+	} {
+		r := adm.do("PUT", "/api/admin/services/formation/modes", c.body)
+		fields, _ := r.Body["error"].(map[string]any)["fields"].(map[string]any)
+		if r.Status != 400 || errorCode(r) != "validation" || fields[c.field] == nil {
+			t.Errorf("%v: %d %s", c.body, r.Status, r.Raw)
+		}
+	}
+	if r := adm.do("PUT", "/api/admin/services/nothing-here/modes", map[string]any{"modes": []string{"office"},
+		"default_mode": "office"}); r.Status != 404 {
+		t.Fatalf("an unknown service: %d %s", r.Status, r.Raw)
+	}
+	mod := signIn(t, srv.URL, "moderator")
+	if r := mod.do("PUT", "/api/admin/services/formation/modes", map[string]any{"modes": []string{"office"},
+		"default_mode": "office"}); r.Status != 403 {
+		t.Fatalf("a moderator: %d %s", r.Status, r.Raw)
+	}
+}

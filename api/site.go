@@ -14,10 +14,10 @@ var errMaintenance = &Error{Status: http.StatusServiceUnavailable, Code: "unavai
 
 type settingsReader func(ctx context.Context) (booking.Settings, error)
 
-// siteInfo tells the public site its name, description, contact, the agency's profile
-// and whether it is under maintenance. No other setting is public. It is read through
-// the settings' cache, which a save renews at once: an edited profile shows on the next
-// request, without a restart.
+// siteInfo tells the public site its name, description, contact, the agency's profile,
+// its time zone (the one slot times are in) and whether it is under maintenance. No other
+// setting is public. It is read through the settings' cache, which a save renews at once:
+// an edited profile shows on the next request, without a restart.
 func siteInfo(settings settingsReader) func(*gin.Context) error {
 	return func(c *gin.Context) error {
 		st, err := settings(c)
@@ -26,7 +26,8 @@ func siteInfo(settings settingsReader) func(*gin.Context) error {
 		}
 		c.Header("Cache-Control", "no-cache")
 		c.JSON(http.StatusOK, gin.H{"site_name": st.SiteName, "site_description": st.SiteDescription,
-			"contact_email": st.ContactEmail, "maintenance_mode": st.MaintenanceMode, "agency": st.Agency})
+			"contact_email": st.ContactEmail, "maintenance_mode": st.MaintenanceMode, "agency": st.Agency,
+			"timezone": st.Timezone})
 		return nil
 	}
 }

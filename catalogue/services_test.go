@@ -1,6 +1,8 @@
 package catalogue_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/dota-agency/dota/catalogue"
@@ -51,5 +53,32 @@ func TestServiceForBrowserSanitizesEveryLanguage(t *testing.T) {
 	}
 	if s.Details["fr"] == got["fr"] {
 		t.Fatal("ForBrowser changed the original")
+	}
+}
+
+func TestModesInputCheck(t *testing.T) {
+	for _, c := range []struct {
+		in    catalogue.ModesInput
+		want  string
+		field string
+	}{
+		{catalogue.ModesInput{Modes: []string{"video", "office"}, DefaultMode: "video"}, "office video", ""},
+		{catalogue.ModesInput{Modes: []string{"phone", "phone"}, DefaultMode: "phone"}, "phone", ""},
+		{catalogue.ModesInput{DefaultMode: "office"}, "", "modes"},
+		{catalogue.ModesInput{Modes: []string{"office", "fax"}, DefaultMode: "office"}, "", "modes"},
+		{catalogue.ModesInput{Modes: []string{"office"}, DefaultMode: "video"}, "", "default_mode"},
+		{catalogue.ModesInput{Modes: []string{"office"}}, "", "default_mode"},
+	} {
+		modes, err := c.in.Check()
+		if c.field == "" {
+			if err != nil || strings.Join(modes, " ") != c.want {
+				t.Errorf("%+v: %v %v", c.in, modes, err)
+			}
+			continue
+		}
+		var v *catalogue.ValidationError
+		if !errors.As(err, &v) || v.Fields[c.field] == "" {
+			t.Errorf("%+v: want a problem with %s, got %v", c.in, c.field, err)
+		}
 	}
 }

@@ -26,8 +26,12 @@ func (e *Engine) record(s *session, msgs []Message, change *stateChange) []byte 
 	if s.ConversationID == "" {
 		s.ConversationID = transcript.NewUUID()
 	}
+	collected := s.Collected
+	if s.ModeService == s.ServiceSlug {
+		collected.Mode = s.Mode // the mode holds for the service it was chosen for
+	}
 	return transcript.Encode(transcript.Turn{Conversation: s.ConversationID, Session: s.ID, Lang: s.Lang, Step: s.Step,
-		Appointment: s.AppointmentID, Started: s.StartedAt, Collected: s.Collected, Change: change, Messages: msgs})
+		Appointment: s.AppointmentID, Started: s.StartedAt, Collected: collected, Change: change, Messages: msgs})
 }
 
 // Transcript returns the conversation that booked an appointment (transcript.Store.Transcript).

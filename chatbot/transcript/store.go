@@ -49,6 +49,8 @@ type Collected struct {
 	Service string `json:"service"`
 	Date    string `json:"date"`
 	Time    string `json:"time"`
+	// Mode is how they would like to meet (catalogue.Modes), once chosen for the service.
+	Mode string `json:"mode,omitempty"`
 }
 
 // Change is a conversation's new hand-off state, recorded with the turn's transcript.

@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public site's name, description, contact e-mail, agency profile and maintenance flag.
+         * The public site's name, description, contact e-mail, agency profile, time zone and maintenance flag.
          * @description Read through the settings' cache, which a save in the console renews at once.
          */
         get: {
@@ -32,6 +32,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             site_name: string;
+                            /** @description the agency's time zone (setting `timezone`): slot times are in it */
+                            timezone: string;
                             site_description: string;
                             contact_email: string;
                             agency: components["schemas"]["AgencyProfile"];
@@ -2889,6 +2891,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/services/{slug}/modes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How a service's meetings may happen (the settings page); appointments already booked keep their mode. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        modes: components["schemas"]["MeetingMode"][];
+                        default_mode: components["schemas"]["MeetingMode"];
+                    };
+                };
+            };
+            responses: {
+                /** @description `{service, message}`: the service in the request's language, its modes in the order offered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            service: components["schemas"]["ServiceView"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description `validation`, with `error.fields` naming `modes` (none, or one unknown) or `default_mode` (not among the modes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/notifications": {
         parameters: {
             query?: never;
@@ -4911,6 +4971,8 @@ export interface components {
             date: string;
             /** @description HH:MM */
             time: string;
+            /** @description how they would like to meet, once chosen for the service (in a conversation's transcript) */
+            mode?: components["schemas"]["MeetingMode"];
         };
         ChatReply: {
             session_id: string;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorTime } from '../../../lib/visitorTime';
 import { useNavigate } from 'react-router';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { Honeypot } from '../../../components/ui/Honeypot';
@@ -60,6 +61,7 @@ export interface AppointmentFormProps {
 /** The appointment request form: contact details, service, a free slot and a message. */
 export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormProps) {
   const { t, i18n } = useTranslation('booking');
+  const visitorTime = useVisitorTime(i18n.resolvedLanguage ?? i18n.language);
   const id = useId();
   // No minimum in a prerendered page: the browser sets today's.
   const minDate = useClientValue(() => today(), undefined);
@@ -306,6 +308,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
                 // The slot the server just refused reads as taken before the refreshed list arrives.
                 const refused = taken?.date === values.date && taken.time === slot.time;
                 const s = refused ? { ...slot, free: false } : slot;
+                const own = visitorTime(values.date, s.time);
                 return (
                 <label key={s.time} className="slot" data-taken={!s.free || undefined}>
                   <input
@@ -316,7 +319,14 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
                     disabled={!s.free}
                     onChange={() => set('time', s.time)}
                   />
-                  <span dir="ltr">{s.label}</span>
+                  {own ? (
+                    <span>
+                      <bdi dir="ltr">{s.label}</bdi>
+                      <small className="slot__own"> · {t('yourTime', { ns: 'common', time: own })}</small>
+                    </span>
+                  ) : (
+                    <span dir="ltr">{s.label}</span>
+                  )}
                   {!s.free && <span className="visually-hidden"> {t(s.past ? 'form.slotPast' : 'form.slotTaken')}</span>}
                 </label>
                 );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorTime } from '../../../lib/visitorTime';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import type { Alternative } from '../api/appointments';
@@ -43,6 +44,7 @@ const STALE = new Set(['too_late', 'conflict', 'not_found', 'gone']);
 export function ManageAppointment({ token, appointment, onChange, onStale, contact }: ManageAppointmentProps) {
   const { t, i18n } = useTranslation('manage');
   const lang = i18n.resolvedLanguage ?? i18n.language;
+  const visitorTime = useVisitorTime(lang);
   const titleId = useId();
   const moveId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -109,6 +111,7 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
   const status = statusKey(appointment.status);
   const day = formatDay(appointment.date, lang);
   const time = formatTime(appointment.time, lang);
+  const own = time ? visitorTime(appointment.date, appointment.time) : '';
   const offset = agencyOffset(appointment);
   const deadline = formatInstant(appointment.notice_until, lang, offset);
   const canMove = appointment.can_reschedule && lock !== 'cancelled' && lock !== 'past';
@@ -131,7 +134,10 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
           </div>
           <div>
             <dt>{t('details.time')}</dt>
-            <dd>{time ? t('details.timeInZone', { time }) : t('details.toBeSet')}</dd>
+            <dd>
+              {time ? t('details.timeInZone', { time }) : t('details.toBeSet')}
+              {own && ` · ${t('yourTime', { ns: 'common', time: own })}`}
+            </dd>
           </div>
           {appointment.mode && (
             <div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorTime } from '../../../lib/visitorTime';
 import type { ManagedAppointment } from '../api/manage';
 import { useDay } from '../hooks/useSlots';
 import { agencyOffset, agencyToday, slotChoices } from '../lib/manage';
@@ -17,7 +18,8 @@ export interface MovePanelProps {
 
 /** Picks a new day and one of its free slots for the appointment. */
 export function MovePanel({ appointment, busy, onMove, onClose }: MovePanelProps) {
-  const { t } = useTranslation('manage');
+  const { t, i18n } = useTranslation('manage');
+  const visitorTime = useVisitorTime(i18n.resolvedLanguage ?? i18n.language);
   const id = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   // The day starts as the appointment's own: its other free slots are one click away.
@@ -78,7 +80,14 @@ export function MovePanel({ appointment, busy, onMove, onClose }: MovePanelProps
                   setMissing(false);
                 }}
               />
-              <span dir="ltr">{c.label}</span>
+              {visitorTime(date, c.time) ? (
+                <span>
+                  <bdi dir="ltr">{c.label}</bdi>
+                  <small className="slot__own"> · {t('yourTime', { ns: 'common', time: visitorTime(date, c.time) })}</small>
+                </span>
+              ) : (
+                <span dir="ltr">{c.label}</span>
+              )}
               {c.state !== 'free' && <span className="slot__note"> {t(`move.slot.${c.state}`)}</span>}
             </label>
           ))}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorTime } from '../../../lib/visitorTime';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { track } from '../../../lib/analytics';
@@ -20,6 +21,12 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([
 export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const lang = i18n.resolvedLanguage ?? 'fr';
+  const visitorTime = useVisitorTime(lang);
+  // A time chip of the day being chosen, with the visitor's own time beside it when their clock differs.
+  const chipLabel = (q: { label: string; value: string }) => {
+    const own = /^\d{2}:\d{2}$/.test(q.value) && collected.date ? visitorTime(collected.date, q.value) : '';
+    return own ? `${q.label} · ${t('yourTime', { ns: 'common', time: own })}` : q.label;
+  };
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -177,7 +184,7 @@ export default function ChatPanel({ onClose, disabled }: ChatPanelProps) {
                   </Link>
                 ) : (
                   <button key={q.value + q.label} type="button" className="chat-chip" onClick={() => void submit(q.value)} disabled={disabled}>
-                    {q.label}
+                    {chipLabel(q)}
                   </button>
                 ),
               )}

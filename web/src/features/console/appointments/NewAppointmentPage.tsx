@@ -17,6 +17,7 @@ import { useServices } from '../hooks/useServices';
 import { useCan, useSession } from '../hooks/useSession';
 import { matchService, readPrefill } from '../lib/conversation';
 import { isoDay } from '../lib/time';
+import { modeToBook, offeredModes } from '../lib/meetingModes';
 
 const EMPTY: NewAppointment = {
   name: '',
@@ -106,6 +107,10 @@ export default function NewAppointmentPage() {
     }
   }, [slots.data, slots.isFetching, prefill, t]);
 
+  // How they meet: among the chosen service's modes, its default until staff choose.
+  const offered = offeredModes(services, form.service);
+  const mode = modeToBook(offered, form.mode);
+
   const set = (key: keyof NewAppointment) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'date' ? { time: '' } : {}) }));
 
@@ -127,7 +132,7 @@ export default function NewAppointmentPage() {
     setRefusal(null);
     if (Object.keys(local).length) return;
     create.mutate(
-      { body: newClient ? { ...form, client_id: '', client: newClient } : form, idempotencyKey: idempotencyKey.current, conversation },
+      { body: newClient ? { ...form, mode, client_id: '', client: newClient } : { ...form, mode }, idempotencyKey: idempotencyKey.current, conversation },
       {
         onSuccess: () => {
           idempotencyKey.current = newIdempotencyKey();
@@ -243,6 +248,16 @@ export default function NewAppointmentPage() {
             {services.map((s) => (
               <option key={s.id} value={s.name}>
                 {s.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'mode',
+          <select value={mode} onChange={set('mode')} aria-invalid={!!errors.mode}>
+            {offered.modes.map((m) => (
+              <option key={m} value={m}>
+                {t(`meetingMode.${m}`)}
               </option>
             ))}
           </select>,

@@ -36,6 +36,8 @@ describe('readPrefill', () => {
   it('leaves out a malformed time', () => {
     expect(readPrefill(new URLSearchParams('date=2027-03-11&time=25:00'), TODAY).fields).toEqual({ date: '2027-03-11' });
     expect(readPrefill(new URLSearchParams('date=2027-03-11&time=9h'), TODAY).fields).toEqual({ date: '2027-03-11' });
+    expect(readPrefill(new URLSearchParams('mode=video'), TODAY).fields).toEqual({ mode: 'video' });
+    expect(readPrefill(new URLSearchParams('mode=fax'), TODAY).fields).toEqual({});
   });
 
   it('ignores a conversation id that is not one, and fields it does not know', () => {

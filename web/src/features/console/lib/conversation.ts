@@ -1,7 +1,7 @@
-import type { Collected, ConversationSummary, ServiceOption } from '../api/types';
+import { MEETING_MODES, type Collected, type ConversationSummary, type ServiceOption } from '../api/types';
 
 /** Fields of the new-appointment form a conversation can fill in. */
-export const PREFILL_FIELDS = ['name', 'email', 'phone', 'company', 'service', 'date', 'time'] as const;
+export const PREFILL_FIELDS = ['name', 'email', 'phone', 'company', 'service', 'mode', 'date', 'time'] as const;
 
 /** One of PREFILL_FIELDS. */
 export type PrefillField = (typeof PREFILL_FIELDS)[number];
@@ -29,7 +29,8 @@ export function bookingHref(conversationId: string, collected: Partial<Collected
 
 /**
  * Reads the new-appointment page's query. A conversation id that is not one, a date that
- * is not YYYY-MM-DD or is before `today`, and a time that is not HH:MM are left out.
+ * is not YYYY-MM-DD or is before `today`, a time that is not HH:MM and a mode that is not one are
+ * left out.
  */
 export function readPrefill(params: URLSearchParams, today: string): Prefill {
   const conversation = (params.get('conversation') ?? '').trim();
@@ -39,6 +40,7 @@ export function readPrefill(params: URLSearchParams, today: string): Prefill {
     if (!value) continue;
     if (key === 'date' && (!DAY.test(value) || value < today)) continue;
     if (key === 'time' && !TIME.test(value)) continue;
+    if (key === 'mode' && !MEETING_MODES.some((m) => m === value)) continue;
     fields[key] = value;
   }
   if (!fields.date) delete fields.time;

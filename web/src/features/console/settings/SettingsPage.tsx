@@ -10,6 +10,7 @@ import type { Settings } from '../api/types';
 import { AgencyProfileFields } from './components/AgencyProfileFields';
 import { BackupsCard } from './components/BackupsCard';
 import { FollowUpFields } from './components/FollowUpFields';
+import { ServiceModesCard } from './components/ServiceModesCard';
 import { backupQueries } from './api/backups';
 import { ErrorState } from '../../../components/ui/ErrorState';
 
@@ -191,6 +192,7 @@ export default function SettingsPage() {
           </button>
         </div>
       </form>
+      <ServiceModesCard />
     </section>
   );
 }

@@ -7,6 +7,7 @@ const agency = agencyOf({
   site_description: '',
   contact_email: 'contact@agence.example',
   maintenance_mode: false,
+  timezone: 'Africa/Algiers',
   agency: {
     tagline: { fr: 'Agence digitale' },
     address: { street: '1 rue Test', city: 'Alger', postal_code: '16000', country: 'DZ', country_name: 'Algérie' },

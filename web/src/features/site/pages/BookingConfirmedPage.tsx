@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useVisitorTime } from '../../../lib/visitorTime';
 import { Link, useLocation, useParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import {
@@ -30,6 +31,7 @@ export default function BookingConfirmedPage() {
   const { token } = useParams();
   const sent = (useLocation().state ?? {}) as BookingConfirmedState;
   const lang = i18n.resolvedLanguage ?? i18n.language;
+  const visitorTime = useVisitorTime(lang);
   useSeo({ title: t('seo.title'), description: t('seo.description'), noindex: true, path: '/rendez-vous', pageView: false });
   const { state, reload } = useManagedAppointment(token);
 
@@ -82,7 +84,10 @@ export default function BookingConfirmedPage() {
         </div>
         <div>
           <dt>{t('time')}</dt>
-          <dd dir="ltr">{formatTime(a.time, lang)}</dd>
+          <dd>
+            <bdi dir="ltr">{formatTime(a.time, lang)}</bdi>
+            {a.time && visitorTime(a.date, a.time) && ` · ${t('yourTime', { ns: 'common', time: visitorTime(a.date, a.time) })}`}
+          </dd>
         </div>
       </dl>
 

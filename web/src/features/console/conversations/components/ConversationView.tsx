@@ -235,7 +235,9 @@ function Loaded({ detail: c, heading, onClose }: LoadedProps) {
                       ? '—'
                       : key === 'date'
                         ? formatDate(i18n.language, c.collected.date)
-                        : c.collected[key]}
+                        : key === 'mode'
+                          ? t(`meetingMode.${c.collected.mode}`)
+                          : c.collected[key]}
                   </dd>
                 </Fragment>
               ))}
