@@ -20,10 +20,14 @@ const (
 	EventMessageFailed = "message_failed"
 	// EventBackupFailed: a database backup did not complete.
 	EventBackupFailed = "backup_failed"
+	// EventUnconfirmed: an appointment still unconfirmed at half the reconfirmation's
+	// lead, for its owner (else the staff on duty) to call the customer.
+	EventUnconfirmed = "unconfirmed"
 )
 
 // Events lists every event, in the order the profile shows them.
-var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventMessageFailed, EventBackupFailed}
+var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventMessageFailed, EventBackupFailed,
+	EventUnconfirmed}
 
 // Channels an alert goes by; ChannelNone is a choice, never a ledger row.
 const (
@@ -43,6 +47,7 @@ var eventPages = map[string]console.Page{
 	EventOfferAccepted:  console.PageWaitlist,
 	EventMessageFailed:  console.PageMessages,
 	EventBackupFailed:   console.PageSettings,
+	EventUnconfirmed:    console.PageAppointments,
 }
 
 // EventsFor returns the events the user may be alerted to, in Events' order.
@@ -74,12 +79,13 @@ type Choice struct {
 // defaultChoice is what a role hears of an event when its user chose nothing: whoever
 // answers conversations hears of a waiting visitor by push; admins and moderators, who
 // run the day, hear of bookings and accepted offers by push; failures reach admins by
-// e-mail, a failed backup also outside office hours.
+// e-mail, a failed backup also outside office hours; an unconfirmed appointment reaches
+// whoever may call the customer by push, as a waiting visitor does.
 func defaultChoice(role, event string) Choice {
 	c := Choice{Event: event, Channel: ChannelNone, Default: true}
 	lead := role == console.RoleAdmin || role == console.RoleModerator
 	switch event {
-	case EventVisitorWaiting:
+	case EventVisitorWaiting, EventUnconfirmed:
 		c.Channel = ChannelPush
 	case EventNewBooking, EventOfferAccepted:
 		if lead {

@@ -44,6 +44,8 @@ func (s *Service) Hear(ctx context.Context, e booking.Event) error {
 	switch {
 	case e.Kind == booking.EventAppointmentCreated && e.Appointment != nil:
 		return s.booked(ctx, *e.Appointment, e.Cause)
+	case e.Kind == booking.EventAppointmentUnconfirmed && e.Appointment != nil:
+		return s.unconfirmed(ctx, *e.Appointment, e.Owner)
 	case e.Kind == booking.EventDeliveryFailed && e.Delivery != nil:
 		d := e.Delivery
 		return s.Raise(ctx, Event{Name: EventMessageFailed, Subject: d.ID, URL: "/admin/messages?status=failed",
@@ -69,6 +71,17 @@ func (s *Service) booked(ctx context.Context, a booking.Appointment, cause strin
 	}
 	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: appointmentURL(a.ID),
 		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
+}
+
+// unconfirmed raises an appointment still unconfirmed, once per start, to its owner or
+// the staff on duty.
+func (s *Service) unconfirmed(ctx context.Context, a booking.Appointment, owner string) error {
+	if a.StartsAt == nil {
+		return nil
+	}
+	return s.Raise(ctx, Event{Name: EventUnconfirmed, Subject: a.ID + "@" + strconv.FormatInt(a.StartsAt.Unix(), 10),
+		URL: appointmentURL(a.ID), Owner: owner,
+		Args: map[string]string{"name": a.Name, "phone": a.Phone, "service": a.Service, "date": a.Date, "time": a.Time}})
 }
 
 // waiting raises a visitor waiting for a person, once per hand-off, with the escalation

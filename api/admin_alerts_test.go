@@ -58,7 +58,8 @@ func TestMyAlertsChoicesAndSubscriptions(t *testing.T) {
 	for _, c := range choices {
 		events = append(events, c.(map[string]any)["event"].(string))
 	}
-	if len(events) != 3 || events[0] != "visitor_waiting" || events[1] != "new_booking" || events[2] != "offer_accepted" {
+	if len(events) != 4 || events[0] != "visitor_waiting" || events[1] != "new_booking" || events[2] != "offer_accepted" ||
+		events[3] != "unconfirmed" {
 		t.Errorf("an editor's events: %v", events)
 	}
 	push, _ := r.Body["push"].(map[string]any)
@@ -115,7 +116,7 @@ func TestPushOffIsSaid(t *testing.T) {
 	if push := r.Body["push"].(map[string]any); push["enabled"] != false || push["public_key"] != "" {
 		t.Errorf("push: %v", push)
 	}
-	if len(r.Body["choices"].([]any)) != 5 {
+	if len(r.Body["choices"].([]any)) != 6 {
 		t.Errorf("an admin's choices: %s", r.Raw)
 	}
 	r = ad.do("POST", "/api/admin/me/push-subscriptions", browserSubscription(t, "https://push.example/x"))

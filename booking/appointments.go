@@ -56,6 +56,8 @@ type Appointment struct {
 	// MeetingURL is the video meeting's link; "" when Mode is not video (a link made
 	// earlier is kept, and shown again when the meeting is by video again).
 	MeetingURL string `json:"meeting_url" db:"meeting_url"`
+	// ReconfirmedAt is when the customer said they will come ("I'll be there"); nil until then.
+	ReconfirmedAt *time.Time `json:"reconfirmed_at" db:"reconfirmed_at"`
 }
 
 // Meeting modes, as catalogue.Modes names them.
@@ -73,7 +75,8 @@ const AppointmentColumns = `a.id, a.name, coalesce(a.email, '') AS email, coales
 	coalesce(a.time, '') AS time, coalesce(a.message, '') AS message, coalesce(a.company, '') AS company,
 	coalesce(a.sector, '') AS sector, a.status, coalesce(a.status_dashboard, '') AS status_dashboard, a.source,
 	a.language, coalesce(a.client_id::text, '') AS client_id, a.created_at, a.updated_at, a.starts_at, a.sequence,
-	a.mode, CASE WHEN a.mode = 'video' THEN coalesce(a.meeting_url, '') ELSE '' END AS meeting_url`
+	a.mode, CASE WHEN a.mode = 'video' THEN coalesce(a.meeting_url, '') ELSE '' END AS meeting_url,
+	a.reconfirmed_at`
 
 // ScanAppointment reads one row of AppointmentColumns, by name. Every appointment read
 // goes through it; a row with more columns after them is read with appointmentAnd.

@@ -152,6 +152,9 @@ type Event struct {
 	Delivery *Delivery `json:"delivery,omitempty"`
 	// Cause says what led to the change when it is not plain: CauseOffer.
 	Cause string `json:"cause,omitempty"`
+	// Owner is the staff user an appointment.unconfirmed belongs to (its consultant), ""
+	// for the staff on duty.
+	Owner string `json:"owner,omitempty"`
 	// Data is the payload of the kinds other packages publish: a conversation's summary
 	// for conversation.updated.
 	Data json.RawMessage `json:"data,omitempty"`
