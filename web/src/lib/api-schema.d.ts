@@ -427,6 +427,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reconfirm/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reminder's "I'll be there": records that the customer will come (once: following the link again changes nothing and answers `already: true`), with a history row naming `customer`; the console's row updates live. The token is a manage link's; never cached. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Recorded */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Reconfirmation"];
+                    };
+                };
+                /** @description `not_found`: unknown or malformed token */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `gone`: the appointment is cancelled, or has begun or is over */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `rate_limited`, per address and per link, with `Retry-After` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/calendar.ics": {
         parameters: {
             query?: never;
@@ -4535,6 +4600,13 @@ export interface components {
             /** @description the video meeting's link; empty unless mode is video */
             meeting_url: string;
         };
+        /** @description What the reconfirmation page shows. */
+        Reconfirmation: {
+            appointment: components["schemas"]["Managed"];
+            lang: components["schemas"]["Language"];
+            /** @description it was reconfirmed before this request */
+            already: boolean;
+        };
         /** @description The slot waited for and where the offer will go; no entry id and no place in line. */
         WaitlistPlace: {
             /** Format: date */
@@ -4722,6 +4794,11 @@ export interface components {
             mode: components["schemas"]["MeetingMode"];
             /** @description the video meeting's link, made once when the meeting first is by video and kept across moves and every later change; empty unless mode is video */
             meeting_url: string;
+            /**
+             * Format: date-time
+             * @description when the customer said they will come (the reminder's "I'll be there"); null until then
+             */
+            reconfirmed_at: string | null;
             /** @description the consultant who meets the prospect (the appointment's owner), or empty */
             consultant_id?: string;
             /** @description that consultant's name, or empty */
@@ -4944,10 +5021,10 @@ export interface components {
          */
         DeliveryState: "scheduled" | "sent" | "failed" | "skipped";
         /**
-         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment)
+         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment); `reconfirm`: the second, short reminder to a customer who has not reconfirmed (skipped, reason `reconfirmed`, when they did meanwhile)
          * @enum {string}
          */
-        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer";
+        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer" | "reconfirm";
         /** @description One staff member's ratings over one week. */
         RatingWeek: {
             /**
@@ -4990,10 +5067,10 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed
+         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed; unconfirmed: an appointment still unconfirmed at half the settings' reconfirm_lead_minutes, to its owner (else the staff on duty) to call the customer
          * @enum {string}
          */
-        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed";
+        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed" | "unconfirmed";
         /** @enum {string} */
         AlertChannel: "push" | "email" | "none";
         /**
@@ -5138,6 +5215,11 @@ export interface components {
              * @default 30
              */
             staff_idle_release_minutes: number;
+            /**
+             * @description how long before an appointment the second, short reminder goes to those who have not reconfirmed ("I'll be there"); still unconfirmed at half of it, the appointment's owner (else the staff on duty) is alerted. 0 sends none
+             * @default 180
+             */
+            reconfirm_lead_minutes: number;
             agency?: components["schemas"]["AgencyProfile"];
             /**
              * Format: date-time
@@ -5257,7 +5339,7 @@ export interface components {
         };
         LiveEvent: {
             /** @enum {string} */
-            kind: "appointment.created" | "appointment.updated" | "appointment.deleted" | "notification.created" | "notification.updated" | "notification.deleted" | "conversation.updated" | "waitlist.updated" | "backup.updated";
+            kind: "appointment.created" | "appointment.updated" | "appointment.deleted" | "notification.created" | "notification.updated" | "notification.deleted" | "conversation.updated" | "waitlist.updated" | "backup.updated" | "appointment.unconfirmed";
             appointment?: components["schemas"]["Appointment"];
             notification?: components["schemas"]["Notification"];
             ids?: string[];
@@ -5268,6 +5350,8 @@ export interface components {
              * @enum {string}
              */
             cause?: "offer";
+            /** @description appointment.unconfirmed only (an appointment still unconfirmed at half the reconfirmation's lead): its consultant's user id, empty for the staff on duty */
+            owner?: string;
         };
         ConversationSummary: {
             /** Format: uuid */

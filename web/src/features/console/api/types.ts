@@ -140,6 +140,7 @@ export const DELIVERY_KINDS = [
   'reminder',
   'waitlist_offer',
   'chat_answer',
+  'reconfirm',
 ] as const satisfies readonly Schemas['DeliveryKind'][];
 
 /** States of a message in the ledger. */
@@ -155,6 +156,7 @@ export const ALERT_EVENTS = everyMember<Schemas['AlertEvent']>()([
   'offer_accepted',
   'message_failed',
   'backup_failed',
+  'unconfirmed',
 ]);
 
 /** One alert to one staff member on one channel (GET /api/admin/alerts). */
