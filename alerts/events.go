@@ -26,11 +26,14 @@ const (
 	// EventOutcomesDue: once a day, the past meetings without an outcome, to their owner
 	// (the consultant who holds them), else to the admins and moderators.
 	EventOutcomesDue = "outcomes_due"
+	// EventUnconfirmed: an appointment still unconfirmed at half the reconfirmation's
+	// lead, for its owner (else the staff on duty) to call the customer.
+	EventUnconfirmed = "unconfirmed"
 )
 
 // Events lists every event, in the order the profile shows them.
 var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventAppointmentAssigned,
-	EventMessageFailed, EventBackupFailed, EventOutcomesDue}
+	EventMessageFailed, EventBackupFailed, EventOutcomesDue, EventUnconfirmed}
 
 // Channels an alert goes by; ChannelNone is a choice, never a ledger row.
 const (
@@ -53,6 +56,7 @@ var eventPages = map[string]console.Page{
 	// An appointment given to a consultant.
 	EventAppointmentAssigned: console.PageAppointments,
 	EventOutcomesDue:         console.PageAppointments,
+	EventUnconfirmed:         console.PageAppointments,
 }
 
 // EventsFor returns the events the user may be alerted to, in Events' order.
@@ -84,12 +88,13 @@ type Choice struct {
 // defaultChoice is what a role hears of an event when its user chose nothing: whoever
 // answers conversations hears of a waiting visitor by push; admins and moderators, who
 // run the day, hear of bookings and accepted offers by push; failures reach admins by
-// e-mail, a failed backup also outside office hours.
+// e-mail, a failed backup also outside office hours; an unconfirmed appointment reaches
+// whoever may call the customer by push, as a waiting visitor does.
 func defaultChoice(role, event string) Choice {
 	c := Choice{Event: event, Channel: ChannelNone, Default: true}
 	lead := role == console.RoleAdmin || role == console.RoleModerator
 	switch event {
-	case EventVisitorWaiting:
+	case EventVisitorWaiting, EventUnconfirmed:
 		c.Channel = ChannelPush
 	case EventNewBooking, EventOfferAccepted, EventAppointmentAssigned:
 		if lead {

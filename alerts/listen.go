@@ -49,6 +49,8 @@ func (s *Service) Hear(ctx context.Context, e booking.Event) error {
 		return s.booked(ctx, *e.Appointment, e.Cause)
 	case e.Kind == booking.EventAppointmentUpdated && e.Cause == booking.CauseReassigned && e.Appointment != nil:
 		return s.assigned(ctx, *e.Appointment, e.By)
+	case e.Kind == booking.EventAppointmentUnconfirmed && e.Appointment != nil:
+		return s.unconfirmed(ctx, *e.Appointment)
 	case e.Kind == booking.EventDeliveryFailed && e.Delivery != nil:
 		d := e.Delivery
 		return s.Raise(ctx, Event{Name: EventMessageFailed, Subject: d.ID, URL: "/admin/messages?status=failed",
@@ -91,6 +93,17 @@ func (s *Service) assigned(ctx context.Context, a booking.Appointment, by string
 	return s.Raise(ctx, Event{Name: EventAppointmentAssigned, Subject: a.ID + "@" + a.ConsultantID,
 		URL: appointmentURL(a.ID), To: []string{a.ConsultantID}, NotBy: by,
 		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
+}
+
+// unconfirmed raises an appointment still unconfirmed, once per start, to its owner or
+// the staff on duty.
+func (s *Service) unconfirmed(ctx context.Context, a booking.Appointment) error {
+	if a.StartsAt == nil {
+		return nil
+	}
+	return s.Raise(ctx, Event{Name: EventUnconfirmed, Subject: a.ID + "@" + strconv.FormatInt(a.StartsAt.Unix(), 10),
+		URL: appointmentURL(a.ID), Owner: a.ConsultantID,
+		Args: map[string]string{"name": a.Name, "phone": a.Phone, "service": a.Service, "date": a.Date, "time": a.Time}})
 }
 
 // waiting raises a visitor waiting for a person, once per hand-off, with the escalation

@@ -39,6 +39,9 @@ type Event struct {
 	To    []string
 	Leads bool
 	NotBy string
+	// Owner, when set, is the one user who hears of it (an appointment's consultant), if
+	// they may and are active; else it goes to everyone who would hear of it.
+	Owner string
 }
 
 // maxAlertAttempts bounds the attempts of one alert: the back-off is the customer
@@ -65,6 +68,9 @@ func (s *Service) Raise(ctx context.Context, e Event) error {
 	chosen, err := s.choicesOf(ctx, e.Name)
 	if err != nil {
 		return err
+	}
+	if e.Owner != "" {
+		users = ownerOr(users, e)
 	}
 	var keys, userIDs, channels []string
 	for _, u := range users {
@@ -113,6 +119,17 @@ func (s *Service) Raise(ctx context.Context, e Event) error {
 		return fmt.Errorf("alerts: raising %s: %w", e.Name, err)
 	}
 	return nil
+}
+
+// ownerOr is the event's owner alone when they are an active user who may hear of it,
+// else every user: the staff on duty.
+func ownerOr(users []console.User, e Event) []console.User {
+	for _, u := range users {
+		if u.ID == e.Owner && u.IsActive && mayHear(u, e.Name) {
+			return []console.User{u}
+		}
+	}
+	return users
 }
 
 // channelFor is how the event reaches u, false when it does not.

@@ -134,6 +134,7 @@ func New(d Deps) http.Handler {
 	g.POST("/newsletter", noStore(), handle(pub.subscribe))
 	g.GET("/challenge", handle(pub.guard.challenge))
 	(&manage{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
+	(&reconfirm{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
 	(&waitlist{booking: d.Booking, guard: pub.guard}).mount(g, pub.guard.limit("offer", "token"))
 	g.POST("/events", handle(pub.event))
 	if d.Chat != nil {

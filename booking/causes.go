@@ -23,7 +23,8 @@ const (
 // of a request whose e-mail changed (the new address has heard nothing yet); a
 // cancellation; a move; a confirmation by staff; and, whenever the appointment takes a
 // new start, its reminder — recorded as skipped when the start is already inside the
-// reminder's lead — or, for a new address, the reminder still to come. actor says who
+// reminder's lead — or, for a new address, the reminder still to come; and the second
+// reminder likewise (reconfirm.go). actor says who
 // acted (actorAgency or ActorCustomer).
 func (s *Core) messagesFor(st Settings, before, after Appointment, actor string) []newDelivery {
 	if after.Email == "" {
@@ -71,7 +72,7 @@ func (s *Core) messagesFor(st Settings, before, after Appointment, actor string)
 			out = append(out, r)
 		}
 	}
-	return out
+	return append(out, reconfirmMessage(st, after, newStart, newAddress, now)...)
 }
 
 // scheduleMessages writes, in tx, the messages that changing before into after causes
@@ -84,7 +85,7 @@ func (s *Core) scheduleMessages(ctx context.Context, tx pgx.Tx, st Settings, bef
 			reason = ReasonCancelled
 		}
 		if _, err := tx.Exec(ctx, `UPDATE deliveries SET state = 'skipped', reason = $3, updated_at = now()
-			WHERE appointment_id = $1 AND kind = 'reminder' AND state = 'scheduled'
+			WHERE appointment_id = $1 AND kind IN ('reminder', 'reconfirm') AND state = 'scheduled'
 				AND ($4 OR starts_at IS DISTINCT FROM $2)`,
 			after.ID, after.StartsAt, reason, after.Status == StatusCancelled); err != nil {
 			return fmt.Errorf("deliveries: %w", err)

@@ -77,6 +77,12 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	if err != nil {
 		return err
 	}
+	if d.Kind == KindReconfirm {
+		// Before the send, so that a failure to deliver still lets staff call.
+		if err := s.checkUnconfirmedLater(ctx, st, d); err != nil {
+			return err
+		}
+	}
 	var in mail.Input
 	var sent func(context.Context)
 	var skip *SkipError
@@ -160,7 +166,7 @@ func (d pendingDelivery) stale(now time.Time) string {
 			return ReasonSuperseded // it was restored since
 		}
 		return ""
-	case KindReminder:
+	case KindReminder, KindReconfirm:
 		switch {
 		case cancelled:
 			return ReasonCancelled
@@ -168,6 +174,8 @@ func (d pendingDelivery) stale(now time.Time) string {
 			return ReasonMoved
 		case !a.StartsAt.After(now):
 			return ReasonPast
+		case d.Kind == KindReconfirm && a.ReconfirmedAt != nil:
+			return ReasonReconfirmed
 		}
 		return ""
 	}
@@ -214,6 +222,10 @@ func (s *Core) mailInput(ctx context.Context, st Settings, d pendingDelivery) (m
 			return in, err
 		}
 		in.ManageURL = s.manageURL(token, d.Language)
+		if d.Kind == KindReminder || d.Kind == KindReconfirm {
+			// The reminders' one-tap answers: "I'll be there", "I can't come".
+			in.ReconfirmURL, in.CancelURL = s.reconfirmURL(token, d.Language), s.cancelURL(token, d.Language)
+		}
 	}
 	return in, nil
 }

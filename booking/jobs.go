@@ -93,6 +93,9 @@ func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], 
 	if err := river.AddWorkerSafely(workers, &outcomesDueWorker{core: s}); err != nil {
 		return nil, err
 	}
+	if err := river.AddWorkerSafely(workers, &unconfirmedWorker{core: s}); err != nil {
+		return nil, err
+	}
 	for _, add := range cfg.AddWorkers {
 		if err := add(workers); err != nil {
 			return nil, err

@@ -32,6 +32,10 @@ type catalogue struct {
 	EventPhone        string             `json:"event_phone"`       // {agency}: a phone meeting's LOCATION
 	Modes             map[string]string  `json:"modes"`             // a meeting mode, as the customer reads it
 	Kinds             map[Kind]kindTexts `json:"kinds"`
+
+	// Answers are a reminder's one-tap answers: "coming" ("I'll be there") and
+	// "not_coming" ("I can't come").
+	Answers map[string]string `json:"answers"`
 }
 
 // kindTexts are one kind's texts. Body is chosen by the input's Source or By ("" is the
@@ -114,6 +118,11 @@ func (c *catalogue) check() error {
 	for _, m := range Modes {
 		if c.Modes[m] == "" {
 			return fmt.Errorf("mode %s is missing", m)
+		}
+	}
+	for _, a := range []string{"coming", "not_coming"} {
+		if c.Answers[a] == "" {
+			return fmt.Errorf("answer %s is missing", a)
 		}
 	}
 	if c.EventPhone == "" {

@@ -20,7 +20,10 @@ var (
 
 const (
 	manageURL = "https://rdv.example.com/rendez-vous/gerer/tok-123"
-	offerURL  = "https://rdv.example.com/liste-attente/offre/off-456"
+	// The reminders' one-tap answers.
+	reconfirmURL = "https://rdv.example.com/reconfirm/tok-123"
+	cancelURL    = "https://rdv.example.com/manage/tok-123?action=cancel"
+	offerURL     = "https://rdv.example.com/liste-attente/offre/off-456"
 )
 
 func mustLocation(name string) *time.Location {
@@ -43,7 +46,7 @@ func newRenderer(t *testing.T) *mail.Renderer {
 
 // input is a complete input of kind k in lang.
 func input(k mail.Kind, lang string) mail.Input {
-	return mail.Input{
+	in := mail.Input{
 		Kind: k, Lang: lang,
 		AppointmentID: "apt-42", Sequence: 3,
 		Service: "Site vitrine", Start: start, Duration: time.Hour, Location: algiers,
@@ -55,6 +58,10 @@ func input(k mail.Kind, lang string) mail.Input {
 		Agency: mail.Agency{Name: "Dota Agency", Email: "contact@dota.example", Phone: "+213 555 12 34 56",
 			Address: "12 rue Didouche Mourad, Alger"},
 	}
+	if k == mail.KindReminder || k == mail.KindReconfirm {
+		in.ReconfirmURL, in.CancelURL = reconfirmURL, cancelURL
+	}
+	return in
 }
 
 // send renders in and delivers it to srv through the real transport, failing the test

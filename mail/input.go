@@ -25,6 +25,9 @@ const (
 	KindCancelled Kind = "cancelled"
 	// KindReminder reminds the customer of a coming appointment.
 	KindReminder Kind = "reminder"
+	// KindReconfirm is the second, short reminder, to a customer who has not said they
+	// will come.
+	KindReconfirm Kind = "reconfirm"
 	// KindWaitlistOffer offers a freed slot, held for the recipient until HoldUntil.
 	KindWaitlistOffer Kind = "waitlist_offer"
 	// KindCode carries a one-time code that proves the recipient owns the address.
@@ -38,7 +41,8 @@ const (
 )
 
 // Kinds lists every kind, in the order of an appointment's life.
-var Kinds = []Kind{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer}
+var Kinds = []Kind{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer,
+	KindReconfirm}
 
 // Valid reports whether k is one of Kinds, KindCode, KindChatAnswer or KindFollowUp.
 func (k Kind) Valid() bool {
@@ -111,6 +115,12 @@ type Input struct {
 	ManageURL string    // the manage link (every kind but a waitlist offer)
 	OfferURL  string    // the accept link of a waitlist offer
 	HoldUntil time.Time // until when a waitlist offer holds the slot
+
+	// ReconfirmURL and CancelURL are a reminder's one-tap answers: "I'll be there" (the
+	// page that records it) and "I can't come" (the manage page, on cancelling). A
+	// reminder may go without them; a second reminder may not.
+	ReconfirmURL string
+	CancelURL    string
 
 	Code string // code: the one-time code, six digits
 
@@ -203,6 +213,14 @@ func (in Input) check() error {
 	}
 	if in.Kind == KindCancelled && in.ManageURL == "" {
 		return nil // a cancelled appointment has nothing left to manage
+	}
+	if in.Kind == KindReconfirm || in.ReconfirmURL != "" || in.CancelURL != "" {
+		if err := checkLink("reconfirm", in.ReconfirmURL); err != nil {
+			return err
+		}
+		if err := checkLink("cancel", in.CancelURL); err != nil {
+			return err
+		}
 	}
 	return checkLink("manage", in.ManageURL)
 }

@@ -43,6 +43,11 @@ var wantSubjects = map[mail.Kind]map[string]string{
 		"en": "Reminder: your appointment on Thursday 26 November 2026 at 10:00",
 		"ar": "تذكير: موعدك يوم الخميس 26 نوفمبر 2026، الساعة 10:00",
 	},
+	mail.KindReconfirm: {
+		"fr": "Serez-vous là ? jeudi 26 novembre 2026 à 10:00",
+		"en": "Will you be there? Thursday 26 November 2026 at 10:00",
+		"ar": "هل ستحضر؟ الخميس 26 نوفمبر 2026، الساعة 10:00",
+	},
 	mail.KindWaitlistOffer: {
 		"fr": "Un créneau s'est libéré : jeudi 26 novembre 2026 à 10:00",
 		"en": "A slot has opened up: Thursday 26 November 2026 at 10:00",
@@ -335,5 +340,36 @@ func TestAMessageSaysWhatMayBeKeptOfItsSubject(t *testing.T) {
 		if other.KeptSubject != other.Subject {
 			t.Errorf("%s: reminder %q kept as %q", lang, other.Subject, other.KeptSubject)
 		}
+	}
+}
+
+// The reminders carry the two one-tap answers, in the reader's language, as buttons and
+// as plain links; the other kinds do not.
+func TestRemindersCarryTheirAnswers(t *testing.T) {
+	r := newRenderer(t)
+	answers := map[string][2]string{"fr": {"Je serai là", "Je ne pourrai pas venir"},
+		"en": {"I'll be there", "I can't come"}, "ar": {"سأحضر", "لن أتمكن من الحضور"}}
+	for _, kind := range mail.Kinds {
+		for _, lang := range i18n.Languages {
+			m, err := r.Render(input(kind, lang))
+			if err != nil {
+				t.Fatalf("%s/%s: %v", kind, lang, err)
+			}
+			carries := kind == mail.KindReminder || kind == mail.KindReconfirm
+			for i, link := range []string{reconfirmURL, cancelURL} {
+				label := answers[lang][i]
+				html := html.UnescapeString(m.HTML)
+				got := strings.Contains(m.Text, label) && strings.Contains(m.Text, link)
+				if got != carries || strings.Contains(html, `href="`+link+`"`) != carries ||
+					strings.Contains(html, ">"+label+"</a>") != carries {
+					t.Errorf("%s/%s: answer %q with %s: %v, want %v\n%s", kind, lang, label, link, got, carries, m.Text)
+				}
+			}
+		}
+	}
+	in := input(mail.KindReconfirm, "fr")
+	in.ReconfirmURL = ""
+	if _, err := r.Render(in); !errors.Is(err, mail.ErrInvalidInput) {
+		t.Errorf("a second reminder without its answers: %v", err)
 	}
 }

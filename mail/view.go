@@ -18,9 +18,15 @@ type view struct {
 	Agency           Agency
 	Signature        string
 	Footer           string
+
+	// Answers are the reminders' one-tap answers, shown above the link.
+	Answers []answer
 }
 
 type detail struct{ Label, Value string }
+
+// answer is a one-tap answer: what it says and where it goes.
+type answer struct{ Label, Link string }
 
 // newView fills the layouts' data for input already checked, in catalogue c.
 func newView(in Input, lang string, c *catalogue) view {
@@ -121,6 +127,9 @@ func newView(in Input, lang string, c *catalogue) view {
 	if in.Kind == KindWaitlistOffer {
 		v.Details = append(v.Details, detail{c.Labels["hold_until"], args["until"]})
 		v.Link = in.OfferURL
+	}
+	if in.ReconfirmURL != "" && in.CancelURL != "" {
+		v.Answers = []answer{{c.Answers["coming"], in.ReconfirmURL}, {c.Answers["not_coming"], in.CancelURL}}
 	}
 	v.Details = append(v.Details, detail{c.Labels["duration"], c.duration(in.Duration)})
 	v.Details = append(v.Details, meetingDetails(in, c)...)

@@ -5,3 +5,5 @@ export { useManagedAppointment, type ManageState } from './hooks/useManagedAppoi
 export type { ManagedAppointment } from './api/manage';
 export { agencyOffset, formatDay, formatInstant, formatTime, statusKey } from './lib/manage';
 export { calendarHref } from './api/manage';
+export { useReconfirmation, type ReconfirmState } from './hooks/useReconfirmation';
+export type { Reconfirmation } from './api/reconfirm';

@@ -22,6 +22,11 @@ export interface ManageAppointmentProps {
   onStale: () => void;
   /** How to reach the agency, shown where the page cannot do what the customer wants. */
   contact: ReactNode;
+  /**
+   * The customer came to cancel (the reminder's "I can't come"): the page opens on
+   * cancelling, says moving is another way, and inside the notice whom to call.
+   */
+  intent?: 'cancel';
 }
 
 /** What the customer just did, said once it is done. */
@@ -41,7 +46,7 @@ const STALE = new Set(['too_late', 'conflict', 'not_found', 'gone']);
  * (after a confirmation) or move to a free slot, until the minimum notice; and, when the
  * page cannot change it, why and how to reach the agency.
  */
-export function ManageAppointment({ token, appointment, onChange, onStale, contact }: ManageAppointmentProps) {
+export function ManageAppointment({ token, appointment, onChange, onStale, contact, intent }: ManageAppointmentProps) {
   const { t, i18n } = useTranslation('manage');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const visitorTime = useVisitorTime(lang);
@@ -108,6 +113,16 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
   };
 
   const lock = lockOf(appointment);
+  const cancelling = intent === 'cancel' && appointment.can_cancel && lock !== 'cancelled' && lock !== 'past';
+  // Opened from "I can't come": the confirmation is the first thing asked, once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (cancelling && !opened.current) {
+      opened.current = true;
+      setConfirming(true);
+    }
+  }, [cancelling]);
+
   const status = statusKey(appointment.status);
   const day = formatDay(appointment.date, lang);
   const time = formatTime(appointment.time, lang);
@@ -209,6 +224,11 @@ export function ManageAppointment({ token, appointment, onChange, onStale, conta
         </p>
       )}
 
+      {intent === 'cancel' && !done && lock !== 'cancelled' && lock !== 'past' && (
+        <p className="manage-hint" data-testid="manage-intent">
+          {canCancel ? t('intent.cancel') : t('intent.tooLate')}
+        </p>
+      )}
       {(canMove || canCancel) && (
         <div className="manage-actions" role="group" aria-label={t('actions.label')}>
           {canMove && (

@@ -141,6 +141,7 @@ export const DELIVERY_KINDS = [
   'waitlist_offer',
   'chat_answer',
   'follow_up',
+  'reconfirm',
 ] as const satisfies readonly Schemas['DeliveryKind'][];
 
 /** States of a message in the ledger. */
@@ -158,6 +159,7 @@ export const ALERT_EVENTS = everyMember<Schemas['AlertEvent']>()([
   'message_failed',
   'backup_failed',
   'outcomes_due',
+  'unconfirmed',
 ]);
 
 /** One alert to one staff member on one channel (GET /api/admin/alerts). */

@@ -22,6 +22,7 @@ const stored: Settings = {
   backup_frequency: 'daily',
   booking_horizon_days: 90,
   reminder_lead_minutes: 1440,
+  reconfirm_lead_minutes: 180,
   min_notice_minutes: 120,
   handoff_timeout_seconds: 120,
   waitlist_hold_minutes: 60,

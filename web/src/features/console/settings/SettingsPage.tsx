@@ -114,6 +114,7 @@ export default function SettingsPage() {
     key:
       | 'booking_horizon_days'
       | 'reminder_lead_minutes'
+      | 'reconfirm_lead_minutes'
       | 'min_notice_minutes'
       | 'waitlist_hold_minutes'
       | 'handoff_timeout_seconds'
@@ -166,6 +167,7 @@ export default function SettingsPage() {
           <legend>{t('settings.booking')}</legend>
           {number('booking_horizon_days', 1, 730, t('settings.bookingHorizonHint'))}
           {number('reminder_lead_minutes', 0, 10080, t('settings.reminderLeadHint'))}
+          {number('reconfirm_lead_minutes', 0, 10080, t('settings.reconfirmLeadHint'))}
           {number('min_notice_minutes', 0, 10080, t('settings.minNoticeHint'))}
           {number('waitlist_hold_minutes', 5, 1440, t('settings.waitlistHoldHint'))}
         </fieldset>

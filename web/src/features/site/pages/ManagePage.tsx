@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { ManageAppointment, useManagedAppointment } from '../../booking/manage';
@@ -46,6 +46,9 @@ function AgencyContact() {
 export default function ManagePage() {
   const { t } = useTranslation('manage');
   const { token } = useParams();
+  // ?action=cancel: the reminder's "I can't come".
+  const [search] = useSearchParams();
+  const intent = search.get('action') === 'cancel' ? 'cancel' : undefined;
   useSeo({ title: t('seo.title'), description: t('seo.description'), noindex: true, path: '/manage', pageView: false });
   const { state, reload, replace } = useManagedAppointment(token);
 
@@ -105,6 +108,7 @@ export default function ManagePage() {
         onChange={replace}
         onStale={reload}
         contact={<AgencyContact />}
+        intent={intent}
       />
       <section className="section manage-page__contact" aria-labelledby="manage-contact-title">
         <h2 id="manage-contact-title">{t('page.contactTitle')}</h2>
