@@ -79,6 +79,12 @@ var access = map[string]string{
 	"PATCH /api/admin/canned-replies/:id":                     "a",
 	"DELETE /api/admin/canned-replies/:id":                    "a",
 	"POST /api/admin/conversations/:id/canned-replies/:reply": "ame",
+
+	// A consultant's calendars: their own, and administrators (someID is nobody's).
+	"GET /api/admin/consultants/:id/calendar":         "a",
+	"PUT /api/admin/consultants/:id/calendar":         "a",
+	"POST /api/admin/consultants/:id/calendar/feed":   "a",
+	"DELETE /api/admin/consultants/:id/calendar/feed": "a",
 }
 
 // adminRoutes enumerates the router's /api/admin routes, sign-in excepted, logout last.
