@@ -52,7 +52,8 @@ func newService(t *testing.T, core *booking.Core, poll time.Duration) *calendars
 	return svc
 }
 
-// consultant makes a staff user who is a consultant and returns their id.
+// consultant makes a staff user who is a consultant and returns their id; the test's end
+// removes them.
 func consultant(t *testing.T, name string) string {
 	t.Helper()
 	ctx := context.Background()
@@ -64,6 +65,11 @@ func consultant(t *testing.T, name string) string {
 	if _, err := pool.Exec(ctx, `INSERT INTO consultants (user_id, name, services) VALUES ($1, $2, '{}')`, id, name); err != nil {
 		t.Fatal(err)
 	}
+	// Gone with the test, calendars and all, so that the next test reads only its own.
+	t.Cleanup(func() {
+		_, _ = pool.Exec(context.Background(), `UPDATE appointments SET consultant_id = NULL WHERE consultant_id = $1;`, id)
+		_, _ = pool.Exec(context.Background(), `DELETE FROM admin_users WHERE id = $1`, id)
+	})
 	return id
 }
 
