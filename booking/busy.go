@@ -20,7 +20,7 @@ type BusyRange struct {
 // one transaction, so that slots are never computed from half a read: what the last read
 // of their calendar found is what blocks their slots. Ranges that ended before from are
 // dropped too (they block nothing any more). A range that is empty or reversed is left
-// out. ErrNotFound when userID is not a consultant.
+// out. ErrNotFound when ranges are given for a user who is not a consultant.
 func (s *Core) ReplaceBusy(ctx context.Context, userID string, from, to time.Time, ranges []BusyRange) error {
 	starts := make([]time.Time, 0, len(ranges))
 	ends := make([]time.Time, 0, len(ranges))
