@@ -150,12 +150,13 @@ func occurrences(ev *ics.VEvent, rule string, start, after, before time.Time, lo
 	return out
 }
 
-// propTime reads a DATE or DATE-TIME property: in UTC ("Z"), in its TZID, else (a
-// floating time, an unknown zone, a date) in the agency's zone. allDay is a DATE.
+// propTime reads a DATE or DATE-TIME property: in UTC ("Z"), in its TZID (an IANA or a
+// Windows name, zoneOf), else (a floating time, an unknown zone, a date) in the agency's
+// zone. allDay is a DATE.
 func propTime(p *ics.IANAProperty, loc *time.Location) (t time.Time, allDay bool, ok bool) {
 	zone := loc
 	if tz := p.ICalParameters[string(ics.ParameterTzid)]; len(tz) == 1 {
-		if l, err := time.LoadLocation(strings.Trim(tz[0], `"`)); err == nil {
+		if l, ok := zoneOf(tz[0]); ok {
 			zone = l
 		}
 	}
@@ -166,7 +167,7 @@ func propTime(p *ics.IANAProperty, loc *time.Location) (t time.Time, allDay bool
 // with no zone of its own is in zone, the event's.
 func propTimes(p *ics.IANAProperty, zone, loc *time.Location) []time.Time {
 	if tz := p.ICalParameters[string(ics.ParameterTzid)]; len(tz) == 1 {
-		if l, err := time.LoadLocation(strings.Trim(tz[0], `"`)); err == nil {
+		if l, ok := zoneOf(tz[0]); ok {
 			zone = l
 		}
 	}

@@ -126,3 +126,16 @@ func TestParseDuration(t *testing.T) {
 		}
 	}
 }
+
+// Zones as calendars write them: IANA names, behind a prefix, and Windows names.
+func TestZoneOf(t *testing.T) {
+	for tzid, want := range map[string]string{"Europe/Paris": "Europe/Paris", "/mozilla.org/20050126_1/Africa/Algiers": "Africa/Algiers",
+		"W. Central Africa Standard Time": "Africa/Lagos", `"Romance Standard Time"`: "Europe/Paris"} {
+		if l, ok := zoneOf(tzid); !ok || l.String() != want {
+			t.Errorf("%s: %v %v, want %s", tzid, l, ok, want)
+		}
+	}
+	if _, ok := zoneOf("Nowhere Standard Time"); ok {
+		t.Error("an unknown zone was read")
+	}
+}
