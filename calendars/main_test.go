@@ -62,7 +62,13 @@ func consultant(t *testing.T, name string) string {
 		RETURNING id::text`, testdb.RandomHex(6)+"@dota.test").Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO consultants (user_id, name, services) VALUES ($1, $2, '{}')`, id, name); err != nil {
+	// They take web development and work every day, so that booking finds them free.
+	if _, err := pool.Exec(ctx, `INSERT INTO consultants (user_id, name, services) VALUES ($1, $2, '{developpement-web}')`,
+		id, name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO consultant_hours (user_id, weekday, starts, ends)
+		SELECT $1, d, '08:00', '18:00' FROM generate_series(0, 6) AS d`, id); err != nil {
 		t.Fatal(err)
 	}
 	// Gone with the test, calendars and all, so that the next test reads only its own.
