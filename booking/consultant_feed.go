@@ -26,17 +26,6 @@ func (s *Core) ConsultantAppointments(ctx context.Context, userID string, from t
 	return pgx.CollectRows(rows, ScanAppointment)
 }
 
-// ConsultantName is the name a consultant goes by; ErrNotFound when userID is not one.
-func (s *Core) ConsultantName(ctx context.Context, userID string) (string, error) {
-	var name string
-	err := s.db.QueryRow(ctx, `SELECT name FROM consultants WHERE user_id::text = @user`,
-		pgx.NamedArgs{"user": userID}).Scan(&name)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", ErrNotFound
-	}
-	return name, err
-}
-
 // ConsultantFeed is a consultant's calendar feed (RFC 5545): their appointments from
 // from on, each as the customer's calendar file has it (same UID and SEQUENCE), named for
 // the service and the prospect, in the agency's language. ErrNotFound when userID is not
@@ -45,7 +34,7 @@ func (s *Core) ConsultantFeed(ctx context.Context, userID string, from time.Time
 	if s.mail.Renderer == nil {
 		return nil, errors.New("booking: no renderer for the calendar feed")
 	}
-	name, err := s.ConsultantName(ctx, userID)
+	c, err := s.Consultant(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +46,7 @@ func (s *Core) ConsultantFeed(ctx context.Context, userID string, from time.Time
 	if err != nil {
 		return nil, err
 	}
-	feed := mail.Feed{Lang: st.Language, Consultant: name, Agency: agencyContact(st), Events: make([]mail.FeedEvent, 0, len(list))}
+	feed := mail.Feed{Lang: st.Language, Consultant: c.Name, Agency: agencyContact(st), Events: make([]mail.FeedEvent, 0, len(list))}
 	for _, a := range list {
 		if a.StartsAt == nil {
 			continue

@@ -20,7 +20,7 @@ import (
 // Booking is what the calendars ask the booking core: who is a consultant, their feed,
 // the busy ranges it keeps for them, and the settings (the zone, the booking horizon).
 type Booking interface {
-	ConsultantName(ctx context.Context, userID string) (string, error)
+	Consultant(ctx context.Context, userID string) (booking.Consultant, error)
 	ConsultantFeed(ctx context.Context, userID string, from time.Time) ([]byte, error)
 	ReplaceBusy(ctx context.Context, userID string, from, to time.Time, ranges []booking.BusyRange) error
 	BusyCount(ctx context.Context, userID string, from time.Time) (int, error)

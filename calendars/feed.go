@@ -30,7 +30,7 @@ const tokenBytes = 32
 // token is shown once and stored only as its SHA-256 hash. ErrNotFound when userID is
 // not a consultant.
 func (s *Service) NewFeed(ctx context.Context, userID string) (FeedLink, error) {
-	if _, err := s.booking.ConsultantName(ctx, userID); err != nil {
+	if _, err := s.booking.Consultant(ctx, userID); err != nil {
 		return FeedLink{}, err
 	}
 	b := make([]byte, tokenBytes)
@@ -48,7 +48,7 @@ func (s *Service) NewFeed(ctx context.Context, userID string) (FeedLink, error) 
 
 // RevokeFeed ends a consultant's private feed: its address answers 404 from now on.
 func (s *Service) RevokeFeed(ctx context.Context, userID string) error {
-	if _, err := s.booking.ConsultantName(ctx, userID); err != nil {
+	if _, err := s.booking.Consultant(ctx, userID); err != nil {
 		return err
 	}
 	_, err := s.db.Exec(ctx, `UPDATE consultant_calendars SET feed_token_hash = NULL, updated_at = now()

@@ -39,7 +39,7 @@ type SourceInput struct {
 // Status is a consultant's calendars, the last error in lang. ErrNotFound when userID
 // is not a consultant.
 func (s *Service) Status(ctx context.Context, userID, lang string) (Status, error) {
-	if _, err := s.booking.ConsultantName(ctx, userID); err != nil {
+	if _, err := s.booking.Consultant(ctx, userID); err != nil {
 		return Status{}, err
 	}
 	var (
@@ -74,7 +74,7 @@ const (
 // source_url), and one that can is stored with its busy ranges at once. An empty URL
 // removes the calendar and frees what it blocked.
 func (s *Service) SetSource(ctx context.Context, userID string, in SourceInput, lang string) (Status, error) {
-	if _, err := s.booking.ConsultantName(ctx, userID); err != nil {
+	if _, err := s.booking.Consultant(ctx, userID); err != nil {
 		return Status{}, err
 	}
 	in.URL, in.Username = strings.TrimSpace(in.URL), strings.TrimSpace(in.Username)

@@ -40,6 +40,7 @@ const empty: AppointmentRequest = {
   company: '',
   sector: '',
   mode: '',
+  consultant_id: '',
 };
 
 /** Today as YYYY-MM-DD in the visitor's time zone. */

@@ -30,6 +30,7 @@ const EMPTY: NewAppointment = {
   message: '',
   client_id: '',
   mode: '',
+  consultant_id: '',
 };
 
 /** The name, e-mail and phone a chosen client fills in. */

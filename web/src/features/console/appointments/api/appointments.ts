@@ -5,7 +5,7 @@ import type { Answer, Filters, GetBody, RequestBody, Schemas } from '../../../..
 import type { Appointment, AppointmentStats, Note, TranscriptMessage } from '../../api/types';
 
 /** Filters of the appointment list, all applied by the server. */
-export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range'>;
+export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range' | 'outcome'>;
 
 /** One page of appointments, newest first. */
 export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {

@@ -18,6 +18,8 @@ import { StatusBadge } from '../../components/Badges';
 import { DeliveryList } from '../../components/DeliveryList';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import { ErrorState } from '../../../../components/ui/ErrorState';
+import { NoShowBadge } from './NoShowBadge';
+import { OutcomePanel } from './OutcomePanel';
 
 /** Props of AppointmentDetailsDialog. */
 export interface AppointmentDetailsDialogProps {
@@ -97,7 +99,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <section aria-labelledby="details-client">
           <h3 id="details-client">{t('details.client')}</h3>
           <dl className="dl">
-            {row(t('field.name'), a.name)}
+            {row(t('field.name'), <>{a.name} <NoShowBadge count={a.client_no_shows} /></>)}
             {row(t('field.email'), a.email)}
             {row(t('field.phone'), a.phone)}
             {row(t('field.company'), a.company)}
@@ -127,6 +129,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <h3 id="details-message">{t('details.message')}</h3>
         <p className="details__message">{a.message || t('details.noMessage')}</p>
       </section>
+      <OutcomePanel appointment={a} />
       {onEdit && (
         <div className="page__actions">
           <button type="button" className="btn" onClick={() => onEdit(a)}>

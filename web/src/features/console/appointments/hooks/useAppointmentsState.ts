@@ -31,7 +31,7 @@ export type AppointmentsAction =
   | { type: 'edit'; appointment: Appointment | null };
 
 const initial: AppointmentsState = {
-  filters: { q: '', status: '', service: '', range: '' },
+  filters: { q: '', status: '', service: '', range: '', outcome: '' },
   page: 1,
   size: 10,
   selected: new Set(),
