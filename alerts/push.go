@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
-	"syscall"
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
+
+	"github.com/dota-agency/dota/httpx"
 )
 
 // Pusher sends one Web Push message: encrypted for the subscription (RFC 8291,
@@ -93,30 +93,7 @@ func NewWebPush(publicKey, privateKey, subscriber string, opts ...WebPushOption)
 // pushTransport dials push services only on public addresses — a subscription's endpoint
 // is what a signed-in browser submits, and must not reach this machine or its network —
 // unless local ones are allowed (a stand-in on this machine, in tests).
-func pushTransport(allowLocal bool) http.RoundTripper {
-	t := http.DefaultTransport.(*http.Transport).Clone()
-	d := &net.Dialer{Timeout: 10 * time.Second}
-	if !allowLocal {
-		d.Control = publicOnly
-	}
-	t.DialContext = d.DialContext
-	return t
-}
-
-// publicOnly refuses a connection to a loopback, private, link-local, multicast or
-// unspecified address, checked on the address dialled, after name resolution.
-func publicOnly(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
-	}
-	ip := net.ParseIP(host)
-	if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified() {
-		return fmt.Errorf("push: %s is not a public address", host)
-	}
-	return nil
-}
+func pushTransport(allowLocal bool) http.RoundTripper { return httpx.OutboundTransport(allowLocal) }
 
 // GenerateVAPIDKeys makes a new VAPID key pair, base64url without padding.
 func GenerateVAPIDKeys() (publicKey, privateKey string, err error) {

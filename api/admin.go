@@ -30,6 +30,7 @@ type admin struct {
 	events    *Events
 	httpsSite bool         // the session cookie is Secure
 	alerts    alertService // nil leaves the alert routes out
+	calendars calendarService
 }
 
 // bookingCore is the booking core as the console's screens ask it directly: each
@@ -79,6 +80,7 @@ func (a *admin) mount(r *gin.Engine) {
 		a.mountAlerts(h)
 	}
 	a.mountBackups(h)
+	a.mountCalendars(h)
 	if a.chat != nil {
 		(&ops{engine: a.chat}).mount(h)
 		a.mountConversations(h)

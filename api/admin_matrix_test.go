@@ -84,6 +84,12 @@ var access = map[string]string{
 	"DELETE /api/admin/canned-replies/:id":                    "a",
 	"POST /api/admin/conversations/:id/canned-replies/:reply": "ame",
 
+	// A consultant's calendars: their own, and administrators (someID is nobody's).
+	"GET /api/admin/consultants/:id/calendar":         "a",
+	"PUT /api/admin/consultants/:id/calendar":         "a",
+	"POST /api/admin/consultants/:id/calendar/feed":   "a",
+	"DELETE /api/admin/consultants/:id/calendar/feed": "a",
+
 	// What happened at a meeting: recorded by those who may update appointments; the
 	// client's record of it and the dashboard's rates with their pages.
 	"PUT /api/admin/appointments/:id/outcome": "ame",

@@ -19,6 +19,7 @@ import (
 	"github.com/dota-agency/dota/alerts"
 	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/calendars"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/console"
@@ -71,6 +72,9 @@ type Deps struct {
 	// Backups makes and lists the backups; when nil, one without a directory, which lists
 	// the runs and refuses to make any.
 	Backups *backup.Service
+	// Calendars serves the consultants' calendar feeds and the calendars they read in;
+	// when nil, one over DB and Booking that reads only public addresses.
+	Calendars *calendars.Service
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
@@ -136,6 +140,12 @@ func New(d Deps) http.Handler {
 	(&manage{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
 	(&reconfirm{booking: d.Booking}).mount(g, pub.guard.limit("manage", "token"))
 	(&waitlist{booking: d.Booking, guard: pub.guard}).mount(g, pub.guard.limit("offer", "token"))
+	if d.Calendars == nil {
+		d.Calendars = calendars.New(d.DB, calendars.Config{PublicURL: d.PublicURL})
+		d.Calendars.Attach(d.Booking)
+	}
+	// A consultant's private feed, which their calendar reads: the token is the credential.
+	g.GET("/calendar/:token.ics", noStore(), handle(calendarFeed(d.Calendars)))
 	g.POST("/events", handle(pub.event))
 	if d.Chat != nil {
 		// Joins of a waitlist in a conversation spend the waitlist form's budgets.
@@ -167,7 +177,7 @@ func New(d Deps) http.Handler {
 			d.Backups = backup.New(d.DB, backup.Config{})
 		}
 		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
-			events: d.Events, backups: d.Backups, httpsSite: httpsSite, alerts: alertsOf(d)}).mount(r)
+			events: d.Events, backups: d.Backups, httpsSite: httpsSite, alerts: alertsOf(d), calendars: d.Calendars}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.

@@ -40,26 +40,12 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 	cal.SetCalscale("GREGORIAN")
 	cal.SetMethod(method)
 
-	ev := cal.AddEvent(in.AppointmentID + "@" + r.uidHost)
-	ev.SetDtStampTime(r.Now())
-	ev.SetSequence(in.Sequence)
-	ev.SetStartAt(in.Start) // written in UTC ("Z") by the library
-	ev.SetEndAt(in.Start.Add(in.Duration))
-	ev.SetSummary(fill(c.EventSummary, map[string]string{"service": in.Service, "agency": in.Agency.Name}))
-	if loc := location(in, c); loc != "" {
-		ev.SetLocation(loc)
-	}
-	if in.video() {
-		// RFC 7986: the link calendar clients offer to join the call with.
-		ev.AddProperty(ics.ComponentProperty("CONFERENCE"), in.MeetingURL, ics.WithValue("URI"),
-			&ics.KeyValues{Key: "FEATURE", Value: []string{"VIDEO"}})
-	}
-	if desc := description(in, c); desc != "" {
-		ev.SetDescription(desc)
-	}
-	if in.ManageURL != "" {
-		ev.SetURL(in.ManageURL)
-	}
+	ev := r.event(cal, in, eventText{
+		summary:     fill(c.EventSummary, map[string]string{"service": in.Service, "agency": in.Agency.Name}),
+		location:    location(in, c),
+		description: description(in, c),
+		url:         in.ManageURL,
+	})
 	organizer := organizerOf(in.Agency, from)
 	ev.SetOrganizer(organizer.Address)
 	// The customer asked for the appointment: accepted, and no reply is expected.
@@ -72,9 +58,6 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 			withCN(&ev.Properties[i], to.Name)
 		}
 	}
-	if in.Kind == KindCancelled {
-		ev.SetStatus(ics.ObjectStatusCancelled)
-	}
 
 	// RFC 5545 lines end in CRLF; the library folds them at 75 octets.
 	data := cal.Serialize(ics.WithNewLineWindows)
@@ -83,6 +66,43 @@ func (r *Renderer) calendar(in Input, c *catalogue, from, to netmail.Address) At
 		ContentType: "text/calendar; method=" + strings.ToUpper(string(method)) + "; charset=utf-8",
 		Data:        []byte(data),
 	}
+}
+
+// eventText is what an event says, which differs between the customer's file and a
+// consultant's feed.
+type eventText struct {
+	summary, location, description, url string
+}
+
+// event adds an appointment's event to cal: its UID (stable for the appointment:
+// <id>@<public host>), SEQUENCE, times in UTC, the texts, a video meeting's CONFERENCE
+// (RFC 7986) and STATUS:CANCELLED for a cancelled one. It is the one maker of an
+// appointment's event, for the file of a message and for a consultant's feed.
+func (r *Renderer) event(cal *ics.Calendar, in Input, t eventText) *ics.VEvent {
+	ev := cal.AddEvent(in.AppointmentID + "@" + r.uidHost)
+	ev.SetDtStampTime(r.Now())
+	ev.SetSequence(in.Sequence)
+	ev.SetStartAt(in.Start) // written in UTC ("Z") by the library
+	ev.SetEndAt(in.Start.Add(in.Duration))
+	ev.SetSummary(t.summary)
+	if t.location != "" {
+		ev.SetLocation(t.location)
+	}
+	if in.video() {
+		// RFC 7986: the link calendar clients offer to join the call with.
+		ev.AddProperty(ics.ComponentProperty("CONFERENCE"), in.MeetingURL, ics.WithValue("URI"),
+			&ics.KeyValues{Key: "FEATURE", Value: []string{"VIDEO"}})
+	}
+	if t.description != "" {
+		ev.SetDescription(t.description)
+	}
+	if t.url != "" {
+		ev.SetURL(t.url)
+	}
+	if in.Kind == KindCancelled {
+		ev.SetStatus(ics.ObjectStatusCancelled)
+	}
+	return ev
 }
 
 // location is the event's LOCATION: the agency's address for a meeting at the office,

@@ -31,6 +31,9 @@ type catalogue struct {
 	EventDescription  string             `json:"event_description"` // {link}
 	EventPhone        string             `json:"event_phone"`       // {agency}: a phone meeting's LOCATION
 	Modes             map[string]string  `json:"modes"`             // a meeting mode, as the customer reads it
+	FeedName          string             `json:"feed_name"`         // {agency} {name}: a consultant's feed
+	FeedSummary       string             `json:"feed_summary"`      // {service} {name}: the prospect's
+	FeedPhone         string             `json:"feed_phone"`        // {phone}: a phone meeting's LOCATION in the feed
 	Kinds             map[Kind]kindTexts `json:"kinds"`
 
 	// Answers are a reminder's one-tap answers: "coming" ("I'll be there") and
@@ -128,8 +131,11 @@ func (c *catalogue) check() error {
 	if c.EventPhone == "" {
 		return fmt.Errorf("event_phone is missing")
 	}
+	if c.FeedName == "" || c.FeedSummary == "" || c.FeedPhone == "" {
+		return fmt.Errorf("the feed's texts are missing")
+	}
 	for _, l := range []string{"service", "when", "old_when", "duration", "address", "time_zone", "hold_until", "mode",
-		"video_link"} {
+		"video_link", "contact"} {
 		if c.Labels[l] == "" {
 			return fmt.Errorf("label %s is missing", l)
 		}

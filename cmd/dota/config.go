@@ -14,6 +14,7 @@ import (
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/calendars"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/chatbot/gemini"
 	"github.com/dota-agency/dota/mail"
@@ -84,6 +85,9 @@ type config struct {
 	// Backup is where the backups go (DOTA_BACKUP_DIR; none: no backup is made) and how
 	// many are kept (DOTA_BACKUP_KEEP).
 	Backup backup.Config
+	// Calendars: how often the consultants' calendars are read (DOTA_CALENDAR_POLL) and
+	// whether they may be on a private network (DOTA_CALENDAR_ALLOW_PRIVATE).
+	Calendars calendars.Config
 }
 
 // DefaultMetricsAddr is where /metrics is served when DOTA_METRICS_ADDR is not set: on
@@ -144,6 +148,10 @@ func loadConfig() (config, error) {
 			Dir:  e.str("DOTA_BACKUP_DIR", ""),
 			Keep: e.int("DOTA_BACKUP_KEEP", backup.DefaultKeep),
 		},
+		Calendars: calendars.Config{
+			Poll:         e.duration("DOTA_CALENDAR_POLL", calendars.DefaultPoll),
+			AllowPrivate: e.str("DOTA_CALENDAR_ALLOW_PRIVATE", "false") == "true",
+		},
 		Forms: api.FormLimits{
 			Window:         e.duration("DOTA_FORM_WINDOW", api.DefaultFormWindow),
 			PerAddress:     e.int("DOTA_FORM_MAX_PER_IP", api.DefaultFormPerAddress),
@@ -177,6 +185,10 @@ func loadConfig() (config, error) {
 	}
 	if c.PublicURL, err = api.ParsePublicURL(e.str("DOTA_PUBLIC_URL", api.DefaultPublicURL)); err != nil {
 		e.fail("DOTA_PUBLIC_URL", err)
+	}
+	c.Calendars.PublicURL = c.PublicURL
+	if v := e.str("DOTA_CALENDAR_ALLOW_PRIVATE", "false"); v != "true" && v != "false" {
+		e.fail("DOTA_CALENDAR_ALLOW_PRIVATE", fmt.Errorf("true or false"))
 	}
 	if c.VideoRooms, err = booking.NewJitsiRooms(e.str("DOTA_VIDEO_BASE_URL", booking.DefaultVideoBaseURL)); err != nil {
 		e.fail("DOTA_VIDEO_BASE_URL", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/dota-agency/dota/api"
 	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/calendars"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot"
 	"github.com/dota-agency/dota/chatbot/gemini"
@@ -78,10 +79,15 @@ func serve(ctx context.Context, cfg config) error {
 		backup.WithAlerter(staffAlerts))
 	cfg.Jobs.AddWorkers = append(cfg.Jobs.AddWorkers, backups.AddWorkers)
 	cfg.Jobs.Periodic = append(cfg.Jobs.Periodic, backups.Periodic())
+	// The consultants' calendars: read every DOTA_CALENDAR_POLL on the same client.
+	cals := calendars.New(pool, cfg.Calendars, calendars.WithLogger(log))
+	cfg.Jobs.AddWorkers = append(cfg.Jobs.AddWorkers, cals.AddWorkers)
+	cfg.Jobs.Periodic = append(cfg.Jobs.Periodic, cals.Periodic())
 	core := booking.New(pool, booking.WithLogger(log), booking.WithMail(mailer), booking.WithJobs(cfg.Jobs),
 		booking.WithSettingsTTL(booking.DefaultSettingsTTL), booking.WithPublisher(publisher),
 		booking.WithVideoRooms(cfg.VideoRooms))
 	backups.Attach(core, core.Jobs())
+	cals.Attach(core)
 	if err := backups.Check(); err != nil {
 		log.Info("backups cannot be made on this server: the console refuses auto_backup", "reason", err)
 	}
@@ -123,6 +129,7 @@ func serve(ctx context.Context, cfg config) error {
 		MaxBodyBytes: cfg.MaxBodyBytes, BodyTimeout: cfg.BodyTimeout,
 		TrustedProxies: cfg.TrustedProxies, PublicURL: cfg.PublicURL,
 		Console: cons, Events: events, RedisPrefix: cfg.RedisPrefix, Forms: cfg.Forms, Alerts: staffAlerts, Backups: backups,
+		Calendars:             cals,
 		ChatStreamsPerReplica: cfg.ChatStreamsPerReplica, Stopping: stopping.Done(),
 	})
 	// No ReadTimeout or WriteTimeout: either would cut the console's live event streams.

@@ -548,6 +548,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A consultant's private calendar feed (RFC 5545), which their own calendar subscribes to: their appointments from 30 days ago on, each with the UID and SEQUENCE of the customer's calendar file, SUMMARY naming the service and the prospect, LOCATION (the office, the video link or the number to call), a cancelled one as `STATUS:CANCELLED`; `X-WR-CALNAME`, no METHOD. The token is the only credential; never cached. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The calendar */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description `not_found`: unknown, malformed or revoked token */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/cancel": {
         parameters: {
             query?: never;
@@ -4263,6 +4310,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/consultants/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A consultant's calendars (the consultant themself or an administrator): whether a private feed is out, the calendar read in (never its password), its last read, last good read, last error (localized) and how many busy ranges it blocks from now on. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsultantCalendar"];
+                    };
+                };
+                /** @description `forbidden`: another consultant's calendar, for a user who is no administrator */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `not_found`: the user is not a consultant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /** Sets the calendar read in (the consultant themself or an administrator): an ICS address (a `webcal://` one is read over https) or a CalDAV collection, read once before it is saved, and every few minutes after (`DOTA_CALENDAR_POLL`); only public addresses unless the server allows private ones (`DOTA_CALENDAR_ALLOW_PRIVATE`). Its busy ranges (times only) block the consultant's slots up to the booking horizon. An empty `source_url` removes it and frees what it blocked; an empty `source_password` keeps the saved one for the same address and username. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ConsultantCalendarSource"];
+                };
+            };
+            responses: {
+                /** @description The calendars after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsultantCalendar"];
+                    };
+                };
+                /** @description `validation`: `error.fields.source_url` says why the address could not be read (unreachable, an error status, access refused, a private address, too large, too slow, not a calendar), or names `source_kind`, `source_username`, `source_password` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `forbidden`: another consultant's calendar, for a user who is no administrator */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `not_found`: the user is not a consultant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/consultants/{id}/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the consultant's private feed address (the consultant themself or an administrator), revoking the previous one. The token in it is shown this once (it is stored hashed): the console offers the `webcal://` link to subscribe with. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new address */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FeedLink"];
+                    };
+                };
+                /** @description `forbidden`: another consultant's feed, for a user who is no administrator */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `not_found`: the user is not a consultant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /** Revokes the consultant's private feed (the consultant themself or an administrator); its address answers 404 from then on. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["Message"];
+                /** @description `forbidden`: another consultant's feed, for a user who is no administrator */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `not_found`: the user is not a consultant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/ops": {
         parameters: {
             query?: never;
@@ -4483,6 +4727,47 @@ export interface components {
             user_id: string;
             /** @description the staff user's e-mail */
             email: string;
+        };
+        /** @description A consultant's calendars: the feed out and the calendar in, with how its reads went. */
+        ConsultantCalendar: {
+            /** @description a private feed address is out (its token is not shown again) */
+            feed: boolean;
+            /** @enum {string} */
+            source_kind: "" | "ics" | "caldav";
+            source_url: string;
+            source_username: string;
+            /**
+             * Format: date-time
+             * @description the last read, good or not
+             */
+            last_read_at: string | null;
+            /**
+             * Format: date-time
+             * @description the last good read: its busy ranges are the ones that block
+             */
+            last_ok_at: string | null;
+            /** @description why the last read failed, localized; empty after a good one */
+            last_error: string;
+            /** @description the busy ranges that block from now on */
+            busy_count: number;
+        };
+        ConsultantCalendarSource: {
+            /**
+             * @description ics when empty
+             * @enum {string}
+             */
+            source_kind?: "" | "ics" | "caldav";
+            /** @description http(s) or webcal; empty removes the calendar */
+            source_url: string;
+            source_username?: string;
+            /** @description empty keeps the saved one for the same address and username */
+            source_password?: string;
+        };
+        FeedLink: {
+            /** @description https address of the feed */
+            url: string;
+            /** @description the same as webcal://, which calendars subscribe to in a click */
+            webcal_url: string;
         };
         PublicConsultant: {
             /** Format: uuid */

@@ -9,6 +9,8 @@ export const keys = {
   alerts: ['admin', 'alerts'] as const,
   /** The signed-in user's alert choices and push subscriptions. */
   myAlerts: ['admin', 'me', 'alerts'] as const,
+  /** A consultant's calendars: the feed out and the calendar read in. */
+  consultantCalendar: (id: string) => ['admin', 'consultants', id, 'calendar'] as const,
   appointments: ['admin', 'appointments'] as const,
   appointment: (id: string) => ['admin', 'appointment', id] as const,
   clients: ['admin', 'clients'] as const,

@@ -4,10 +4,11 @@ import { toast } from '../../../components/ui/toast';
 import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
 import { useDisplayNameMutation, useSession } from '../hooks/useSession';
 import { AlertsCard } from './components/AlertsCard';
+import { MyCalendarCard } from './components/MyCalendarCard';
 
 /**
  * /admin/profile: the signed-in member's own details, the name visitors see in the chat,
- * and their alerts outside the console.
+ * their calendars when they are a consultant, and their alerts outside the console.
  */
 export default function ProfilePage() {
   const { t } = useTranslation('console');
@@ -66,6 +67,7 @@ export default function ProfilePage() {
           </button>
         </div>
       </form>
+      {user && <MyCalendarCard userId={user.id} />}
       <AlertsCard />
     </section>
   );
