@@ -43,7 +43,12 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	var f Fields
 	emails := EmailsIn(msg)
 	if len(emails) > 0 {
-		if v, ok := ctx.check(FieldEmail, msg[emails[0][0]:emails[0][1]]); ok {
+		e := emails[0]
+		// "x@gmial.com — oops, typo, it's x@gmail.com": the address corrected is the last.
+		if last := emails[len(emails)-1]; len(emails) > 1 && Corrects(msg[e[1]:last[0]]) {
+			e = last
+		}
+		if v, ok := ctx.check(FieldEmail, msg[e[0]:e[1]]); ok {
 			f.Email = v
 		}
 	}
@@ -131,3 +136,14 @@ func saysOnlyName(t *Text, f Fields) bool {
 	}
 	return true
 }
+
+// Corrects reports whether the words between two values correct the first: "oops, typo,
+// it's", "non pardon", "أقصد".
+func Corrects(between string) bool {
+	t := NewText(Words(between))
+	return CorrectionLeads.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || meanWords.ScoreIn(&t) > 0
+}
+
+// meanWords say what the visitor meant: "je veux dire", "I mean", "أقصد".
+var meanWords = NewMatcher("je veux dire", "i mean", "i meant", "أقصد", "اقصد", "9asdi", "qasdi", "ya3ni",
+	"يعني", "c'est-à-dire", "plus exactement", "the right one", "la bonne", "corrigé", "corrected")

@@ -42,6 +42,11 @@ var (
 		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
 		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "نحبو", "نحبوا", "بغينا",
 		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
+	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
+	// apprendre", "I want to learn", "أريد أن أتعلم".
+	LearnWords = NewMatcher("apprendre", "me former", "nous former", "learn", "be trained", "get trained",
+		"nt3allem", "nt3alem", "nta3allem", "net3allem", "nt3lm", "nat3alem", "nt3almou", "أتعلم", "اتعلم",
+		"نتعلم", "نتعلمو", "التعلم", "تعلم")
 	// OwnWords say the appointment is the visitor's own.
 	OwnWords = NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
@@ -93,6 +98,12 @@ var (
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
+	// thingWords name what the agency hosts or looks after for a client, which a visitor
+	// may ask to move or cancel: the hosting, the server, the domain.
+	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
+		"hébergeur", "hebergeur", "serveur", "server", "domain", "domain name", "domaine", "nom de domaine",
+		"استضافة", "الاستضافة", "إيبرجمو", "ايبرجمو", "الإيبرجمو", "الايبرجمو", "سيرفر", "دومين", "النطاق",
+		"hebergemo", "ebergemo", "l'ebergement", "lhebergement", "domaine ta3i", "serveur ta3i")
 	// SelfMoveWords are the visitor moving, not the appointment.
 	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")
@@ -187,6 +198,9 @@ func readIntent(t *Text, f Fields, question bool, topic string, offered bool, se
 			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
 		f.HasService && WantWords.ScoreIn(t) > 0 && !question,
+		// "kayen formation 3la …? nheb nt3allem": to want to learn is to want a training,
+		// asked about or not.
+		f.HasService && WantWords.ScoreIn(t) > 0 && LearnWords.ScoreIn(t) > 0,
 		// "نهار الاحد 13 ديسمبر مع 3 لعشية": a day and an hour given are a slot asked for.
 		f.When.Date != "" && f.When.Time != "" && topic == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0:
@@ -224,7 +238,9 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	booked := bookedWords.ScoreIn(t) > 0
 	// "annuler le shooting du 1er": the day or service stands for the appointment. Without
 	// an appointment, nothing below is about one: the lists are read only when one is.
-	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0) {
+	// "move my hosting", "نبدل الإيبرجمو": a thing the agency looks after, moved or
+	// cancelled, is no appointment.
+	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
 	cancels := CancelOwnWords.ScoreIn(t) > 0

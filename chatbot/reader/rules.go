@@ -323,7 +323,8 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 	if c == nil {
 		return found, false
 	}
-	tie := false
+	t = withoutEngagements(t)
+	tie, named := false, 0
 	for i := range c.matchers {
 		if skip != "" && services[i].Slug == skip {
 			continue
@@ -335,6 +336,9 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 		if n > 0 && c.names[i].ScoreIn(t) > 0 {
 			n++
 		}
+		if n > 0 {
+			named++
+		}
 		switch {
 		case n > best:
 			best, found, tie = n, services[i], false
@@ -342,9 +346,64 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 			tie = true
 		}
 	}
+	// "formation f développement web", "un shooting photo pour mon site": a service
+	// followed by another as its subject or purpose is the one asked for.
+	if named >= 2 {
+		if h, ok := headService(t, c, services, skip); ok {
+			return h, true
+		}
+	}
 	// Two services named as much as each other ("mon site WordPress, la maintenance") are
 	// none: the service is asked rather than guessed.
 	return found, best > 0 && !tie
+}
+
+// subjectWords join a service to the subject or purpose that follows it: "formation en",
+// "cours de", "training in", "دورة في", "shooting pour".
+var subjectWords = map[string]bool{"en": true, "de": true, "d": true, "du": true, "des": true, "f": true,
+	"fi": true, "in": true, "on": true, "sur": true, "3la": true, "ala": true, "على": true, "علي": true, "في": true,
+	"about": true, "pour": true, "for": true, "ta3": true, "تاع": true, "نتاع": true, "of": true}
+
+// subjectFillers may stand between a subject word and the service it introduces: "sur le
+// développement web", "for my website".
+var subjectFillers = map[string]bool{"le": true, "la": true, "les": true, "l": true, "un": true, "une": true,
+	"mon": true, "ma": true, "mes": true, "notre": true, "nos": true, "the": true, "a": true, "an": true, "my": true,
+	"our": true, "el": true, "lel": true}
+
+// headService is the service named first of two joined by a subject word ("formation f
+// développement web"), or in Arabic by nothing ("صيانة السيت", the site's upkeep): the
+// first is asked for, the second is its subject. ok false when no two are joined so.
+func headService(t *Text, c *servicesMatchers, services []Service, skip string) (Service, bool) {
+	for i := 0; i < len(t.Words); i++ {
+		for a := range c.matchers {
+			n := c.matchers[a].atIn(t, i)
+			if n == 0 || i+n >= len(t.Words) {
+				continue
+			}
+			j := i + n
+			switch {
+			case subjectWords[t.Words[j]]:
+				j++
+			case !isArabic(t.Words[j]) || !isArabic(t.Words[i]):
+				continue
+			}
+			for k := 0; k < 2 && j < len(t.Words) && subjectFillers[t.Words[j]]; k++ {
+				j++
+			}
+			if j >= len(t.Words) {
+				continue
+			}
+			for b := range c.matchers {
+				if b != a && c.matchers[b].atIn(t, j) > 0 {
+					if skip != "" && services[a].Slug == skip {
+						return Service{}, false
+					}
+					return services[a], true
+				}
+			}
+		}
+	}
+	return Service{}, false
 }
 
 // catalogueMatchers are the matchers of the services of the last catalogues read, each
@@ -449,3 +508,58 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 	}
 	return "", svc
 }
+
+// engagementLeads open what the visitor has on at an hour: "I have a class at 3", "j'ai
+// cours à 15h", "3andi cours m3a 3", "عندي درس على 3". A service's word there is the
+// visitor's own engagement, given as a reason, not a service asked for.
+var (
+	engagementLeads = NewMatcher("i have a", "i have", "i've got a", "i've got", "i have got a", "i've a",
+		"we have a", "j'ai", "j'ai un", "j'ai une", "on a un", "on a une", "nous avons un", "nous avons une",
+		"3andi", "3endi", "andi", "عندي", "لدي", "عندنا", "3andna")
+	engagementAt = NewMatcher("at", "à", "a", "vers", "m3a", "3la", "على", "مع", "الساعة", "around", "from")
+)
+
+// engagementReach is how many words may stand between a lead and its hour.
+const engagementReach = 3
+
+// withoutEngagements is t without the visitor's engagements at an hour, or t itself when
+// it tells of none.
+func withoutEngagements(t *Text) *Text {
+	if engagementLeads.ScoreIn(t) == 0 || engagementAt.ScoreIn(t) == 0 {
+		return t
+	}
+	var keep []string
+	for i := 0; i < len(t.Words); i++ {
+		if n := engagementLeads.atIn(t, i); n > 0 {
+			if end := engagementEnd(t, i+n); end > 0 {
+				if keep == nil {
+					keep = append(make([]string, 0, len(t.Words)), t.Words[:i]...)
+				}
+				i = end - 1
+				continue
+			}
+		}
+		if keep != nil {
+			keep = append(keep, t.Words[i])
+		}
+	}
+	if keep == nil {
+		return t
+	}
+	out := NewText(keep)
+	out.asked = t.asked
+	return &out
+}
+
+// engagementEnd is the index after an engagement's hour whose thing starts at i: one to
+// engagementReach words, then "at" and a number; 0 when the words after i are none.
+func engagementEnd(t *Text, i int) int {
+	for j := i + 1; j <= i+engagementReach && j < len(t.Words)-1; j++ {
+		if n := engagementAt.atIn(t, j); n > 0 && j+n < len(t.Words) && startsWithDigit(t.Words[j+n]) {
+			return j + n + 1
+		}
+	}
+	return 0
+}
+
+func startsWithDigit(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
