@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"regexp"
 	"strings"
 
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
@@ -63,10 +64,15 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 			}
 		}
 	}
-	// The words of an address or a number name no service: "yanis.web@gmail.com".
+	// The words of an address or a number name no service: "yanis.web@gmail.com"; nor
+	// do a company's: "société Numidia Conseil", "الشركة تاعي اسمها Haddad Market".
 	plain := rest
-	if len(emails) > 0 || len(phones) > 0 {
+	company := companyWords.ScoreIn(t) > 0
+	if len(emails) > 0 || len(phones) > 0 || company {
 		plain = ReplaceSpans(rest, labelled(rest, phones))
+		if company {
+			plain = companyNamedAt.ReplaceAllString(plain, "$1")
+		}
 		f.Service, f.HasService = ServiceIn(Words(plain), ctx.Services)
 	} else {
 		f.Service, f.HasService = serviceInText(t, ctx.Services)
@@ -85,6 +91,14 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	}
 	return f
 }
+
+// companyWords name the visitor's company, whose name follows: "société Numidia Conseil",
+// "company is Kessler Fitness", "الشركة تاعي اسمها Haddad Market".
+var (
+	companyWords = NewMatcher("société", "societe", "entreprise", "company", "compagnie", "الشركة", "شركة",
+		"شركتي", "شركتنا", "sharika", "charika", "chrika")
+	companyNamedAt = regexp.MustCompile(`(?i)(^|[\s,،;:.(])(?:ma |mon |notre |my |our |the |la |l')?(?:société|societe|entreprise|company|compagnie|الشركة|شركة|شركتي|شركتنا|sharika|charika|chrika)(?:\s+(?:ta3i|تاعي|نتاعي|ta3na|تاعنا))?(?:\s*(?:is|est|c'est|:|=|name is|s'appelle|اسمها|إسمها|esmha|smitha|ismha|هي))?\s+[^,،;\n]+`)
+)
 
 // phoneLabels name the phone right before its number: "my mobile: 06 96 …" names no
 // mobile app.

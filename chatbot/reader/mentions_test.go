@@ -9,6 +9,7 @@ var kindServices = []Service{
 	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app"}},
 	{Slug: "shooting-photo-video", Names: []string{"Shooting photo", "Photo shoot"}, Keywords: []string{"shooting photo", "photo"}},
 	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem"}},
+	{Slug: "consultation", Names: []string{"Consultation"}, Keywords: []string{"conseil", "audit"}},
 	{Slug: "mini-services", Names: []string{"Mini services"}, Keywords: []string{"maintenance", "hosting", "صيانة"}},
 }
 
@@ -69,5 +70,39 @@ func TestWishAndCorrection(t *testing.T) {
 		if r := Read(text, ctx); r.Fields.Email != want {
 			t.Errorf("%q: e-mail %q, want %q", text, r.Fields.Email, want)
 		}
+	}
+}
+
+// Questions asked as visitors ask them find their topic; thanks after an answer take no
+// booking offered.
+func TestQuestionsAsked(t *testing.T) {
+	for text, want := range map[string]string{
+		"b 9adech site e-commerce 3andkom ? w site vitrine ?":                           "prices",
+		"salam, vous etes ou exactement a Alger ? kayen un parking pres de chez vous ?": "address",
+		"ما هي الخدمات التي تقدمونها بالضبط؟ هل تصنعون تطبيقات الهاتف أيضا؟":            QuestionServices,
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Topic; got != want {
+			t.Errorf("%q: topic %q, want %q", text, got, want)
+		}
+	}
+	if q, _ := QuestionOf(Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
+		t.Errorf("a robot or a person: %q", q)
+	}
+	for text, want := range map[string]string{"sahit, merci": QuestionThanks, "ah ok merci": QuestionThanks,
+		"oui merci": IntentBook, "ok": IntentBook} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Offered: true}).Intent; got != want {
+			t.Errorf("%q after an offer: %q, want %q", text, got, want)
+		}
+	}
+	ctx := Context{Now: sundayMorning, Services: kindServices, Lang: "fr"}
+	for _, text := range []string{"7ab nsajel f formation ta3 developpement web", "je voudrais m'inscrire à une formation"} {
+		if r := Read(text, ctx); r.Intent != IntentBook || r.Fields.Service.Slug != "formation" {
+			t.Errorf("%q: %q, %q", text, r.Intent, r.Fields.Service.Slug)
+		}
+	}
+	// A company's name names no service, and leaves the visitor's name to be read.
+	ctx.Step = FieldName
+	if r := Read("Lydia Meziane, societe Numidia Conseil, lydia@numidia-conseil.com", ctx); r.Fields.HasService || r.Fields.Name != "Lydia Meziane" {
+		t.Errorf("a company's name: %+v", r.Fields)
 	}
 }

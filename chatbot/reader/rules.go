@@ -142,6 +142,8 @@ var Topics = []struct {
 }{
 	{"prices", NewMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
 		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
+		// "b 9adech site e-commerce ?": darija's "for how much"
+		"9adech", "b9adech", "b 9adech", "be9adech", "qadech", "bqadech", "قداش", "بقداش",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
 	{"delays", NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
@@ -149,7 +151,9 @@ var Topics = []struct {
 	{"hours", NewMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
 		"ferme", "fermés", "opening hours", "hours", "open", "closed", "ساعات العمل", "مواعيد العمل", "مفتوح",
 		"مغلق", "الدوام", "دوام", "أوقات العمل", "اوقات العمل", "أوقات عملكم", "اوقات عملكم", "تفتحون", "تفتحو")},
-	{"address", NewMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
+	{"address", NewMatcher("adresse", "où êtes", "ou etes", "vous êtes où", "vous etes ou", "t'es où", "t'es ou",
+		"vous êtes situés où", "parking", "se garer", "stationner", "stationnement", "where is your office",
+		"موقف", "باركينغ", "win kayen", "fin kayen", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
 		"وين", "فين", "fin rakom", "win rakom",
 		"مقر", "مكتب", "مكان")},
@@ -164,7 +168,11 @@ var Topics = []struct {
 		"années d expérience", "combien d années",
 		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
 	{"services", NewMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
-		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
+		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون",
+		// the services asked for as such outweigh a service's own words: "ما هي الخدمات التي
+		// تقدمونها؟ هل تصنعون تطبيقات الهاتف؟" asks for the services, not the phone
+		"ما هي الخدمات", "ما هي خدماتكم", "الخدمات التي", "quels services", "quels sont vos services",
+		"what services", "what exactly do you do", "qu'est-ce que vous faites")},
 }
 
 // IsCommand reports whether a message is the command m and nothing else: "annuler",
@@ -493,7 +501,9 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 	topic := TopicOfIn(t)
 	svc, named := serviceInText(t, services)
 	switch {
-	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && questionShapedIn(t):
+	// "t'es un robot wla une vraie personne, dis moi franchement": a robot and a person
+	// named together ask which Dota is, whatever the message's shape.
+	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && (questionShapedIn(t) || BotWords.HitsIn(t) >= 2):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
