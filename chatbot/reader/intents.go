@@ -104,12 +104,14 @@ var (
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
-	// thingWords name what the agency hosts or looks after for a client, which a visitor
-	// may ask to move or cancel: the hosting, the server, the domain.
+	// thingWords name what the agency hosts, makes or looks after for a client, which a
+	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
 	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
 		"hébergeur", "hebergeur", "serveur", "server", "domain", "domain name", "domaine", "nom de domaine",
 		"استضافة", "الاستضافة", "إيبرجمو", "ايبرجمو", "الإيبرجمو", "الايبرجمو", "سيرفر", "دومين", "النطاق",
-		"hebergemo", "ebergemo", "l'ebergement", "lhebergement", "domaine ta3i", "serveur ta3i")
+		"hebergemo", "ebergemo", "l'ebergement", "lhebergement", "domaine ta3i", "serveur ta3i",
+		// "نهبرجي السيت و نبدل اللوغو": to host the site and change the logo
+		"نهبرجي", "nhebergi", "logo", "لوغو", "اللوغو", "شعار")
 	// SelfMoveWords are the visitor moving, not the appointment.
 	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")

@@ -106,3 +106,21 @@ func TestQuestionsAsked(t *testing.T) {
 		t.Errorf("a company's name: %+v", r.Fields)
 	}
 }
+
+// What the visitor has, or has on, is not what they ask for.
+func TestServiceWanted(t *testing.T) {
+	for text, want := range map[string]string{
+		"slm, 3andi site web, w les messages bezaf. nheb formation": "formation",
+		"Demain si possible, j'ai pas cours l'après-midi":           "",
+		"j'ai besoin d'une formation demain":                        "formation",
+	} {
+		tx := NewText(Words(text))
+		s, ok := ServiceOtherThan(&tx, kindServices, "")
+		if !ok {
+			s.Slug = ""
+		}
+		if s.Slug != want {
+			t.Errorf("%q names %q, want %q", text, s.Slug, want)
+		}
+	}
+}

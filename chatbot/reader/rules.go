@@ -361,6 +361,13 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 			return h, true
 		}
 	}
+	// "3andi boutique en ligne … nheb chatbot": the service wanted, not the one the visitor
+	// has, when one follows a want.
+	if named >= 2 {
+		if w, ok := wantedService(t, c, services, skip); ok {
+			return w, true
+		}
+	}
 	// Two services named as much as each other ("mon site WordPress, la maintenance") are
 	// none: the service is asked rather than guessed.
 	return found, best > 0 && !tie
@@ -535,7 +542,7 @@ const engagementReach = 3
 // withoutEngagements is t without the visitor's engagements at an hour, or t itself when
 // it tells of none.
 func withoutEngagements(t *Text) *Text {
-	if engagementLeads.ScoreIn(t) == 0 || engagementAt.ScoreIn(t) == 0 {
+	if engagementLeads.ScoreIn(t) == 0 {
 		return t
 	}
 	var keep []string
@@ -561,15 +568,76 @@ func withoutEngagements(t *Text) *Text {
 	return &out
 }
 
-// engagementEnd is the index after an engagement's hour whose thing starts at i: one to
-// engagementReach words, then "at" and a number; 0 when the words after i are none.
+// engagementEnd is the index after an engagement's time whose thing starts at i: one to
+// engagementReach words, then "at" and a number ("a class at 3"), or a part of the day or
+// a day ("j'ai pas cours l'après-midi", "a class tomorrow"); 0 when the words after i are
+// none, or want something ("j'ai besoin d'une formation demain").
 func engagementEnd(t *Text, i int) int {
-	for j := i + 1; j <= i+engagementReach && j < len(t.Words)-1; j++ {
+	for j := i; j <= i+engagementReach && j < len(t.Words); j++ {
+		if WantWords.atIn(t, j) > 0 {
+			return 0
+		}
+		if j == i {
+			continue
+		}
 		if n := engagementAt.atIn(t, j); n > 0 && j+n < len(t.Words) && startsWithDigit(t.Words[j+n]) {
 			return j + n + 1
+		}
+		if engagementWhen[t.Words[j]] {
+			return j + 1
 		}
 	}
 	return 0
 }
 
+// engagementWhen are the parts of the day and the days an engagement is told at.
+var engagementWhen = map[string]bool{"apres": true, "midi": true, "matin": true, "soir": true, "morning": true,
+	"afternoon": true, "evening": true, "tonight": true, "demain": true, "tomorrow": true, "today": true,
+	"aujourd'hui": true, "la3chiya": true, "l3chiya": true, "3chiya": true, "sbah": true, "ghedwa": true,
+	"العشيه": true, "الصباح": true, "المساء": true, "صباحا": true, "مساء": true, "غدوه": true, "غدا": true}
+
 func startsWithDigit(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
+
+// wantReach is how many words may stand between a want and the service it wants ("je
+// voudrais une formation", "nheb chatbot"), each an article or the like (wantFillers).
+const wantReach = 3
+
+// wantFillers may stand between a want and its service: "I need some training", "bghit
+// wahed site".
+var wantFillers = map[string]bool{"de": true, "d": true, "des": true, "du": true, "some": true, "new": true,
+	"nouveau": true, "nouvelle": true, "wahed": true, "wa7ed": true, "واحد": true, "one": true}
+
+// wantedService is the one service named right after a want ("nheb", "je voudrais", "I
+// need"); ok false when none is, or two are.
+func wantedService(t *Text, c *servicesMatchers, services []Service, skip string) (Service, bool) {
+	found, n := -1, 0
+	for i := 0; i < len(t.Words); i++ {
+		k := WantWords.atIn(t, i)
+		if k == 0 {
+			continue
+		}
+		for j := i + k; j <= i+k+wantReach && j < len(t.Words); j++ {
+			if j > i+k && !subjectFillers[t.Words[j-1]] && !wantFillers[t.Words[j-1]] {
+				break
+			}
+			hit := -1
+			for a := range c.matchers {
+				if c.matchers[a].atIn(t, j) > 0 && !(skip != "" && services[a].Slug == skip) {
+					hit = a
+					break
+				}
+			}
+			if hit >= 0 {
+				if hit != found {
+					found, n = hit, n+1
+				}
+				break
+			}
+		}
+		i += k - 1
+	}
+	if n != 1 {
+		return Service{}, false
+	}
+	return services[found], true
+}
