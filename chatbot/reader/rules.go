@@ -142,8 +142,8 @@ var Topics = []struct {
 }{
 	{"prices", NewMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
 		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
-		// "b 9adech site e-commerce ?": darija's "for how much"
-		"9adech", "b9adech", "b 9adech", "be9adech", "qadech", "bqadech", "قداش", "بقداش",
+		// "b 9adech site e-commerce ?": darija's "for how much" (not "9adech men wa9t", how long)
+		"b9adech", "b 9adech", "be9adech", "bqadech", "b qadech", "ب قداش",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
 	{"delays", NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
