@@ -46,6 +46,10 @@ func checkName(msg string) (string, string) {
 
 func checkEmail(msg string) (string, string) {
 	v := stripLeadIn(emailLeadIns, strings.TrimSpace(msg))
+	// "x@gmial.com — oops, typo, it's x@gmail.com": the address corrected is the last.
+	if es := reader.EmailsIn(v); len(es) > 1 && reader.Corrects(v[es[0][1]:es[len(es)-1][0]]) {
+		v = v[es[len(es)-1][0]:es[len(es)-1][1]]
+	}
 	for _, f := range strings.Fields(v) {
 		if strings.Contains(f, "@") {
 			v = f
@@ -85,11 +89,28 @@ func checkPhone(msg string) (string, string) {
 	}
 	if c := booking.CheckPhone(v); c == "" {
 		return v, ""
+	} else if w, ok := landline(v); ok {
+		return w, ""
 	} else if m := reader.PhoneRun.FindString(v); m != "" && booking.CheckPhone(m) == "" {
 		return strings.TrimSpace(m), ""
 	} else {
 		return v, c
 	}
+}
+
+// landline writes an Algerian landline given nationally ("021 69 45 12", nine digits,
+// fewer than a phone's ten) with its country code: "+213 21 69 45 12", the number the
+// booking keeps.
+func landline(v string) (string, bool) {
+	d := booking.PhoneDigits(v)
+	if len(d) != 9 || d[0] != '0' || strings.HasPrefix(strings.TrimSpace(v), "+") {
+		return "", false
+	}
+	w := "+213 " + strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), "0"))
+	if booking.CheckPhone(w) != "" {
+		return "", false
+	}
+	return w, true
 }
 
 // companyNamed finds a company's name after the words that name it: "le magasin smitou

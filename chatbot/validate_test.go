@@ -28,6 +28,10 @@ func TestCheckValue(t *testing.T) {
 		{StepPhone, "mon numéro est 0555123456", "0555123456", ""},
 		{StepPhone, "٠٥٥٥١٢٣٤٥٦", "0555123456", ""},
 		{StepPhone, "0555", "0555", "phone_length"},
+		// an Algerian landline, nine digits, is written with its country code; a short mobile is not
+		{StepPhone, "021 69 45 12", "+213 21 69 45 12", ""},
+		{StepPhone, "0555 12 34 5", "0555 12 34 5", "phone_length"},
+		{StepEmail, "amine@exmaple.dz, oops typo: amine@example.dz", "amine@example.dz", ""},
 		{StepPhone, "05551234567890123", "05551234567890123", "phone_length"},
 		{StepPhone, "zéro cinq", "zéro cinq", "phone_chars"},
 		{StepCompany, "Dota SARL", "Dota SARL", ""},

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"regexp"
 	"strings"
 
 	namereader "github.com/dota-agency/dota/chatbot/reader/name"
@@ -43,7 +44,12 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	var f Fields
 	emails := EmailsIn(msg)
 	if len(emails) > 0 {
-		if v, ok := ctx.check(FieldEmail, msg[emails[0][0]:emails[0][1]]); ok {
+		e := emails[0]
+		// "x@gmial.com — oops, typo, it's x@gmail.com": the address corrected is the last.
+		if last := emails[len(emails)-1]; len(emails) > 1 && Corrects(msg[e[1]:last[0]]) {
+			e = last
+		}
+		if v, ok := ctx.check(FieldEmail, msg[e[0]:e[1]]); ok {
 			f.Email = v
 		}
 	}
@@ -58,10 +64,15 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 			}
 		}
 	}
-	// The words of an address or a number name no service: "yanis.web@gmail.com".
+	// The words of an address or a number name no service: "yanis.web@gmail.com"; nor
+	// do a company's: "société Numidia Conseil", "الشركة تاعي اسمها Haddad Market".
 	plain := rest
-	if len(emails) > 0 || len(phones) > 0 {
+	company := companyWords.ScoreIn(t) > 0
+	if len(emails) > 0 || len(phones) > 0 || company {
 		plain = ReplaceSpans(rest, labelled(rest, phones))
+		if company {
+			plain = companyNamedAt.ReplaceAllString(plain, "$1")
+		}
 		f.Service, f.HasService = ServiceIn(Words(plain), ctx.Services)
 	} else {
 		f.Service, f.HasService = serviceInText(t, ctx.Services)
@@ -80,6 +91,14 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	}
 	return f
 }
+
+// companyWords name the visitor's company, whose name follows: "société Numidia Conseil",
+// "company is Kessler Fitness", "الشركة تاعي اسمها Haddad Market".
+var (
+	companyWords = NewMatcher("société", "societe", "entreprise", "company", "compagnie", "الشركة", "شركة",
+		"شركتي", "شركتنا", "sharika", "charika", "chrika")
+	companyNamedAt = regexp.MustCompile(`(?i)(^|[\s,،;:.(])(?:ma |mon |notre |my |our |the |la |l')?(?:société|societe|entreprise|company|compagnie|الشركة|شركة|شركتي|شركتنا|sharika|charika|chrika)(?:\s+(?:ta3i|تاعي|نتاعي|ta3na|تاعنا))?(?:\s*(?:is|est|c'est|:|=|name is|s'appelle|اسمها|إسمها|esmha|smitha|ismha|هي))?\s+[^,،;\n]+`)
+)
 
 // phoneLabels name the phone right before its number: "my mobile: 06 96 …" names no
 // mobile app.
@@ -131,3 +150,14 @@ func saysOnlyName(t *Text, f Fields) bool {
 	}
 	return true
 }
+
+// Corrects reports whether the words between two values correct the first: "oops, typo,
+// it's", "non pardon", "أقصد".
+func Corrects(between string) bool {
+	t := NewText(Words(between))
+	return CorrectionLeads.ScoreIn(&t) > 0 || ChangeWords.ScoreIn(&t) > 0 || meanWords.ScoreIn(&t) > 0
+}
+
+// meanWords say what the visitor meant: "je veux dire", "I mean", "أقصد".
+var meanWords = NewMatcher("je veux dire", "i mean", "i meant", "أقصد", "اقصد", "9asdi", "qasdi", "ya3ni",
+	"يعني", "c'est-à-dire", "plus exactement", "the right one", "la bonne", "corrigé", "corrected")

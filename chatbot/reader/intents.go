@@ -36,12 +36,23 @@ var (
 		"my booking", "my meeting", "rdv ta3na")
 	// WantWords want something: with a service, a booking.
 	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
-		"i'd like", "i would like", "looking for", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
+		"i'd like", "i would like", "looking for", "أرغب", "ارغب", "نرغب", "7ab", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
 		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi",
 		// said for a business: "we need", "nous voulons", "بغينا"
 		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
 		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "نحبو", "نحبوا", "بغينا",
 		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
+	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
+	// apprendre", "I want to learn", "أريد أن أتعلم".
+	LearnWords = NewMatcher("apprendre", "me former", "nous former", "learn", "be trained", "get trained",
+		"nt3allem", "nt3alem", "nta3allem", "net3allem", "nt3lm", "nat3alem", "nt3almou", "أتعلم", "اتعلم",
+		"نتعلم", "نتعلمو", "التعلم", "تعلم")
+	// EnrolWords sign up for a service, a training most often: "m'inscrire", "sign up",
+	// "التسجيل", "nsajel".
+	EnrolWords = NewMatcher("m'inscrire", "s'inscrire", "inscrire", "inscription", "nous inscrire", "sign up",
+		"signup", "enrol", "enroll", "register", "registration", "التسجيل", "تسجيل", "أسجل", "اسجل", "نسجل",
+		"نتسجل", "التسجل", "nsajel", "nsajjel", "nsejjel", "nsejel", "ntsajel", "tsajel", "nseyyel", "ninscrit",
+		"ninscri", "ninscriw")
 	// OwnWords say the appointment is the visitor's own.
 	OwnWords = NewMatcher("mon", "mes", "notre", "my", "our", "موعدي", "حجزي", "ديالي", "تاعي", "dyali", "ta3i",
 		"نتاعي", "ntaei")
@@ -93,6 +104,14 @@ var (
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
+	// thingWords name what the agency hosts, makes or looks after for a client, which a
+	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
+	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
+		"hébergeur", "hebergeur", "serveur", "server", "domain", "domain name", "domaine", "nom de domaine",
+		"استضافة", "الاستضافة", "إيبرجمو", "ايبرجمو", "الإيبرجمو", "الايبرجمو", "سيرفر", "دومين", "النطاق",
+		"hebergemo", "ebergemo", "l'ebergement", "lhebergement", "domaine ta3i", "serveur ta3i",
+		// "نهبرجي السيت و نبدل اللوغو": to host the site and change the logo
+		"نهبرجي", "nhebergi", "logo", "لوغو", "اللوغو", "شعار")
 	// SelfMoveWords are the visitor moving, not the appointment.
 	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")
@@ -128,7 +147,7 @@ var (
 		"goodbye", "good bye", "see you", "مع السلامة", "الى اللقاء", "إلى اللقاء", "بسلامة", "bslama", "beslama",
 		"bye bye", "ciao")
 	// botAddress makes "bot" a question to Dota: "tu es un robot ?", not "un bot IA".
-	botAddress = NewMatcher("tu", "t es", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
+	botAddress = NewMatcher("tu", "t es", "t'es", "tes", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
 		"mne7ki m3a", "nahder m3a")
@@ -179,7 +198,7 @@ func readIntent(t *Text, f Fields, question bool, topic string, offered bool, se
 	switch {
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
-	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no,
+	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no && !thanksOnly(t),
 		// "سمير حمدي، samir@…": contact details given are a booking under way.
 		f.Email != "" || f.Phone != "",
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
@@ -187,13 +206,18 @@ func readIntent(t *Text, f Fields, question bool, topic string, offered bool, se
 			ClosingWords.ScoreIn(t) == 0,
 		// "nheb consultation", "I need a mobile app": a service wanted is a booking asked for.
 		f.HasService && WantWords.ScoreIn(t) > 0 && !question,
+		// "kayen formation 3la …? nheb nt3allem": to want to learn is to want a training,
+		// asked about or not.
+		f.HasService && WantWords.ScoreIn(t) > 0 && LearnWords.ScoreIn(t) > 0,
+		// "أرغب في التسجيل في دورة", "7ab nsajel f formation": to sign up is to book.
+		f.HasService && EnrolWords.ScoreIn(t) > 0,
 		// "نهار الاحد 13 ديسمبر مع 3 لعشية": a day and an hour given are a slot asked for.
 		f.When.Date != "" && f.When.Time != "" && topic == "" && OpenWords.ScoreIn(t) == 0 &&
 			ClosingWords.ScoreIn(t) == 0:
 		return IntentBook
 	case offered && short && no && !question, plain && no:
 		return IntentNo
-	case plain && yes:
+	case plain && yes && !thanksOnly(t):
 		return IntentYes
 	}
 	if q, _ := QuestionOfIn(t, services); q != "" {
@@ -224,7 +248,9 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	booked := bookedWords.ScoreIn(t) > 0
 	// "annuler le shooting du 1er": the day or service stands for the appointment. Without
 	// an appointment, nothing below is about one: the lists are read only when one is.
-	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0) {
+	// "move my hosting", "نبدل الإيبرجمو": a thing the agency looks after, moved or
+	// cancelled, is no appointment.
+	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
 	cancels := CancelOwnWords.ScoreIn(t) > 0
@@ -324,4 +350,20 @@ func WeekdayIn(ws []string) (time.Weekday, bool) {
 // question word first, or few words.
 func questionShapedIn(t *Text) bool {
 	return t.asked || QuestionWords.Opens(t) || len(t.Words) <= 6
+}
+
+// thankWords thank, and in darija also say yes: "sahit", "saha", "ya3tik saha".
+var thankWords = NewMatcher("merci", "merci beaucoup", "thanks", "thank you", "thx", "ty", "saha", "sahit",
+	"sahitou", "ya3tik saha", "y3atik saha", "شكرا", "شكرًا", "شكرا جزيلا", "صحيت", "صحيتو", "يعطيك الصحة",
+	"بارك الله فيك", "بارك الله فيكم", "barak allahou fik")
+
+// acceptWords say yes in so many words, not only "ok" nor "thanks": "oui", "yes", "نعم".
+var acceptWords = NewMatcher("oui", "yes", "yeah", "yep", "sure", "of course", "bien sûr", "volontiers",
+	"absolutely", "نعم", "أجل", "طبعا", "ih", "iyeh", "ايه", "إيه", "wah", "واه", "ايوا", "iwa", "go ahead",
+	"let's go", "allons-y", "rendez-vous", "rdv", "book", "موعد")
+
+// thanksOnly reports whether a short message thanks without saying yes in so many words:
+// "ah ok merci", "sahit", "شكرا" after an answer take no booking offered.
+func thanksOnly(t *Text) bool {
+	return thankWords.ScoreIn(t) > 0 && acceptWords.ScoreIn(t) == 0
 }

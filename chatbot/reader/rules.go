@@ -142,6 +142,8 @@ var Topics = []struct {
 }{
 	{"prices", NewMatcher("prix", "tarif", "tarifs", "coût", "cout", "coute", "combien", "devis", "budget", "cher",
 		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
+		// "b 9adech site e-commerce ?": darija's "for how much" (not "9adech men wa9t", how long)
+		"b9adech", "b 9adech", "be9adech", "bqadech", "b qadech", "ب قداش",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
 	{"delays", NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
@@ -149,7 +151,9 @@ var Topics = []struct {
 	{"hours", NewMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
 		"ferme", "fermés", "opening hours", "hours", "open", "closed", "ساعات العمل", "مواعيد العمل", "مفتوح",
 		"مغلق", "الدوام", "دوام", "أوقات العمل", "اوقات العمل", "أوقات عملكم", "اوقات عملكم", "تفتحون", "تفتحو")},
-	{"address", NewMatcher("adresse", "où êtes", "ou etes", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
+	{"address", NewMatcher("adresse", "où êtes", "ou etes", "vous êtes où", "vous etes ou", "t'es où", "t'es ou",
+		"vous êtes situés où", "parking", "se garer", "stationner", "stationnement", "where is your office",
+		"موقف", "باركينغ", "win kayen", "fin kayen", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
 		"وين", "فين", "fin rakom", "win rakom",
 		"مقر", "مكتب", "مكان")},
@@ -164,7 +168,11 @@ var Topics = []struct {
 		"années d expérience", "combien d années",
 		"about you", "who are you", "agency", "years", "خبرة", "الخبرة", "من أنتم", "الوكالة", "سنوات")},
 	{"services", NewMatcher("services", "service", "prestations", "proposez", "offrez", "que faites", "activités",
-		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون")},
+		"offer", "what do you do", "do you do", "خدمات", "خدماتكم", "الخدمات", "تقدمون", "ماذا تقدمون",
+		// the services asked for as such outweigh a service's own words: "ما هي الخدمات التي
+		// تقدمونها؟ هل تصنعون تطبيقات الهاتف؟" asks for the services, not the phone
+		"ما هي الخدمات", "ما هي خدماتكم", "الخدمات التي", "quels services", "quels sont vos services",
+		"what services", "what exactly do you do", "qu'est-ce que vous faites")},
 }
 
 // IsCommand reports whether a message is the command m and nothing else: "annuler",
@@ -323,7 +331,8 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 	if c == nil {
 		return found, false
 	}
-	tie := false
+	t = withoutEngagements(t)
+	tie, named := false, 0
 	for i := range c.matchers {
 		if skip != "" && services[i].Slug == skip {
 			continue
@@ -335,6 +344,9 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 		if n > 0 && c.names[i].ScoreIn(t) > 0 {
 			n++
 		}
+		if n > 0 {
+			named++
+		}
 		switch {
 		case n > best:
 			best, found, tie = n, services[i], false
@@ -342,9 +354,71 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 			tie = true
 		}
 	}
+	// "formation f développement web", "un shooting photo pour mon site": a service
+	// followed by another as its subject or purpose is the one asked for.
+	if named >= 2 {
+		if h, ok := headService(t, c, services, skip); ok {
+			return h, true
+		}
+	}
+	// "3andi boutique en ligne … nheb chatbot": the service wanted, not the one the visitor
+	// has, when one follows a want.
+	if named >= 2 {
+		if w, ok := wantedService(t, c, services, skip); ok {
+			return w, true
+		}
+	}
 	// Two services named as much as each other ("mon site WordPress, la maintenance") are
 	// none: the service is asked rather than guessed.
 	return found, best > 0 && !tie
+}
+
+// subjectWords join a service to the subject or purpose that follows it: "formation en",
+// "cours de", "training in", "دورة في", "shooting pour".
+var subjectWords = map[string]bool{"en": true, "de": true, "d": true, "du": true, "des": true, "f": true,
+	"fi": true, "in": true, "on": true, "sur": true, "3la": true, "ala": true, "على": true, "علي": true, "في": true,
+	"about": true, "pour": true, "for": true, "ta3": true, "تاع": true, "نتاع": true, "of": true}
+
+// subjectFillers may stand between a subject word and the service it introduces: "sur le
+// développement web", "for my website".
+var subjectFillers = map[string]bool{"le": true, "la": true, "les": true, "l": true, "un": true, "une": true,
+	"mon": true, "ma": true, "mes": true, "notre": true, "nos": true, "the": true, "a": true, "an": true, "my": true,
+	"our": true, "el": true, "lel": true}
+
+// headService is the service named first of two joined by a subject word ("formation f
+// développement web"), or in Arabic by nothing ("صيانة السيت", the site's upkeep): the
+// first is asked for, the second is its subject. ok false when no two are joined so.
+func headService(t *Text, c *servicesMatchers, services []Service, skip string) (Service, bool) {
+	for i := 0; i < len(t.Words); i++ {
+		for a := range c.matchers {
+			n := c.matchers[a].atIn(t, i)
+			if n == 0 || i+n >= len(t.Words) {
+				continue
+			}
+			j := i + n
+			switch {
+			case subjectWords[t.Words[j]]:
+				j++
+			case !isArabic(t.Words[j]) || !isArabic(t.Words[i]):
+				continue
+			}
+			for k := 0; k < 2 && j < len(t.Words) && subjectFillers[t.Words[j]]; k++ {
+				j++
+			}
+			if j >= len(t.Words) {
+				continue
+			}
+			for b := range c.matchers {
+				if b != a && c.matchers[b].atIn(t, j) > 0 {
+					if skip != "" && services[a].Slug == skip {
+						return Service{}, false
+					}
+					return services[a], true
+				}
+			}
+		}
+	}
+	return Service{}, false
 }
 
 // catalogueMatchers are the matchers of the services of the last catalogues read, each
@@ -434,7 +508,9 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 	topic := TopicOfIn(t)
 	svc, named := serviceInText(t, services)
 	switch {
-	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && questionShapedIn(t):
+	// "t'es un robot wla une vraie personne, dis moi franchement": a robot and a person
+	// named together ask which Dota is, whatever the message's shape.
+	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && (questionShapedIn(t) || BotWords.HitsIn(t) >= 2):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
@@ -448,4 +524,120 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 		return QuestionThanks, svc
 	}
 	return "", svc
+}
+
+// engagementLeads open what the visitor has on at an hour: "I have a class at 3", "j'ai
+// cours à 15h", "3andi cours m3a 3", "عندي درس على 3". A service's word there is the
+// visitor's own engagement, given as a reason, not a service asked for.
+var (
+	engagementLeads = NewMatcher("i have a", "i have", "i've got a", "i've got", "i have got a", "i've a",
+		"we have a", "j'ai", "j'ai un", "j'ai une", "on a un", "on a une", "nous avons un", "nous avons une",
+		"3andi", "3endi", "andi", "عندي", "لدي", "عندنا", "3andna")
+	engagementAt = NewMatcher("at", "à", "a", "vers", "m3a", "3la", "على", "مع", "الساعة", "around", "from")
+)
+
+// engagementReach is how many words may stand between a lead and its hour.
+const engagementReach = 3
+
+// withoutEngagements is t without the visitor's engagements at an hour, or t itself when
+// it tells of none.
+func withoutEngagements(t *Text) *Text {
+	if engagementLeads.ScoreIn(t) == 0 {
+		return t
+	}
+	var keep []string
+	for i := 0; i < len(t.Words); i++ {
+		if n := engagementLeads.atIn(t, i); n > 0 {
+			if end := engagementEnd(t, i+n); end > 0 {
+				if keep == nil {
+					keep = append(make([]string, 0, len(t.Words)), t.Words[:i]...)
+				}
+				i = end - 1
+				continue
+			}
+		}
+		if keep != nil {
+			keep = append(keep, t.Words[i])
+		}
+	}
+	if keep == nil {
+		return t
+	}
+	out := NewText(keep)
+	out.asked = t.asked
+	return &out
+}
+
+// engagementEnd is the index after an engagement's time whose thing starts at i: one to
+// engagementReach words, then "at" and a number ("a class at 3"), or a part of the day or
+// a day ("j'ai pas cours l'après-midi", "a class tomorrow"); 0 when the words after i are
+// none, or want something ("j'ai besoin d'une formation demain").
+func engagementEnd(t *Text, i int) int {
+	for j := i; j <= i+engagementReach && j < len(t.Words); j++ {
+		if WantWords.atIn(t, j) > 0 {
+			return 0
+		}
+		if j == i {
+			continue
+		}
+		if n := engagementAt.atIn(t, j); n > 0 && j+n < len(t.Words) && startsWithDigit(t.Words[j+n]) {
+			return j + n + 1
+		}
+		if engagementWhen[t.Words[j]] {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// engagementWhen are the parts of the day and the days an engagement is told at.
+var engagementWhen = map[string]bool{"apres": true, "midi": true, "matin": true, "soir": true, "morning": true,
+	"afternoon": true, "evening": true, "tonight": true, "demain": true, "tomorrow": true, "today": true,
+	"aujourd'hui": true, "la3chiya": true, "l3chiya": true, "3chiya": true, "sbah": true, "ghedwa": true,
+	"العشيه": true, "الصباح": true, "المساء": true, "صباحا": true, "مساء": true, "غدوه": true, "غدا": true}
+
+func startsWithDigit(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
+
+// wantReach is how many words may stand between a want and the service it wants ("je
+// voudrais une formation", "nheb chatbot"), each an article or the like (wantFillers).
+const wantReach = 3
+
+// wantFillers may stand between a want and its service: "I need some training", "bghit
+// wahed site".
+var wantFillers = map[string]bool{"de": true, "d": true, "des": true, "du": true, "some": true, "new": true,
+	"nouveau": true, "nouvelle": true, "wahed": true, "wa7ed": true, "واحد": true, "one": true}
+
+// wantedService is the one service named right after a want ("nheb", "je voudrais", "I
+// need"); ok false when none is, or two are.
+func wantedService(t *Text, c *servicesMatchers, services []Service, skip string) (Service, bool) {
+	found, n := -1, 0
+	for i := 0; i < len(t.Words); i++ {
+		k := WantWords.atIn(t, i)
+		if k == 0 {
+			continue
+		}
+		for j := i + k; j <= i+k+wantReach && j < len(t.Words); j++ {
+			if j > i+k && !subjectFillers[t.Words[j-1]] && !wantFillers[t.Words[j-1]] {
+				break
+			}
+			hit := -1
+			for a := range c.matchers {
+				if c.matchers[a].atIn(t, j) > 0 && !(skip != "" && services[a].Slug == skip) {
+					hit = a
+					break
+				}
+			}
+			if hit >= 0 {
+				if hit != found {
+					found, n = hit, n+1
+				}
+				break
+			}
+		}
+		i += k - 1
+	}
+	if n != 1 {
+		return Service{}, false
+	}
+	return services[found], true
 }

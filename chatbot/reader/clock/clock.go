@@ -159,6 +159,11 @@ func hourAt(ts []string, i int, bare bool) (hour, int, bool) {
 			return h, n, true
 		}
 	}
+	// "10 bekri, 11 khir", "9 is too early", "11 c'est mieux": a number judged too early or
+	// better is said as an hour.
+	if isDigits(t) && judgedAfter(ts, i+n) {
+		return h, n, true
+	}
 	// A lone number, or a number word alone, when an hour was asked for.
 	if bare && onlyHour(ts, i, n) && (isDigits(t) || len(ts) == n) {
 		return h, n, true
@@ -304,6 +309,20 @@ func addMinutes(h hour, m int) hour {
 
 func format(h, m int) string {
 	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
+}
+
+// judgedAfter reports whether an hour's judgement follows from token i on, within three
+// tokens and before any other number: "bekri", "too early", "khir", "c'est mieux".
+func judgedAfter(ts []string, i int) bool {
+	for k := i; k < min(len(ts), i+3); k++ {
+		switch {
+		case isDigits(ts[k]):
+			return false
+		case judged[ts[k]] || preferred[ts[k]]:
+			return true
+		}
+	}
+	return false
 }
 
 // onlyHour reports whether ts[i:i+n] is the only number of the text.

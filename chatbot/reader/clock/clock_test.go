@@ -25,6 +25,10 @@ func TestRead(t *testing.T) {
 		{"à 9 heures du matin", false, "09:00", true},
 		{"5 du soir", false, "17:00", true},
 		{"3 o'clock", false, "15:00", true},
+		// bare numbers judged too early or better are hours, even when no hour was asked for
+		{"la la 10 bekri, 11 khir", false, "11:00", true},
+		{"9 is too early, 11 is better", false, "11:00", true},
+		{"3 jours c'est mieux", false, "", false},
 		// what the review recorded wrong
 		{"half past 3 pm", false, "15:30", true},
 		{"midi et demi", false, "12:30", true},

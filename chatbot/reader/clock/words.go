@@ -24,6 +24,10 @@ var (
 // preferred follow an hour said to be better than another: "16h c'est mieux", "11 khir".
 var preferred = set("mieux", "better", "khir", "5ir", "kheir", "خير", "افضل", "انسب", "preferable", "best")
 
+// judged follow an hour said to be too early or too late: "10 bekri", "9 is too early",
+// "17h trop tard" (with preferred, they make a lone number an hour).
+var judged = set("bekri", "bakri", "بكري", "early", "tot", "tard", "late", "m3atal", "m3ettel", "معطل")
+
 // notHours follow a number that is no hour: "3 jours", "f 3 iyam", "2 personnes".
 var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "ايام", "يوم", "ايا", "semaine", "semaines",
 	"week", "weeks", "mois", "month", "months", "ans", "an", "years", "year", "min", "mins", "minute", "minutes",

@@ -1,0 +1,126 @@
+package reader
+
+import "testing"
+
+// kindServices is a catalogue where services name one another: a training in web
+// development, the upkeep of a site, a class the visitor has.
+var kindServices = []Service{
+	{Slug: "developpement-web", Names: []string{"Développement web", "Web development"}, Keywords: []string{"site web", "développement web", "site", "سيت", "موقع"}},
+	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app"}},
+	{Slug: "shooting-photo-video", Names: []string{"Shooting photo", "Photo shoot"}, Keywords: []string{"shooting photo", "photo"}},
+	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem"}},
+	{Slug: "consultation", Names: []string{"Consultation"}, Keywords: []string{"conseil", "audit"}},
+	{Slug: "mini-services", Names: []string{"Mini services"}, Keywords: []string{"maintenance", "hosting", "صيانة"}},
+}
+
+// A service named in passing is not the one asked for: the subject of another, or the
+// visitor's own engagement at an hour.
+func TestServiceMentioned(t *testing.T) {
+	for text, want := range map[string]string{
+		"3andkom formation f développement web? n7eb nt3allem": "formation",
+		"un shooting photo pour mon site web":                  "shooting-photo-video",
+		"حاب نحجز موعد على صيانة السيت":                        "mini-services",
+		"a mobile app. make it 2pm, I have a class at 3":       "developpement-mobile",
+		"I have a class at 3":                                  "",
+		"je voudrais des cours":                                "formation",
+		"maintenance de mon site":                              "mini-services",
+		"j'ai un site web, il est lent":                        "developpement-web",
+	} {
+		tx := NewText(Words(text))
+		s, ok := ServiceOtherThan(&tx, kindServices, "")
+		if !ok {
+			s.Slug = ""
+		}
+		if s.Slug != want {
+			t.Errorf("%q names %q, want %q", text, s.Slug, want)
+		}
+	}
+}
+
+// A thing the agency looks after, moved, is no appointment moved; an appointment's service
+// still stands for it.
+func TestThingMoved(t *testing.T) {
+	for text, want := range map[string]string{
+		"my site's hosting expires soon, I need someone to move it": "",
+		"حاب نبدل الإيبرجمو تاعو":                                   "",
+		"je veux déplacer le shooting du 1er décembre":              IntentMove,
+		"I need to move my hosting appointment":                     IntentMove,
+	} {
+		got, _ := OwnAppointment(Words(text), false, true)
+		if got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
+
+// A wish to learn, asked as a question, asks for a training; an address corrected inside
+// its message is the corrected one.
+func TestWishAndCorrection(t *testing.T) {
+	ctx := Context{Now: sundayMorning, Services: kindServices, Lang: "fr"}
+	if r := Read("kayen formation 3la community management? nheb nt3allem", ctx); r.Intent != IntentBook || r.Fields.Service.Slug != "formation" {
+		t.Errorf("a wish to learn read as %q, %q", r.Intent, r.Fields.Service.Slug)
+	}
+	if r := Read("kayen formation 3la community management?", ctx); r.Intent == IntentBook {
+		t.Errorf("a question alone read as a booking")
+	}
+	for text, want := range map[string]string{
+		"mehdi@gmial.com — oops, typo, it's mehdi@gmail.com": "mehdi@gmail.com",
+		"mehdi@gmail.com et le pro: mehdi@atlas.dz":          "mehdi@gmail.com",
+	} {
+		if r := Read(text, ctx); r.Fields.Email != want {
+			t.Errorf("%q: e-mail %q, want %q", text, r.Fields.Email, want)
+		}
+	}
+}
+
+// Questions asked as visitors ask them find their topic; thanks after an answer take no
+// booking offered.
+func TestQuestionsAsked(t *testing.T) {
+	for text, want := range map[string]string{
+		"b 9adech site e-commerce 3andkom ? w site vitrine ?":                           "prices",
+		"salam, vous etes ou exactement a Alger ? kayen un parking pres de chez vous ?": "address",
+		"ما هي الخدمات التي تقدمونها بالضبط؟ هل تصنعون تطبيقات الهاتف أيضا؟":            QuestionServices,
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Topic; got != want {
+			t.Errorf("%q: topic %q, want %q", text, got, want)
+		}
+	}
+	if q, _ := QuestionOf(Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
+		t.Errorf("a robot or a person: %q", q)
+	}
+	for text, want := range map[string]string{"sahit, merci": QuestionThanks, "ah ok merci": QuestionThanks,
+		"oui merci": IntentBook, "ok": IntentBook} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Offered: true}).Intent; got != want {
+			t.Errorf("%q after an offer: %q, want %q", text, got, want)
+		}
+	}
+	ctx := Context{Now: sundayMorning, Services: kindServices, Lang: "fr"}
+	for _, text := range []string{"7ab nsajel f formation ta3 developpement web", "je voudrais m'inscrire à une formation"} {
+		if r := Read(text, ctx); r.Intent != IntentBook || r.Fields.Service.Slug != "formation" {
+			t.Errorf("%q: %q, %q", text, r.Intent, r.Fields.Service.Slug)
+		}
+	}
+	// A company's name names no service, and leaves the visitor's name to be read.
+	ctx.Step = FieldName
+	if r := Read("Lydia Meziane, societe Numidia Conseil, lydia@numidia-conseil.com", ctx); r.Fields.HasService || r.Fields.Name != "Lydia Meziane" {
+		t.Errorf("a company's name: %+v", r.Fields)
+	}
+}
+
+// What the visitor has, or has on, is not what they ask for.
+func TestServiceWanted(t *testing.T) {
+	for text, want := range map[string]string{
+		"slm, 3andi site web, w les messages bezaf. nheb formation": "formation",
+		"Demain si possible, j'ai pas cours l'après-midi":           "",
+		"j'ai besoin d'une formation demain":                        "formation",
+	} {
+		tx := NewText(Words(text))
+		s, ok := ServiceOtherThan(&tx, kindServices, "")
+		if !ok {
+			s.Slug = ""
+		}
+		if s.Slug != want {
+			t.Errorf("%q names %q, want %q", text, s.Slug, want)
+		}
+	}
+}
