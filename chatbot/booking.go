@@ -51,7 +51,7 @@ func (t *turn) chooseDate(msg string) {
 		t.fail(text(l, "date_past"))
 		return
 	}
-	day, err := t.e.core.Day(t.ctx, w.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug})
+	day, err := t.e.core.Day(t.ctx, w.Date, t.lang(), t.slotsFor())
 	if err != nil {
 		t.fault(err)
 		return
@@ -101,7 +101,7 @@ func (t *turn) chooseTime(msg string) {
 		t.fail(text(l, "time_unknown"))
 		return
 	}
-	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug})
+	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang(), t.slotsFor())
 	if err != nil {
 		t.fault(err)
 		return
@@ -129,7 +129,7 @@ func (t *turn) pickTime(hhmm string, day booking.Day) {
 // offerNearest explains why a choice cannot be had and offers the nearest free slots.
 func (t *turn) offerNearest(reason, date, hhmm string) {
 	alts, err := t.e.core.NearestFree(t.ctx, date, hhmm, booking.AlternativesCount, t.lang(),
-		booking.SlotsFor{Service: t.s.ServiceSlug})
+		t.slotsFor())
 	if err != nil {
 		t.fault(err)
 		return
@@ -185,7 +185,7 @@ func (t *turn) book() {
 	req := booking.Request{
 		Name: c.Name, Email: c.Email, Phone: c.Phone, Company: c.Company, Service: service,
 		Date: c.Date, Time: c.Time, Source: booking.SourceChat, Language: l, StatusDashboard: "new",
-		Mode: t.chosenMode(),
+		Mode: t.chosenMode(), ConsultantID: t.s.ConsultantID,
 	}
 	req.InternalKey = "chat-" + t.s.ID + "-" + strconv.Itoa(t.s.BookingSeq) + "-" + booking.RequestHash(req)[:16]
 	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)

@@ -34,6 +34,8 @@ type Booker interface {
 	Day(ctx context.Context, date, lang string, f ...booking.SlotsFor) (booking.Day, error)
 	NearestFree(ctx context.Context, date, hhmm string, n int, lang string, f ...booking.SlotsFor) ([]booking.SlotRef, error)
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
+	// PublicConsultants are the consultants taking a service, whom a visitor may name.
+	PublicConsultants(ctx context.Context, service string) ([]booking.PublicConsultant, error)
 	Booked(ctx context.Context, r booking.Request) (booking.Appointment, error)
 	Settings(ctx context.Context) (booking.Settings, error)
 	// The visitor's own appointments, once they proved their address (manage.go).

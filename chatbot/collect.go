@@ -12,6 +12,7 @@ import (
 func (t *turn) setService(ws []string) bool {
 	svc, ok := serviceIn(ws, t.catalogue().Services)
 	if ok {
+		t.keepConsultantFor(svc.Slug)
 		t.s.ServiceSlug = svc.Slug
 		t.s.Collected.Service = svc.Name.In(t.lang())
 	}

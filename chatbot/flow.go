@@ -189,6 +189,7 @@ func (t *turn) resetFlow(all bool) {
 	c.Service, c.Date, c.Time = "", "", ""
 	t.s.ServiceSlug, t.s.Choosing, t.s.PartOfDay, t.s.Callback = "", false, "", false
 	t.s.Mode, t.s.ModeService = "", ""
+	t.forgetConsultant()
 	if all {
 		*c = Collected{}
 		t.s.CompanyDone, t.s.NoEmail, t.s.NoPhone = false, false, false

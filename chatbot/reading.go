@@ -169,19 +169,24 @@ func (t *turn) absorb(f found) []string {
 		noted = append(noted, f.Phone)
 	}
 	if f.HasService {
+		t.keepConsultantFor(f.Service.Slug)
 		t.s.ServiceSlug, c.Service = f.Service.Slug, f.Service.Name.In(l)
 		noted = append(noted, c.Service)
+	}
+	if k, ok := t.consultantNamed(f.Name); ok && k.ID != t.s.ConsultantID {
+		t.s.ConsultantID, t.s.ConsultantName = k.ID, k.Name
+		noted = append(noted, k.Name)
 	}
 	// An hour alone goes with the day already chosen: "vers 17h" once Sunday is (a change of
 	// hour is said as one: fillOther).
 	if f.When.Date == "" && f.When.Time != "" && c.Date != "" && c.Time == "" {
-		if day, err := t.e.core.Day(t.ctx, c.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug}); err == nil && slotFree(day, f.When.Time) {
+		if day, err := t.e.core.Day(t.ctx, c.Date, t.lang(), t.slotsFor()); err == nil && slotFree(day, f.When.Time) {
 			c.Time = f.When.Time
 			noted = append(noted, formatWhen(l, c.Date, c.Time))
 		}
 	}
 	if f.When.Date != "" && !f.When.Past {
-		if day, err := t.e.core.Day(t.ctx, f.When.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug}); err == nil && !day.Closed && len(freeSlots(day)) > 0 {
+		if day, err := t.e.core.Day(t.ctx, f.When.Date, t.lang(), t.slotsFor()); err == nil && !day.Closed && len(freeSlots(day)) > 0 {
 			c.Date, c.Time = f.When.Date, ""
 			if f.When.Time != "" && slotFree(day, f.When.Time) {
 				c.Time = f.When.Time

@@ -106,6 +106,10 @@ type session struct {
 	Step        string    `json:"step"`
 	Collected   Collected `json:"collected"`
 	ServiceSlug string    `json:"service_slug,omitempty"`
+	// ConsultantID and ConsultantName are the consultant the visitor asked for by name
+	// (consultant.go); "" for whoever is free.
+	ConsultantID   string `json:"consultant_id,omitempty"`
+	ConsultantName string `json:"consultant_name,omitempty"`
 	// Mode is how the visitor would like to meet, chosen for the service ModeService.
 	Mode           string       `json:"mode,omitempty"`
 	ModeService    string       `json:"mode_service,omitempty"`

@@ -3,7 +3,6 @@ package chatbot
 import (
 	"strings"
 
-	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot/reader"
 )
 
@@ -164,7 +163,7 @@ func askDate(t *turn) (string, []QuickReply, bool) {
 
 func askTime(t *turn) (string, []QuickReply, bool) {
 	l := t.lang()
-	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug})
+	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang(), t.slotsFor())
 	if err != nil {
 		t.fault(err)
 		return "", nil, false
