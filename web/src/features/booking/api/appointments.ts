@@ -12,8 +12,14 @@ export type Day = Schemas['Day'];
 /** A free slot the server offers instead of a taken or closed one. */
 export type Alternative = Schemas['SlotRef'];
 
-/** What the form sends: every field of the request, empty when not given (mode: the service's default). */
-export type AppointmentRequest = Required<Schemas['BookingRequest']>;
+/**
+ * What the form sends: every field of the request, empty when not given (mode: the service's
+ * default); the consultant, asked only when several take the service, goes beside them.
+ */
+export type AppointmentRequest = Required<Omit<Schemas['BookingRequest'], 'consultant_id'>>;
+
+/** The consultant a visitor asks for (PublicConsultant.id), sent only when chosen. */
+export type ConsultantChoice = { consultant_id?: string };
 
 /** How a meeting happens: at the office, by phone, by video. */
 export type MeetingMode = Schemas['MeetingMode'];
@@ -52,14 +58,14 @@ export async function serviceChoices(signal?: AbortSignal): Promise<ServiceChoic
 export type Booked = Schemas['Booked'];
 
 /** Books; the key makes a retry or a double click book once. */
-export function createAppointment(body: AppointmentRequest & GuardFields & { consultant_id?: string }, idempotencyKey: string): Promise<Booked> {
+export function createAppointment(body: AppointmentRequest & ConsultantChoice & GuardFields, idempotencyKey: string): Promise<Booked> {
   return api.post<Booked>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Books, through the challenge when the server asks for one (verifying says while it is solved). */
 export function useCreateAppointmentMutation(onVerifying: (verifying: boolean) => void) {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: AppointmentRequest & Pick<GuardFields, 'website'> & { consultant_id?: string }; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: { body: AppointmentRequest & ConsultantChoice & Pick<GuardFields, 'website'>; idempotencyKey: string }) =>
       sendWithChallenge((altcha) => createAppointment({ ...body, altcha }, idempotencyKey), onVerifying),
   });
 }

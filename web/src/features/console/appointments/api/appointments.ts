@@ -93,13 +93,17 @@ type NewAppointmentBody = RequestBody<'/api/admin/appointments', 'post'>;
  * Fields of the console's creation form: every field of the request ('' when not given),
  * and a new client, created with the booking unless one matches by e-mail or phone.
  */
-export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha'>> & Pick<NewAppointmentBody, 'client'>;
+export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha' | 'consultant_id'>> &
+  Pick<NewAppointmentBody, 'client'> & {
+    /** Who meets the prospect; absent: the server assigns one (round-robin by load). */
+    consultant_id?: string;
+  };
 
 /**
  * Creates an appointment from the console (status En Attente); the key makes a retry book
  * once. Booked on a visitor's behalf from a conversation, the conversation lists it.
  */
-export function createAppointment(body: NewAppointment & { consultant_id?: string }, idempotencyKey: string, conversation = '') {
+export function createAppointment(body: NewAppointment, idempotencyKey: string, conversation = '') {
   return api.post<Appointment>('/api/admin/appointments', body, {
     headers: { 'Idempotency-Key': idempotencyKey },
     query: conversation ? { conversation } : undefined,
@@ -175,7 +179,7 @@ export function useBulkAppointmentsMutation() {
 export function useCreateAppointmentMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey, conversation }: { body: NewAppointment & { consultant_id?: string }; idempotencyKey: string; conversation?: string }) =>
+    mutationFn: ({ body, idempotencyKey, conversation }: { body: NewAppointment; idempotencyKey: string; conversation?: string }) =>
       createAppointment(body, idempotencyKey, conversation),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.appointments }),
   });
