@@ -2,6 +2,7 @@ package alerts_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,4 +89,58 @@ func waitOffered(t *testing.T, c *booking.Core, date, id string) {
 		}
 	}
 	t.Fatal("the freed place was not offered")
+}
+
+// An appointment given to a consultant, by a booking or a reassign, alerts that consultant
+// alone, and not when they took it themselves.
+func TestAnAssignedAppointmentAlertsItsConsultant(t *testing.T) {
+	r := newRig(t, sundayMorning)
+	ctx := context.Background()
+	if _, err := catalogue.New(r.pool).Seed(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mod, ed := r.users["moderator"], r.users["editor"]
+	sunday := []booking.WeeklyRange{{Weekday: 0, Starts: "09:00", Ends: "17:00"}}
+	for _, c := range []struct{ id, name string }{{mod.ID, "Mourad"}, {ed.ID, "Esma"}} {
+		if _, err := r.core.SaveConsultant(ctx, c.id, booking.ConsultantInput{Name: c.name,
+			Services: []string{"developpement-web"}, Hours: sunday}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.choose(t, "editor", alerts.EventAppointmentAssigned, alerts.ChannelEmail, true)
+	forConsultant := func(n int) []alerts.Alert {
+		got := r.ledger(t, alerts.EventAppointmentAssigned, n, 5*time.Second)
+		if len(got) != n {
+			t.Fatalf("%d alerts, want %d: %+v", len(got), n, got)
+		}
+		return got
+	}
+	// A tie of loads goes to Esma by name; the moderator then has the fewest.
+	first := r.bookByForm(t, "Amine Benali", "10:00")
+	if first.ConsultantID != ed.ID {
+		t.Fatalf("the first booking went to %q, want Esma", first.ConsultantName)
+	}
+	if got := forConsultant(1); got[0].UserEmail != ed.Email {
+		t.Fatalf("alerted %s, want Esma", got[0].UserEmail)
+	}
+	second := r.bookByForm(t, "Samira Haddad", "11:00")
+	if got := forConsultant(2); second.ConsultantID != mod.ID || got[0].UserEmail != mod.Email && got[1].UserEmail != mod.Email {
+		t.Fatalf("the second booking (%s) alerted %+v", second.ConsultantName, got)
+	}
+	// The moderator takes the first one themselves: nobody is told.
+	if _, err := r.core.Edit(ctx, first.ID, booking.Change{ConsultantID: &mod.ID}, mod.Email); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	forConsultant(2)
+	// An admin gives the second one to Esma: she is told.
+	if _, err := r.core.Edit(ctx, second.ID, booking.Change{ConsultantID: &ed.ID}, "admin@dota.test"); err != nil {
+		t.Fatal(err)
+	}
+	got := forConsultant(3)
+	if !slices.ContainsFunc(got, func(a alerts.Alert) bool {
+		return a.UserEmail == ed.Email && strings.Contains(a.URL, second.ID)
+	}) {
+		t.Fatalf("Esma was not told of the reassign: %+v", got)
+	}
 }

@@ -20,10 +20,17 @@ const (
 	EventMessageFailed = "message_failed"
 	// EventBackupFailed: a database backup did not complete.
 	EventBackupFailed = "backup_failed"
+	// EventAppointmentAssigned: an appointment given to a consultant, by a booking or a
+	// reassign; to that consultant alone (not when they reassigned it to themselves).
+	EventAppointmentAssigned = "appointment_assigned"
+	// EventOutcomesDue: once a day, the past meetings without an outcome, to their owner
+	// (the consultant who holds them), else to the admins and moderators.
+	EventOutcomesDue = "outcomes_due"
 )
 
 // Events lists every event, in the order the profile shows them.
-var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventMessageFailed, EventBackupFailed}
+var Events = []string{EventVisitorWaiting, EventNewBooking, EventOfferAccepted, EventAppointmentAssigned,
+	EventMessageFailed, EventBackupFailed, EventOutcomesDue}
 
 // Channels an alert goes by; ChannelNone is a choice, never a ledger row.
 const (
@@ -43,6 +50,9 @@ var eventPages = map[string]console.Page{
 	EventOfferAccepted:  console.PageWaitlist,
 	EventMessageFailed:  console.PageMessages,
 	EventBackupFailed:   console.PageSettings,
+	// An appointment given to a consultant.
+	EventAppointmentAssigned: console.PageAppointments,
+	EventOutcomesDue:         console.PageAppointments,
 }
 
 // EventsFor returns the events the user may be alerted to, in Events' order.
@@ -81,7 +91,7 @@ func defaultChoice(role, event string) Choice {
 	switch event {
 	case EventVisitorWaiting:
 		c.Channel = ChannelPush
-	case EventNewBooking, EventOfferAccepted:
+	case EventNewBooking, EventOfferAccepted, EventAppointmentAssigned:
 		if lead {
 			c.Channel = ChannelPush
 		}
@@ -89,6 +99,8 @@ func defaultChoice(role, event string) Choice {
 		c.Channel = ChannelEmail
 	case EventBackupFailed:
 		c.Channel, c.OutsideHours = ChannelEmail, true
+	case EventOutcomesDue:
+		c.Channel = ChannelPush // raised for its owners alone
 	}
 	return c
 }

@@ -43,7 +43,12 @@ func (s *Service) Listen(ctx context.Context, rdb *redis.Client, prefix string) 
 func (s *Service) Hear(ctx context.Context, e booking.Event) error {
 	switch {
 	case e.Kind == booking.EventAppointmentCreated && e.Appointment != nil:
+		if err := s.assigned(ctx, *e.Appointment, ""); err != nil {
+			return err
+		}
 		return s.booked(ctx, *e.Appointment, e.Cause)
+	case e.Kind == booking.EventAppointmentUpdated && e.Cause == booking.CauseReassigned && e.Appointment != nil:
+		return s.assigned(ctx, *e.Appointment, e.By)
 	case e.Kind == booking.EventDeliveryFailed && e.Delivery != nil:
 		d := e.Delivery
 		return s.Raise(ctx, Event{Name: EventMessageFailed, Subject: d.ID, URL: "/admin/messages?status=failed",
@@ -54,6 +59,12 @@ func (s *Service) Hear(ctx context.Context, e booking.Event) error {
 			return err
 		}
 		return s.waiting(ctx, sum)
+	case e.Kind == booking.EventOutcomesDue && len(e.Data) > 0:
+		var list booking.OutcomesDueList
+		if err := json.Unmarshal(e.Data, &list); err != nil {
+			return err
+		}
+		return s.outcomesDue(ctx, list)
 	}
 	return nil
 }
@@ -68,6 +79,17 @@ func (s *Service) booked(ctx context.Context, a booking.Appointment, cause strin
 		return nil // booked by staff, who know
 	}
 	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: appointmentURL(a.ID),
+		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
+}
+
+// assigned raises an appointment given to a consultant, to them alone, unless by (a
+// staff e-mail) is theirs.
+func (s *Service) assigned(ctx context.Context, a booking.Appointment, by string) error {
+	if a.ConsultantID == "" {
+		return nil
+	}
+	return s.Raise(ctx, Event{Name: EventAppointmentAssigned, Subject: a.ID + "@" + a.ConsultantID,
+		URL: appointmentURL(a.ID), To: []string{a.ConsultantID}, NotBy: by,
 		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -32,6 +34,11 @@ type Event struct {
 	// moderators (half the hand-off time-out after it began); Conversation names it.
 	EscalateAt   time.Time
 	Conversation string
+	// To, when set, narrows the event to these users (an appointment's owner); Leads to
+	// admins and moderators; NotBy, an e-mail, is the user who caused it and need not hear of it.
+	To    []string
+	Leads bool
+	NotBy string
 }
 
 // maxAlertAttempts bounds the attempts of one alert: the back-off is the customer
@@ -110,7 +117,8 @@ func (s *Service) Raise(ctx context.Context, e Event) error {
 
 // channelFor is how the event reaches u, false when it does not.
 func (s *Service) channelFor(u console.User, e Event, chosen map[string]Choice, open bool) (string, bool) {
-	if !u.IsActive || !mayHear(u, e.Name) || (e.Escalated && !isEscalationRole(u.Role)) {
+	if !u.IsActive || !mayHear(u, e.Name) || ((e.Escalated || e.Leads) && !isEscalationRole(u.Role)) ||
+		(len(e.To) > 0 && !slices.Contains(e.To, u.ID)) || (e.NotBy != "" && strings.EqualFold(u.Email, e.NotBy)) {
 		return "", false
 	}
 	c, ok := chosen[u.ID]

@@ -41,6 +41,8 @@ type bookingCore interface {
 	messageCore
 	waitlistCore
 	settingsCore
+	outcomeCore
+	consultantCore
 }
 
 // signedIn is a route any signed-in user may call.
@@ -62,7 +64,9 @@ func (a *admin) mount(r *gin.Engine) {
 	h("PATCH", "/me", signedIn, a.updateMe)
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
+	a.mountOutcomes(h)
 	a.mountUsers(h)
+	a.mountConsultants(h)
 	a.mountClients(h)
 	a.mountProjects(h)
 	a.mountNotifications(h)

@@ -58,7 +58,10 @@ func TestMyAlertsChoicesAndSubscriptions(t *testing.T) {
 	for _, c := range choices {
 		events = append(events, c.(map[string]any)["event"].(string))
 	}
-	if len(events) != 3 || events[0] != "visitor_waiting" || events[1] != "new_booking" || events[2] != "offer_accepted" {
+	// An editor may be a consultant: they hear of the meetings given to them and of those
+	// without an outcome.
+	if len(events) != 5 || events[0] != "visitor_waiting" || events[1] != "new_booking" || events[2] != "offer_accepted" ||
+		events[3] != "appointment_assigned" || events[4] != "outcomes_due" {
 		t.Errorf("an editor's events: %v", events)
 	}
 	push, _ := r.Body["push"].(map[string]any)
@@ -115,7 +118,7 @@ func TestPushOffIsSaid(t *testing.T) {
 	if push := r.Body["push"].(map[string]any); push["enabled"] != false || push["public_key"] != "" {
 		t.Errorf("push: %v", push)
 	}
-	if len(r.Body["choices"].([]any)) != 5 {
+	if len(r.Body["choices"].([]any)) != 7 {
 		t.Errorf("an admin's choices: %s", r.Raw)
 	}
 	r = ad.do("POST", "/api/admin/me/push-subscriptions", browserSubscription(t, "https://push.example/x"))

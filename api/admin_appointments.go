@@ -18,7 +18,7 @@ import (
 type appointmentCore interface {
 	Appointments(ctx context.Context, f booking.AppointmentFilter, p booking.Paging) (booking.AppointmentPage, error)
 	AppointmentStats(ctx context.Context, f booking.AppointmentFilter) (map[string]int, error)
-	CalendarMonth(ctx context.Context, month string) (booking.Calendar, error)
+	Calendar(ctx context.Context, q booking.CalendarQuery) (booking.Calendar, error)
 	Appointment(ctx context.Context, id string) (booking.Appointment, error)
 	History(ctx context.Context, appointmentID string) ([]booking.HistoryEntry, error)
 	Edit(ctx context.Context, id string, ch booking.Change, by string) (booking.Appointment, error)
@@ -46,7 +46,17 @@ func (a *admin) mountAppointments(h route) {
 
 func appointmentFilter(c *gin.Context) booking.AppointmentFilter {
 	return booking.AppointmentFilter{Q: c.Query("q"), Status: c.Query("status"), Service: c.Query("service"),
-		Range: c.Query("range"), IDs: idList(c.Query("ids"))}
+		Range: c.Query("range"), IDs: idList(c.Query("ids")), Outcome: c.Query("outcome"),
+		Consultant: consultantParam(c)}
+}
+
+// consultantParam is the ?consultant= filter: a user id, "none", or "me" for the
+// signed-in user's own appointments.
+func consultantParam(c *gin.Context) string {
+	if v := c.Query("consultant"); v != "me" {
+		return v
+	}
+	return userOf(c).ID
 }
 
 func (a *admin) appointments(c *gin.Context) error {
@@ -72,7 +82,8 @@ func (a *admin) appointmentStats(c *gin.Context) error {
 }
 
 func (a *admin) calendar(c *gin.Context) error {
-	cal, err := a.core.CalendarMonth(c, c.Query("month"))
+	cal, err := a.core.Calendar(c, booking.CalendarQuery{Month: c.Query("month"), From: c.Query("from"),
+		To: c.Query("to"), Consultant: consultantParam(c)})
 	if err != nil {
 		return err
 	}

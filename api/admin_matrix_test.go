@@ -55,6 +55,9 @@ var access = map[string]string{
 	"DELETE /api/admin/notifications/:id":        "a",
 	"GET /api/admin/messages":                    "a",
 	"POST /api/admin/messages/:id/resend":        "a",
+	"GET /api/admin/consultants":                 "ame",
+	"PUT /api/admin/consultants/:id":             "a",
+	"DELETE /api/admin/consultants/:id":          "a",
 	"GET /api/admin/users":                       "a",
 	"POST /api/admin/users":                      "a",
 	"PATCH /api/admin/users/:id":                 "a",
@@ -79,6 +82,12 @@ var access = map[string]string{
 	"PATCH /api/admin/canned-replies/:id":                     "a",
 	"DELETE /api/admin/canned-replies/:id":                    "a",
 	"POST /api/admin/conversations/:id/canned-replies/:reply": "ame",
+
+	// What happened at a meeting: recorded by those who may update appointments; the
+	// client's record of it and the dashboard's rates with their pages.
+	"PUT /api/admin/appointments/:id/outcome": "ame",
+	"GET /api/admin/clients/:id/outcomes":     "am",
+	"GET /api/admin/dashboard/outcomes":       "am",
 }
 
 // adminRoutes enumerates the router's /api/admin routes, sign-in excepted, logout last.

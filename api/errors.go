@@ -268,8 +268,15 @@ func isAdminPath(path string) bool {
 // validation error that names no catalogue of its own speaks the console's (which falls
 // back to the booking core's), and a client still booked is the console's conflict.
 func describeForConsole(err error, lang string) (int, body, bool) {
-	var valErr *booking.ValidationError
+	var (
+		valErr  *booking.ValidationError
+		refused *booking.OutcomeRefusedError
+	)
 	switch {
+	case errors.As(err, &refused):
+		// The outcome of a meeting whose time has not come, or that was cancelled.
+		return http.StatusUnprocessableEntity, body{Code: "validation", Message: refused.LocalizedMessage(lang),
+			Fields: refused.LocalizedFields(lang)}, true
 	case errors.As(err, &valErr) && valErr.Catalogue == nil:
 		v := *valErr
 		v.Catalogue = console.Text

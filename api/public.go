@@ -106,7 +106,8 @@ func (p *public) project(c *gin.Context) error {
 }
 
 func (p *public) slots(c *gin.Context) error {
-	day, err := p.booking.Day(c, c.Query("date"), langOf(c))
+	day, err := p.booking.Day(c, c.Query("date"), langOf(c),
+		booking.SlotsFor{Service: c.Query("service"), Consultant: c.Query("consultant")})
 	if err != nil {
 		return err
 	}

@@ -128,6 +128,7 @@ func New(d Deps) http.Handler {
 	g.GET("/projects", handle(pub.projects))
 	g.GET("/projects/:id", handle(pub.project))
 	g.GET("/slots", handle(pub.slots))
+	g.GET("/consultants", handle(pub.consultants))
 	// Answers that carry a visitor's personal data are never stored by a cache.
 	g.POST("/appointments", noStore(), handle(pub.book))
 	g.POST("/newsletter", noStore(), handle(pub.subscribe))

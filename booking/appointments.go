@@ -56,6 +56,20 @@ type Appointment struct {
 	// MeetingURL is the video meeting's link; "" when Mode is not video (a link made
 	// earlier is kept, and shown again when the meeting is by video again).
 	MeetingURL string `json:"meeting_url" db:"meeting_url"`
+	// ReconfirmedAt is when the customer said from the reminder that they will be there;
+	// nil until then.
+	ReconfirmedAt *time.Time `json:"reconfirmed_at" db:"reconfirmed_at"`
+	// Outcome is what happened at the meeting, one of Outcomes, recorded by staff once its
+	// time has passed; "" until then. OutcomeAt is when it was recorded.
+	Outcome   string     `json:"outcome" db:"outcome"`
+	OutcomeAt *time.Time `json:"outcome_at" db:"outcome_at"`
+	// ClientNoShows counts the client's appointments recorded as no-shows: staff see a
+	// badge from NoShowBadgeAt on.
+	ClientNoShows int `json:"client_no_shows" db:"client_no_shows"`
+	// ConsultantID is the consultant who meets the prospect, ConsultantName their name;
+	// both "" when none does (no consultants, or no slot).
+	ConsultantID   string `json:"consultant_id" db:"consultant_id"`
+	ConsultantName string `json:"consultant_name" db:"consultant_name"`
 }
 
 // Meeting modes, as catalogue.Modes names them.
@@ -73,7 +87,11 @@ const AppointmentColumns = `a.id, a.name, coalesce(a.email, '') AS email, coales
 	coalesce(a.time, '') AS time, coalesce(a.message, '') AS message, coalesce(a.company, '') AS company,
 	coalesce(a.sector, '') AS sector, a.status, coalesce(a.status_dashboard, '') AS status_dashboard, a.source,
 	a.language, coalesce(a.client_id::text, '') AS client_id, a.created_at, a.updated_at, a.starts_at, a.sequence,
-	a.mode, CASE WHEN a.mode = 'video' THEN coalesce(a.meeting_url, '') ELSE '' END AS meeting_url`
+	a.mode, CASE WHEN a.mode = 'video' THEN coalesce(a.meeting_url, '') ELSE '' END AS meeting_url,
+	a.reconfirmed_at, coalesce(a.outcome, '') AS outcome, a.outcome_at,
+	(SELECT count(*)::int FROM appointments ns WHERE ns.client_id = a.client_id AND ns.outcome = 'no_show') AS client_no_shows,
+	coalesce(a.consultant_id::text, '') AS consultant_id,
+	coalesce((SELECT k.name FROM consultants k WHERE k.user_id = a.consultant_id), '') AS consultant_name`
 
 // ScanAppointment reads one row of AppointmentColumns, by name. Every appointment read
 // goes through it; a row with more columns after them is read with appointmentAnd.

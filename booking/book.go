@@ -34,6 +34,9 @@ type Request struct {
 	// Mode is how the meeting happens (catalogue.Modes): "" is the service's default, and
 	// a mode the service does not offer is refused.
 	Mode string `json:"mode"`
+	// ConsultantID asks for one consultant: an active one who takes the service, free
+	// then. "" lets the booking assign one when there are consultants (assign.go).
+	ConsultantID string `json:"consultant_id"`
 	// ClientID, from the console, books for an existing client instead of matching one.
 	ClientID string `json:"client_id"`
 	// NewClient, from the console, describes the client to create when none matches.
@@ -58,6 +61,9 @@ type Request struct {
 	// offer, when set, is the waitlist entry whose offered place this books (AcceptOffer):
 	// its hold does not count against the slot, and the booking closes it.
 	offer string
+	// prefer is the consultant the booking keeps when they are free (the one an accepted
+	// offer held), else another is assigned.
+	prefer string
 }
 
 // Result is a booked appointment. Replayed is true when an earlier request with the same
@@ -103,7 +109,7 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 	}
 	hash := r.hash()
 	if r.Date != "" {
-		if err := s.checkOpen(ctx, st, r.Date, r.Time, r.Language); err != nil {
+		if err := s.checkOpen(ctx, st, r.Date, r.Time, r.Language, SlotsFor{Service: r.Service, Consultant: r.ConsultantID}); err != nil {
 			// A retry of a request that booked before the slot closed gets its booking.
 			if r.key != "" {
 				if a, kerr := s.appointmentByKey(ctx, r.key, hash); kerr == nil {
@@ -124,7 +130,8 @@ func (s *Core) book(ctx context.Context, r Request) (Result, error) {
 		return Result{Appointment: a, Replayed: true}, err
 	}
 	if errors.Is(err, ErrSlotTaken) {
-		alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount, r.Language)
+		alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount, r.Language,
+			SlotsFor{Service: r.Service, Consultant: r.ConsultantID})
 		if aerr != nil {
 			return Result{}, aerr
 		}
@@ -201,10 +208,11 @@ var (
 		a AS (
 			INSERT INTO appointments (name, email, phone, phone_e164, service, date, time, starts_at, message,
 				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
-				request_hash, mode, meeting_url)
+				request_hash, mode, meeting_url, consultant_id)
 			VALUES (@name, @email, @phone, nullif(@phone_e164, ''), @service, @date::date, @time, @starts_at,
 				@message, @company, @sector, 'pending', @status_dashboard, @source, @language,
-				coalesce(@client_id::uuid, (SELECT id FROM c)), @key, @request_hash, @mode, @meeting_url)
+				coalesce(@client_id::uuid, (SELECT id FROM c)), @key, @request_hash, @mode, @meeting_url,
+				@consultant_id::uuid)
 			RETURNING *),
 		n AS (
 			INSERT INTO notifications (code, args, type, priority, appointment_id)
@@ -270,7 +278,7 @@ func (s *Core) bookTx(ctx context.Context, st Settings, r Request, hash string) 
 }
 
 func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request, hash string) (Result, error) {
-	check, services, err := checkOn(ctx, conn, r)
+	check, services, consultants, err := checkOn(ctx, conn, st, r)
 	switch {
 	case err != nil:
 		return Result{}, err
@@ -278,7 +286,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 		return Result{}, errReplay
 	case !check.OfferOpen:
 		return Result{}, errOfferClosed
-	case r.Date != "" && check.Held >= check.Capacity:
+	case r.Date != "" && len(consultants) == 0 && check.Held >= check.Capacity:
 		return Result{}, ErrSlotTaken
 	case r.ClientID != "" && check.ClientID == nil:
 		v := &ValidationError{}
@@ -298,6 +306,11 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 			r.Service = ""
 		}
 	}
+	// With consultants, one who takes the service and is free holds the slot (assign.go).
+	consultant, err := consultants.assign(st, SlotRef{Date: r.Date, Time: r.Time}, r.Service, r.ConsultantID, r.prefer)
+	if err != nil {
+		return Result{}, err
+	}
 	meeting := Appointment{Name: r.Name, Service: r.Service, Date: r.Date, Time: r.Time,
 		StartsAt: st.StartsAt(r.Date, r.Time), Language: r.Language}
 	if err := modeOf(services, r.Service, r.Mode, &meeting.Mode); err != nil {
@@ -316,6 +329,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	jobs := slices.ContainsFunc(msgs, func(d newDelivery) bool { return d.Skipped == "" })
 	named := r.insertArgs(check.ClientID, hash, startsAt, titleOf(services, r.Service))
 	named["mode"], named["meeting_url"] = meeting.Mode, NullIfEmpty(meeting.MeetingURL)
+	named["consultant_id"] = NullIfEmpty(consultant)
 	maps.Copy(named, ledgerRowsOf(msgs).args())
 	args, err := insertBooking.args(named)
 	if err != nil {
@@ -352,6 +366,9 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "appointments_idempotency_key_key" {
 		return Result{}, errReplay
 	}
+	if consultantClash(err) {
+		return Result{}, ErrSlotTaken
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -359,8 +376,9 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 }
 
 // checkOn begins the booking's transaction on conn, takes its locks and reads its checks
-// (with the catalogue's services when the request names one), in one round trip.
-func checkOn(ctx context.Context, conn *pgx.Conn, r Request) (bookingCheck, []catalogue.ServiceName, error) {
+// (with the catalogue's services when the request names one, and the consultants when it
+// names a slot or a consultant), in one round trip.
+func checkOn(ctx context.Context, conn *pgx.Conn, st Settings, r Request) (bookingCheck, []catalogue.ServiceName, team, error) {
 	args, err := checkBooking.args(pgx.NamedArgs{
 		"key":        NullIfEmpty(r.key),
 		"date":       NullIfEmpty(r.Date),
@@ -371,7 +389,12 @@ func checkOn(ctx context.Context, conn *pgx.Conn, r Request) (bookingCheck, []ca
 		"offer":      NullIfEmpty(r.offer),
 	})
 	if err != nil {
-		return bookingCheck{}, nil, err
+		return bookingCheck{}, nil, nil, err
+	}
+	withTeam := r.Date != "" || r.ConsultantID != ""
+	tsql, targs, err := teamSpan{From: r.Date, To: r.Date, Offer: r.offer}.query(st)
+	if err != nil {
+		return bookingCheck{}, nil, nil, err
 	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
@@ -380,10 +403,14 @@ func checkOn(ctx context.Context, conn *pgx.Conn, r Request) (bookingCheck, []ca
 	if r.Service != "" {
 		b.Queue(catalogue.ActiveServiceNames)
 	}
+	if withTeam {
+		b.Queue(tsql, targs...)
+	}
 	br := conn.SendBatch(ctx, b)
 	var (
 		check    bookingCheck
 		services []catalogue.ServiceName
+		members  team
 		rows     pgx.Rows
 	)
 	_, err = br.Exec()
@@ -400,10 +427,15 @@ func checkOn(ctx context.Context, conn *pgx.Conn, r Request) (bookingCheck, []ca
 			services, err = pgx.CollectRows(rows, catalogue.ScanServiceName)
 		}
 	}
+	if err == nil && withTeam {
+		if rows, err = br.Query(); err == nil {
+			members, err = scanTeam(rows)
+		}
+	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
-	return check, services, err
+	return check, services, members, err
 }
 
 // insertArgs are insertBooking's arguments but the ledger's, for a request that passed its
@@ -475,12 +507,12 @@ func notificationArgs(a Appointment) map[string]string {
 
 // checkOpen refuses a slot that is not one of the business day's slots, is past, or lies
 // beyond the booking horizon, offering the nearest free slots labelled in lang.
-func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm, lang string) error {
+func (s *Core) checkOpen(ctx context.Context, st Settings, date, hhmm, lang string, f ...SlotsFor) error {
 	reason := s.closedReason(st, date, hhmm)
 	if reason == "" {
 		return nil
 	}
-	alts, err := s.NearestFree(ctx, date, hhmm, AlternativesCount, lang)
+	alts, err := s.NearestFree(ctx, date, hhmm, AlternativesCount, lang, f...)
 	if err != nil {
 		return err
 	}
@@ -504,7 +536,7 @@ func (s *Core) appointmentByKey(ctx context.Context, key, hash string) (Appointm
 
 func (r *Request) normalize() {
 	for _, f := range []*string{&r.Name, &r.Phone, &r.Company, &r.Sector, &r.Service, &r.Date, &r.Time,
-		&r.Message, &r.Mode, &r.ClientID, &r.IdempotencyKey, &r.InternalKey} {
+		&r.Message, &r.Mode, &r.ClientID, &r.ConsultantID, &r.IdempotencyKey, &r.InternalKey} {
 		*f = strings.TrimSpace(*f)
 	}
 	r.key = r.IdempotencyKey
@@ -575,6 +607,9 @@ func (r *Request) validate(now time.Time) error {
 	}
 	if r.ClientID != "" && !IsUUID(r.ClientID) {
 		v.Add("client_id", "not_found")
+	}
+	if r.ConsultantID != "" && !IsUUID(r.ConsultantID) {
+		v.Add("consultant_id", "consultant_invalid")
 	}
 	if c := CheckIdempotencyKey(r.IdempotencyKey); c != "" {
 		v.Add("idempotency_key", c)

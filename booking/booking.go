@@ -141,6 +141,10 @@ const (
 // waitlist offer.
 const CauseOffer = "offer"
 
+// CauseReassigned is the Cause of an appointment.updated event whose change gave the
+// appointment another consultant (By names who acted).
+const CauseReassigned = "reassigned"
+
 // Event is a change that staff watching the console should see at once. It is published
 // only after the transaction that made the change has committed.
 type Event struct {
@@ -150,8 +154,10 @@ type Event struct {
 	IDs          []string      `json:"ids,omitempty"`
 	// Delivery is the message of delivery.failed.
 	Delivery *Delivery `json:"delivery,omitempty"`
-	// Cause says what led to the change when it is not plain: CauseOffer.
+	// Cause says what led to the change when it is not plain: CauseOffer, CauseReassigned.
 	Cause string `json:"cause,omitempty"`
+	// By is who made a change when it matters to who hears of it: a staff e-mail.
+	By string `json:"by,omitempty"`
 	// Data is the payload of the kinds other packages publish: a conversation's summary
 	// for conversation.updated.
 	Data json.RawMessage `json:"data,omitempty"`

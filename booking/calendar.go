@@ -24,24 +24,65 @@ type Calendar struct {
 	Total int           `json:"total"`
 }
 
+// CalendarQuery asks for the calendar of a month (YYYY-MM; "" is this month) or of the
+// days From to To (YYYY-MM-DD, both, at most CalendarMaxDays), and of one consultant's
+// appointments (a user id, or ConsultantNone for those of none) when Consultant is set.
+type CalendarQuery struct {
+	Month, From, To string
+	Consultant      string
+}
+
+// CalendarMaxDays bounds the days of one calendar read by range: six weeks.
+const CalendarMaxDays = 42
+
+// ConsultantNone filters for the appointments no consultant holds.
+const ConsultantNone = "none"
+
 // CalendarMonth returns the appointments dated in month (YYYY-MM; "" is this month),
 // grouped by day, ordered by date then time.
 func (s *Core) CalendarMonth(ctx context.Context, month string) (Calendar, error) {
+	return s.Calendar(ctx, CalendarQuery{Month: month})
+}
+
+// Calendar returns the appointments the query names, grouped by day, ordered by date then
+// time. Month is the month of its first day.
+func (s *Core) Calendar(ctx context.Context, q CalendarQuery) (Calendar, error) {
 	st, err := s.Settings(ctx)
 	if err != nil {
 		return Calendar{}, err
 	}
-	if month == "" {
-		month = s.now().In(st.Location()).Format("2006-01")
+	var first, last time.Time
+	if q.From != "" || q.To != "" {
+		var ok1, ok2 bool
+		first, ok1 = ParseDate(q.From, time.UTC)
+		last, ok2 = ParseDate(q.To, time.UTC)
+		switch {
+		case !ok1:
+			return Calendar{}, invalidField("from", "date_invalid")
+		case !ok2 || last.Before(first) || last.Sub(first) >= CalendarMaxDays*24*time.Hour:
+			return Calendar{}, invalidField("to", "date_invalid")
+		}
+	} else {
+		month := q.Month
+		if month == "" {
+			month = s.now().In(st.Location()).Format("2006-01")
+		}
+		first, err = time.Parse("2006-01", month)
+		if err != nil || first.Year() < 1990 || first.Year() > 2100 {
+			return Calendar{}, invalidField("month", "month_invalid")
+		}
+		last = first.AddDate(0, 1, -1)
 	}
-	first, err := time.Parse("2006-01", month)
-	if err != nil || first.Year() < 1990 || first.Year() > 2100 {
-		return Calendar{}, invalidField("month", "month_invalid")
+	consultant := q.Consultant
+	if consultant != "" && consultant != ConsultantNone && !IsUUID(consultant) {
+		return Calendar{}, invalidField("consultant", "invalid_option")
 	}
-	last := first.AddDate(0, 1, -1)
-	cal := Calendar{Month: month, First: first.Format(time.DateOnly), Last: last.Format(time.DateOnly), Days: []CalendarDay{}}
+	cal := Calendar{Month: first.Format("2006-01"), First: first.Format(time.DateOnly), Last: last.Format(time.DateOnly),
+		Days: []CalendarDay{}}
 	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
-		WHERE a.date BETWEEN $1::date AND $2::date ORDER BY a.date, a.time, a.created_at`, cal.First, cal.Last)
+		WHERE a.date BETWEEN $1::date AND $2::date
+			AND ($3 = '' OR ($3 = 'none' AND a.consultant_id IS NULL) OR a.consultant_id::text = $3)
+		ORDER BY a.date, a.time, a.created_at`, cal.First, cal.Last, consultant)
 	if err != nil {
 		return cal, err
 	}

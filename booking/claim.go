@@ -40,6 +40,8 @@ func (s *Core) closedReason(st Settings, date, hhmm string) string {
 type slotRefusal struct {
 	Date, Time, Reason string
 	HorizonDays        int // for beyond_horizon
+	// For narrows the alternatives to the slots a consultant of the service can hold.
+	For SlotsFor
 }
 
 // closedError is the error of a slot refused for reason, with the horizon it lies beyond.
@@ -64,7 +66,13 @@ func (r *slotRefusal) Error() string {
 // count. The locks are taken in slot order and held until tx ends, so a concurrent Book
 // or change of the same slot waits and then counts this one. It returns the refused
 // appointments by id.
-func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Appointment) (map[string]*slotRefusal, error) {
+//
+// With consultants, the capacity gives way to them (assign.go): each appointment keeps
+// its consultant when they are free at its slot, else gets another free one who takes
+// its service, else is refused; one in pinned must keep its consultant (a reassign: an
+// active consultant of the service, else a validation error). The consultants chosen
+// are written into list.
+func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Appointment, pinned map[string]bool) (map[string]*slotRefusal, error) {
 	refused := map[string]*slotRefusal{}
 	bySlot := map[SlotRef][]string{}
 	for _, a := range list {
@@ -92,6 +100,16 @@ func (s *Core) claimSlots(ctx context.Context, tx pgx.Tx, st Settings, list []Ap
 	}
 	if _, err := tx.Exec(ctx, lockBooking, keys); err != nil {
 		return nil, err
+	}
+	consultants, err := loadTeam(ctx, tx, st, teamSpan{From: slots[0].Date, To: slots[len(slots)-1].Date, Except: ids})
+	if err != nil {
+		return nil, err
+	}
+	if len(consultants) > 0 {
+		return refused, consultants.claim(st, list, refused, pinned)
+	}
+	if len(pinned) > 0 {
+		return nil, errConsultantInvalid()
 	}
 	// A statement of its own, so that its snapshot is taken once the locks are held.
 	// The capacity is read here, never from a cached copy of the settings.
@@ -128,7 +146,7 @@ func (s *Core) withAlternatives(ctx context.Context, err error) error {
 	if !errors.As(err, &r) {
 		return err
 	}
-	alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount, "")
+	alts, aerr := s.NearestFree(ctx, r.Date, r.Time, AlternativesCount, "", r.For)
 	if aerr != nil {
 		return aerr
 	}

@@ -87,6 +87,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		in, err = s.codeInput(ctx, st, d)
 	case KindWaitlistOffer:
 		in, err = s.offerInput(ctx, st, d)
+	case KindFollowUp:
+		in, err = s.followUpInput(ctx, st, d)
 	default:
 		in, err = s.mailInput(ctx, st, d)
 	}
@@ -148,6 +150,11 @@ func (d pendingDelivery) stale(now time.Time) string {
 	}
 	cancelled := a.Status == StatusCancelled
 	switch d.Kind {
+	case KindFollowUp:
+		if a.Outcome != OutcomeAttended {
+			return ReasonSuperseded // the outcome was corrected since
+		}
+		return ""
 	case KindCancelled:
 		if !cancelled {
 			return ReasonSuperseded // it was restored since

@@ -38,7 +38,7 @@ const (
 
 // DeliveryKinds lists every kind, in the order of an appointment's life.
 var DeliveryKinds = []string{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer, KindCode,
-	KindChatAnswer}
+	KindChatAnswer, KindFollowUp}
 
 // Delivery is one row of the ledger. Reason says why a delivery failed or was skipped,
 // and, while it is still scheduled, why its last attempt failed.

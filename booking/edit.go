@@ -27,6 +27,9 @@ type Change struct {
 	Status  *string `json:"status"`
 	// Mode is how the meeting happens (catalogue.Modes); it must be one the service offers.
 	Mode *string `json:"mode"`
+	// ConsultantID reassigns the appointment: an active consultant who takes its service
+	// and is free at its slot. "" keeps the one it has.
+	ConsultantID *string `json:"consultant_id"`
 }
 
 // StatusCancelled is the one status that frees the appointment's slot.
@@ -60,6 +63,8 @@ func historyNote(before, after Appointment) (string, map[string]string) {
 		return "history_status", map[string]string{"from": before.Status, "to": after.Status}
 	case before.Date != after.Date || before.Time != after.Time:
 		return "history_moved", map[string]string{"from": slotText(before), "to": slotText(after)}
+	case before.ConsultantID != after.ConsultantID:
+		return "history_reassigned", map[string]string{"from": before.ConsultantName, "to": after.ConsultantName}
 	}
 	return "", nil
 }
@@ -114,6 +119,9 @@ func (ch Change) apply(a *Appointment) error {
 	set(&a.Company, ch.Company)
 	set(&a.Status, ch.Status)
 	set(&a.Mode, ch.Mode)
+	if ch.ConsultantID != nil && strings.TrimSpace(*ch.ConsultantID) != "" {
+		a.ConsultantID = strings.TrimSpace(*ch.ConsultantID)
+	}
 	a.Name = strings.Join(strings.Fields(a.Name), " ")
 	a.Email = NormalizeEmail(a.Email)
 	v := &ValidationError{}
@@ -158,6 +166,9 @@ func (ch Change) apply(a *Appointment) error {
 	}
 	if !catalogue.IsMode(a.Mode) {
 		v.Add("mode", "invalid_option")
+	}
+	if a.ConsultantID != before.ConsultantID && !IsUUID(a.ConsultantID) {
+		v.Add("consultant_id", "consultant_invalid")
 	}
 	return v.OrNil()
 }
@@ -212,7 +223,7 @@ func (s *Core) Edit(ctx context.Context, id string, ch Change, by string) (Appoi
 var updateAppointment = named(`UPDATE appointments AS a SET name = @name, email = @email, phone = @phone,
 	phone_e164 = @phone_e164, service = @service, date = @date::date, time = @time, message = @message,
 	company = @company, status = @status, status_dashboard = @status, starts_at = @starts_at,
-	mode = @mode, meeting_url = coalesce(a.meeting_url, @meeting_url),
+	mode = @mode, meeting_url = coalesce(a.meeting_url, @meeting_url), consultant_id = @consultant_id::uuid,
 	sequence = sequence + @sequence_step, updated_at = now()
 	WHERE a.id = @id RETURNING ` + AppointmentColumns)
 
@@ -229,6 +240,7 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		return Appointment{}, err
 	}
 	var out Appointment
+	var reassigned bool
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1 FOR UPDATE`, id)
 		if err != nil {
@@ -245,14 +257,8 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err := fn(st, &a); err != nil {
 			return err
 		}
-		if takesSlot(before, a) {
-			refused, err := s.claimSlots(ctx, tx, st, []Appointment{a})
-			if err != nil {
-				return err
-			}
-			if r, ok := refused[a.ID]; ok {
-				return r
-			}
+		if err := s.claimChanged(ctx, tx, st, before, &a); err != nil {
+			return err
 		}
 		params, err := updateAppointment.args(pgx.NamedArgs{
 			"id":            id,
@@ -270,6 +276,7 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 			"mode":          a.Mode,
 			"meeting_url":   NullIfEmpty(a.MeetingURL),
 			"sequence_step": sequenceStep(before, a),
+			"consultant_id": NullIfEmpty(a.ConsultantID),
 		})
 		if err != nil {
 			return err
@@ -278,9 +285,14 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err != nil {
 			return err
 		}
-		if out, err = pgx.CollectExactlyOneRow(rows, ScanAppointment); err != nil {
+		out, err = pgx.CollectExactlyOneRow(rows, ScanAppointment)
+		if consultantClash(err) {
+			return &slotRefusal{Date: a.Date, Time: a.Time, For: SlotsFor{Service: a.Service}}
+		}
+		if err != nil {
 			return err
 		}
+		reassigned = out.ConsultantID != "" && out.ConsultantID != before.ConsultantID
 		if readdressed(before, out) {
 			if err := s.readdress(ctx, tx, out); err != nil {
 				return err
@@ -292,7 +304,7 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err := s.settleLater(ctx, tx, freedSlots(before, out)); err != nil {
 			return err
 		}
-		code, args := historyNote(before, a)
+		code, args := historyNote(before, out)
 		if code == "" {
 			return nil
 		}
@@ -303,7 +315,11 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 	if err != nil {
 		return Appointment{}, s.withAlternatives(ctx, err)
 	}
-	s.publish(ctx, Event{Kind: EventAppointmentUpdated, Appointment: &out})
+	updated := Event{Kind: EventAppointmentUpdated, Appointment: &out}
+	if reassigned {
+		updated.Cause, updated.By = CauseReassigned, by
+	}
+	s.publish(ctx, updated)
 	return out, nil
 }
 
@@ -351,12 +367,15 @@ func (s *Core) SetStatus(ctx context.Context, ids []string, status, by string) (
 				taking = append(taking, after)
 			}
 		}
-		refused, err := s.claimSlots(ctx, tx, st, taking)
+		refused, err := s.claimSlots(ctx, tx, st, taking, nil)
 		if err != nil {
 			return err
 		}
 		if len(refused) > 0 {
 			return refusedError(refused)
+		}
+		if err := assignTaken(ctx, tx, taking); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO status_history (appointment_id, previous_status, new_status, changed_by, code, args)
 			SELECT id, status, $2, $3, 'history_bulk', jsonb_build_object('from', status, 'to', $2::text)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -89,6 +90,9 @@ func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], 
 	if err := river.AddWorkerSafely(workers, &waitlistWorker{core: s}); err != nil {
 		return nil, err
 	}
+	if err := river.AddWorkerSafely(workers, &outcomesDueWorker{core: s}); err != nil {
+		return nil, err
+	}
 	for _, add := range cfg.AddWorkers {
 		if err := add(workers); err != nil {
 			return nil, err
@@ -97,7 +101,7 @@ func newJobs(db *pgxpool.Pool, s *Core, cfg JobsConfig) (*river.Client[pgx.Tx], 
 	return river.NewClient(riverpgxv5.New(db), &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
 		Workers:              workers,
-		PeriodicJobs:         cfg.Periodic,
+		PeriodicJobs:         append(slices.Clip(cfg.Periodic), s.outcomesDuePeriodic()),
 		JobTimeout:           min(maxJobTimeout, cfg.RescueAfter/2),
 		RescueStuckJobsAfter: cfg.RescueAfter,
 		MaxAttempts:          maxDeliveryAttempts,

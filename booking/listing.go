@@ -24,6 +24,10 @@ type AppointmentFilter struct {
 	Service string   // the service name as stored
 	Range   string   // "", today, week or month
 	IDs     []string // only these appointments (export of a selection)
+	Outcome string   // one of Outcomes, or OutcomeMissing (outcomes.go)
+	// Consultant is a consultant's user id (their appointments), ConsultantNone (those of
+	// none), or "" (all).
+	Consultant string
 }
 
 // Paging asks for one page of a list; Size 0 means the settings' items per page.
@@ -77,8 +81,14 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 			v.Add("ids", "invalid_input")
 		}
 	}
+	if f.Outcome != "" && f.Outcome != OutcomeMissing && !slices.Contains(Outcomes, f.Outcome) {
+		v.Add("outcome", "invalid_option")
+	}
 	if len(f.Q) > ShortMaxLen {
 		v.Add("q", "too_long")
+	}
+	if f.Consultant != "" && f.Consultant != ConsultantNone && !IsUUID(f.Consultant) {
+		v.Add("consultant", "invalid_option")
 	}
 	if err := v.OrNil(); err != nil {
 		return "", nil, err
@@ -114,6 +124,16 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 	}
 	if len(f.IDs) > 0 {
 		add(`a.id = ANY(?::uuid[])`, f.IDs)
+	}
+	if f.Outcome != "" {
+		s.whereOutcome(f.Outcome, add)
+	}
+	switch f.Consultant {
+	case "":
+	case ConsultantNone:
+		conds = append(conds, `a.consultant_id IS NULL`)
+	default:
+		add(`a.consultant_id = ?::uuid`, f.Consultant)
 	}
 	if len(conds) == 0 {
 		return "TRUE", args, nil

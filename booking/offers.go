@@ -58,6 +58,8 @@ type Offer struct {
 	// ChatSession is the conversation the person joined from, if any.
 	ChatSession        string `json:"-"`
 	name, email, phone string
+	// consultant is the consultant the offer holds, if any.
+	consultant string
 }
 
 // Offer states as the offer's holder sees them.
@@ -177,16 +179,28 @@ func (s *Core) SettleWaitlist(ctx context.Context, date, hhmm string) error {
 // offerFree offers each free place of the slot to the next in line, in tx under the
 // slot's lock: the entries become offers held until now + the hold, each with its
 // message and a job that settles the slot again when the hold runs out.
+//
+// With consultants, each place is a consultant: the next in line whom a free consultant
+// of their service can meet is offered the slot, and the offer holds that consultant.
 func (s *Core) offerFree(ctx context.Context, tx pgx.Tx, st Settings, date, hhmm string) ([]Offer, error) {
+	entries, consultants, err := s.offerConsultants(ctx, tx, st, date, hhmm)
+	if err != nil {
+		return nil, err
+	}
+	if entries != nil && len(entries) == 0 {
+		return nil, nil
+	}
 	rows, err := tx.Query(ctx, `WITH room AS (
 			SELECT greatest((SELECT slot_capacity FROM settings WHERE id = 1) - `+heldSQL("$1::date", "$2", "NULL::uuid")+`, 0) AS n),
 		next AS (
-			SELECT id, gen_random_uuid() AS delivery FROM waitlist
-			WHERE date = $1::date AND time = $2 AND state = 'waiting'
-			ORDER BY created_at, id LIMIT (SELECT n FROM room) FOR UPDATE),
+			SELECT w.id, gen_random_uuid() AS delivery, p.c AS consultant FROM waitlist w
+			LEFT JOIN unnest($4::uuid[], $5::uuid[]) AS p(id, c) ON p.id = w.id
+			WHERE w.date = $1::date AND w.time = $2 AND w.state = 'waiting' AND ($4::uuid[] IS NULL OR p.id IS NOT NULL)
+			ORDER BY w.created_at, w.id LIMIT CASE WHEN $4::uuid[] IS NULL THEN (SELECT n FROM room) END
+			FOR UPDATE OF w),
 		offered AS (
 			UPDATE waitlist w SET state = 'offered', offered_at = now(), hold_until = now() + $3::interval,
-				delivery_id = next.delivery, updated_at = now()
+				delivery_id = next.delivery, consultant_id = next.consultant, updated_at = now()
 			FROM next WHERE w.id = next.id
 			RETURNING w.*),
 		sent AS (
@@ -194,7 +208,7 @@ func (s *Core) offerFree(ctx context.Context, tx pgx.Tx, st Settings, date, hhmm
 			SELECT delivery_id, 'waitlist_offer', language, email, starts_at FROM offered)
 		SELECT id, coalesce(service, ''), starts_at, hold_until, language, coalesce(chat_session, ''), delivery_id
 		FROM offered ORDER BY created_at, id`,
-		date, hhmm, st.WaitlistHold().String())
+		date, hhmm, st.WaitlistHold().String(), entries, consultants)
 	if err != nil {
 		return nil, err
 	}
@@ -234,9 +248,10 @@ func (s *Core) offerByEntry(ctx context.Context, id string) (Offer, error) {
 	err := s.db.QueryRow(ctx, `SELECT id, CASE WHEN state = 'booked' THEN 'accepted'
 			WHEN state = 'offered' AND hold_until > now() THEN 'offered' ELSE '' END,
 		coalesce(service, ''), to_char(date, 'YYYY-MM-DD'), time, starts_at, coalesce(hold_until, starts_at), language,
-		coalesce(appointment_id::text, ''), coalesce(chat_session, ''), name, email, phone
+		coalesce(appointment_id::text, ''), coalesce(chat_session, ''), name, email, phone,
+		coalesce(consultant_id::text, '')
 		FROM waitlist WHERE id = $1`, id).Scan(&o.ID, &o.State, &o.Service, &o.Date, &o.Time, &o.StartsAt,
-		&o.HoldUntil, &o.Lang, &o.AppointmentID, &o.ChatSession, &o.name, &o.email, &o.phone)
+		&o.HoldUntil, &o.Lang, &o.AppointmentID, &o.ChatSession, &o.name, &o.email, &o.phone, &o.consultant)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return o, ErrNotFound
@@ -302,7 +317,8 @@ func (s *Core) AcceptOffer(ctx context.Context, id string) (Result, error) {
 		source = SourceChat
 	}
 	res, err := s.Book(ctx, Request{Name: o.name, Email: o.email, Phone: o.phone, Service: o.Service,
-		Date: o.Date, Time: o.Time, Source: source, Language: o.Lang, StatusDashboard: "new", offer: id})
+		Date: o.Date, Time: o.Time, Source: source, Language: o.Lang, StatusDashboard: "new", offer: id,
+		prefer: o.consultant})
 	if errors.Is(err, errOfferClosed) {
 		// Closed before this booking took the slot's lock: by an acceptance that won the
 		// race, whose booking is this one's answer too, or otherwise, and it is gone.

@@ -100,6 +100,10 @@ type Settings struct {
 	// StaffIdleReleaseMinutes is how long a conversation a staff member took stays theirs
 	// without a word from them before it returns to Dota.
 	StaffIdleReleaseMinutes int `json:"staff_idle_release_minutes"`
+	// FollowUpEmail sends the customer a thank-you with FollowUpURL, the next step the
+	// agency offers, once staff record that they attended (outcomes.go).
+	FollowUpEmail bool   `json:"follow_up_email"`
+	FollowUpURL   string `json:"follow_up_url"`
 	// Agency is the agency's profile (agency.go); a request that sends none keeps the stored one.
 	Agency    Agency    `json:"agency"`
 	UpdatedAt time.Time `json:"updated_at"`
@@ -234,6 +238,7 @@ func (st Settings) Validate() error {
 		}
 	}
 	st.Agency.validate(v)
+	st.validateFollowUp(v)
 	return v.OrNil()
 }
 
@@ -241,7 +246,7 @@ const settingsColumns = `site_name, site_description, contact_email, maintenance
 	email_notifications, timezone, language, items_per_page, auto_backup, backup_frequency,
 	slot_capacity, coalesce((SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d) FROM unnest(closed_dates) d), '{}'),
 	booking_horizon_days, reminder_lead_minutes, min_notice_minutes, handoff_timeout_seconds, waitlist_hold_minutes,
-	transcript_retention_days, staff_idle_release_minutes, agency, updated_at`
+	transcript_retention_days, staff_idle_release_minutes, agency, updated_at, follow_up_email, follow_up_url`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -280,7 +285,7 @@ func scanSettings(row rowScanner) (Settings, error) {
 		&st.EmailNotifications, &st.Timezone, &st.Language, &st.ItemsPerPage, &st.AutoBackup,
 		&st.BackupFrequency, &st.SlotCapacity, &st.ClosedDates, &st.BookingHorizonDays,
 		&st.ReminderLeadMinutes, &st.MinNoticeMinutes, &st.HandoffTimeoutSeconds, &st.WaitlistHoldMinutes, &st.TranscriptRetentionDays,
-		&st.StaffIdleReleaseMinutes, &st.Agency, &st.UpdatedAt)
+		&st.StaffIdleReleaseMinutes, &st.Agency, &st.UpdatedAt, &st.FollowUpEmail, &st.FollowUpURL)
 	if err != nil {
 		return st, fmt.Errorf("settings: %w", err)
 	}
@@ -318,13 +323,14 @@ func (s *Core) saveSettings(ctx context.Context, tx pgx.Tx, st Settings) (Settin
 		closed_dates = $12::date[], booking_horizon_days = $13, reminder_lead_minutes = $14,
 		min_notice_minutes = $15, handoff_timeout_seconds = $16, waitlist_hold_minutes = $17,
 		transcript_retention_days = $18, staff_idle_release_minutes = $19,
-		agency = coalesce($20::jsonb, agency), updated_at = now()
+		agency = coalesce($20::jsonb, agency), follow_up_email = $21, follow_up_url = $22, updated_at = now()
 		WHERE id = 1 RETURNING `+settingsColumns,
 		st.SiteName, st.SiteDescription, st.ContactEmail, st.MaintenanceMode,
 		st.EmailNotifications, st.Timezone, st.Language, st.ItemsPerPage, st.AutoBackup,
 		st.BackupFrequency, st.SlotCapacity, st.ClosedDates, st.BookingHorizonDays,
 		st.ReminderLeadMinutes, st.MinNoticeMinutes, st.HandoffTimeoutSeconds, st.WaitlistHoldMinutes,
-		st.TranscriptRetentionDays, st.StaffIdleReleaseMinutes, agencyParam(st.Agency)))
+		st.TranscriptRetentionDays, st.StaffIdleReleaseMinutes, agencyParam(st.Agency), st.FollowUpEmail,
+		strings.TrimSpace(st.FollowUpURL)))
 }
 
 // agencyParam is the profile to store, nil (keep the stored one) when none was sent.

@@ -106,8 +106,9 @@ func ParseDate(date string, loc *time.Location) (time.Time, bool) {
 	return d, err == nil && d.Format(time.DateOnly) == date && d.Year() >= MinYear && d.Year() <= MaxYear
 }
 
-// Day returns the slots of date (YYYY-MM-DD) and which of them are free, labelled in lang.
-func (s *Core) Day(ctx context.Context, date, lang string) (Day, error) {
+// Day returns the slots of date (YYYY-MM-DD) and which of them are free, labelled in lang;
+// with consultants, free for the service and consultant f names (assign.go).
+func (s *Core) Day(ctx context.Context, date, lang string, f ...SlotsFor) (Day, error) {
 	st, err := s.Settings(ctx)
 	if err != nil {
 		return Day{}, err
@@ -119,14 +120,14 @@ func (s *Core) Day(ctx context.Context, date, lang string) (Day, error) {
 		v.Add("date", "date_invalid")
 		return Day{}, v
 	}
-	taken, err := s.takenCounts(ctx, date, date)
+	avail, err := s.availability(ctx, st, date, date, slotsFor(f))
 	if err != nil {
 		return Day{}, err
 	}
-	return s.day(st, d, taken, lang), nil
+	return s.day(st, d, avail, lang), nil
 }
 
-func (s *Core) day(st Settings, d time.Time, taken map[SlotRef]int, lang string) Day {
+func (s *Core) day(st Settings, d time.Time, avail *availability, lang string) Day {
 	date := d.Format(time.DateOnly)
 	day := Day{Date: date, Slots: []Slot{}}
 	now := s.now().In(d.Location())
@@ -143,8 +144,7 @@ func (s *Core) day(st Settings, d time.Time, taken map[SlotRef]int, lang string)
 		return day
 	}
 	for _, t := range SlotTimes {
-		n := taken[SlotRef{Date: date, Time: t}]
-		slot := Slot{Time: t, Label: SlotLabel(t, lang), Remaining: max(st.SlotCapacity-n, 0)}
+		slot := Slot{Time: t, Label: SlotLabel(t, lang), Remaining: avail.remaining(st, SlotRef{Date: date, Time: t})}
 		slot.Past = !slotStart(d, t).After(now)
 		slot.Free = slot.Remaining > 0 && !slot.Past
 		day.Slots = append(day.Slots, slot)
@@ -185,8 +185,8 @@ func (s *Core) takenCounts(ctx context.Context, from, to string) (map[SlotRef]in
 
 // NearestFree returns up to n free slots closest in time to the wanted date and time
 // (time may be empty), looking ahead three weeks, within the booking horizon, labelled
-// in lang.
-func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int, lang string) ([]SlotRef, error) {
+// in lang; with consultants, free for the service and consultant f names.
+func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int, lang string, f ...SlotsFor) ([]SlotRef, error) {
 	st, err := s.Settings(ctx)
 	if err != nil {
 		return nil, err
@@ -211,7 +211,7 @@ func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int, lang s
 		from = today
 	}
 	to := start.AddDate(0, 0, alternativesHorizon)
-	taken, err := s.takenCounts(ctx, from.Format(time.DateOnly), to.Format(time.DateOnly))
+	avail, err := s.availability(ctx, st, from.Format(time.DateOnly), to.Format(time.DateOnly), slotsFor(f))
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (s *Core) NearestFree(ctx context.Context, date, hhmm string, n int, lang s
 	}
 	var cands []cand
 	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
-		day := s.day(st, d, taken, lang)
+		day := s.day(st, d, avail, lang)
 		for _, sl := range day.Slots {
 			if !sl.Free || (day.Date == date && sl.Time == hhmm) {
 				continue

@@ -130,10 +130,18 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 			(SELECT slot_capacity FROM settings WHERE id = 1)`, r.Date, r.Time).Scan(&held, &capacity); err != nil {
 			return err
 		}
-		if held < capacity {
+		consultants, err := loadTeam(ctx, tx, st, teamSpan{From: r.Date, To: r.Date})
+		if err != nil {
+			return err
+		}
+		free := held < capacity
+		if len(consultants) > 0 {
+			free = len(consultants.free(st, SlotRef{Date: r.Date, Time: r.Time}, SlotsFor{Service: r.Service})) > 0
+		}
+		if free {
 			return &SlotFreeError{}
 		}
-		err := tx.QueryRow(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, phone_e164, service,
+		err = tx.QueryRow(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, phone_e164, service,
 				language, source, chat_session)
 			VALUES ($1::date, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10)
 			ON CONFLICT (date, time, lower(email)) WHERE state IN ('waiting', 'offered') DO NOTHING

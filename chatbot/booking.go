@@ -51,7 +51,7 @@ func (t *turn) chooseDate(msg string) {
 		t.fail(text(l, "date_past"))
 		return
 	}
-	day, err := t.e.core.Day(t.ctx, w.Date, t.lang())
+	day, err := t.e.core.Day(t.ctx, w.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug})
 	if err != nil {
 		t.fault(err)
 		return
@@ -101,7 +101,7 @@ func (t *turn) chooseTime(msg string) {
 		t.fail(text(l, "time_unknown"))
 		return
 	}
-	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang())
+	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug})
 	if err != nil {
 		t.fault(err)
 		return
@@ -128,7 +128,8 @@ func (t *turn) pickTime(hhmm string, day booking.Day) {
 
 // offerNearest explains why a choice cannot be had and offers the nearest free slots.
 func (t *turn) offerNearest(reason, date, hhmm string) {
-	alts, err := t.e.core.NearestFree(t.ctx, date, hhmm, booking.AlternativesCount, t.lang())
+	alts, err := t.e.core.NearestFree(t.ctx, date, hhmm, booking.AlternativesCount, t.lang(),
+		booking.SlotsFor{Service: t.s.ServiceSlug})
 	if err != nil {
 		t.fault(err)
 		return

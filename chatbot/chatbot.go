@@ -31,8 +31,8 @@ type Catalogue interface {
 
 // Booker is what Dota needs of the booking core; *booking.Core implements it.
 type Booker interface {
-	Day(ctx context.Context, date, lang string) (booking.Day, error)
-	NearestFree(ctx context.Context, date, hhmm string, n int, lang string) ([]booking.SlotRef, error)
+	Day(ctx context.Context, date, lang string, f ...booking.SlotsFor) (booking.Day, error)
+	NearestFree(ctx context.Context, date, hhmm string, n int, lang string, f ...booking.SlotsFor) ([]booking.SlotRef, error)
 	Book(ctx context.Context, r booking.Request) (booking.Result, error)
 	Booked(ctx context.Context, r booking.Request) (booking.Appointment, error)
 	Settings(ctx context.Context) (booking.Settings, error)

@@ -175,13 +175,13 @@ func (t *turn) absorb(f found) []string {
 	// An hour alone goes with the day already chosen: "vers 17h" once Sunday is (a change of
 	// hour is said as one: fillOther).
 	if f.When.Date == "" && f.When.Time != "" && c.Date != "" && c.Time == "" {
-		if day, err := t.e.core.Day(t.ctx, c.Date, t.lang()); err == nil && slotFree(day, f.When.Time) {
+		if day, err := t.e.core.Day(t.ctx, c.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug}); err == nil && slotFree(day, f.When.Time) {
 			c.Time = f.When.Time
 			noted = append(noted, formatWhen(l, c.Date, c.Time))
 		}
 	}
 	if f.When.Date != "" && !f.When.Past {
-		if day, err := t.e.core.Day(t.ctx, f.When.Date, t.lang()); err == nil && !day.Closed && len(freeSlots(day)) > 0 {
+		if day, err := t.e.core.Day(t.ctx, f.When.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug}); err == nil && !day.Closed && len(freeSlots(day)) > 0 {
 			c.Date, c.Time = f.When.Date, ""
 			if f.When.Time != "" && slotFree(day, f.When.Time) {
 				c.Time = f.When.Time

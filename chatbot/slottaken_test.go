@@ -14,7 +14,7 @@ import (
 // is near any other.
 type fullWeeks struct{ *booking.Core }
 
-func (fullWeeks) NearestFree(context.Context, string, string, int, string) ([]booking.SlotRef, error) {
+func (fullWeeks) NearestFree(context.Context, string, string, int, string, ...booking.SlotsFor) ([]booking.SlotRef, error) {
 	return nil, nil
 }
 

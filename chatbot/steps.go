@@ -3,6 +3,7 @@ package chatbot
 import (
 	"strings"
 
+	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot/reader"
 )
 
@@ -163,7 +164,7 @@ func askDate(t *turn) (string, []QuickReply, bool) {
 
 func askTime(t *turn) (string, []QuickReply, bool) {
 	l := t.lang()
-	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang())
+	day, err := t.e.core.Day(t.ctx, t.s.Collected.Date, t.lang(), booking.SlotsFor{Service: t.s.ServiceSlug})
 	if err != nil {
 		t.fault(err)
 		return "", nil, false

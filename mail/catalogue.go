@@ -99,7 +99,7 @@ func mustLoadCatalogues() map[string]*catalogue {
 }
 
 func (c *catalogue) check() error {
-	for _, k := range append(Kinds, KindCode, KindChatAnswer) {
+	for _, k := range append(Kinds, KindCode, KindChatAnswer, KindFollowUp) {
 		kt, ok := c.Kinds[k]
 		if !ok || kt.Subject == "" || kt.Heading == "" || len(kt.Body) == 0 || kt.Action == "" {
 			return fmt.Errorf("kind %s is incomplete", k)

@@ -32,14 +32,17 @@ const (
 	// KindChatAnswer carries staff answers to a visitor who left the chat, with the link
 	// that reopens the conversation.
 	KindChatAnswer Kind = "chat_answer"
+	// KindFollowUp thanks a customer who came to the meeting and links to the next step
+	// the agency offers (NextURL).
+	KindFollowUp Kind = "follow_up"
 )
 
 // Kinds lists every kind, in the order of an appointment's life.
 var Kinds = []Kind{KindConfirmation, KindConfirmed, KindMoved, KindCancelled, KindReminder, KindWaitlistOffer}
 
-// Valid reports whether k is one of Kinds, KindCode or KindChatAnswer.
+// Valid reports whether k is one of Kinds, KindCode, KindChatAnswer or KindFollowUp.
 func (k Kind) Valid() bool {
-	if k == KindCode || k == KindChatAnswer {
+	if k == KindCode || k == KindChatAnswer || k == KindFollowUp {
 		return true
 	}
 	for _, known := range Kinds {
@@ -114,6 +117,8 @@ type Input struct {
 	Answers   []Answer // chat answer: the staff's messages the visitor has not read, in order
 	ResumeURL string   // chat answer: the link that reopens the conversation in the widget
 
+	NextURL string // follow-up: the next step the agency offers
+
 	// Mode is how the meeting happens (ModeOffice, ModePhone, ModeVideo); "" is an
 	// appointment that does not say, written as the office's was. MeetingURL is a video
 	// meeting's link.
@@ -160,6 +165,12 @@ func (in Input) check() error {
 			return invalid("a chat answer needs at least one message")
 		}
 		return checkLink("resume", in.ResumeURL)
+	}
+	if in.Kind == KindFollowUp {
+		if in.Service == "" {
+			return invalid("a follow-up needs a service")
+		}
+		return checkLink("next step", in.NextURL)
 	}
 	if in.Mode != "" && !slices.Contains(Modes, in.Mode) {
 		return invalid("unknown meeting mode %q", in.Mode)

@@ -128,7 +128,8 @@ func (r *Renderer) Render(in Input) (*Message, error) {
 
 	// An offer is not an appointment yet, nor is a request with no slot: nothing to add to
 	// a calendar.
-	if in.Kind != KindWaitlistOffer && in.Kind != KindCode && in.Kind != KindChatAnswer && !in.Start.IsZero() {
+	if in.Kind != KindWaitlistOffer && in.Kind != KindCode && in.Kind != KindChatAnswer && in.Kind != KindFollowUp &&
+		!in.Start.IsZero() {
 		cal := r.calendar(in, c, m.From, to)
 		m.Attachments = append(m.Attachments, cal)
 		inline := cal

@@ -87,6 +87,13 @@ func newView(in Input, lang string, c *catalogue) view {
 		v.Link = in.ResumeURL
 		return v
 	}
+	if in.Kind == KindFollowUp {
+		for _, p := range paragraphs {
+			v.Paragraphs = append(v.Paragraphs, fill(p, args))
+		}
+		v.Link = in.NextURL
+		return v // after the meeting: no time to show, no calendar
+	}
 	if in.Kind == KindCode {
 		for _, p := range paragraphs {
 			v.Paragraphs = append(v.Paragraphs, fill(p, args))

@@ -260,12 +260,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The day's slots. */
+        /**
+         * The day's slots.
+         * @description With active consultants, a slot is free when a consultant who takes the service (any, without `service`) — or the one `consultant` names — works its whole hour, is not off that day, holds no appointment nor waitlist offer then and is not busy in their calendar; `remaining` counts such consultants. Without consultants the settings' slot capacity decides.
+         */
         get: {
             parameters: {
                 query: {
                     /** @description YYYY-MM-DD, years 2000 to 2999; any other is a 400 `validation` naming `date` */
                     date: string;
+                    /** @description the service wanted, by slug (or name) */
+                    service?: string;
+                    /** @description a consultant's id (PublicConsultant.id): only that consultant's free slots */
+                    consultant?: string;
                 };
                 header?: never;
                 path?: never;
@@ -283,6 +290,47 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active consultants a visitor may ask for, ordered by name; with `service`, those who take it. Empty when the agency has none. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a service's slug (or name) */
+                    service?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["PublicConsultant"][];
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -1623,6 +1671,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reconfirmation and no-show rates over a period, by service, source, weekday and meeting mode. `from` and `to` are days (YYYY-MM-DD, both included, at most 366 days apart); by default the last 30 days. */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutcomeStats"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments": {
         parameters: {
             query?: never;
@@ -1641,6 +1729,10 @@ export interface paths {
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
+                    /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
+                    outcome?: components["parameters"]["appointmentOutcome"];
+                    /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+                    consultant?: components["parameters"]["appointmentConsultant"];
                     page?: number;
                     /** @description 5, 10, 15 or 20; default: settings.items_per_page (10) */
                     size?: 5 | 10 | 15 | 20;
@@ -1730,7 +1822,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts by status (the filters q, service, range apply; status does not). */
+        /** Counts by status (the filters q, service, range, consultant apply; status does not). */
         get: {
             parameters: {
                 query?: {
@@ -1740,6 +1832,8 @@ export interface paths {
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
+                    /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+                    consultant?: components["parameters"]["appointmentConsultant"];
                 };
                 header?: never;
                 path?: never;
@@ -1774,12 +1868,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The month's appointments (date between its first and last day), by day, ordered by date then time. */
+        /** The month's appointments (date between its first and last day), or those of the days from `from` to `to` (a week view), by day, ordered by date then time; one consultant's with `consultant`. */
         get: {
             parameters: {
                 query?: {
                     /** @description YYYY-MM; default this month in the settings' time zone */
                     month?: string;
+                    /** @description YYYY-MM-DD, with `to`: the first day (then `month` is ignored and the answer's `month` is this day's); 400 `validation` on `from` when not a date */
+                    from?: string;
+                    /** @description YYYY-MM-DD, the last day: not before `from`, at most 42 days in all (400 `validation` on `to` else) */
+                    to?: string;
+                    /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+                    consultant?: components["parameters"]["appointmentConsultant"];
                 };
                 header?: never;
                 path?: never;
@@ -2010,6 +2110,59 @@ export interface paths {
                 422: components["responses"]["Error"];
             };
         };
+        trace?: never;
+    };
+    "/api/admin/appointments/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Record what happened at the meeting, once its start has passed (422 `validation` on `outcome` before, or for a cancelled appointment). Another outcome corrects the first; each writes a history row naming you. `attended` sends the follow-up e-mail when the settings switch it on, once per appointment. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "attended" | "no_show" | "agency_cancelled";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appointment: components["schemas"]["Appointment"];
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/appointments/{id}/notes": {
@@ -2340,6 +2493,47 @@ export interface paths {
                 404: components["responses"]["Error"];
             };
         };
+        trace?: never;
+    };
+    "/api/admin/clients/{id}/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** What happened at the client's past meetings, counted by outcome and one by one. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClientOutcomes"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/clients/{id}/export": {
@@ -3447,6 +3641,124 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/consultants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every consultant, active or not, ordered by name, with their services, weekly hours and days off. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Consultant"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/consultants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a staff user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Make the staff user a consultant, or replace their profile, hours and days off, in one transaction. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a staff user's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ConsultantInput"];
+                };
+            };
+            responses: {
+                /** @description The consultant */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Consultant"];
+                    };
+                };
+                /** @description `validation` on `name`, `services` (a service the catalogue does not know), `hours` (not HH:MM, starts not before ends, or two ranges of one weekday overlapping) or `days_off` (not a date) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `not_found`: no staff user has that id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** The user is no longer a consultant; their appointments keep their slots, without a consultant. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a staff user's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["Message"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/canned-replies": {
         parameters: {
             query?: never;
@@ -4502,6 +4814,8 @@ export interface components {
             message?: string;
             /** @description one of the service's `modes` (MeetingMode); empty or absent for the service's `default_mode` (the office for a general appointment, which may have any mode). A mode the service does not offer is 400 `validation` on `mode` (`mode_not_offered`); another text is `invalid_option` */
             mode?: string;
+            /** @description the consultant asked for (PublicConsultant.id): an active consultant who takes the service, else 400 `validation` on `consultant_id`; when they are not free then, 409 `slot_taken` with that consultant's nearest free slots. Empty or absent: with consultants, the free one with the fewest appointments that week is assigned */
+            consultant_id?: string;
         };
         /** @description An appointment as the form hears of it: with `confirmation_email` true when a confirmation e-mail is on its way (an e-mail was given and mail is configured): the form says so only then. */
         Booked: components["schemas"]["Appointment"] & {
@@ -4723,9 +5037,78 @@ export interface components {
             /** @description the video meeting's link, made once when the meeting first is by video and kept across moves and every later change; empty unless mode is video */
             meeting_url: string;
             /** @description the consultant who meets the prospect (the appointment's owner), or empty */
-            consultant_id?: string;
+            consultant_id: string;
             /** @description that consultant's name, or empty */
-            consultant_name?: string;
+            consultant_name: string;
+            /**
+             * Format: date-time
+             * @description when the customer said from the reminder that they will be there; null until then
+             */
+            reconfirmed_at?: string | null;
+            outcome?: components["schemas"]["AppointmentOutcome"];
+            /**
+             * Format: date-time
+             * @description when the outcome was recorded; null without one
+             */
+            outcome_at?: string | null;
+            /** @description the client's appointments recorded as no-shows; staff see a badge from 2 on (never a refusal) */
+            client_no_shows?: number;
+        };
+        /**
+         * @description what happened at the meeting, recorded by staff once its time has passed: the prospect came, did not come, or the agency cancelled or missed it; empty until then
+         * @enum {string}
+         */
+        AppointmentOutcome: "" | "attended" | "no_show" | "agency_cancelled";
+        ClientOutcomes: {
+            /** Format: uuid */
+            client_id: string;
+            /** @description the client's past appointments by outcome; `missing`: past, not cancelled, none recorded */
+            counts: {
+                attended: number;
+                no_show: number;
+                agency_cancelled: number;
+                missing: number;
+            };
+            /** @description two no-shows or more */
+            no_show_badge: boolean;
+            /** @description the client's past appointments, newest first (100 at most) */
+            appointments: {
+                /** Format: uuid */
+                id: string;
+                service: string;
+                date: string;
+                time: string;
+                status: components["schemas"]["AppointmentStatus"];
+                outcome: components["schemas"]["AppointmentOutcome"];
+                /** @description who recorded it (a staff e-mail) */
+                outcome_by: string | null;
+            }[];
+        };
+        OutcomeRate: {
+            /** @description the service's slug, the source, the weekday (0 Sunday … 6 Saturday) or the meeting mode */
+            key: string;
+            /** @description meetings whose outcome is attended or no_show */
+            total: number;
+            no_show: number;
+            /** @description no_show / total, 0 to 1 */
+            rate: number;
+        };
+        /** @description Over the days from–to (the appointment's date), the meetings held (past, not cancelled): the share the customer reconfirmed, and the no-show rate among those whose outcome is attended or no_show; rows only where such outcomes exist. */
+        OutcomeStats: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            meetings: number;
+            reconfirmed: number;
+            reconfirmation_rate: number;
+            attended: number;
+            no_show: number;
+            no_show_rate: number;
+            by_service: components["schemas"]["OutcomeRate"][];
+            by_source: components["schemas"]["OutcomeRate"][];
+            by_weekday: components["schemas"]["OutcomeRate"][];
+            by_mode: components["schemas"]["OutcomeRate"][];
         };
         AppointmentEdit: {
             name?: string;
@@ -4740,6 +5123,8 @@ export interface components {
             status?: components["schemas"]["AppointmentStatus"];
             /** @description one the service offers (400 `validation` on `mode` else); becoming video makes the meeting's link unless it had one. A new service without a mode keeps the mode it offers, else takes its default */
             mode?: components["schemas"]["MeetingMode"];
+            /** @description reassigns the appointment: an active consultant who takes its service (400 `validation` on `consultant_id` else) and is free at its time (409 `slot_taken` else); empty keeps the one it has. Without a new time the customer is sent nothing; the history records it. A move keeps the consultant when free at the new time, else another free one of the service is assigned */
+            consultant_id?: string;
         };
         AppointmentDetail: components["schemas"]["Appointment"] & {
             notes: components["schemas"]["Note"][];
@@ -4944,10 +5329,10 @@ export interface components {
          */
         DeliveryState: "scheduled" | "sent" | "failed" | "skipped";
         /**
-         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment)
+         * @description `chat_answer`: staff answers e-mailed to a visitor who left the chat (no appointment); `follow_up`: the thank-you after a meeting recorded as attended
          * @enum {string}
          */
-        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer";
+        DeliveryKind: "confirmation" | "confirmed" | "moved" | "cancelled" | "reminder" | "waitlist_offer" | "code" | "chat_answer" | "follow_up";
         /** @description One staff member's ratings over one week. */
         RatingWeek: {
             /**
@@ -4990,10 +5375,10 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; message_failed: a message to a customer failed for good; backup_failed: a database backup failed
+         * @description visitor_waiting: a visitor asked for a person (at once to whoever answers conversations; again to admins and moderators when nobody took it after half the hand-off time-out); new_booking: by the form or the chat; offer_accepted: a waitlist offer booked; appointment_assigned: an appointment given to you as its consultant, by a booking or a reassign (not one you reassigned to yourself); message_failed: a message to a customer failed for good; backup_failed: a database backup failed; outcomes_due: once a day, the past meetings without an outcome, to the consultant who holds them, else to admins and moderators
          * @enum {string}
          */
-        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "message_failed" | "backup_failed";
+        AlertEvent: "visitor_waiting" | "new_booking" | "offer_accepted" | "appointment_assigned" | "message_failed" | "backup_failed" | "outcomes_due";
         /** @enum {string} */
         AlertChannel: "push" | "email" | "none";
         /**
@@ -5138,6 +5523,16 @@ export interface components {
              * @default 30
              */
             staff_idle_release_minutes: number;
+            /**
+             * @description after a meeting recorded as attended, the customer gets a thank-you in their language linking to `follow_up_url`, once
+             * @default false
+             */
+            follow_up_email: boolean;
+            /**
+             * @description the next step the follow-up links to: an absolute http(s) address (400 `validation` `url_invalid`), required when follow_up_email is on (`required`)
+             * @default
+             */
+            follow_up_url: string;
             agency?: components["schemas"]["AgencyProfile"];
             /**
              * Format: date-time
@@ -5419,6 +5814,10 @@ export interface components {
         appointmentStatus: components["schemas"]["AppointmentStatus"];
         /** @description the service's slug, or its name in any language */
         appointmentService: string;
+        /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
+        appointmentOutcome: "attended" | "no_show" | "agency_cancelled" | "missing";
+        /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
+        appointmentConsultant: string;
         /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
         appointmentRange: "today" | "week" | "month";
     };

@@ -140,6 +140,7 @@ export const DELIVERY_KINDS = [
   'reminder',
   'waitlist_offer',
   'chat_answer',
+  'follow_up',
 ] as const satisfies readonly Schemas['DeliveryKind'][];
 
 /** States of a message in the ledger. */
@@ -153,8 +154,10 @@ export const ALERT_EVENTS = everyMember<Schemas['AlertEvent']>()([
   'visitor_waiting',
   'new_booking',
   'offer_accepted',
+  'appointment_assigned',
   'message_failed',
   'backup_failed',
+  'outcomes_due',
 ]);
 
 /** One alert to one staff member on one channel (GET /api/admin/alerts). */

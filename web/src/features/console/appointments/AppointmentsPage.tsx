@@ -11,6 +11,7 @@ import { AppointmentDetailsDialog } from './components/AppointmentDetailsDialog'
 import { AppointmentEditDialog } from './components/AppointmentEditDialog';
 import { AppointmentFilters } from './components/AppointmentFilters';
 import { AppointmentTable } from './components/AppointmentTable';
+import { OutcomeFilter } from './components/OutcomeFilter';
 import { LiveBadge } from '../components/Badges';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { StatCard } from '../components/Feedback';
@@ -134,6 +135,10 @@ export default function AppointmentsPage() {
             : undefined
         }
       />
+
+      <div className="filters">
+        <OutcomeFilter value={filters.outcome} onFilter={(outcome) => dispatch({ type: 'filter', patch: { outcome } })} />
+      </div>
 
       <AppointmentBulkBar
         ids={ids}

@@ -12,6 +12,7 @@ import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { EraseClientDialog } from './components/EraseClientDialog';
 import { ExportClientButton } from './components/ExportClientButton';
+import { ClientOutcomesDialog } from './components/ClientOutcomesDialog';
 import { StatCard } from '../components/Feedback';
 import { ListPage } from '../components/ListPage';
 import { useListControls } from '../hooks/useListControls';
@@ -30,6 +31,7 @@ export default function ClientsPage() {
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Client | null>(null);
   const [toErase, setToErase] = useState<Client | null>(null);
+  const [outcomesOf, setOutcomesOf] = useState<Client | null>(null);
   const controls = useListControls({ q: '' });
   const { filters, page, size } = controls;
   const list = useQuery(clientQueries.list(filters.q, page, size));
@@ -106,6 +108,14 @@ export default function ClientsPage() {
               <td>{formatDate(i18n.language, c.created_at)}</td>
               <td className="table__actions">
                 <div className="table__action-list">
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => setOutcomesOf(c)}
+                    aria-label={t('clients.outcomes.actionNamed', { name: fullName(c) })}
+                  >
+                    {t('clients.outcomes.action')}
+                  </button>
                   {canUpdate && (
                     <button
                       type="button"
@@ -151,6 +161,7 @@ export default function ClientsPage() {
         onClose={() => setEditing(undefined)}
         onSaved={() => setEditing(undefined)}
       />
+      <ClientOutcomesDialog client={outcomesOf} onClose={() => setOutcomesOf(null)} />
       <EraseClientDialog
         client={toErase}
         onClose={() => setToErase(null)}

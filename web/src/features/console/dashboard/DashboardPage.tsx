@@ -10,6 +10,7 @@ import { keys as queryKeys } from '../api/keys';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { StatCard } from '../components/Feedback';
 import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
+import { OutcomeRates } from './components/OutcomeRates';
 
 const DashboardCharts = lazy(() => import('./components/DashboardCharts'));
 
@@ -66,6 +67,7 @@ export default function DashboardPage() {
           </Suspense>
         </>
       )}
+      <OutcomeRates />
     </section>
   );
 }

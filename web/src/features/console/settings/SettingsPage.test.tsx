@@ -27,6 +27,8 @@ const stored: Settings = {
   waitlist_hold_minutes: 60,
   transcript_retention_days: 180,
   staff_idle_release_minutes: 30,
+  follow_up_email: false,
+  follow_up_url: '',
   slot_capacity: 1,
   closed_dates: [],
 };
@@ -216,7 +218,12 @@ describe('the settings’ backups', () => {
     renderConsoleAt('/admin/settings');
     await screen.findByRole('switch', { name: /Automatic backup/ });
     const switches = screen.getAllByRole('switch').map((s) => s.closest('label')!.textContent);
-    expect(switches).toEqual(['Maintenance mode', 'Automatic backup', 'Email notifications']);
+    expect(switches).toEqual([
+      'Maintenance mode',
+      'Automatic backup',
+      'Email notifications',
+      'Send a follow-up e-mail after an attended meeting',
+    ]);
   });
 
   it('lists the runs with their state, and backs up now', async () => {

@@ -9,6 +9,7 @@ import { useSaveSettingsMutation } from './api/settings';
 import type { Settings } from '../api/types';
 import { AgencyProfileFields } from './components/AgencyProfileFields';
 import { BackupsCard } from './components/BackupsCard';
+import { FollowUpFields } from './components/FollowUpFields';
 import { backupQueries } from './api/backups';
 import { ErrorState } from '../../../components/ui/ErrorState';
 
@@ -177,6 +178,7 @@ export default function SettingsPage() {
           <legend>{t('settings.notifications')}</legend>
           {toggle('email_notifications')}
         </fieldset>
+        <FollowUpFields value={form} onChange={(patch) => setForm({ ...form, ...patch })} errors={errors} />
         <fieldset className="card">
           <legend>{t('settings.appearance')}</legend>
           {select('language', LANGUAGES, (v) => t(`settings.language.${v}`))}

@@ -18,6 +18,8 @@ import { StatusBadge } from '../../components/Badges';
 import { DeliveryList } from '../../components/DeliveryList';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import { ErrorState } from '../../../../components/ui/ErrorState';
+import { NoShowBadge } from './NoShowBadge';
+import { OutcomePanel } from './OutcomePanel';
 import { ReassignConsultant } from './ReassignConsultant';
 
 /** Props of AppointmentDetailsDialog. */
@@ -99,7 +101,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <section aria-labelledby="details-client">
           <h3 id="details-client">{t('details.client')}</h3>
           <dl className="dl">
-            {row(t('field.name'), a.name)}
+            {row(t('field.name'), <>{a.name} <NoShowBadge count={a.client_no_shows} /></>)}
             {row(t('field.email'), a.email)}
             {row(t('field.phone'), a.phone)}
             {row(t('field.company'), a.company)}
@@ -131,6 +133,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <p className="details__message">{a.message || t('details.noMessage')}</p>
       </section>
       {canReassign && <ReassignConsultant key={a.consultant_id ?? ''} appointment={a} />}
+      <OutcomePanel appointment={a} />
       {onEdit && (
         <div className="page__actions">
           <button type="button" className="btn" onClick={() => onEdit(a)}>

@@ -5,6 +5,7 @@ import { preview } from '../../lib/format';
 import { formatDate, relativeTime } from '../../lib/time';
 import { StatusBadge } from '../../components/Badges';
 import { EmptyState } from '../../../../components/ui/EmptyState';
+import { NoShowBadge } from './NoShowBadge';
 
 /** Props of AppointmentTable. */
 export interface AppointmentTableProps {
@@ -82,6 +83,7 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
                 </button>
                 <div className="muted">{a.email || a.phone}</div>
                 {a.source !== 'form' && <span className={`badge badge--source-${a.source}`}>{t(`source.${a.source}`, { defaultValue: a.source })}</span>}
+                <NoShowBadge count={a.client_no_shows} />
               </td>
               <td>{serviceTitle(a.service) || t('appointments.general')}</td>
               <td data-column="consultant">{a.consultant_name || <span className="muted">—</span>}</td>

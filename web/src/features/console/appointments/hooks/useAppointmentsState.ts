@@ -34,7 +34,7 @@ export type AppointmentsAction =
   | { type: 'open'; appointment: Appointment | null }
   | { type: 'edit'; appointment: Appointment | null };
 
-const noFilters: Required<AppointmentFilters> = { q: '', status: '', service: '', range: '', consultant: '' };
+const noFilters: Required<AppointmentFilters> = { q: '', status: '', service: '', range: '', outcome: '', consultant: '' };
 
 const initial: AppointmentsState = {
   filters: noFilters,
