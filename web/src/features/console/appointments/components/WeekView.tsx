@@ -103,7 +103,7 @@ export default function WeekView({ initial, onOpen }: WeekViewProps) {
                 </th>
                 {days.map((day, n) => (
                   <th key={day} scope="col" aria-current={day === today ? 'date' : undefined} className={day === today ? 'week__today' : undefined}>
-                    {weekdayName(i18n.language, n, 'short')} <span className="muted">{formatDate(i18n.language, day)}</span>
+                    <span className="week__day">{weekdayName(i18n.language, n, 'short')}</span> <span className="muted">{formatDate(i18n.language, day)}</span>
                   </th>
                 ))}
               </tr>
