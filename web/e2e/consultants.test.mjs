@@ -5,7 +5,7 @@
 // appointments.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
+import { axeViolations, e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { createStaff, signIn, sql, STAFF } from './console-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
@@ -40,6 +40,7 @@ async function makeConsultant(page, email, { name, services, mornings }) {
     }
   }
   await screenshot(page, `consultants-dialog-${name}-fr`);
+  assert.deepEqual(await axeViolations(page), [], `the consultant profile of ${name}`);
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await page.getByText(`${name} est enregistré comme consultant`).waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -124,6 +125,7 @@ describe('who meets them', { skip }, () => {
     await cell.getByRole('button', { name: /Samia Haddad/ }).click();
     await console_.getByRole('dialog').getByRole('link', { name: link }).waitFor();
     await screenshot(console_, 'consultants-week-fr');
+    assert.deepEqual(await axeViolations(console_), [], 'the week and the details');
 
     // Lina, signed in, lands on her own appointments, as a filter she can clear.
     const lina = await browser.newContext({ baseURL: server.baseURL });

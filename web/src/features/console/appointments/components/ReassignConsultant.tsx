@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api';
-import { messageOf } from '../../../../lib/mutation';
+import { fieldErrorsOf, messageOf } from '../../../../lib/mutation';
 import { useConsultants } from '../../api/consultants';
 import type { Appointment } from '../../api/types';
 import { useReassignMutation } from '../api/appointments';
@@ -14,12 +14,16 @@ import { useReassignMutation } from '../api/appointments';
  */
 export function ReassignConsultant({ appointment }: { appointment: Appointment }) {
   const { t } = useTranslation('console');
-  const consultants = useConsultants();
+  const everyone = useConsultants();
   const current = appointment.consultant_id ?? '';
+  // The active consultants who take the appointment's service (any for a general one), and the one it has.
+  const consultants = everyone.filter(
+    (c) => c.user_id === current || (c.active && (!appointment.service || c.services.includes(appointment.service))),
+  );
   const [chosen, setChosen] = useState(current);
   const [error, setError] = useState('');
   const reassign = useReassignMutation(appointment.id);
-  if (consultants.length === 0) return null;
+  if (everyone.length === 0) return null;
   const id = `reassign-${appointment.id}`;
 
   const submit = (event: FormEvent) => {
@@ -29,7 +33,11 @@ export function ReassignConsultant({ appointment }: { appointment: Appointment }
     reassign.mutate(chosen, {
       onSuccess: (saved) => toast.success(t('consultants.reassigned', { name: saved?.consultant_name || consultants.find((c) => c.user_id === chosen)?.name || '' })),
       onError: (err) => {
-        const said = err instanceof ApiError && err.code === 'slot_taken' ? err.message || t('consultants.busy') : messageOf(err, t('consultants.reassignFailed'));
+        // 409 slot_taken: busy then; 400 validation: not active, or does not take the service.
+        const said =
+          err instanceof ApiError && err.code === 'slot_taken'
+            ? err.message || t('consultants.busy')
+            : (fieldErrorsOf(err).consultant_id ?? messageOf(err, t('consultants.reassignFailed')));
         setError(said);
         toast.error(t('consultants.reassignFailed'), said);
       },
