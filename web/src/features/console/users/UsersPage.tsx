@@ -112,7 +112,8 @@ export default function UsersPage() {
                   type="button"
                   className="btn btn--small"
                   onClick={() => setProfiling(u)}
-                  disabled={consultants.isPending}
+                  // Without the profiles as saved, a save could overwrite one.
+                  disabled={!consultants.data}
                   aria-label={t('consultants.openNamed', { email: u.email })}
                 >
                   {t('consultants.open')}
