@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Toaster } from '../../components/ui/Toaster';
 import type { PageKey } from './api/types';
+import { Landing } from './components/Landing';
 import { PageGuard } from './components/PageGuard';
 import { useInstallableConsole } from './hooks/useInstallableConsole';
 import { useExpireOnUnauthenticated } from './hooks/useServerSync';
@@ -78,7 +79,7 @@ export default function ConsoleRoot() {
         <Routes>
           <Route path="login" element={<LoginPage />} />
           <Route element={status === 'unknown' || status === 'loading' ? <Loading /> : <ConsoleShell />}>
-            <Route index element={<Navigate to="dashboard" replace />} />
+            <Route index element={<Landing fallback="/admin/dashboard" />} />
             {Object.entries(screens).map(([key, element]) => (
               <Route key={key} path={key} element={<PageGuard page={key as PageKey}>{element}</PageGuard>} />
             ))}

@@ -12,15 +12,22 @@ export type Day = Schemas['Day'];
 /** A free slot the server offers instead of a taken or closed one. */
 export type Alternative = Schemas['SlotRef'];
 
-/** What the form sends: every field of the request, empty when not given (mode: the service's default). */
-export type AppointmentRequest = Required<Schemas['BookingRequest']>;
+/**
+ * What the form sends: every field of the request, empty when not given (mode: the service's
+ * default); the consultant, asked only when several take the service, goes beside them.
+ */
+export type AppointmentRequest = Required<Omit<Schemas['BookingRequest'], 'consultant_id'>>;
+
+/** The consultant a visitor asks for (PublicConsultant.id), sent only when chosen. */
+export type ConsultantChoice = { consultant_id?: string };
 
 /** How a meeting happens: at the office, by phone, by video. */
 export type MeetingMode = Schemas['MeetingMode'];
 
-/** A service as the form offers it: its name, and the meeting modes it offers with its default. */
+/** A service as the form offers it: its name and slug, and the meeting modes it offers with its default. */
 export interface ServiceChoice {
   name: string;
+  slug: string;
   modes: MeetingMode[];
   default_mode: MeetingMode;
 }
@@ -28,29 +35,37 @@ export interface ServiceChoice {
 /** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
 export type GuardFields = Schemas['FormGuard'];
 
-/** The slots of one date (YYYY-MM-DD). */
-export function getDay(date: string, signal?: AbortSignal): Promise<Day> {
-  return api.get<Day>('/api/slots', { query: { date }, signal });
+/** The slots of one date (YYYY-MM-DD); for a service (by slug) and a consultant when given. */
+export function getDay(date: string, signal?: AbortSignal, service = '', consultant = ''): Promise<Day> {
+  return api.get<Day>('/api/slots', { query: { date, ...(service ? { service } : {}), ...(consultant ? { consultant } : {}) }, signal });
+}
+
+/** A consultant a visitor may ask for, by the name visitors see. */
+export type PublicConsultant = Schemas['PublicConsultant'];
+
+/** The active consultants who take a service (by slug); none when the agency has none. */
+export async function consultantsFor(service: string, signal?: AbortSignal): Promise<PublicConsultant[]> {
+  return (await api.get<{ items?: PublicConsultant[] }>('/api/consultants', { query: { service }, signal })).items ?? [];
 }
 
 /** Active services for the form's list, by name, with the meeting modes each offers. */
 export async function serviceChoices(signal?: AbortSignal): Promise<ServiceChoice[]> {
   const res = await api.get<{ items: Schemas['ServiceView'][] }>('/api/services', { query: { order: 'name' }, signal });
-  return res.items.map((s) => ({ name: s.name, modes: s.modes ?? ['office'], default_mode: s.default_mode ?? 'office' }));
+  return res.items.map((s) => ({ name: s.name, slug: s.slug ?? s.name, modes: s.modes ?? ['office'], default_mode: s.default_mode ?? 'office' }));
 }
 
 /** A booking as the form hears of it: whether a confirmation e-mail is on its way. */
 export type Booked = Schemas['Booked'];
 
 /** Books; the key makes a retry or a double click book once. */
-export function createAppointment(body: AppointmentRequest & GuardFields, idempotencyKey: string): Promise<Booked> {
+export function createAppointment(body: AppointmentRequest & ConsultantChoice & GuardFields, idempotencyKey: string): Promise<Booked> {
   return api.post<Booked>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Books, through the challenge when the server asks for one (verifying says while it is solved). */
 export function useCreateAppointmentMutation(onVerifying: (verifying: boolean) => void) {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: AppointmentRequest & Pick<GuardFields, 'website'>; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: { body: AppointmentRequest & ConsultantChoice & Pick<GuardFields, 'website'>; idempotencyKey: string }) =>
       sendWithChallenge((altcha) => createAppointment({ ...body, altcha }, idempotencyKey), onVerifying),
   });
 }

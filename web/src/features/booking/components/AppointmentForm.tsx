@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { useClientValue } from '../../../lib/clientValue';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCreateAppointmentMutation, type Alternative, type AppointmentRequest } from '../api/appointments';
-import { useDay, useRefreshSlots, useServiceChoices } from '../hooks/useSlots';
+import { useConsultantChoices, useDay, useRefreshSlots, useServiceChoices } from '../hooks/useSlots';
 import { MeetingModeChoice } from './MeetingModeChoice';
 import { JoinWaitlist } from './JoinWaitlist';
 import './AppointmentForm.css';
@@ -41,7 +41,6 @@ const empty: AppointmentRequest = {
   company: '',
   sector: '',
   mode: '',
-  consultant_id: '',
 };
 
 /** Today as YYYY-MM-DD in the visitor's time zone. */
@@ -89,7 +88,12 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     : FALLBACK_SERVICES.map((slug) => ({ value: slug, label: t(`fallbackServices.${slug}`) }));
   // The chosen service's meeting modes: asked only when it offers more than one.
   const chosen = services.data?.find((s) => s.name === values.service);
-  const day = useDay(values.date);
+  // Whom the visitor would like to meet: offered when more than one consultant takes the service.
+  const serviceSlug = chosen?.slug ?? values.service;
+  const consultants = useConsultantChoices(serviceSlug);
+  const [consultant, setConsultant] = useState('');
+  const withWhom = consultants.some((c) => c.id === consultant) ? consultant : '';
+  const day = useDay(values.date, serviceSlug, withWhom);
   const refreshSlots = useRefreshSlots();
 
   // A chosen time that is no longer free on the chosen day is dropped.
@@ -142,7 +146,10 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     setTaken(null);
     setLimited(null);
     try {
-      const booked = await book.mutateAsync({ body: { ...body, website }, idempotencyKey: key.current });
+      const booked = await book.mutateAsync({
+        body: { ...body, website, ...(withWhom ? { consultant_id: withWhom } : {}) },
+        idempotencyKey: key.current,
+      });
       track('contact_form_submit', { service: body.service || 'none' });
       // Tells a console open in another tab of this browser to refresh its list.
       try {
@@ -153,6 +160,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
       }
       window.dispatchEvent(new Event('appointment-refresh'));
       setValues(empty);
+      setConsultant('');
       setErrors({});
       key.current = newIdempotencyKey();
       refreshSlots();
@@ -274,6 +282,31 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
             error={errors.mode}
             errorId={`${id}-mode-error`}
           />
+        )}
+        {consultants.length > 1 && (
+          <div className="appt-form__field">
+            <label htmlFor={`${id}-consultant`}>{t('form.withWhom')}</label>
+            <select
+              id={`${id}-consultant`}
+              name="consultant_id"
+              value={withWhom}
+              onChange={(e) => {
+                key.current = newIdempotencyKey();
+                setConsultant(e.target.value);
+                setErrors(({ consultant_id: _, ...rest }) => rest);
+              }}
+              aria-invalid={errors.consultant_id ? true : undefined}
+              aria-describedby={errors.consultant_id ? `${id}-consultant_id-error` : undefined}
+            >
+              <option value="">{t('form.noPreference')}</option>
+              {consultants.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {error('consultant_id')}
+          </div>
         )}
         <div className="appt-form__field">
           <label htmlFor={`${id}-company`}>{t('form.company')}</label>

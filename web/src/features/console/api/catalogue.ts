@@ -16,13 +16,17 @@ export async function listServices(signal?: AbortSignal): Promise<ServiceOption[
   }));
 }
 
-/** A day's slots. */
-export function daySlots(date: string, signal?: AbortSignal) {
-  return api.get<Day>('/api/slots', { query: { date }, signal });
+/** A day's slots; for a service and a consultant when given (free when someone who takes it is). */
+export function daySlots(date: string, signal?: AbortSignal, service = '', consultant = '') {
+  return api.get<Day>('/api/slots', { query: { date, ...(service ? { service } : {}), ...(consultant ? { consultant } : {}) }, signal });
 }
 
 /** The public catalogue as the console's forms need it. */
 export const catalogueQueries = {
   services: () => queryOptions({ queryKey: ['admin', 'services'], queryFn: ({ signal }) => listServices(signal) }),
-  day: (date: string) => queryOptions({ queryKey: [...keys.slots, date], queryFn: ({ signal }) => daySlots(date, signal) }),
+  day: (date: string, service = '', consultant = '') =>
+    queryOptions({
+      queryKey: [...keys.slots, date, service, consultant],
+      queryFn: ({ signal }) => daySlots(date, signal, service, consultant),
+    }),
 };

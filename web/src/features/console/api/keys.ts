@@ -14,6 +14,8 @@ export const keys = {
   appointments: ['admin', 'appointments'] as const,
   appointment: (id: string) => ['admin', 'appointment', id] as const,
   clients: ['admin', 'clients'] as const,
+  /** The staff who meet prospects, with their services, hours and days off. */
+  consultants: ['admin', 'consultants'] as const,
   conversations: ['admin', 'conversations'] as const,
   conversationList: ['admin', 'conversations', 'list'] as const,
   conversation: (id: string) => ['admin', 'conversation', id] as const,

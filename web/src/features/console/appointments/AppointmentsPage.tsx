@@ -21,11 +21,13 @@ import { useAppointmentsState } from './hooks/useAppointmentsState';
 import { useOpenFromAddress } from './hooks/useOpenFromAddress';
 import { useNow } from '../hooks/useNow';
 import { useServices } from '../hooks/useServices';
+import { useConsultants } from '../api/consultants';
 import { useCan } from '../hooks/useSession';
 import { bubble } from '../lib/format';
 import { relativeTime } from '../lib/time';
 
 const CalendarView = lazy(() => import('./components/CalendarView'));
+const WeekView = lazy(() => import('./components/WeekView'));
 
 /** Downloads the CSV export of the filtered rows, or of the selected ones. */
 function download(href: string) {
@@ -42,12 +44,13 @@ export default function AppointmentsPage() {
   const { t } = useTranslation('console');
   const now = useNow();
   const services = useServices();
+  const consultants = useConsultants();
   const canUpdate = useCan('appointments.update');
   const canDelete = useCan('appointments.delete');
   const canExport = useCan('appointments.export');
   const canCreate = useCan('appointments.create');
   const [state, dispatch] = useAppointmentsState();
-  const { filters, page, size, selected, showCalendar, details, editing } = state;
+  const { filters, page, size, selected, showCalendar, showWeek, details, editing } = state;
   const live = useAppointmentsLive((ids) => dispatch({ type: 'gone', ids }));
   useOpenFromAddress((appointment) => dispatch({ type: 'open', appointment }));
   const list = useQuery(appointmentQueries.list(filters, page, size));
@@ -77,6 +80,11 @@ export default function AppointmentsPage() {
           <button type="button" className="btn" aria-pressed={showCalendar} onClick={() => dispatch({ type: 'toggleCalendar' })}>
             {showCalendar ? t('appointments.hideCalendar') : t('appointments.showCalendar')}
           </button>
+          {consultants.length > 0 && (
+            <button type="button" className="btn" aria-pressed={showWeek} onClick={() => dispatch({ type: 'toggleWeek' })}>
+              {showWeek ? t('consultants.hideWeek') : t('consultants.showWeek')}
+            </button>
+          )}
           <button type="button" className="btn" onClick={() => void live.refresh().then(() => toast.success(t('appointments.refreshed')))}>
             {t('action.refresh')}
           </button>
@@ -106,10 +114,16 @@ export default function AppointmentsPage() {
           <CalendarView />
         </Suspense>
       )}
+      {showWeek && (
+        <Suspense fallback={<Skeleton rows={5} />}>
+          <WeekView initial={filters.consultant} onOpen={(a) => dispatch({ type: 'open', appointment: a })} />
+        </Suspense>
+      )}
 
       <AppointmentFilters
         filters={filters}
         services={services}
+        consultants={consultants}
         onFilter={(patch) => dispatch({ type: 'filter', patch })}
         selectedCount={ids.length}
         onExport={

@@ -14,6 +14,7 @@ import type { Client } from '../api/types';
 import { ClientDialog } from '../components/ClientDialog';
 import { SlotProblem, slotRefusalOf, type SlotRefusal } from './components/SlotProblem';
 import { useServices } from '../hooks/useServices';
+import { useConsultants } from '../api/consultants';
 import { useCan, useSession } from '../hooks/useSession';
 import { matchService, readPrefill } from '../lib/conversation';
 import { isoDay } from '../lib/time';
@@ -31,7 +32,6 @@ const EMPTY: NewAppointment = {
   message: '',
   client_id: '',
   mode: '',
-  consultant_id: '',
 };
 
 /** The name, e-mail and phone a chosen client fills in. */
@@ -65,6 +65,9 @@ export default function NewAppointmentPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const create = useCreateAppointmentMutation();
+  // Who meets the prospect: '' lets the server assign one (round-robin by load).
+  const [consultant, setConsultant] = useState('');
+  const consultants = useConsultants();
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
   const [client, setClient] = useState<Client | null>(null);
@@ -82,7 +85,11 @@ export default function NewAppointmentPage() {
   }, [query]);
   const queryClient = useQueryClient();
   const matches = useQuery({ ...clientQueries.list(debounced, 1, 8), enabled: debounced !== '', select: (p) => p.items });
-  const slots = useQuery({ ...catalogueQueries.day(form.date), enabled: form.date !== '' });
+  const serviceSlug = services.find((s) => s.name === form.service)?.slug ?? '';
+  const takers = consultants.filter((c) => c.active && (!serviceSlug || c.services.includes(serviceSlug)));
+  // A consultant who does not take the service chosen since is no longer chosen.
+  const who = takers.some((c) => c.user_id === consultant) ? consultant : '';
+  const slots = useQuery({ ...catalogueQueries.day(form.date, serviceSlug, who), enabled: form.date !== '' });
   const freeSlots = form.date ? (slots.data?.slots ?? []).filter((s) => s.free && !s.past) : [];
 
   // The visitor's service, named as Dota heard it: kept when it is one of the list's names or slugs.
@@ -131,8 +138,9 @@ export default function NewAppointmentPage() {
     setFormError('');
     setRefusal(null);
     if (Object.keys(local).length) return;
+    const body = newClient ? { ...form, client_id: '', client: newClient } : form;
     create.mutate(
-      { body: newClient ? { ...form, mode, client_id: '', client: newClient } : { ...form, mode }, idempotencyKey: idempotencyKey.current, conversation },
+      { body: who ? { ...body, mode, consultant_id: who } : { ...body, mode }, idempotencyKey: idempotencyKey.current, conversation },
       {
         onSuccess: () => {
           idempotencyKey.current = newIdempotencyKey();
@@ -261,6 +269,27 @@ export default function NewAppointmentPage() {
               </option>
             ))}
           </select>,
+        )}
+        {consultants.length > 0 && (
+          <label className="field">
+            <span>{t('consultants.column')}</span>
+            <select
+              value={who}
+              onChange={(e) => {
+                setConsultant(e.target.value);
+                setForm((f) => ({ ...f, time: '' }));
+              }}
+              aria-invalid={!!errors.consultant_id}
+            >
+              <option value="">{t('consultants.automatic')}</option>
+              {takers.map((c) => (
+                <option key={c.user_id} value={c.user_id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {errors.consultant_id && <span className="field__error">{errors.consultant_id}</span>}
+          </label>
         )}
         {field('date', <input type="date" value={form.date} min={isoDay(new Date())} onChange={set('date')} aria-invalid={!!errors.date} />)}
         {field(

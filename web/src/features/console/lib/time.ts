@@ -54,3 +54,9 @@ export function isoDay(date: Date): string {
   const d = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${m}-${d}`;
 }
+
+/** A weekday's name (0 Sunday … 6 Saturday) in the interface language. */
+export function weekdayName(lang: string, weekday: number, style: 'long' | 'short' = 'long'): string {
+  // 7 January 2024 was a Sunday.
+  return new Intl.DateTimeFormat(lang, { weekday: style }).format(new Date(2024, 0, 7 + weekday, 12));
+}

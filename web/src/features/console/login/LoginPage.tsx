@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Landing } from '../components/Landing';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
@@ -10,7 +10,6 @@ import { landingPath, useLoginMutation, useSession } from '../hooks/useSession';
 /** /admin/login: e-mail and password, both required. */
 export default function LoginPage() {
   const { t } = useTranslation('console');
-  const navigate = useNavigate();
   const status = useSession((s) => s.status);
   const pages = useSession((s) => s.pages);
   const login = useLoginMutation();
@@ -19,7 +18,8 @@ export default function LoginPage() {
   const busy = login.isPending;
   const [error, setError] = useState('');
 
-  if (status === 'signed-in' && !busy) return <Navigate to={landingPath(pages)} replace />;
+  // Signed in (now, or before coming here): the user's landing page.
+  if (status === 'signed-in' && !busy) return <Landing fallback={landingPath(pages)} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,10 +28,7 @@ export default function LoginPage() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => {
-          toast.success(t('login.success'));
-          navigate(landingPath(useSession.getState().pages), { replace: true });
-        },
+        onSuccess: () => toast.success(t('login.success')),
         onError: (err) => {
           const invalid = err instanceof ApiError && (err.code === 'invalid_credentials' || err.status === 401 || err.status === 403);
           setError(toastFailure(() => (invalid ? t('login.invalid') : t('login.failed')))(err));

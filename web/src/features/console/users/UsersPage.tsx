@@ -11,6 +11,8 @@ import { useDeleteUserMutation } from './api/users';
 import { StatCard } from '../components/Feedback';
 import { ListPage } from '../components/ListPage';
 import { CreateUserDialog, EditUserDialog } from './components/UserDialogs';
+import { ConsultantDialog } from './components/ConsultantDialog';
+import { consultantQueries } from '../api/consultants';
 import { useSession } from '../hooks/useSession';
 import { shortId } from '../lib/format';
 import { formatDate } from '../lib/time';
@@ -20,6 +22,9 @@ export default function UsersPage() {
   const { t, i18n } = useTranslation('console');
   const me = useSession((s) => s.user);
   const list = useQuery(userQueries.list());
+  const consultants = useQuery(consultantQueries.list());
+  const consultantOf = new Map((consultants.data ?? []).map((c) => [c.user_id, c]));
+  const [profiling, setProfiling] = useState<AdminUser | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
@@ -66,6 +71,7 @@ export default function UsersPage() {
             t('users.col.user'),
             t('users.col.role'),
             t('users.col.status'),
+            t('consultants.column'),
             t('users.col.created'),
             t('users.col.updated'),
             t('table.actions'),
@@ -88,11 +94,29 @@ export default function UsersPage() {
                   {u.is_active ? t('users.active') : t('users.inactive')}
                 </span>
               </td>
+              <td>
+                <ConsultantCell
+                  name={consultantOf.get(u.id)?.name}
+                  active={consultantOf.get(u.id)?.active}
+                  loading={consultants.isPending}
+                  failed={consultants.isError}
+                />
+              </td>
               <td>{formatDate(i18n.language, u.created_at)}</td>
               <td>{formatDate(i18n.language, u.updated_at)}</td>
               <td className="table__actions">
                 <button type="button" className="btn btn--small" onClick={() => setEditing(u)} aria-label={t('action.editNamed', { name: u.email })}>
                   {t('action.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => setProfiling(u)}
+                  // Without the profiles as saved, a save could overwrite one.
+                  disabled={!consultants.data}
+                  aria-label={t('consultants.openNamed', { email: u.email })}
+                >
+                  {t('consultants.open')}
                 </button>
                 <button
                   type="button"
@@ -119,6 +143,7 @@ export default function UsersPage() {
         onClose={() => setEditing(null)}
         onSaved={() => setEditing(null)}
       />
+      <ConsultantDialog user={profiling} consultant={profiling ? consultantOf.get(profiling.id) : undefined} onClose={() => setProfiling(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title={t('users.deleteTitle')}
@@ -127,5 +152,19 @@ export default function UsersPage() {
         onCancel={() => setToDelete(null)}
       />
     </ListPage>
+  );
+}
+
+/** Whether a user meets prospects: the name visitors see (muted when inactive), or a dash. */
+function ConsultantCell({ name, active, loading, failed }: { name?: string; active?: boolean; loading: boolean; failed: boolean }) {
+  const { t } = useTranslation('console');
+  if (loading) return <span className="muted">{t('state.loading')}</span>;
+  if (failed) return <span className="muted">{t('consultants.fetchFailed')}</span>;
+  if (name === undefined) return <span className="muted">—</span>;
+  return (
+    <span className={`badge ${active ? 'badge--consultant' : 'badge--expired'}`}>
+      {name}
+      {!active && ` · ${t('consultants.inactive')}`}
+    </span>
   );
 }

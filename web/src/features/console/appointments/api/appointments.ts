@@ -4,8 +4,14 @@ import { keys } from '../../api/keys';
 import type { Answer, Filters, GetBody, RequestBody, Schemas } from '../../../../lib/schemas';
 import type { Appointment, AppointmentStats, Note, TranscriptMessage } from '../../api/types';
 
-/** Filters of the appointment list, all applied by the server. */
-export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range' | 'outcome'>;
+/**
+ * Filters of the appointment list, all applied by the server. consultant is a consultant's
+ * id, `me` (the signed-in user's own appointments) or `none` (nobody's).
+ */
+export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range' | 'outcome' | 'consultant'>;
+
+/** The filters the list's address holds, in the order it writes them. */
+export const FILTER_KEYS = ['q', 'status', 'service', 'range', 'outcome', 'consultant'] as const satisfies readonly (keyof AppointmentFilters)[];
 
 /** One page of appointments, newest first. */
 export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {
@@ -46,6 +52,12 @@ export type AppointmentEdit = Pick<Appointment, 'name' | 'email' | 'phone' | 'se
   mode?: Appointment['mode'];
 };
 
+/** Gives an appointment to another consultant ('' for nobody); the server checks they are free then. */
+export async function reassignAppointment(id: string, consultantId: string): Promise<Appointment> {
+  const body = await api.patch<Answer<'/api/admin/appointments/{id}', 'patch'>>(`/api/admin/appointments/${id}`, { consultant_id: consultantId });
+  return body.appointment;
+}
+
 /** Saves an edit; the server writes the history when the status changes. */
 export async function updateAppointment(id: string, edit: AppointmentEdit): Promise<Appointment> {
   const body = await api.patch<Answer<'/api/admin/appointments/{id}', 'patch'>>(`/api/admin/appointments/${id}`, {
@@ -81,7 +93,11 @@ type NewAppointmentBody = RequestBody<'/api/admin/appointments', 'post'>;
  * Fields of the console's creation form: every field of the request ('' when not given),
  * and a new client, created with the booking unless one matches by e-mail or phone.
  */
-export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha'>> & Pick<NewAppointmentBody, 'client'>;
+export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha' | 'consultant_id'>> &
+  Pick<NewAppointmentBody, 'client'> & {
+    /** Who meets the prospect; absent: the server assigns one (round-robin by load). */
+    consultant_id?: string;
+  };
 
 /**
  * Creates an appointment from the console (status En Attente); the key makes a retry book
@@ -97,6 +113,13 @@ export function createAppointment(body: NewAppointment, idempotencyKey: string, 
 /** Appointments of a month, grouped by day (YYYY-MM-DD), each day's by time. */
 export async function calendarMonth(month: string, signal?: AbortSignal): Promise<Record<string, Appointment[]>> {
   const body = await api.get<GetBody<'/api/admin/appointments/calendar'>>('/api/admin/appointments/calendar', { query: { month }, signal });
+  return Object.fromEntries(body.days.map((day) => [day.date, [...day.appointments].sort((a, b) => a.time.localeCompare(b.time))]));
+}
+
+/** Appointments from one day to another (YYYY-MM-DD, both included), of one consultant when given, by day. */
+export async function calendarRange(from: string, to: string, consultant: string, signal?: AbortSignal): Promise<Record<string, Appointment[]>> {
+  const query = { from, to, ...(consultant ? { consultant } : {}) };
+  const body = await api.get<GetBody<'/api/admin/appointments/calendar'>>('/api/admin/appointments/calendar', { query, signal });
   return Object.fromEntries(body.days.map((day) => [day.date, [...day.appointments].sort((a, b) => a.time.localeCompare(b.time))]));
 }
 
@@ -124,6 +147,18 @@ export function useUpdateAppointmentMutation() {
   return useMutation({
     mutationFn: ({ id, edit }: { id: string; edit: AppointmentEdit }) => updateAppointment(id, edit),
     onSuccess: (_saved, { id }) => {
+      void client.invalidateQueries({ queryKey: keys.appointments });
+      void client.invalidateQueries({ queryKey: keys.appointment(id) });
+    },
+  });
+}
+
+/** Gives an appointment to another consultant; the appointments' lists and the appointment are asked again. */
+export function useReassignMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (consultantId: string) => reassignAppointment(id, consultantId),
+    onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.appointments });
       void client.invalidateQueries({ queryKey: keys.appointment(id) });
     },
@@ -160,6 +195,11 @@ export const appointmentQueries = {
   stats: () => queryOptions({ queryKey: [...keys.appointments, 'stats'], queryFn: ({ signal }) => appointmentStats(signal) }),
   month: (month: string) =>
     queryOptions({ queryKey: [...keys.appointments, 'month', month], queryFn: ({ signal }) => calendarMonth(month, signal) }),
+  week: (from: string, to: string, consultant: string) =>
+    queryOptions({
+      queryKey: [...keys.appointments, 'week', from, to, consultant],
+      queryFn: ({ signal }) => calendarRange(from, to, consultant, signal),
+    }),
   detail: (id: string) => queryOptions({ queryKey: [...keys.appointment(id), 'detail'], queryFn: ({ signal }) => getAppointment(id, signal) }),
   transcript: (id: string) =>
     queryOptions({ queryKey: [...keys.appointment(id), 'transcript'], queryFn: ({ signal }) => getTranscript(id, signal) }),

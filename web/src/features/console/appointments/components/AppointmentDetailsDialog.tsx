@@ -20,6 +20,7 @@ import { EmptyState } from '../../../../components/ui/EmptyState';
 import { ErrorState } from '../../../../components/ui/ErrorState';
 import { NoShowBadge } from './NoShowBadge';
 import { OutcomePanel } from './OutcomePanel';
+import { ReassignConsultant } from './ReassignConsultant';
 
 /** Props of AppointmentDetailsDialog. */
 export interface AppointmentDetailsDialogProps {
@@ -44,6 +45,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
   const serviceTitle = useServiceTitle();
   const canAddNote = useCan('notes.create');
   const canDeleteNote = useCan('notes.delete');
+  const canReassign = useCan('appointments.update');
   const client = useQueryClient();
   const detail = useQuery(appointmentQueries.detail(initial.id));
   const a = detail.data ?? initial;
@@ -111,6 +113,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
             {row(t('field.service'), serviceTitle(a.service) || t('appointments.general'))}
             {row(t('field.date'), a.date ? formatDate(i18n.language, a.date) : '')}
             {row(t('field.time'), a.time)}
+            {row(t('consultants.column'), a.consultant_name)}
             {row(t('field.mode'), a.mode ? t(`meetingMode.${a.mode}`) : '')}
             {a.meeting_url &&
               row(
@@ -129,6 +132,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <h3 id="details-message">{t('details.message')}</h3>
         <p className="details__message">{a.message || t('details.noMessage')}</p>
       </section>
+      {canReassign && <ReassignConsultant key={a.consultant_id ?? ''} appointment={a} />}
       <OutcomePanel appointment={a} />
       {onEdit && (
         <div className="page__actions">

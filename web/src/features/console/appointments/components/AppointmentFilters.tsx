@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentFilters as Filters } from '../api/appointments';
 import { STATUSES, type ServiceOption } from '../../api/types';
+import type { Consultant } from '../../api/consultants';
 import { FilterSelect } from '../../components/FilterSelect';
 
 /** Props of AppointmentFilters. */
 export interface AppointmentFiltersProps {
   filters: Required<Filters>;
   services: ServiceOption[];
+  /** The consultants, for the filter by who meets the prospect (none: no such filter). */
+  consultants: Consultant[];
   onFilter: (patch: Filters) => void;
   /** How many rows are selected: the export takes them, else the filtered list. */
   selectedCount: number;
@@ -18,12 +21,14 @@ export interface AppointmentFiltersProps {
 const RANGES = ['today', 'week', 'month'] as const;
 
 /** The appointments' search (sent on Enter or when leaving the box), date, status and service filters, and the export. */
-export function AppointmentFilters({ filters, services, onFilter, selectedCount, onExport }: AppointmentFiltersProps) {
+export function AppointmentFilters({ filters, services, consultants, onFilter, selectedCount, onExport }: AppointmentFiltersProps) {
   const { t } = useTranslation('console');
   const [search, setSearch] = useState(filters.q);
   // By the service's slug, as bookings store it, whatever language they were made in.
   const serviceLabels = new Map(services.map((s) => [s.slug ?? s.name, s.category ? `${s.name} (${s.category})` : s.name]));
+  const consultantLabel = consultantLabeller(consultants, t);
   return (
+    <>
     <div className="filters" role="search">
       <form
         onSubmit={(e) => {
@@ -69,11 +74,41 @@ export function AppointmentFilters({ filters, services, onFilter, selectedCount,
         optionLabel={(name) => serviceLabels.get(name) ?? name}
         onChange={(service) => onFilter({ service })}
       />
+      {(consultants.length > 0 || filters.consultant !== '') && (
+        <FilterSelect
+          label={t('consultants.filter')}
+          value={filters.consultant}
+          values={['me', 'none', ...consultants.map((c) => c.user_id)]}
+          allLabel={t('consultants.any')}
+          optionLabel={consultantLabel}
+          onChange={(consultant) => onFilter({ consultant })}
+        />
+      )}
       {onExport && (
         <button type="button" className="btn" onClick={onExport}>
           {selectedCount ? t('appointments.exportSelected', { count: selectedCount }) : t('appointments.export')}
         </button>
       )}
     </div>
+    {filters.consultant && (
+      <div className="filter-chips">
+        <button
+          type="button"
+          className="chip"
+          onClick={() => onFilter({ consultant: '' })}
+          aria-label={t('consultants.clearChip', { who: consultantLabel(filters.consultant) })}
+        >
+          {t('consultants.chip', { who: consultantLabel(filters.consultant) })}
+          <span aria-hidden="true"> ×</span>
+        </button>
+      </div>
+    )}
+    </>
   );
+}
+
+/** Names a value of the consultant filter: me, nobody, or a consultant by the name visitors see. */
+export function consultantLabeller(consultants: Consultant[], t: (key: string) => string): (value: string) => string {
+  const names = new Map(consultants.map((c) => [c.user_id, c.name]));
+  return (value) => (value === 'me' ? t('consultants.me') : value === 'none' ? t('consultants.none') : (names.get(value) ?? value));
 }

@@ -48,6 +48,7 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
             </th>
             <th scope="col">{t('appointments.col.client')}</th>
             <th scope="col">{t('appointments.col.service')}</th>
+            <th scope="col">{t('consultants.column')}</th>
             <th scope="col">{t('appointments.col.when')}</th>
             <th scope="col">{t('appointments.col.message')}</th>
             <th scope="col">{t('appointments.col.status')}</th>
@@ -85,6 +86,7 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
                 <NoShowBadge count={a.client_no_shows} />
               </td>
               <td>{serviceTitle(a.service) || t('appointments.general')}</td>
+              <td data-column="consultant">{a.consultant_name || <span className="muted">—</span>}</td>
               <td>
                 {a.date ? formatDate(i18n.language, a.date) : '—'}
                 {a.time && <div className="muted">{a.time}</div>}

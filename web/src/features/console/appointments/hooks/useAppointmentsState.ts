@@ -1,8 +1,9 @@
-import { useReducer } from 'react';
-import type { AppointmentFilters } from '../api/appointments';
+import { useCallback, useMemo, useReducer } from 'react';
+import { useSearchParams } from 'react-router';
+import { FILTER_KEYS, type AppointmentFilters } from '../api/appointments';
 import type { Appointment } from '../../api/types';
 
-/** What the appointments page shows: its filters, page, selection, calendar and dialogs. */
+/** What the appointments page shows: its filters, page, selection, calendars and dialogs. */
 export interface AppointmentsState {
   filters: Required<AppointmentFilters>;
   page: number;
@@ -10,6 +11,8 @@ export interface AppointmentsState {
   /** Ids of the rows ticked for a bulk action. */
   selected: ReadonlySet<string>;
   showCalendar: boolean;
+  /** The week of one consultant, beside (instead of) the month. */
+  showWeek: boolean;
   /** The appointment whose details are open. */
   details: Appointment | null;
   /** The appointment being edited. */
@@ -27,15 +30,19 @@ export type AppointmentsAction =
   /** Rows that went away (deleted elsewhere) leave the selection. */
   | { type: 'gone'; ids: string[] }
   | { type: 'toggleCalendar' }
+  | { type: 'toggleWeek' }
   | { type: 'open'; appointment: Appointment | null }
   | { type: 'edit'; appointment: Appointment | null };
 
+const noFilters: Required<AppointmentFilters> = { q: '', status: '', service: '', range: '', outcome: '', consultant: '' };
+
 const initial: AppointmentsState = {
-  filters: { q: '', status: '', service: '', range: '', outcome: '' },
+  filters: noFilters,
   page: 1,
   size: 10,
   selected: new Set(),
   showCalendar: false,
+  showWeek: false,
   details: null,
   editing: null,
 };
@@ -56,7 +63,9 @@ export function appointmentsReducer(state: AppointmentsState, action: Appointmen
       return { ...state, selected: new Set([...state.selected].filter((id) => !gone.has(id))) };
     }
     case 'toggleCalendar':
-      return { ...state, showCalendar: !state.showCalendar };
+      return { ...state, showCalendar: !state.showCalendar, showWeek: false };
+    case 'toggleWeek':
+      return { ...state, showWeek: !state.showWeek, showCalendar: false };
     case 'open':
       return { ...state, details: action.appointment };
     case 'edit':
@@ -65,7 +74,42 @@ export function appointmentsReducer(state: AppointmentsState, action: Appointmen
   }
 }
 
-/** The appointments page's state and its dispatch. */
+/** The list's filters an address names (?consultant=me&status=pending…); the others are ''. */
+export function filtersFrom(params: URLSearchParams): Required<AppointmentFilters> {
+  const filters = { ...noFilters };
+  for (const key of FILTER_KEYS) {
+    // As typed in the address: the server refuses a value it does not know (400).
+    (filters as Record<string, string>)[key] = params.get(key) ?? '';
+  }
+  return filters;
+}
+
+/**
+ * The appointments page's state and its dispatch. The filters live in the address, so that
+ * a link (the landing page of a consultant: ?consultant=me) or a reload shows the same list;
+ * a change of them, from the page or the address, goes back to page 1 with nothing selected.
+ */
 export function useAppointmentsState() {
-  return useReducer(appointmentsReducer, initial);
+  const [params, setParams] = useSearchParams();
+  const [state, dispatch] = useReducer(appointmentsReducer, params, (p) => ({ ...initial, filters: filtersFrom(p) }));
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  // The address changed (the page's own filter, a link, back): page 1, nothing selected.
+  if (FILTER_KEYS.some((k) => filters[k] !== state.filters[k])) dispatch({ type: 'filter', patch: filters });
+  const act = useCallback(
+    (action: AppointmentsAction) => {
+      if (action.type !== 'filter') return dispatch(action);
+      setParams(
+        (p) => {
+          for (const [name, value] of Object.entries(action.patch)) {
+            if (value) p.set(name, value);
+            else p.delete(name);
+          }
+          return p;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return [{ ...state, filters }, act] as const;
 }
