@@ -1,6 +1,6 @@
 // How they meet, in a real browser against the real binary and a real SMTP server: a
 // visitor books a video meeting in the chat widget; the console's appointment shows the
-// mode and its link; the confirmation's invitation (.ics) is located at the link. An
+// mode, its link and the consultant who meets them; the confirmation's invitation (.ics) is located at the link. An
 // administrator says how a service meets on the settings page, and a booking from the
 // console chooses among those modes. And a visitor whose browser is in another time zone
 // sees their own time beside the agency's.
@@ -32,6 +32,13 @@ describe('how they meet', { skip }, () => {
     await context.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'fr');
     });
+    // The moderator is the agency's one consultant for consultations, every day from 08:00
+    // to 18:00: the booking is theirs.
+    await sql(
+      server.databaseURL,
+      `INSERT INTO consultants (user_id, name, services) SELECT id, 'Karim Saadi', '{consultation}' FROM admin_users WHERE email = '${STAFF.moderator}';
+       INSERT INTO consultant_hours (user_id, weekday, starts, ends) SELECT c.user_id, d, '08:00', '18:00' FROM consultants c, generate_series(0, 6) d`,
+    );
     try {
       const page = await context.newPage();
       const problems = watchConsole(page, server.baseURL);
@@ -64,8 +71,11 @@ describe('how they meet', { skip }, () => {
       const id = reply.appointment_id;
       assert.ok(id, 'the booking answer names the appointment');
 
-      const [mode, link] = (await sql(server.databaseURL, `SELECT mode, coalesce(meeting_url, '') FROM appointments WHERE id = '${id}'`))[0];
+      const [mode, link, consultant] = (
+        await sql(server.databaseURL, `SELECT mode, coalesce(meeting_url, ''), coalesce(consultant_id::text, '') FROM appointments WHERE id = '${id}'`)
+      )[0];
       assert.equal(mode, 'video');
+      assert.ok(consultant, 'the booking is given to the consultant');
       assert.match(link, /^https:\/\/meet\.jit\.si\/\S+$/);
       assert.deepEqual(problems, []);
 
@@ -82,6 +92,7 @@ describe('how they meet', { skip }, () => {
         await admin.goto(`/admin/appointments?open=${id}`);
         const details = admin.getByRole('dialog');
         await details.getByText('En visio', { exact: true }).waitFor();
+        await details.getByText('Karim Saadi').first().waitFor();
         const a = details.getByRole('link', { name: link });
         assert.equal(await a.getAttribute('href'), link);
         await screenshot(admin, 'meeting-console-video');
@@ -90,6 +101,7 @@ describe('how they meet', { skip }, () => {
       }
     } finally {
       await context.close();
+      await sql(server.databaseURL, 'DELETE FROM consultants'); // the suite's other tests book without consultants
     }
   });
 
