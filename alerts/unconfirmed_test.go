@@ -64,9 +64,9 @@ func TestAnUnconfirmedAppointmentAlertsItsOwnerOrTheStaffOnDuty(t *testing.T) {
 	if err != nil || tag.RowsAffected() != 2 {
 		t.Fatalf("%d checks at half the lead, want one per unconfirmed appointment (%v)", tag.RowsAffected(), err)
 	}
-	got := r.ledger(t, alerts.EventUnconfirmed, 4, 10*time.Second)
+	r.ledger(t, alerts.EventUnconfirmed, 4, 10*time.Second)
 	time.Sleep(500 * time.Millisecond) // time for an alert about the reconfirmed one, were there one
-	got = r.ledger(t, alerts.EventUnconfirmed, 4, time.Second)
+	got := r.ledger(t, alerts.EventUnconfirmed, 4, time.Second)
 	to := map[string][]string{}
 	for _, a := range got {
 		to[a.URL] = append(to[a.URL], a.UserEmail)

@@ -140,11 +140,3 @@ func busy(t *testing.T, userID string) []booking.BusyRange {
 	}
 	return out
 }
-
-func utc(s string) time.Time {
-	t, err := time.Parse("20060102T150405Z", s)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}

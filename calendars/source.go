@@ -151,7 +151,7 @@ func (s *Service) checkInput(ctx context.Context, userID string, in SourceInput)
 	if len(fields) > 0 {
 		return source{}, &booking.ValidationError{Fields: fields, Catalogue: Text}
 	}
-	src := source{Kind: in.Kind, URL: in.URL, Username: in.Username, Password: in.Password}
+	src := source(in)
 	if src.Password == "" {
 		var saved string
 		err := s.db.QueryRow(ctx, `SELECT coalesce(source_password, '') FROM consultant_calendars
