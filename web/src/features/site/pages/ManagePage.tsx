@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
-import { ApiError } from '../../../lib/api';
 import { ManageAppointment, useManagedAppointment } from '../../booking/manage';
 import { ContactCards } from '../components/ContactCards';
+import { LoadFailed } from '../components/LoadFailed';
 import { hoursText, telHref, useAgency } from '../contact';
 import { useSeo } from '../hooks/useSeo';
 import './ManagePage.css';
@@ -79,20 +79,10 @@ export default function ManagePage() {
   }
 
   if (state.kind === 'failed') {
-    const limited = state.error instanceof ApiError && state.error.code === 'rate_limited' ? state.error : null;
     return (
-      <section className="manage-page" aria-labelledby="manage-title">
-        <header className="page-head">
-          <h1 id="manage-title">{t('page.title')}</h1>
-        </header>
-        <div className="manage-page__failed" role="alert">
-          <p>{limited ? limited.message || t('errors.rateLimited') : t('page.loadFailed')}</p>
-          <button type="button" className="button button--primary" onClick={reload}>
-            {t('page.retry')}
-          </button>
-        </div>
+      <LoadFailed id="manage-title" title={t('page.title')} text={t('page.loadFailed')} error={state.error} retry={reload}>
         <AgencyContact />
-      </section>
+      </LoadFailed>
     );
   }
 

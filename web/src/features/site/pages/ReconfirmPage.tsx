@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { formatDay, formatTime, useReconfirmation } from '../../booking/manage';
+import { LoadFailed } from '../components/LoadFailed';
 import { useSeo } from '../hooks/useSeo';
 import './ManagePage.css';
 
@@ -44,20 +44,7 @@ export default function ReconfirmPage() {
   }
 
   if (state.kind === 'failed') {
-    const limited = state.error instanceof ApiError && state.error.code === 'rate_limited' ? state.error : null;
-    return (
-      <section className="manage-page" aria-labelledby="reconfirm-title">
-        <header className="page-head">
-          <h1 id="reconfirm-title">{t('reconfirm.title')}</h1>
-        </header>
-        <div className="manage-page__failed" role="alert">
-          <p>{limited ? limited.message || t('errors.rateLimited') : t('reconfirm.failed')}</p>
-          <button type="button" className="button button--primary" onClick={reload}>
-            {t('page.retry')}
-          </button>
-        </div>
-      </section>
-    );
+    return <LoadFailed id="reconfirm-title" title={t('reconfirm.title')} text={t('reconfirm.failed')} error={state.error} retry={reload} />;
   }
 
   const { appointment, already } = state.reconfirmation;
