@@ -242,14 +242,7 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 	var out Appointment
 	var reassigned bool
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1 FOR UPDATE`, id)
-		if err != nil {
-			return err
-		}
-		a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
+		a, err := lockAppointment(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -281,7 +274,7 @@ func (s *Core) change(ctx context.Context, id, by, actor string, fn func(Setting
 		if err != nil {
 			return err
 		}
-		rows, err = tx.Query(ctx, updateAppointment.sql, params...)
+		rows, err := tx.Query(ctx, updateAppointment.sql, params...)
 		if err != nil {
 			return err
 		}

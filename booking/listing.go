@@ -379,6 +379,20 @@ func (s *Core) AppointmentStats(ctx context.Context, f AppointmentFilter) (map[s
 	return out, err
 }
 
+// lockAppointment reads appointment id inside tx and locks its row until tx ends;
+// ErrNotFound when there is none.
+func lockAppointment(ctx context.Context, tx pgx.Tx, id string) (Appointment, error) {
+	rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1 FOR UPDATE`, id)
+	if err != nil {
+		return Appointment{}, err
+	}
+	a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return a, ErrNotFound
+	}
+	return a, err
+}
+
 // Appointment returns one appointment.
 func (s *Core) Appointment(ctx context.Context, id string) (Appointment, error) {
 	if !IsUUID(id) {

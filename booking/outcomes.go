@@ -2,7 +2,6 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -64,14 +63,7 @@ func (s *Core) RecordOutcome(ctx context.Context, id, outcome, by string) (Appoi
 	var out Appointment
 	changed := false
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1 FOR UPDATE`, id)
-		if err != nil {
-			return err
-		}
-		a, err := pgx.CollectExactlyOneRow(rows, ScanAppointment)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
+		a, err := lockAppointment(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -99,7 +91,7 @@ func (s *Core) RecordOutcome(ctx context.Context, id, outcome, by string) (Appoi
 			map[string]string{"from": a.Outcome, "to": outcome}); err != nil {
 			return err
 		}
-		rows, err = tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1`, id)
+		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1`, id)
 		if err != nil {
 			return err
 		}

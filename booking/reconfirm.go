@@ -78,13 +78,8 @@ func (s *Core) Reconfirm(ctx context.Context, token string) (Reconfirmation, err
 	var a Appointment
 	var already bool
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a WHERE a.id = $1 FOR UPDATE`, id)
-		if err != nil {
-			return err
-		}
-		if a, err = pgx.CollectExactlyOneRow(rows, ScanAppointment); errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		} else if err != nil {
+		var err error
+		if a, err = lockAppointment(ctx, tx, id); err != nil {
 			return err
 		}
 		switch {
@@ -96,7 +91,7 @@ func (s *Core) Reconfirm(ctx context.Context, token string) (Reconfirmation, err
 			already = true
 			return nil
 		}
-		rows, err = tx.Query(ctx, `UPDATE appointments a SET reconfirmed_at = now(), updated_at = now()
+		rows, err := tx.Query(ctx, `UPDATE appointments a SET reconfirmed_at = now(), updated_at = now()
 			WHERE a.id = $1 RETURNING `+AppointmentColumns, id)
 		if err != nil {
 			return err
