@@ -6,6 +6,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot/reader"
+	namereader "github.com/dota-agency/dota/chatbot/reader/name"
 )
 
 // setService records the service a message names; false when it names none.
@@ -54,7 +55,10 @@ func readName(t *turn, msg string, ws []string) {
 		t.askWith(text(t.lang(), "understood", "list", strings.Join(noted, ", ")))
 		return
 	}
-	if tp := t.reading().Topic; tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || reader.BookWords.Score(ws) > 0 {
+	// "Le rdv au nom de mon père, Ahmed Toumi": booking words, and the name in a phrase of
+	// its own.
+	bookingWords := reader.BookWords.Score(ws) > 0 && namereader.Alone(msg) == ""
+	if tp := t.reading().Topic; tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || bookingWords {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {
@@ -442,7 +446,7 @@ func (t *turn) confirm(msg string, ws []string) {
 		t.ask()
 	case choosing:
 		t.askWhatToChange(text(l, "what_change_unknown"))
-	case reader.PlainYes(ws, when):
+	case reader.PlainYes(withoutSummary(ws, c.Name, c.Company), when):
 		t.book()
 	case reader.IsQuestion(msg, ws):
 		ans, src := t.e.answerFree(t.ctx, t.aiShares(), l, msg, ws, t.catalogue())
@@ -453,6 +457,27 @@ func (t *turn) confirm(msg string, ws []string) {
 	default:
 		t.say(text(l, "confirm_again"), SourceFlow)
 	}
+}
+
+// withoutSummary leaves out of a message the words that repeat the summary's name or
+// company: "oui c'est bon, pour Atlas Immo" says yes and nothing else.
+func withoutSummary(ws []string, values ...string) []string {
+	said := map[string]bool{}
+	for _, v := range values {
+		for _, w := range reader.Words(v) {
+			said[w] = true
+		}
+	}
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if !said[w] {
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return ws
+	}
+	return out
 }
 
 // askWhatToChange asks which field of the summary to change, and reads the answer next.

@@ -35,10 +35,16 @@ func checkValue(step, msg string) (value, code string) { return steps[step].chec
 
 func checkName(msg string) (string, string) {
 	v := stripLeadIn(nameLeadIns, strings.TrimSpace(msg))
-	if n := namereader.Answer(msg); n != "" {
+	if n := namereader.Answer(msg); n != "" && !namereader.Business(n) {
 		v = n
 	} else if namereader.Business(msg) {
-		v = "" // "le magasin c'est Meubles Boudiaf": a business's name, not the visitor's
+		// "le magasin c'est Meubles Boudiaf", "الشركة اسمها Sahel Food": a business's name,
+		// not the visitor's
+		v = ""
+	}
+	// "لا سمحلي غلطت، حط …", "non pardon": a no or a correction's lead is no name.
+	if nw := reader.Words(v); reader.NoWords.Score(nw) > 0 || reader.CorrectionLeads.Score(nw) > 0 {
+		v = ""
 	}
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
 	return v, booking.CheckName(v)

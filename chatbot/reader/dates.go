@@ -66,7 +66,9 @@ var WeekdayNames = map[string]time.Weekday{
 	"thu": time.Thursday, "thur": time.Thursday, "thurs": time.Thursday, "fri": time.Friday,
 	"احد": time.Sunday, "الاحد": time.Sunday, "اثنين": time.Monday, "الاثنين": time.Monday, "ثلاثاء": time.Tuesday,
 	"الثلاثاء": time.Tuesday, "اربعاء": time.Wednesday, "الاربعاء": time.Wednesday, "خميس": time.Thursday,
-	"الخميس": time.Thursday, "جمعه": time.Friday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
+	"الخميس": time.Thursday, "جمعه": time.Friday,
+	// written as said, without the final hamza: "الاربعا", "الثلاثا"
+	"اربعا": time.Wednesday, "الاربعا": time.Wednesday, "ثلاثا": time.Tuesday, "الثلاثا": time.Tuesday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
 	// Darija: "الحد" is Sunday; in Latin letters, the forms with their article.
 	"الحد": time.Sunday, "lhad": time.Sunday, "l7ad": time.Sunday, "letnin": time.Monday, "lithnin": time.Monday,
 	"ltnin": time.Monday, "ltlata": time.Tuesday, "larb3a": time.Wednesday, "larbe3": time.Wednesday,

@@ -23,7 +23,9 @@ var (
 		// darija's yes in Arabic letters as in Latin ones ("sahit", "iwa"), and "that's it"
 		// in both ("هكا", "haka", "هذا صحيح")
 		"صحيت", "صحيتو", "ايوا", "إيوا", "هكا", "هكاك", "هكا هو", "haka", "hakka", "hakda", "هذا صحيح",
-		"كل شيء صحيح")
+		"كل شيء صحيح",
+		// a go-ahead alone: "vas-y", "allez-y"
+		"vas-y", "vas y", "vasy", "allez-y", "allez y", "go for it")
 	NoWords = NewMatcher("non", "nan", "nn", "pas maintenant", "non merci", "no", "nope", "not now", "no thanks",
 		"لا", "ليس الآن", "لا شكرا", "كلا", "لالا", "lala", "la la", "la merci", "la shukran", "la chokran",
 		"you got that wrong", "got it wrong", "that's wrong", "wrong", "incorrect", "not right", "pas correct",
@@ -97,7 +99,9 @@ var (
 		"ces informations", "les informations", "informations", "sont exactes", "exactes", "the information",
 		"s7a7", "s7i7", "kolch", "kolchi", "المعلومات", "صحيحة", "الحجز", "le rendez-vous", "le rdv", "saha",
 		"barak allahou fik", "barak allah fik", "بارك الله فيك", "the booking", "the appointment",
-		"the cancellation", "l'annulation", "annulation", "الإلغاء", "الالغاء", "thank you", "merci")
+		"the cancellation", "l'annulation", "annulation", "الإلغاء", "الالغاء", "thank you", "merci",
+		// whom the booking is for, said again: "oui, c'est bon pour lui"
+		"pour lui", "pour elle", "pour eux", "for him", "for her", "for them")
 	// butWords hold something back: "oui mais…".
 	butWords = NewMatcher("mais", "but", "sauf", "however", "cependant", "except", "لكن", "ولكن", "بس", "بصح",
 		"bessah", "bsah", "besah", "walakin", "ghir")

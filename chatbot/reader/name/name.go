@@ -98,22 +98,46 @@ func Business(text string) bool {
 // businessBefore reports whether a business is named in the few words before ws[j].
 func businessBefore(ws []word, j int) bool {
 	for _, w := range ws[max(0, j-5):j] {
-		if business[w.f] {
+		// with its article too: "الشركة اسمها Sahel Food", "المحل"
+		if business[w.f] || business[strings.TrimPrefix(w.f, "ال")] {
 			return true
 		}
 	}
 	return false
 }
 
+// Alone reads the name that stands in a phrase of its own among several, with no word
+// before it nor filler in it ("Le rdv au nom de mon père, Ahmed Toumi"; not "شكراً على
+// التوضيح. …", a thanks, nor "واو مليح. نحب رونديفو");
+// "" when no phrase, or more than one, is a name alone.
+func Alone(text string) string { return namePhrase(segments(text), noFiller) }
+
+// noFiller keeps a phrase none of whose words is a filler or a greeting ("واو مليح" is an
+// exclamation, no name).
+func noFiller(ws []word) []word {
+	for _, w := range ws {
+		if fillers[w.f] || greetings[w.f] {
+			return nil
+		}
+	}
+	return ws
+}
+
 // onlyNamePhrase is the name of the one phrase of several that holds a name of two words
 // or more and nothing else, when only one does.
 func onlyNamePhrase(segs []segment) string {
+	return namePhrase(segs, func(ws []word) []word { return afterLeadIn(dropFillers(ws)) })
+}
+
+// namePhrase is the name of the one phrase of several whose words, trimmed, are a name of
+// two words or more and nothing else, when only one is.
+func namePhrase(segs []segment, trim func([]word) []word) string {
 	if len(segs) < 2 {
 		return ""
 	}
 	found := ""
 	for _, s := range segs {
-		ws := afterLeadIn(dropFillers(s.words))
+		ws := trim(s.words)
 		if len(ws) < 2 || len(ws) > maxWords {
 			continue
 		}

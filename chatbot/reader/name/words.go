@@ -80,7 +80,9 @@ var stops = set("et", "and", "je", "j'ai", "j'aimerais", "i", "i'd", "i'm", "mon
 // voudrais…", "Hi, Web Development please".
 var common = set("je", "j'ai", "nous", "on", "il", "elle", "vous", "i", "we", "you", "it", "this", "that", "there",
 	"web", "site", "mobile", "app", "application", "formation", "consultation", "photo", "video", "bot", "bots",
-	"logo", "rendez-vous", "rdv", "appointment", "meeting", "booking", "lundi", "mardi", "mercredi", "jeudi",
+	"logo", "rendez-vous", "rdv", "appointment", "meeting", "booking", "موعد", "الموعد", "الرونديفو", "حجز", "الحجز",
+	// "in his name": "الموعد باسمو هو"
+	"باسم", "باسمو", "باسمه", "باسمها", "باسمي", "lundi", "mardi", "mercredi", "jeudi",
 	"vendredi", "samedi", "dimanche", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 	"demain", "tomorrow", "today", "aujourd'hui", "merci", "thanks", "ok", "oui", "non", "yes", "no", "svp",
 	"please", "madame", "monsieur", "mr", "mme", "mrs", "ms", "sir", "dear", "cher", "chere", "besoin", "need",
