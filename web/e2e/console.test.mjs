@@ -224,7 +224,7 @@ describe('operations console', () => {
     await page.getByText(`Nouveau client, créé avec le rendez-vous : Yasmine Haddad${stamp}`).waitFor();
     assert.equal(await page.getByLabel('Nom complet').inputValue(), `Yasmine Haddad${stamp}`);
     assert.equal(await page.getByLabel('E-mail').inputValue(), `yasmine${stamp}@example.dz`);
-    assert.equal(await page.getByLabel('Téléphone').inputValue(), '0661 23 45 67');
+    assert.equal(await page.getByRole('textbox', { name: 'Téléphone' }).inputValue(), '0661 23 45 67');
     const slot = await freeSlot(server, 3, 5);
     await page.getByLabel('Date', { exact: true }).fill(slot.date);
     await page.getByLabel('Heure').locator(`option[value="${slot.time}"]`).waitFor({ state: 'attached' });

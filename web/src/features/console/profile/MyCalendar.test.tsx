@@ -51,6 +51,11 @@ describe('the profile’s calendar', () => {
         const url = String(input);
         const method = init?.method ?? 'GET';
         const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+        if (url.split('?')[0] === '/api/admin/consultants') {
+          calls.push({ method, url });
+          const items = stored ? [{ user_id: 'u1', email: 'me@dota.test', name: 'Me', services: [], active: true, hours: [], days_off: [] }] : [];
+          return json(200, { items });
+        }
         if (url.startsWith('/api/admin/consultants/u1/calendar')) {
           calls.push({ method, url, body });
           if (!stored) return json(404, { error: { code: 'not_found', message: 'Not found' } });
@@ -89,8 +94,9 @@ describe('the profile’s calendar', () => {
     stored = null;
     renderConsoleAt('/admin/profile');
     await screen.findByRole('heading', { name: 'My profile' });
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/consultants?'))).toBe(true));
     expect(screen.queryByRole('heading', { name: 'My calendar' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/calendar'))).toBe(false); // nothing asked, nothing to fail
   });
 
   it('makes the private feed, shows its address once with a copy button, and revokes it', async () => {

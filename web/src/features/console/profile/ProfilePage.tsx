@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { fieldErrorsOf, toastFailure } from '../../../lib/mutation';
 import { useDisplayNameMutation, useSession } from '../hooks/useSession';
+import { consultantQueries } from '../api/consultants';
 import { AlertsCard } from './components/AlertsCard';
 import { MyCalendarCard } from './components/MyCalendarCard';
 
@@ -13,6 +15,8 @@ import { MyCalendarCard } from './components/MyCalendarCard';
 export default function ProfilePage() {
   const { t } = useTranslation('console');
   const user = useSession((s) => s.user);
+  // Only a consultant has calendars: the card asks for them once the list says so.
+  const consultants = useQuery(consultantQueries.list());
   const save = useDisplayNameMutation();
   const [edited, setEdited] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -67,7 +71,7 @@ export default function ProfilePage() {
           </button>
         </div>
       </form>
-      {user && <MyCalendarCard userId={user.id} />}
+      {user && consultants.data?.some((c) => c.user_id === user.id) && <MyCalendarCard userId={user.id} />}
       <AlertsCard />
     </section>
   );
