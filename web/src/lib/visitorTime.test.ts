@@ -22,6 +22,11 @@ describe('visitorTime', () => {
     expect(visitorTime('2027-01-12', '17:00', 'Africa/Algiers', 'Asia/Tokyo', 'fr')).toBe('mer. 01:00');
   });
 
+  it('writes the visitor\'s time on the clock of the page\'s language: 24 hours in Arabic and French', () => {
+    expect(visitorTime('2027-01-12', '14:00', 'Africa/Algiers', 'Europe/London', 'ar')).toMatch(/^(13|١٣):(00|٠٠)$/);
+    expect(visitorTime('2027-01-12', '14:00', 'Africa/Algiers', 'Europe/London', 'fr')).toBe('13:00');
+  });
+
   it('says nothing when the clocks agree, or a zone is unknown', () => {
     expect(visitorTime('2027-01-12', '14:00', 'Africa/Algiers', 'Africa/Algiers', 'en')).toBe('');
     expect(visitorTime('2027-01-12', '14:00', 'Africa/Algiers', 'Africa/Lagos', 'en')).toBe(''); // both UTC+1

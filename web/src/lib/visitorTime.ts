@@ -60,6 +60,7 @@ export function visitorTime(date: string, time: string, agencyZone: string, visi
       timeZone: visitor,
       hour: '2-digit',
       minute: '2-digit',
+      hourCycle: lang.startsWith('en') ? 'h12' : 'h23', // as the slots are written: 24 hours but in English
       ...(sameDay ? {} : { weekday: 'short' }),
     }).format(new Date(instant));
   } catch {
