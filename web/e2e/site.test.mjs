@@ -221,12 +221,12 @@ describe('public site', () => {
       await form.getByLabel('Full name').fill('Karim Benali');
       await form.getByLabel('Phone').fill('0555 98 76 54');
       await form.getByLabel('Date').fill(date);
-      await form.getByRole('radio', { name: /02:00 PM/ }).check({ force: true });
+      await form.getByRole('radio', { name: /^02:00 PM/ }).check({ force: true });
       await bookSlot(0); // someone else takes the last place first
       await form.getByRole('button', { name: 'Request appointment' }).click();
       const alternative = form.getByRole('group', { name: /no longer free/ }).getByRole('button').first();
       await alternative.waitFor();
-      assert.equal(await form.getByRole('radio', { name: /02:00 PM/ }).isDisabled(), true);
+      assert.equal(await form.getByRole('radio', { name: /^02:00 PM/ }).isDisabled(), true);
       await screenshot(page, 'form-slot-taken-en');
       await alternative.click();
       await page.getByRole('heading', { level: 1, name: 'Your appointment is requested' }).waitFor();
