@@ -31,6 +31,7 @@ type admin struct {
 	httpsSite bool         // the session cookie is Secure
 	alerts    alertService // nil leaves the alert routes out
 	calendars calendarService
+	traffic   trafficCounts
 }
 
 // bookingCore is the booking core as the console's screens ask it directly: each
@@ -44,6 +45,7 @@ type bookingCore interface {
 	settingsCore
 	outcomeCore
 	consultantCore
+	sourceCore
 }
 
 // signedIn is a route any signed-in user may call.
@@ -66,6 +68,7 @@ func (a *admin) mount(r *gin.Engine) {
 	h("GET", "/events", signedIn, a.events.serve)
 	a.mountAppointments(h)
 	a.mountOutcomes(h)
+	a.mountSources(h)
 	a.mountUsers(h)
 	a.mountConsultants(h)
 	a.mountClients(h)

@@ -47,6 +47,8 @@ var access = map[string]string{
 	"DELETE /api/admin/projects/:id":             "a",
 	"PUT /api/admin/projects/:id/published":      "a",
 	"PUT /api/admin/services/:slug/modes":        "a",
+	"GET /api/admin/services/:slug/questions":    "a",
+	"PUT /api/admin/services/:slug/questions":    "a",
 	"GET /api/admin/notifications":               "a",
 	"GET /api/admin/notifications/unread-count":  "a",
 	"GET /api/admin/notifications/recent":        "a",
@@ -95,6 +97,7 @@ var access = map[string]string{
 	"PUT /api/admin/appointments/:id/outcome": "ame",
 	"GET /api/admin/clients/:id/outcomes":     "am",
 	"GET /api/admin/dashboard/outcomes":       "am",
+	"GET /api/admin/dashboard/sources":        "am",
 }
 
 // adminRoutes enumerates the router's /api/admin routes, sign-in excepted, logout last.

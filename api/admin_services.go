@@ -12,6 +12,41 @@ import (
 // The settings page says how each service's meetings happen: administrators only.
 func (a *admin) mountServices(h route) {
 	h("PUT", "/services/:slug/modes", need(console.PageSettings, console.ActSettingsUpdate), a.saveServiceModes)
+	h("GET", "/services/:slug/questions", need(console.PageSettings, ""), a.serviceQuestions)
+	h("PUT", "/services/:slug/questions", need(console.PageSettings, console.ActSettingsUpdate), a.saveServiceQuestions)
+}
+
+func (a *admin) serviceQuestions(c *gin.Context) error {
+	svc, err := a.catalogue.ServiceBySlug(c, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"questions": questionsOrEmpty(svc.Questions)})
+	return nil
+}
+
+func (a *admin) saveServiceQuestions(c *gin.Context) error {
+	var in struct {
+		Questions []catalogue.Question `json:"questions"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	svc, err := a.catalogue.SetServiceQuestions(c, c.Param("slug"), in.Questions)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"questions": questionsOrEmpty(svc.Questions),
+		"message": catalogue.Text(langOf(c), "service_questions_saved")})
+	return nil
+}
+
+// questionsOrEmpty is a list of questions, empty rather than null.
+func questionsOrEmpty(qs []catalogue.Question) []catalogue.Question {
+	if qs == nil {
+		return []catalogue.Question{}
+	}
+	return qs
 }
 
 func (a *admin) saveServiceModes(c *gin.Context) error {

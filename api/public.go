@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 )
@@ -14,6 +15,7 @@ import (
 type public struct {
 	booking   *booking.Core
 	catalogue *catalogue.Store
+	traffic   *attribution.Store
 	guard     *formGuard
 }
 
@@ -176,13 +178,15 @@ func (p *public) subscribe(c *gin.Context) error {
 }
 
 // analyticsNames are the first-party events the public site may send.
-var analyticsNames = map[string]bool{"service_inquiry": true, "contact_form_submit": true,
+var analyticsNames = map[string]bool{attribution.KindVisit: true, "service_inquiry": true, "contact_form_submit": true,
 	"appointment_booking_start": true, "project_view": true, "social_media_click": true, "file_download": true}
 
 func (p *public) event(c *gin.Context) error {
 	var req struct {
 		Name  string         `json:"name"`
 		Props map[string]any `json:"props"`
+		// Attribution comes with a visit: counted by its source and campaign.
+		Attribution *attribution.Visit `json:"attribution"`
 	}
 	if err := decodeJSON(c, &req); err != nil {
 		return err
@@ -191,6 +195,15 @@ func (p *public) event(c *gin.Context) error {
 		return errValidation("bad_query", map[string]string{"name": text(langOf(c), "bad_query")})
 	}
 	analyticsEvents.WithLabelValues(req.Name).Inc()
+	// A visit is counted within the address's budget of the forms: beyond it, a flood
+	// of visits from one address changes no count.
+	if req.Name == attribution.KindVisit {
+		if _, retry := p.guard.tally(c, c.ClientIP(), attribution.KindVisit, nil); retry == 0 {
+			if err := p.traffic.Record(c, attribution.KindVisit, req.Attribution); err != nil {
+				return err
+			}
+		}
+	}
 	c.Status(http.StatusNoContent)
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/alerts"
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/backup"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/calendars"
@@ -77,6 +78,9 @@ type Deps struct {
 	Calendars *calendars.Service
 	// Events relays live events to console streams; made from Console when nil.
 	Events *Events
+	// Traffic counts the visits and chats opened by source and campaign; made from DB
+	// when nil.
+	Traffic *attribution.Store
 	// ChatStreamsPerReplica bounds the visitors' chat streams this replica holds open
 	// (DefaultChatStreamsPerReplica when zero).
 	ChatStreamsPerReplica int
@@ -103,6 +107,9 @@ func New(d Deps) http.Handler {
 	if d.Catalogue == nil {
 		d.Catalogue = catalogue.New(d.DB)
 	}
+	if d.Traffic == nil {
+		d.Traffic = attribution.NewStore(d.DB)
+	}
 	httpsSite := strings.HasPrefix(d.PublicURL, "https://")
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -123,7 +130,7 @@ func New(d Deps) http.Handler {
 
 	settings := d.Booking.Settings // the one cached path, the console's too
 	r.GET(securityTxtPath, handle(securityTxt(settings, d.PublicURL, time.Now)))
-	pub := &public{booking: d.Booking, catalogue: d.Catalogue, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
+	pub := &public{booking: d.Booking, catalogue: d.Catalogue, traffic: d.Traffic, guard: newFormGuard(redisOrNil(d.Redis), d.RedisPrefix, d.Forms, d.Logger)}
 	g := r.Group("/api", compressJSON(), maintenance(settings))
 	g.GET("/site", handle(siteInfo(settings)))
 	g.GET("/services", handle(pub.services))
@@ -177,7 +184,8 @@ func New(d Deps) http.Handler {
 			d.Backups = backup.New(d.DB, backup.Config{})
 		}
 		(&admin{console: d.Console, core: d.Booking, catalogue: d.Catalogue, privacy: d.Privacy, chat: d.Chat,
-			events: d.Events, backups: d.Backups, httpsSite: httpsSite, alerts: alertsOf(d), calendars: d.Calendars}).mount(r)
+			events: d.Events, backups: d.Backups, httpsSite: httpsSite, alerts: alertsOf(d), calendars: d.Calendars,
+			traffic: d.Traffic}).mount(r)
 	}
 
 	// The web app: its files and pages, robots.txt and the sitemap; no /api path.

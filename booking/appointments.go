@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
@@ -70,6 +71,15 @@ type Appointment struct {
 	// both "" when none does (no consultants, or no slot).
 	ConsultantID   string `json:"consultant_id" db:"consultant_id"`
 	ConsultantName string `json:"consultant_name" db:"consultant_name"`
+	// Answers are the answers to the service's own questions, with the questions as they
+	// were asked.
+	Answers []catalogue.Answer `json:"answers" db:"answers"`
+	// Attribution is where the visit that booked came from (nil: unknown, as for the
+	// console's bookings); TrafficSource and Campaign are its last touch's source
+	// (attribution.Direct for none) and campaign, which the console filters by.
+	Attribution   *attribution.Visit `json:"attribution" db:"attribution"`
+	TrafficSource string             `json:"traffic_source" db:"traffic_source"`
+	Campaign      string             `json:"campaign" db:"campaign"`
 }
 
 // Meeting modes, as catalogue.Modes names them.
@@ -91,7 +101,8 @@ const AppointmentColumns = `a.id, a.name, coalesce(a.email, '') AS email, coales
 	a.reconfirmed_at, coalesce(a.outcome, '') AS outcome, a.outcome_at,
 	(SELECT count(*)::int FROM appointments ns WHERE ns.client_id = a.client_id AND ns.outcome = 'no_show') AS client_no_shows,
 	coalesce(a.consultant_id::text, '') AS consultant_id,
-	coalesce((SELECT k.name FROM consultants k WHERE k.user_id = a.consultant_id), '') AS consultant_name`
+	coalesce((SELECT k.name FROM consultants k WHERE k.user_id = a.consultant_id), '') AS consultant_name,
+	a.answers, a.attribution, a.traffic_source, a.campaign`
 
 // ScanAppointment reads one row of AppointmentColumns, by name. Every appointment read
 // goes through it; a row with more columns after them is read with appointmentAnd.

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/i18n"
 )
@@ -37,6 +38,12 @@ type Request struct {
 	// ConsultantID asks for one consultant: an active one who takes the service, free
 	// then. "" lets the booking assign one when there are consultants (assign.go).
 	ConsultantID string `json:"consultant_id"`
+	// Answers are the answers to the service's own questions, by question id
+	// (catalogue.Question): checked against the catalogue's questions when it is booked.
+	Answers map[string]string `json:"answers"`
+	// Attribution is where the visit came from, as the web app kept it: cleaned (cut or
+	// dropped, never refused) and stored with the appointment.
+	Attribution *attribution.Visit `json:"attribution"`
 	// ClientID, from the console, books for an existing client instead of matching one.
 	ClientID string `json:"client_id"`
 	// NewClient, from the console, describes the client to create when none matches.
@@ -208,11 +215,11 @@ var (
 		a AS (
 			INSERT INTO appointments (name, email, phone, phone_e164, service, date, time, starts_at, message,
 				company, sector, status, status_dashboard, source, language, client_id, idempotency_key,
-				request_hash, mode, meeting_url, consultant_id)
+				request_hash, mode, meeting_url, consultant_id, answers, attribution, traffic_source, campaign)
 			VALUES (@name, @email, @phone, nullif(@phone_e164, ''), @service, @date::date, @time, @starts_at,
 				@message, @company, @sector, 'pending', @status_dashboard, @source, @language,
 				coalesce(@client_id::uuid, (SELECT id FROM c)), @key, @request_hash, @mode, @meeting_url,
-				@consultant_id::uuid)
+				@consultant_id::uuid, @answers, @attribution, @traffic_source, @campaign)
 			RETURNING *),
 		n AS (
 			INSERT INTO notifications (code, args, type, priority, appointment_id)
@@ -319,6 +326,10 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	if err := s.roomFor(ctx, &meeting, ""); err != nil {
 		return Result{}, err
 	}
+	answers, err := answersOf(services, r.Service, r.Answers, r.Source != SourceConsole && r.offer == "")
+	if err != nil {
+		return Result{}, err
+	}
 
 	// The messages the booking causes are written to the ledger by the insert itself; their
 	// jobs go in through River's client, before COMMIT. A booking that causes none (no
@@ -330,6 +341,7 @@ func (s *Core) bookOn(ctx context.Context, conn *pgx.Conn, st Settings, r Reques
 	named := r.insertArgs(check.ClientID, hash, startsAt, titleOf(services, r.Service))
 	named["mode"], named["meeting_url"] = meeting.Mode, NullIfEmpty(meeting.MeetingURL)
 	named["consultant_id"] = NullIfEmpty(consultant)
+	named["answers"] = answers
 	maps.Copy(named, ledgerRowsOf(msgs).args())
 	args, err := insertBooking.args(named)
 	if err != nil {
@@ -463,6 +475,9 @@ func (r *Request) insertArgs(clientID *string, hash string, startsAt *time.Time,
 		"client_id":        clientID,
 		"key":              NullIfEmpty(r.key),
 		"request_hash":     hash,
+		"attribution":      r.Attribution,
+		"traffic_source":   r.Attribution.Source(),
+		"campaign":         r.Attribution.Campaign(),
 		// the client, when none matched
 		"nom":            nom,
 		"prenom":         prenom,
@@ -546,6 +561,7 @@ func (r *Request) normalize() {
 	r.Name = strings.Join(strings.Fields(r.Name), " ")
 	r.Email = NormalizeEmail(r.Email)
 	r.phoneE164, _ = CanonicalPhone(r.Phone)
+	r.Attribution = r.Attribution.Clean()
 	// An unknown language is the agency's default one, from the settings (book).
 	r.Language = i18n.Normalize(r.Language)
 	if r.Source == "" {

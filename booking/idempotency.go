@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +38,12 @@ func (r *Request) hash() string {
 		strings.ToLower(r.ClientID)} {
 		// Each value is prefixed with its length, so that values cannot run into each other.
 		h.Write([]byte(strconv.Itoa(len(f)) + ":" + f + ";"))
+	}
+	// The answers to the service's questions, when there are any (a request without them
+	// hashes as it did before questions).
+	for _, id := range slices.Sorted(maps.Keys(r.Answers)) {
+		a := id + "=" + r.Answers[id]
+		h.Write([]byte("a" + strconv.Itoa(len(a)) + ":" + a + ";"))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

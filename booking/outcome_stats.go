@@ -72,26 +72,8 @@ func (s *Core) OutcomeStats(ctx context.Context, from, to string) (OutcomeStats,
 		return OutcomeStats{}, err
 	}
 	now := s.now()
-	today := now.In(st.Location()).Format(time.DateOnly)
-	if to == "" {
-		to = today
-	}
-	v := &ValidationError{}
-	end, ok := ParseDate(to, time.UTC)
-	if !ok {
-		v.Add("to", "date_invalid")
-	}
-	if from == "" && ok {
-		from = end.AddDate(0, 0, 1-OutcomeStatsDays).Format(time.DateOnly)
-	}
-	start, fromOK := ParseDate(from, time.UTC)
-	if !fromOK {
-		v.Add("from", "date_invalid")
-	}
-	if ok && fromOK && (start.After(end) || end.Sub(start) > OutcomeStatsMaxDays*24*time.Hour) {
-		v.Add("from", "date_invalid")
-	}
-	if err := v.OrNil(); err != nil {
+	from, to, err = Period(from, to, now.In(st.Location()))
+	if err != nil {
 		return OutcomeStats{}, err
 	}
 	out := OutcomeStats{From: from, To: to, ByService: []OutcomeRate{}, BySource: []OutcomeRate{},
@@ -125,6 +107,32 @@ func (s *Core) OutcomeStats(ctx context.Context, from, to string) (OutcomeStats,
 		return nil
 	})
 	return out, err
+}
+
+// Period reads the days from and to (YYYY-MM-DD, both included) of a dashboard's period:
+// to defaults to today's date, from to OutcomeStatsDays days before it; a period that is
+// not a pair of days, runs backwards or spans more than OutcomeStatsMaxDays is a
+// *ValidationError on "from" or "to".
+func Period(from, to string, today time.Time) (string, string, error) {
+	if to == "" {
+		to = today.Format(time.DateOnly)
+	}
+	v := &ValidationError{}
+	end, ok := ParseDate(to, time.UTC)
+	if !ok {
+		v.Add("to", "date_invalid")
+	}
+	if from == "" && ok {
+		from = end.AddDate(0, 0, 1-OutcomeStatsDays).Format(time.DateOnly)
+	}
+	start, fromOK := ParseDate(from, time.UTC)
+	if !fromOK {
+		v.Add("from", "date_invalid")
+	}
+	if ok && fromOK && (start.After(end) || end.Sub(start) > OutcomeStatsMaxDays*24*time.Hour) {
+		v.Add("from", "date_invalid")
+	}
+	return from, to, v.OrNil()
 }
 
 // rate is part over whole, 0 when whole is 0, rounded to four places.

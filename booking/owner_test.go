@@ -21,6 +21,7 @@ var tablesOf = map[string][]string{
 	"catalogue":          {"services", "projects", "newsletter_subscriptions"},
 	"privacy":            {"erasures"},
 	"backup":             {"backup_runs"},
+	"attribution":        {"traffic"},
 	"console":            {"admin_users", "appointment_notes", "canned_replies"},
 	"chatbot/transcript": {"chat_conversations", "chat_messages", "chat_conversation_appointments", "chat_ratings"},
 	"alerts":             {"alert_subscriptions", "alert_profiles", "alert_choices", "alerts"},

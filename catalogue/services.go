@@ -48,25 +48,28 @@ type Service struct {
 	// a booking that names none gets.
 	Modes       []string `json:"modes"`
 	DefaultMode string   `json:"default_mode"`
+	// Questions are what a booking of the service is asked after it (questions.go).
+	Questions []Question `json:"questions"`
 }
 
 // ServiceView is a service with its texts resolved for one language and its details
 // HTML sanitized.
 type ServiceView struct {
-	ID            string    `json:"id"`
-	Slug          string    `json:"slug"`
-	Name          string    `json:"name"`
-	Description   string    `json:"description"`
-	Icon          string    `json:"icon"`
-	Category      string    `json:"category"`
-	Tags          []string  `json:"tags"`
-	Details       string    `json:"details"`
-	DetailsBlocks [2]string `json:"details_blocks"`
-	QA            []QA      `json:"qa"`
-	IsActive      bool      `json:"is_active"`
-	CreatedAt     time.Time `json:"created_at"`
-	Modes         []string  `json:"modes"`
-	DefaultMode   string    `json:"default_mode"`
+	ID            string         `json:"id"`
+	Slug          string         `json:"slug"`
+	Name          string         `json:"name"`
+	Description   string         `json:"description"`
+	Icon          string         `json:"icon"`
+	Category      string         `json:"category"`
+	Tags          []string       `json:"tags"`
+	Details       string         `json:"details"`
+	DetailsBlocks [2]string      `json:"details_blocks"`
+	QA            []QA           `json:"qa"`
+	IsActive      bool           `json:"is_active"`
+	CreatedAt     time.Time      `json:"created_at"`
+	Modes         []string       `json:"modes"`
+	DefaultMode   string         `json:"default_mode"`
+	Questions     []QuestionView `json:"questions"`
 }
 
 // In resolves the service for lang with the catalogue's fallbacks.
@@ -74,7 +77,7 @@ func (s Service) In(lang string) ServiceView {
 	v := ServiceView{
 		ID: s.ID, Slug: s.Slug, Name: s.Name.In(lang), Description: s.Description.In(lang),
 		Icon: s.Icon, Category: s.Category.In(lang), Tags: listIn(s.Tags, lang), IsActive: s.IsActive, CreatedAt: s.CreatedAt,
-		Modes: s.Modes, DefaultMode: s.DefaultMode,
+		Modes: s.Modes, DefaultMode: s.DefaultMode, Questions: questionsIn(s.Questions, lang),
 	}
 	if v.Description == "" {
 		v.Description = Text(lang, "unknown_service")
@@ -131,7 +134,7 @@ const (
 
 const serviceColumns = `id, slug, name, coalesce(description, 'null'), icon, coalesce(category, 'null'), tags,
 	coalesce(keywords, 'null'), coalesce(details, 'null'), coalesce(qa, 'null'), is_active, created_at,
-	modes, default_mode`
+	modes, default_mode, questions`
 
 // Services lists the active services, newest first or by name in lang; limit <= 0 means all.
 func (s *Store) Services(ctx context.Context, order ServiceOrder, lang string, limit int) ([]Service, error) {
@@ -169,15 +172,15 @@ func (s *Store) ServiceBySlug(ctx context.Context, slug string) (Service, error)
 
 func scanService(row pgx.CollectableRow) (Service, error) {
 	var s Service
-	var name, desc, cat, tags, kw, details, qa []byte
+	var name, desc, cat, tags, kw, details, qa, questions []byte
 	if err := row.Scan(&s.ID, &s.Slug, &name, &desc, &s.Icon, &cat, &tags, &kw, &details, &qa, &s.IsActive, &s.CreatedAt,
-		&s.Modes, &s.DefaultMode); err != nil {
+		&s.Modes, &s.DefaultMode, &questions); err != nil {
 		return s, err
 	}
 	for _, f := range []struct {
 		raw []byte
 		dst any
-	}{{name, &s.Name}, {desc, &s.Description}, {cat, &s.Category}, {tags, &s.Tags}, {kw, &s.Keywords}, {details, &s.Details}, {qa, &s.QA}} {
+	}{{name, &s.Name}, {desc, &s.Description}, {cat, &s.Category}, {tags, &s.Tags}, {kw, &s.Keywords}, {details, &s.Details}, {qa, &s.QA}, {questions, &s.Questions}} {
 		if err := json.Unmarshal(f.raw, f.dst); err != nil {
 			return s, err
 		}

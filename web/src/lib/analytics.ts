@@ -2,6 +2,7 @@
 // where they are counted. A third-party tag (Google Analytics, gtag.js) also gets them,
 // with page views, only when the build sets VITE_ANALYTICS_ID; it is off by default.
 import { api } from './api';
+import type { Attribution } from './attribution';
 
 /** The events the public site reports. */
 export type AnalyticsEvent =
@@ -54,6 +55,14 @@ function tag(...args: unknown[]): void {
 export function track(name: AnalyticsEvent, props: Props = {}): void {
   api.post('/api/events', { name, props }).catch(() => undefined);
   tag('event', name, props);
+}
+
+/**
+ * Counts the visit's first page by where it came from (source and campaign, nothing of
+ * the visitor), for the dashboard's conversion; the third-party tag hears nothing of it.
+ */
+export function trackVisit(attribution: Attribution): void {
+  api.post('/api/events', { name: 'visit', props: {}, attribution }).catch(() => undefined);
 }
 
 /** Reports a page view to the third-party tag, when one is configured. */

@@ -816,6 +816,8 @@ export interface paths {
                         /** @description where the offer goes */
                         email: string;
                         service?: string;
+                        /** @description kept with the entry, and with the booking its offer makes */
+                        attribution?: components["schemas"]["Attribution"];
                     } & components["schemas"]["FormGuard"];
                 };
             };
@@ -1068,6 +1070,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         email?: string;
+                        attribution?: components["schemas"]["Attribution"];
                     } & components["schemas"]["FormGuard"];
                 };
             };
@@ -1174,7 +1177,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** First-party analytics event `{name, props}`; 204. */
+        /** First-party analytics event `{name, props}`; 204. `visit`, sent on the first page of a visit with its `attribution`, is counted per day, source and campaign (nothing of the visitor is kept) for the dashboard's conversion. */
         post: {
             parameters: {
                 query?: never;
@@ -1186,8 +1189,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        name?: "service_inquiry" | "contact_form_submit" | "appointment_booking_start" | "project_view" | "social_media_click" | "file_download";
+                        name?: "visit" | "service_inquiry" | "contact_form_submit" | "appointment_booking_start" | "project_view" | "social_media_click" | "file_download";
                         props?: Record<string, never>;
+                        attribution?: components["schemas"]["Attribution"];
                     };
                 };
             };
@@ -1229,6 +1233,8 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         lang?: "fr" | "en" | "ar";
+                        /** @description where the visit came from: counted as a chat opened, kept with the session and with the booking it makes */
+                        attribution?: components["schemas"]["Attribution"];
                     };
                 };
             };
@@ -1825,6 +1831,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where visits and bookings came from over a period, by source and campaign (the last touch of each visit): visits (the `visit` analytics event), chats opened, bookings (their creation day, any source of booking but the console's), and the conversion from visits to bookings. `from` and `to` are days (YYYY-MM-DD, both included, UTC, at most 366 days apart); by default the last 30 days. */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SourceStats"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments": {
         parameters: {
             query?: never;
@@ -1847,6 +1893,10 @@ export interface paths {
                     outcome?: components["parameters"]["appointmentOutcome"];
                     /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
                     consultant?: components["parameters"]["appointmentConsultant"];
+                    /** @description where the visit came from, as `Appointment.traffic_source` names it (`direct`, `facebook`, a referrer's host…), case aside; at most 150 characters */
+                    traffic_source?: components["parameters"]["appointmentTrafficSource"];
+                    /** @description the last touch's campaign, as `Appointment.campaign` names it, case aside */
+                    campaign?: components["parameters"]["appointmentCampaign"];
                     page?: number;
                     /** @description 5, 10, 15 or 20; default: settings.items_per_page (10) */
                     size?: 5 | 10 | 15 | 20;
@@ -2045,8 +2095,10 @@ export interface paths {
          * @description `text/csv; charset=utf-8`, UTF-8 with a byte-order mark, `Content-Disposition:
          *     attachment; filename="appointments_YYYY-MM-DD.csv"`. Columns: Name, Email, Phone,
          *     Service, Date, Time, Message, Status, Created At (settings' time zone, `YYYY-MM-DD
-         *     HH:MM`). A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is
-         *     prefixed with `'`. Newest first.
+         *     HH:MM`), Traffic Source, Campaign, First Touch and Last Touch (each `key=value`
+         *     pairs joined by `; `), Answers (`question: answer` in French, joined by `; `). A
+         *     cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with
+         *     `'`. Newest first.
          */
         get: {
             parameters: {
@@ -2058,6 +2110,10 @@ export interface paths {
                     service?: components["parameters"]["appointmentService"];
                     /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */
                     range?: components["parameters"]["appointmentRange"];
+                    /** @description where the visit came from, as `Appointment.traffic_source` names it (`direct`, `facebook`, a referrer's host…), case aside; at most 150 characters */
+                    traffic_source?: components["parameters"]["appointmentTrafficSource"];
+                    /** @description the last touch's campaign, as `Appointment.campaign` names it, case aside */
+                    campaign?: components["parameters"]["appointmentCampaign"];
                     /** @description comma-separated appointment ids (the selection) */
                     ids?: string;
                 };
@@ -3043,6 +3099,88 @@ export interface paths {
                     };
                 };
                 /** @description `validation`, with `error.fields` naming `modes` (none, or one unknown) or `default_mode` (not among the modes) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/services/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A service's own questions, with their texts in every language. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            questions: components["schemas"]["Question"][];
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        /** Replace a service's questions (at most five), asked by the form and by Dota after the service; bookings already made keep their answers with the questions as they were asked. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        questions: components["schemas"]["Question"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description `{questions, message}`: the questions as stored (new ones with their ids) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            questions: components["schemas"]["Question"][];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description `validation`, with `error.fields` naming `questions` (more than five) or `questions.<i>.type`, `questions.<i>.text.<lang>`, `questions.<i>.options`, `questions.<i>.options.<j>.label.<lang>` */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5062,6 +5200,69 @@ export interface components {
             /** @description how a meeting of this service may happen, in the order offered */
             modes: components["schemas"]["MeetingMode"][];
             default_mode: components["schemas"]["MeetingMode"];
+            /** @description what a booking of this service is asked after it, in order */
+            questions: components["schemas"]["QuestionView"][];
+        };
+        /** @description One of a service's own questions, with its texts in every language, as staff define it. A choice offers 2 to 10 options; the other types have none. */
+        Question: {
+            /** @description stable id (a-z, 0-9, _ or -); empty for a new question, which gets one */
+            id: string;
+            type: components["schemas"]["QuestionType"];
+            required: boolean;
+            /** @description the question in fr, en and ar, each at most 200 characters */
+            text: components["schemas"]["Localized"];
+            options?: {
+                /** @description the option's stable id; empty for a new one */
+                value: string;
+                label: components["schemas"]["Localized"];
+            }[];
+        };
+        /**
+         * @description one option of a list, a short text (at most 500 characters), a web address (http or https; `https://` is added to one written without), a number
+         * @enum {string}
+         */
+        QuestionType: "choice" | "text" | "url" | "number";
+        /** @description A service's question in the request's language, as the form draws it. */
+        QuestionView: {
+            id: string;
+            type: components["schemas"]["QuestionType"];
+            required: boolean;
+            text: string;
+            options: {
+                value: string;
+                label: string;
+            }[];
+        };
+        /** @description A booking's answer to one of its service's questions, with the question's texts as they were asked. */
+        Answer: {
+            id: string;
+            type: components["schemas"]["QuestionType"];
+            question: components["schemas"]["Localized"];
+            /** @description the answer; a choice's option value */
+            value: string;
+            /** @description a choice's option label per language */
+            label?: components["schemas"]["Localized"];
+        };
+        /** @description One arrival on the site. Values are cleaned, never refused: text cut to 150 characters, click ids of other characters dropped, the referrer reduced to its host, the landing to its path. */
+        Touch: {
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            utm_term?: string;
+            utm_content?: string;
+            gclid?: string;
+            fbclid?: string;
+            /** @description the host of the page that linked here (another site only) */
+            referrer?: string;
+            /** @description the path landed on, without its query */
+            landing?: string;
+            /** Format: date-time */
+            at?: string;
+        };
+        /** @description Where the visit came from: its first touch and its last one (kept by the web app in session storage, sent to nobody else). */
+        Attribution: {
+            first?: components["schemas"]["Touch"];
+            last?: components["schemas"]["Touch"];
         };
         /**
          * @description how a meeting happens: at the agency's office (its address in the agency profile), by phone (the agency calls), by video (a link)
@@ -5176,6 +5377,7 @@ export interface components {
             created_at: string;
             modes: components["schemas"]["MeetingMode"][];
             default_mode: components["schemas"]["MeetingMode"];
+            questions: components["schemas"]["Question"][];
         };
         /** @description a published project, its title, description and category in the request's language (else English, else the text given) */
         PublicProject: {
@@ -5224,6 +5426,11 @@ export interface components {
             message?: string;
             /** @description one of the service's `modes` (MeetingMode); empty or absent for the service's `default_mode` (the office for a general appointment, which may have any mode). A mode the service does not offer is 400 `validation` on `mode` (`mode_not_offered`); another text is `invalid_option` */
             mode?: string;
+            /** @description question id → answer, for the service's `questions`: each read by its type; a required one missing, or one at fault, is 400 `validation` on `answers.<id>` (`required`, `invalid_option`, `url_invalid`, `number_invalid`, `too_long`). Answers to questions the service does not ask are ignored. The console may leave required ones empty */
+            answers?: {
+                [key: string]: string;
+            };
+            attribution?: components["schemas"]["Attribution"];
             /** @description the consultant asked for (PublicConsultant.id): an active consultant who takes the service, else 400 `validation` on `consultant_id`; when they are not free then, 409 `slot_taken` with that consultant's nearest free slots. Empty or absent: with consultants, the free one with the fewest appointments that week is assigned */
             consultant_id?: string;
         };
@@ -5464,6 +5671,14 @@ export interface components {
             consultant_id: string;
             /** @description that consultant's name, or empty */
             consultant_name: string;
+            /** @description the answers to the service's questions, in their order */
+            answers: components["schemas"]["Answer"][];
+            /** @description where the visit that booked came from; null when unknown (the console's bookings) */
+            attribution: components["schemas"]["Attribution"] | null;
+            /** @description the last touch's source: its utm_source, else google or facebook for a click id, else the referrer's host, else `direct` (lower case) */
+            traffic_source: string;
+            /** @description the last touch's utm_campaign (lower case), or empty */
+            campaign: string;
             outcome?: components["schemas"]["AppointmentOutcome"];
             /**
              * Format: date-time
@@ -5511,6 +5726,28 @@ export interface components {
             no_show: number;
             /** @description no_show / total, 0 to 1 */
             rate: number;
+        };
+        SourceStats: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            visits: number;
+            chats: number;
+            bookings: number;
+            /** @description one per source and campaign, most bookings first, then most visits */
+            rows: {
+                source: string;
+                campaign: string;
+                visits: number;
+                /** @description chats opened */
+                chats: number;
+                bookings: number;
+                /** @description chats ÷ visits; null without visits */
+                chat_rate: number | null;
+                /** @description bookings ÷ visits; null without visits */
+                booking_rate: number | null;
+            }[];
         };
         /** @description Over the days from–to (the appointment's date), the meetings held (past, not cancelled): the share the customer reconfirmed, and the no-show rate among those whose outcome is attended or no_show; rows only where such outcomes exist. */
         OutcomeStats: {
@@ -6242,6 +6479,10 @@ export interface components {
         appointmentService: string;
         /** @description what happened at the meeting: one recorded outcome, or `missing` — the start has passed, not cancelled, no outcome recorded */
         appointmentOutcome: "attended" | "no_show" | "agency_cancelled" | "missing";
+        /** @description where the visit came from, as `Appointment.traffic_source` names it (`direct`, `facebook`, a referrer's host…), case aside; at most 150 characters */
+        appointmentTrafficSource: string;
+        /** @description the last touch's campaign, as `Appointment.campaign` names it, case aside */
+        appointmentCampaign: string;
         /** @description a consultant's user id (their appointments), `me` (the signed-in user's), or `none` (appointments no consultant holds); another value is 400 `validation` on `consultant` */
         appointmentConsultant: string;
         /** @description on the creation date, in the settings' time zone: today (since midnight), week (the last 7 days, today included), month (the last 30 days) */

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/ui/PageLoader';
 import { Toaster } from '../../components/ui/Toaster';
-import { isDownload, track } from '../../lib/analytics';
+import { isDownload, track, trackVisit } from '../../lib/analytics';
+import { captureVisit } from '../../lib/attribution';
 import { replayInput } from '../../lib/heldInput';
 import { ChatWidget } from '../chat';
 import { FloatingButtons } from './components/FloatingButtons';
@@ -35,6 +36,12 @@ export default function SiteLayout() {
     if (navigated.current && !hash) window.scrollTo(0, 0);
     navigated.current = true;
   }, [pathname, hash]);
+
+  // Where the visit came from is kept for what it leads to; its first page counts it.
+  useEffect(() => {
+    const { attribution, first } = captureVisit();
+    if (first) trackVisit(attribution);
+  }, []);
 
   // Downloads of documents (pdf, doc, docx) anywhere on the site are counted.
   useEffect(() => {

@@ -16,7 +16,8 @@ export type Alternative = Schemas['SlotRef'];
  * What the form sends: every field of the request, empty when not given (mode: the service's
  * default); the consultant, asked only when several take the service, goes beside them.
  */
-export type AppointmentRequest = Required<Omit<Schemas['BookingRequest'], 'consultant_id'>>;
+// The form's own fields; the answers to the service's questions and the visit's attribution are sent beside them.
+export type AppointmentRequest = Required<Omit<Schemas['BookingRequest'], 'consultant_id' | 'answers' | 'attribution'>>;
 
 /** The consultant a visitor asks for (PublicConsultant.id), sent only when chosen. */
 export type ConsultantChoice = { consultant_id?: string };

@@ -34,6 +34,7 @@ function templateService(slug: string): Service {
     created_at: '',
     modes: ['office'],
     default_mode: 'office',
+    questions: [],
   };
 }
 

@@ -93,7 +93,7 @@ type NewAppointmentBody = RequestBody<'/api/admin/appointments', 'post'>;
  * Fields of the console's creation form: every field of the request ('' when not given),
  * and a new client, created with the booking unless one matches by e-mail or phone.
  */
-export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha' | 'consultant_id'>> &
+export type NewAppointment = Required<Omit<NewAppointmentBody, 'client' | 'website' | 'altcha' | 'consultant_id' | 'answers' | 'attribution'>> &
   Pick<NewAppointmentBody, 'client'> & {
     /** Who meets the prospect; absent: the server assigns one (round-robin by load). */
     consultant_id?: string;
