@@ -156,7 +156,9 @@ func (t *turn) absorb(f found) []string {
 	l := t.lang()
 	c := &t.s.Collected
 	var noted []string
-	if f.Name != "" {
+	// A first name alone, said in passing ("ana Sonia men Sonia Bijoux"), is not the full
+	// name the booking needs: the name's step asks for it. Asked for, it is the answer.
+	if f.Name != "" && (len(strings.Fields(f.Name)) > 1 || t.s.Step == StepName) {
 		c.Name = f.Name
 		noted = append(noted, f.Name)
 	}

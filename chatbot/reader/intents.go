@@ -80,7 +80,8 @@ var (
 		"au lieu de mon rendez-vous", "au lieu de mon rdv", "à la place de mon rendez-vous", "à la place de mon rdv", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou", "le mettre", "la mettre", "be moved",
 		"moved", "nredo", "nredoha", "nredouh", "nredouha", "نقله", "ننقله", "تقديمه", "نقدمه", "تقدمو",
-		"تأخيره", "تاخيره")
+		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
+		"أؤجله", "اؤجله", "أقدمه", "اقدمه")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -111,7 +112,10 @@ var (
 		"استضافة", "الاستضافة", "إيبرجمو", "ايبرجمو", "الإيبرجمو", "الايبرجمو", "سيرفر", "دومين", "النطاق",
 		"hebergemo", "ebergemo", "l'ebergement", "lhebergement", "domaine ta3i", "serveur ta3i",
 		// "نهبرجي السيت و نبدل اللوغو": to host the site and change the logo
-		"نهبرجي", "nhebergi", "logo", "لوغو", "اللوغو", "شعار")
+		"نهبرجي", "nhebergi", "logo", "لوغو", "اللوغو", "شعار",
+		// the hosting in Arabic letters, as darija says the French word
+		"هيبرجمون", "الهيبرجمون", "هيبرجمو", "الهيبرجمو", "ايبرجمون", "الايبرجمون", "إيبرجمون", "الإيبرجمون",
+		"lhebergemon", "hebergemon", "l'hebergemon")
 	// SelfMoveWords are the visitor moving, not the appointment.
 	SelfMoveWords = NewMatcher("me déplacer", "me deplacer", "se déplacer", "se deplacer", "nous déplacer",
 		"nous deplacer", "venir", "me rendre")

@@ -209,10 +209,11 @@ func stem(w string) string {
 		}
 	}
 	// A preposition or conjunction of one letter glued to a word: "لاستشارة" is "استشارة",
-	// "وأريد" is "أريد". Only before four letters or more, so "بريد" stays whole.
+	// "وأريد" is "أريد". Only before four letters or more, so "بريد" stays whole; "and"
+	// before three as well, as darija glues it to its short verbs: "ونحب" is "نحب".
 	if !stripped {
 		for _, p := range arabicProclitics {
-			if strings.HasPrefix(w, p) && utf8.RuneCountInString(w) >= 5 {
+			if n := utf8.RuneCountInString(w); strings.HasPrefix(w, p) && (n >= 5 || (n == 4 && p == "و")) {
 				w = w[len(p):]
 				break
 			}

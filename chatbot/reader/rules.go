@@ -60,7 +60,8 @@ var (
 		"c'est personnel", "à titre personnel", "particulier", "it's for me", "for me", "just me", "for myself",
 		"لنفسي", "شخصي", "لروحي", "3la rouhi", "ghir ana", "غير أنا", "étudiant", "étudiante", "etudiant",
 		"indépendant", "independant", "indépendante", "freelance", "freelancer", "auto-entrepreneur", "student",
-		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel")
+		"طالب", "طالبة", "مستقل", "فريلانس", "المشروع شخصي", "personnel",
+		"pas de boite", "pas de boîte", "pas de boit", "c perso", "c'est perso", "cest perso", "perso", "pour moi meme")
 	// DeclineWords keep a contact detail back: "je préfère ne pas donner mon numéro", "I'd
 	// rather not", "ma3andich email".
 	DeclineWords = NewMatcher("brk", "mail brk", "b l mail", "email only", "mail only", "que le mail",
@@ -609,7 +610,11 @@ const wantReach = 3
 // wantFillers may stand between a want and its service: "I need some training", "bghit
 // wahed site".
 var wantFillers = map[string]bool{"de": true, "d": true, "des": true, "du": true, "some": true, "new": true,
-	"nouveau": true, "nouvelle": true, "wahed": true, "wa7ed": true, "واحد": true, "one": true}
+	"nouveau": true, "nouvelle": true, "wahed": true, "wa7ed": true, "واحد": true, "one": true,
+	// what is to be done to it: "nheb nbeddel l'hébergement", "je veux refaire mon logo"
+	"نبدل": true, "nbeddel": true, "nbadel": true, "nbedel": true, "changer": true, "change": true, "refaire": true,
+	"ndir": true, "ندير": true, "نعمل": true, "n3mel": true, "faire": true, "make": true, "build": true,
+	"créer": true, "creer": true, "create": true, "update": true, "renouveler": true, "renew": true}
 
 // wantedService is the one service named right after a want ("nheb", "je voudrais", "I
 // need"); ok false when none is, or two are.

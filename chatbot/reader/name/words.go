@@ -7,7 +7,10 @@ import "strings"
 // strong lead-ins introduce a name whatever follows: "je m'appelle", "my name is", "اسمي".
 var strong = phrases(
 	"je m'appelle", "je me nomme", "mon nom est", "mon nom c'est", "mon nom", "mon prenom est", "mon nom complet est",
-	"moi c'est", "je m appelle", "j m appelle", "mon nom c est", "moi c est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
+	"moi c'est", "je m appelle", "j m appelle",
+	// as it is typed in a hurry: "je mapel", "jmapelle", "je m'apelle"
+	"je mapel", "je mapelle", "je mappel", "je mappelle", "je m'apelle", "je m'appel", "je m apelle", "jmapel",
+	"jmapelle", "jmappelle", "jm'appelle", "jm'apelle", "j'mappelle", "j'm'appelle", "mon nom c est", "moi c est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
 	"اسمي هو", "اسمي", "سميتي", "انا اسمي", "ana ismi", "ana esmi", "ana smiti", "ismi", "esmi", "smiti", "smitek",
 	"ana smiyti", "smiyti", "nom", "prenom", "name", "الاسم", "الاسم هو", "الاسم الكامل", "الاسم الكامل هو",
 	// someone else's name, given for them: "il s'appelle", "her name is", "smitha", "اسم ابني"
