@@ -34,7 +34,11 @@ describe('personal data', { skip }, () => {
       assert.equal(doc.client.email, email);
       assert.equal(doc.appointments[0].id, appt.id);
 
-      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      // Signed out once the server says so: a sign-in that leaves meanwhile would cancel it.
+      await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/logout' && r.ok()),
+        page.getByRole('button', { name: 'Se déconnecter' }).click(),
+      ]);
       await signIn(page, STAFF.admin);
       await page.goto('/admin/clients');
       await page.getByRole('searchbox').fill('Kaddour');
