@@ -144,16 +144,18 @@ export function ServiceQuestionsCard() {
         <p className="muted">{t('serviceModes.none')}</p>
       ) : (
         <>
-          <label className="field service-questions__service">
-            <span>{t('serviceQuestions.service')}</span>
-            <select value={chosen.slug ?? ''} onChange={(e) => setSlug(e.target.value)}>
+          <div className="field service-questions__service">
+            <label htmlFor="service-questions-service">
+              <span>{t('serviceQuestions.service')}</span>
+            </label>
+            <select id="service-questions-service" value={chosen.slug ?? ''} onChange={(e) => setSlug(e.target.value)}>
               {list.map((s) => (
                 <option key={s.slug ?? s.id} value={s.slug ?? ''}>
                   {s.name}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <ServiceQuestionsOf key={chosen.slug} service={chosen} />
         </>
       )}
