@@ -6,7 +6,7 @@
 // console's details show the three answers. A service without questions asks nothing.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
+import { axeViolations, e2eSkipReason, screenshot, SCREENSHOT_DIR, serveSuite } from './harness.mjs';
 import { createStaff, freeSlot, signIn, STAFF } from './console-helpers.mjs';
 import { settled, sql, watchConsole } from './site-helpers.mjs';
 
@@ -75,7 +75,8 @@ describe('the questions of a service', { skip }, () => {
         ['url', false, QUESTIONS.site.ar],
         ['text', true, QUESTIONS.goal.ar],
       ]);
-      await screenshot(admin, 'questions-settings');
+      await card.screenshot({ path: `${SCREENSHOT_DIR}questions-settings.png` });
+      assert.deepEqual(await axeViolations(admin), []);
       assert.deepEqual(adminProblems, []);
 
       // The public form asks them in the visitor's language once the service is chosen.
@@ -108,6 +109,7 @@ describe('the questions of a service', { skip }, () => {
         forms[lang] = { page, form, problems, names };
       }
       await screenshot(forms.ar.page, 'questions-form-ar');
+      assert.deepEqual(await axeViolations(forms.ar.page), []);
 
       // In French: a bad address is refused beside its field, and nothing is booked.
       const { page, form, problems } = forms.fr;
