@@ -81,7 +81,7 @@ func (s *Service) booked(ctx context.Context, a booking.Appointment, cause strin
 		return nil // booked by staff, who know
 	}
 	return s.Raise(ctx, Event{Name: name, Subject: a.ID, URL: appointmentURL(a.ID),
-		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
+		Args: withAnswers(map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}, a.Answers)})
 }
 
 // assigned raises an appointment given to a consultant, to them alone, unless by (a
@@ -92,7 +92,7 @@ func (s *Service) assigned(ctx context.Context, a booking.Appointment, by string
 	}
 	return s.Raise(ctx, Event{Name: EventAppointmentAssigned, Subject: a.ID + "@" + a.ConsultantID,
 		URL: appointmentURL(a.ID), To: []string{a.ConsultantID}, NotBy: by,
-		Args: map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}})
+		Args: withAnswers(map[string]string{"name": a.Name, "service": a.Service, "date": a.Date, "time": a.Time, "source": a.Source}, a.Answers)})
 }
 
 // unconfirmed raises an appointment still unconfirmed, once per start, to its owner or

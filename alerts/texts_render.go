@@ -61,6 +61,8 @@ func (w words) pairs(lang string, args map[string]string) []string {
 	out := make([]string, 0, 2*len(args)+2)
 	for k, v := range args {
 		switch k {
+		case answersArg:
+			continue // the e-mail's lines, not a word of the texts
 		case "source":
 			v = Text(lang, "source_"+v)
 		case "service":
@@ -96,12 +98,22 @@ func (s *Service) message(lang string, u console.User, a Alert, p Payload) *dmai
 	h.WriteString(`<!doctype html><html lang="` + lang + `" dir="` + dir + `"><body>`)
 	h.WriteString(`<h1 style="font-size:18px">` + html.EscapeString(p.Title) + `</h1>`)
 	h.WriteString(`<p>` + html.EscapeString(p.Body) + `</p>`)
+	text := p.Body
+	if lines := answerLines(lang, a.args); len(lines) > 0 {
+		heading := Text(lang, "email_answers")
+		text += "\n\n" + heading + "\n" + strings.Join(lines, "\n")
+		h.WriteString(`<p><strong>` + html.EscapeString(heading) + `</strong></p><ul>`)
+		for _, l := range lines {
+			h.WriteString(`<li>` + html.EscapeString(l) + `</li>`)
+		}
+		h.WriteString(`</ul>`)
+	}
 	h.WriteString(`<p><a href="` + html.EscapeString(link) + `">` + html.EscapeString(link) + `</a></p>`)
 	h.WriteString(`<p style="color:#666;font-size:12px">` + html.EscapeString(footer) + `</p></body></html>`)
 	return &dmail.Message{
 		ID: a.ID, Lang: lang, From: s.cfg.From, To: mail.Address{Address: u.Email},
 		Subject: p.Title, KeptSubject: p.Title,
-		Text: p.Body + "\n\n" + open + "\n\n-- \n" + footer + "\n",
+		Text: text + "\n\n" + open + "\n\n-- \n" + footer + "\n",
 		HTML: h.String(),
 	}
 }

@@ -25,13 +25,23 @@ export type ConsultantChoice = { consultant_id?: string };
 /** How a meeting happens: at the office, by phone, by video. */
 export type MeetingMode = Schemas['MeetingMode'];
 
-/** A service as the form offers it: its name and slug, and the meeting modes it offers with its default. */
+/** One of a service's own questions, in the visitor's language, as the form draws it. */
+export type QuestionView = Schemas['QuestionView'];
+
+/**
+ * A service as the form offers it: its name and slug, the meeting modes it offers with its
+ * default, and the questions a booking of it is asked (in the visitor's language).
+ */
 export interface ServiceChoice {
   name: string;
   slug: string;
   modes: MeetingMode[];
   default_mode: MeetingMode;
+  questions: QuestionView[];
 }
+
+/** The answers to the service's questions (question id → answer) and where the visit came from, sent with the form. */
+export type AnswersAndAttribution = Pick<Schemas['BookingRequest'], 'answers' | 'attribution'>;
 
 /** The anti-abuse fields sent with the form: the honeypot, and a solved challenge when asked. */
 export type GuardFields = Schemas['FormGuard'];
@@ -52,21 +62,36 @@ export async function consultantsFor(service: string, signal?: AbortSignal): Pro
 /** Active services for the form's list, by name, with the meeting modes each offers. */
 export async function serviceChoices(signal?: AbortSignal): Promise<ServiceChoice[]> {
   const res = await api.get<{ items: Schemas['ServiceView'][] }>('/api/services', { query: { order: 'name' }, signal });
-  return res.items.map((s) => ({ name: s.name, slug: s.slug ?? s.name, modes: s.modes ?? ['office'], default_mode: s.default_mode ?? 'office' }));
+  return res.items.map((s) => ({
+    name: s.name,
+    slug: s.slug ?? s.name,
+    modes: s.modes ?? ['office'],
+    default_mode: s.default_mode ?? 'office',
+    questions: s.questions ?? [],
+  }));
 }
 
 /** A booking as the form hears of it: whether a confirmation e-mail is on its way. */
 export type Booked = Schemas['Booked'];
 
 /** Books; the key makes a retry or a double click book once. */
-export function createAppointment(body: AppointmentRequest & ConsultantChoice & GuardFields, idempotencyKey: string): Promise<Booked> {
+export function createAppointment(
+  body: AppointmentRequest & ConsultantChoice & AnswersAndAttribution & GuardFields,
+  idempotencyKey: string,
+): Promise<Booked> {
   return api.post<Booked>('/api/appointments', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Books, through the challenge when the server asks for one (verifying says while it is solved). */
 export function useCreateAppointmentMutation(onVerifying: (verifying: boolean) => void) {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: AppointmentRequest & ConsultantChoice & Pick<GuardFields, 'website'>; idempotencyKey: string }) =>
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: AppointmentRequest & ConsultantChoice & AnswersAndAttribution & Pick<GuardFields, 'website'>;
+      idempotencyKey: string;
+    }) =>
       sendWithChallenge((altcha) => createAppointment({ ...body, altcha }, idempotencyKey), onVerifying),
   });
 }

@@ -7,12 +7,14 @@ import { Honeypot } from '../../../components/ui/Honeypot';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api';
+import { currentAttribution } from '../../../lib/attribution';
 import { useClientValue } from '../../../lib/clientValue';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCreateAppointmentMutation, type Alternative, type AppointmentRequest } from '../api/appointments';
 import { useConsultantChoices, useDay, useRefreshSlots, useServiceChoices } from '../hooks/useSlots';
 import { MeetingModeChoice } from './MeetingModeChoice';
 import { JoinWaitlist } from './JoinWaitlist';
+import { ServiceQuestions } from './ServiceQuestions';
 import './AppointmentForm.css';
 
 /**
@@ -49,6 +51,21 @@ export function today(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The answers given to these questions (by id), without any to another service's. */
+function answersTo(questions: { id: string }[], given: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const q of questions) {
+    const v = given[q.id]?.trim();
+    if (v) out[q.id] = v;
+  }
+  return out;
+}
+
+/** The form's errors without those of the questions' answers. */
+function withoutAnswerErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('answers.')));
+}
+
 /** Props of AppointmentForm. */
 export interface AppointmentFormProps {
   /** While the site is in maintenance the form cannot be sent. */
@@ -65,6 +82,8 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
   // No minimum in a prerendered page: the browser sets today's.
   const minDate = useClientValue(() => today(), undefined);
   const [values, setValues] = useState<AppointmentRequest>(empty);
+  // The answers to the chosen service's questions, by question id.
+  const [answers, setAnswers] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [verifying, setVerifying] = useState(false);
@@ -112,11 +131,20 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
       // Another service has its own modes: its default until the visitor picks one.
       ...(field === 'service' ? { mode: '' } : {}),
     }));
+    // Another service asks its own questions: the answers to the old one's go.
+    if (field === 'service') setAnswers({});
     setErrors((e) => {
       const { [field]: _, ...rest } = e;
-      return rest;
+      return field === 'service' ? withoutAnswerErrors(rest) : rest;
     });
   };
+  const answer = (question: string, value: string) => {
+    key.current = newIdempotencyKey();
+    setAnswers((a) => ({ ...a, [question]: value }));
+    setErrors(({ [`answers.${question}`]: _, ...rest }) => rest);
+  };
+  // The chosen service's questions, in the visitor's language; none for a service without.
+  const questions = chosen?.questions ?? [];
   const onChange = (field: keyof AppointmentRequest) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     set(field, e.target.value);
 
@@ -147,7 +175,13 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
     setLimited(null);
     try {
       const booked = await book.mutateAsync({
-        body: { ...body, website, ...(withWhom ? { consultant_id: withWhom } : {}) },
+        body: {
+          ...body,
+          website,
+          ...(withWhom ? { consultant_id: withWhom } : {}),
+          answers: answersTo(questions, answers),
+          attribution: currentAttribution(),
+        },
         idempotencyKey: key.current,
       });
       track('contact_form_submit', { service: body.service || 'none' });
@@ -160,6 +194,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
       }
       window.dispatchEvent(new Event('appointment-refresh'));
       setValues(empty);
+      setAnswers({});
       setConsultant('');
       setErrors({});
       key.current = newIdempotencyKey();
@@ -283,6 +318,7 @@ export function AppointmentForm({ disabled, titleLevel = 3 }: AppointmentFormPro
             errorId={`${id}-mode-error`}
           />
         )}
+        <ServiceQuestions questions={questions} answers={answers} onChange={answer} errors={errors} idPrefix={id} />
         {consultants.length > 1 && (
           <div className="appt-form__field">
             <label htmlFor={`${id}-consultant`}>{t('form.withWhom')}</label>

@@ -11,6 +11,7 @@ import { AgencyProfileFields } from './components/AgencyProfileFields';
 import { BackupsCard } from './components/BackupsCard';
 import { FollowUpFields } from './components/FollowUpFields';
 import { ServiceModesCard } from './components/ServiceModesCard';
+import { ServiceQuestionsCard } from './components/ServiceQuestionsCard';
 import { backupQueries } from './api/backups';
 import { ErrorState } from '../../../components/ui/ErrorState';
 
@@ -195,6 +196,7 @@ export default function SettingsPage() {
         </div>
       </form>
       <ServiceModesCard />
+      <ServiceQuestionsCard />
     </section>
   );
 }

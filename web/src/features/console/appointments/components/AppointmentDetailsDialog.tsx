@@ -18,6 +18,7 @@ import { StatusBadge } from '../../components/Badges';
 import { DeliveryList } from '../../components/DeliveryList';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import { ErrorState } from '../../../../components/ui/ErrorState';
+import { AppointmentAnswers } from './AppointmentAnswers';
 import { NoShowBadge } from './NoShowBadge';
 import { OutcomePanel } from './OutcomePanel';
 import { ReassignConsultant } from './ReassignConsultant';
@@ -29,7 +30,7 @@ export interface AppointmentDetailsDialogProps {
   onEdit?: (a: Appointment) => void;
 }
 
-/** Client, service, message, status history, notes and (for chat bookings) the transcript. */
+/** Client, service, message, answers and where from, status history, notes and (for chat bookings) the transcript. */
 export function AppointmentDetailsDialog({ appointment, onClose, onEdit }: AppointmentDetailsDialogProps) {
   const { t } = useTranslation('console');
   if (!appointment) return null;
@@ -132,6 +133,7 @@ function DetailsBody({ initial, onEdit }: { initial: Appointment; onEdit?: (a: A
         <h3 id="details-message">{t('details.message')}</h3>
         <p className="details__message">{a.message || t('details.noMessage')}</p>
       </section>
+      <AppointmentAnswers appointment={a} />
       {canReassign && <ReassignConsultant key={a.consultant_id ?? ''} appointment={a} />}
       <OutcomePanel appointment={a} />
       {onEdit && (
