@@ -133,7 +133,7 @@ func (t *turn) summary() string {
 		service += " (" + text(l, "mode_"+m) + ")"
 	}
 	return text(l, "summary", "name", c.Name, "email_value", email, "phone_value", phone, "company", company,
-		"service", service, "when", formatWhen(l, c.Date, c.Time))
+		"service", service, "answers", t.answerLines(), "when", formatWhen(l, c.Date, c.Time))
 }
 
 func (t *turn) fieldReplies() []QuickReply {
