@@ -85,7 +85,12 @@ func (c *chat) toBooked(yes string, summary ...string) {
 	c.expect(StepConfirm, summary...)
 	c.say(yes)
 	c.expect(StepBooked)
-	// Its confirmation is left unsent: the mails of a later test's jobs are that test's own.
+	c.unsent()
+}
+
+// unsent leaves the confirmation of the appointment booked unsent: the mails a later
+// test's jobs send are that test's own.
+func (c *chat) unsent() {
 	id := c.last.AppointmentID
 	c.t.Cleanup(func() {
 		if _, err := pool.Exec(context.Background(), `DELETE FROM river_job WHERE kind = 'deliver' AND args->>'delivery_id' IN
@@ -279,4 +284,33 @@ func TestOptionNamedReadsAChoiceInASentence(t *testing.T) {
 	if n := numbersIn("environ 200 000 DA"); len(n) != 1 || n[0] != "200 000" {
 		t.Errorf("numbers %q", n)
 	}
+}
+
+func TestAnAnswerTheBookingRefusesIsSaidAndAskedAgain(t *testing.T) {
+	withQuestions(t, "developpement-web", webQuestions)
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "en")
+	c.toService("I'd like an appointment", "Nour Bensalem", "nour.bensalem@example.dz", "0555 76 54 32", "skip")
+	c.say("web development")
+	c.say("As soon as possible")
+	c.say("skip")
+	c.say("A new site")
+	c.expect(StepDate)
+	c.say(c.last.QuickReplies[0].Value)
+	c.say(c.last.QuickReplies[0].Value)
+	c.expect(StepConfirm)
+	// Staff make the project a number meanwhile; the chat still reads the catalogue it had.
+	changed := append([]catalogue.Question{}, webQuestions...)
+	changed[2].Type = catalogue.QuestionNumber
+	if _, err := catalogue.New(pool).SetServiceQuestions(context.Background(), "developpement-web", changed); err != nil {
+		t.Fatal(err)
+	}
+	c.say("yes")
+	c.expect(StepQuestion, "Your answer to “Describe your project in one sentence.” could not be saved.", "I need a number",
+		"Describe your project in one sentence.")
+	c.say("3")
+	c.expect(StepConfirm, "Describe your project in one sentence. — 3")
+	c.say("yes")
+	c.expect(StepBooked)
+	c.unsent()
 }
