@@ -179,12 +179,14 @@ func readQuestion(t *turn, msg string, ws []string) {
 	}
 	l := t.lang()
 	skips := skipsQuestion(ws, q.Type != catalogue.QuestionText)
+	asks := reader.IsQuestion(msg, ws) && reader.TopicOf(ws) != ""
 	value, code := "", ""
 	if q.Type != catalogue.QuestionText || !skips {
-		value, code = answerIn(q, msg, ws)
+		// A question about the agency is an answer only when it names one whole.
+		value, code = answerIn(q, msg, ws, !asks)
 	}
 	switch {
-	case value != "" && code == "":
+	case value != "" && code == "" && (q.Type != catalogue.QuestionText || !asks):
 		t.setAnswer(q.ID, value)
 		t.advance()
 	case skips && !q.Required:
@@ -192,7 +194,7 @@ func readQuestion(t *turn, msg string, ws []string) {
 		t.advance()
 	case skips:
 		t.fail(text(l, "answer_required"))
-	case reader.IsQuestion(msg, ws) && reader.TopicOf(ws) != "":
+	case asks:
 		t.answerThenAsk(msg, ws)
 	case code == "":
 		t.fail(text(l, "answer_required"))
@@ -215,9 +217,9 @@ func answerFault(l string, q catalogue.Question, code string) string {
 
 // answerIn reads the answer to q that msg gives: the whole message as the form reads it,
 // else the one web address or number inside a sentence ("notre site c'est atlas.dz",
-// "environ 200 000 DA"), or the one option its words name. It returns the value to store
-// or the code of what is wrong.
-func answerIn(q catalogue.Question, msg string, ws []string) (string, string) {
+// "environ 200 000 DA"), or the one option its words name (with loose, by some words of
+// its label only). It returns the value to store or the code of what is wrong.
+func answerIn(q catalogue.Question, msg string, ws []string, loose bool) (string, string) {
 	value, code := catalogue.ReadAnswer(q, msg)
 	if code == "" && value != "" {
 		return value, ""
@@ -225,7 +227,7 @@ func answerIn(q catalogue.Question, msg string, ws []string) (string, string) {
 	var inside []string
 	switch q.Type {
 	case catalogue.QuestionChoice:
-		if o, ok := optionNamed(q, ws, true); ok {
+		if o, ok := optionNamed(q, ws, loose); ok {
 			return o.Value, ""
 		}
 	case catalogue.QuestionURL:
@@ -303,13 +305,14 @@ func optionNamed(q catalogue.Question, ws []string, loose bool) (catalogue.Choic
 }
 
 // optionByWords is the one option whose own words (those of its labels no other option
-// has, of three letters or more) ws name most.
+// has, of three letters or more and not of the little words every sentence has) ws name
+// most.
 func optionByWords(q catalogue.Question, ws []string) (catalogue.Choice, bool) {
 	owners := map[string]map[int]bool{}
 	for i, o := range q.Options {
 		for _, l := range o.Label.All() {
 			for _, w := range stemAll(words(l)) {
-				if utf8.RuneCountInString(w) < 3 || reader.PoliteWords.Exact([]string{w}) {
+				if utf8.RuneCountInString(w) < 3 || sentenceWords[w] {
 					continue
 				}
 				if owners[w] == nil {
@@ -374,7 +377,7 @@ func holdsAnswer(t *turn, msg string, ws []string) bool {
 	if q.Type == catalogue.QuestionText {
 		return reader.TopicOf(ws) == ""
 	}
-	v, code := answerIn(q, msg, ws)
+	v, code := answerIn(q, msg, ws, false)
 	return v != "" && code == ""
 }
 
@@ -386,7 +389,7 @@ func takesAnswer(t *turn, ws []string) bool {
 	if !ok || q.Type == catalogue.QuestionText {
 		return false
 	}
-	v, code := answerIn(q, t.m.text, ws)
+	v, code := answerIn(q, t.m.text, ws, !reader.IsQuestion(t.m.text, ws))
 	return v != "" && code == ""
 }
 
@@ -441,3 +444,15 @@ func (t *turn) refusedAnswer(verr *booking.ValidationError) bool {
 	}
 	return false
 }
+
+// sentenceWords are the words every sentence has, which name no option: "que", "the", "في".
+var sentenceWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range append(strings.Fields(`que qui quoi les des une pour dans avec sur par pas est sont mon ton son nos vos
+		leur tout tous très mais donc car comme cette ces aux the and for with you your our not are this that than have
+		has what when which can will was were from they them its out but all any من في على إلى الى عن مع هذا هذه ذلك
+		التي الذي أو او لا ما هل كل أن ان`), littleWords...) {
+		out[stemAll([]string{w})[0]] = true
+	}
+	return out
+}()

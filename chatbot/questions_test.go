@@ -314,3 +314,24 @@ func TestAnAnswerTheBookingRefusesIsSaidAndAskedAgain(t *testing.T) {
 	c.expect(StepBooked)
 	c.unsent()
 }
+
+func TestAQuestionAtTheChoiceIsAnsweredNotTakenForAnOption(t *testing.T) {
+	q := webQuestions[0]
+	// "que" belongs to one option's label only, yet names none.
+	if o, ok := optionNamed(q, words("qu'est-ce que vous faites exactement"), true); ok {
+		t.Errorf("a sentence's little words named %q", o.Value)
+	}
+	withQuestions(t, "developpement-web", webQuestions)
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "fr")
+	c.toService("je veux un rendez-vous", "Karim Saadi", "karim.saadi@example.dz", "0555 33 22 11", "passer")
+	c.say("Développement web")
+	c.expect(StepQuestion, "Quand souhaitez-vous démarrer ?")
+	c.say("c'est combien un site plus tard ?")
+	c.expect(StepQuestion, "Quand souhaitez-vous démarrer ?")
+	if len(c.last.Messages) < 2 {
+		t.Fatalf("the question got no answer: %q", c.text())
+	}
+	c.say("plus tard")
+	c.expect(StepQuestion, "Quelle est l'adresse de votre site actuel ?")
+}
