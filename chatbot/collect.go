@@ -412,6 +412,9 @@ func (t *turn) confirm(msg string, ws []string) {
 	l := t.lang()
 	choosing := t.s.Choosing
 	t.s.Choosing = false
+	if choosing && t.reanswer(ws) {
+		return
+	}
 	if choosing {
 		if field, ok := fieldNamed(ws); ok {
 			t.correct(field, "")

@@ -143,6 +143,10 @@ func (t *turn) fieldReplies() []QuickReply {
 		label := text(l, "field_"+f)
 		out = append(out, QuickReply{Label: label, Value: text(l, "change") + " " + strings.ToLower(label)})
 	}
+	if len(t.answers()) > 0 {
+		label := text(l, "field_answers")
+		out = append(out, QuickReply{Label: label, Value: text(l, "change") + " " + strings.ToLower(label)})
+	}
 	return append(out, QuickReply{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")})
 }
 

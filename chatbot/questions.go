@@ -456,3 +456,21 @@ var sentenceWords = func() map[string]bool {
 	}
 	return out
 }()
+
+// answerNames name the answers to the service's questions, as "what would you like to
+// change?" offers them.
+var answerNames = reader.NewMatcher("réponses", "mes réponses", "réponses aux questions", "answers", "my answers",
+	"answers to the questions", "الإجابات", "إجاباتي", "اجاباتي", "الأجوبة", "الإجابات عن الأسئلة")
+
+// reanswer asks the service's questions again when the visitor, asked what to change at
+// the summary, names the answers; it reports whether it did.
+func (t *turn) reanswer(ws []string) bool {
+	if len(t.answers()) == 0 || answerNames.Score(ws) == 0 {
+		return false
+	}
+	t.s.Answers, t.s.Skipped = nil, nil
+	t.s.Heard = nil // what was said before is answered already: the visitor says it anew
+	t.moveTo(StepQuestion)
+	t.ask()
+	return true
+}

@@ -335,3 +335,37 @@ func TestAQuestionAtTheChoiceIsAnsweredNotTakenForAnOption(t *testing.T) {
 	c.say("plus tard")
 	c.expect(StepQuestion, "Quelle est l'adresse de votre site actuel ?")
 }
+
+func TestTheAnswersAreChangedFromTheSummary(t *testing.T) {
+	withQuestions(t, "developpement-web", webQuestions)
+	e, _ := newEngine(t, sundayMorning, Config{})
+	c := start(t, e, "en")
+	c.toService("I'd like an appointment", "Meriem Slimani", "meriem.slimani@example.dz", "0555 65 43 21", "skip")
+	c.say("web development")
+	c.say("As soon as possible")
+	c.say("https://slimani.dz")
+	c.say("A booking site for my clinic")
+	c.expect(StepDate)
+	c.say(c.last.QuickReplies[0].Value)
+	c.say(c.last.QuickReplies[0].Value)
+	c.expect(StepConfirm, "— https://slimani.dz")
+	c.say("no")
+	var change string
+	for _, q := range c.last.QuickReplies {
+		if q.Label == "Answers to the questions" {
+			change = q.Value
+		}
+	}
+	if change == "" {
+		t.Fatalf("what to change offers %v, not the answers", c.last.QuickReplies)
+	}
+	c.say(change)
+	c.expect(StepQuestion, "When would you like to start?")
+	c.say("Later this year")
+	c.say("skip")
+	c.say("A booking site for two clinics")
+	c.expect(StepConfirm, "When would you like to start? — Later this year", "— A booking site for two clinics")
+	if strings.Contains(c.text(), "slimani.dz") {
+		t.Fatalf("the address skipped is still in the summary: %q", c.text())
+	}
+}
