@@ -17,7 +17,7 @@ import (
 func (r *rig) askForAPerson(t *testing.T, text string) {
 	t.Helper()
 	ctx := context.Background()
-	start, err := r.dota.Start(ctx, "en", "192.0.2.10")
+	start, err := r.dota.Start(ctx, "en", "192.0.2.10", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

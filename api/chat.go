@@ -1,20 +1,33 @@
 package api
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/chatbot"
 )
 
 // chat serves Dota's conversation routes to the widget.
 type chat struct {
 	engine *chatbot.Engine
+	// traffic counts the chats opened by source and campaign, for the dashboard.
+	traffic chatTraffic
+	log     *slog.Logger
+}
+
+// chatTraffic counts arrivals; *attribution.Store implements it.
+type chatTraffic interface {
+	Record(ctx context.Context, kind string, v *attribution.Visit) error
 }
 
 type chatStart struct {
 	Lang string `json:"lang"`
+	// Attribution is where the visit came from, as the widget's page kept it.
+	Attribution *attribution.Visit `json:"attribution"`
 }
 
 type chatMessage struct {
@@ -32,9 +45,14 @@ func (h *chat) start(c *gin.Context) error {
 	if req.Lang == "" {
 		req.Lang = langOf(c)
 	}
-	r, err := h.engine.Start(c, req.Lang, c.ClientIP())
+	r, err := h.engine.Start(c, req.Lang, c.ClientIP(), req.Attribution)
 	if err != nil {
 		return err
+	}
+	// A chat opened counts for its visit's source and campaign; a count that fails costs
+	// the visitor nothing.
+	if err := h.traffic.Record(c, attribution.KindChat, req.Attribution); err != nil {
+		h.log.WarnContext(c, "chat: counting the chat opened failed", "err", err)
 	}
 	c.JSON(http.StatusCreated, r)
 	return nil

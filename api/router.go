@@ -157,7 +157,7 @@ func New(d Deps) http.Handler {
 	if d.Chat != nil {
 		// Joins of a waitlist in a conversation spend the waitlist form's budgets.
 		d.Chat.GuardJoins(chatJoins{g: pub.guard})
-		ch := &chat{engine: d.Chat}
+		ch := &chat{engine: d.Chat, traffic: d.Traffic, log: d.Logger}
 		chatLimit := bodyLimit(ChatMaxBodyBytes)
 		g.POST("/chat/sessions", chatLimit, noStore(), handle(ch.start))
 		g.POST("/chat/sessions/:id/messages", chatLimit, noStore(), handle(ch.send))

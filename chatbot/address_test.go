@@ -26,31 +26,31 @@ func TestBudgetsCountAnIPv6NetworkAsOneAddress(t *testing.T) {
 	t.Run("messages", func(t *testing.T) {
 		e, _ := newEngine(t, sundayMorning, Config{IPMessageLimit: 3, IPOpenLimit: 100})
 		for i := range 3 {
-			if _, err := e.Start(ctx, "fr", fmt.Sprintf("2001:db8:7:1::%x", i+1)); err != nil {
+			if _, err := e.Start(ctx, "fr", fmt.Sprintf("2001:db8:7:1::%x", i+1), nil); err != nil {
 				t.Fatalf("conversation %d: %v", i+1, err)
 			}
 		}
-		_, err := e.Start(ctx, "fr", "2001:db8:7:1:ffff:ffff:ffff:fffe")
+		_, err := e.Start(ctx, "fr", "2001:db8:7:1:ffff:ffff:ffff:fffe", nil)
 		if !limitedBy(err, "ip") {
 			t.Fatalf("a fourth address of the /64: %v, want the address's budget spent", err)
 		}
 		if _, err := e.Send(ctx, newSessionID(), "bonjour", "fr", "2001:db8:7:1::abcd"); !limitedBy(err, "ip") {
 			t.Fatalf("a message from the /64: %v, want the address's budget spent", err)
 		}
-		if _, err := e.Start(ctx, "fr", "2001:db8:7:2::1"); err != nil {
+		if _, err := e.Start(ctx, "fr", "2001:db8:7:2::1", nil); err != nil {
 			t.Fatalf("another /64: %v", err)
 		}
 	})
 	t.Run("conversations opened", func(t *testing.T) {
 		e, _ := newEngine(t, sundayMorning, Config{IPMessageLimit: 1000, IPOpenLimit: 2})
-		opened, err := e.Start(ctx, "fr", "2001:db8:8:1::1")
+		opened, err := e.Start(ctx, "fr", "2001:db8:8:1::1", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := e.Send(ctx, newSessionID(), "bonjour", "fr", "2001:db8:8:1::2"); err != nil {
 			t.Fatalf("a conversation opened by a message: %v", err)
 		}
-		if _, err := e.Start(ctx, "fr", "2001:db8:8:1::99"); !limitedBy(err, "ip") {
+		if _, err := e.Start(ctx, "fr", "2001:db8:8:1::99", nil); !limitedBy(err, "ip") {
 			t.Fatalf("a third conversation from the /64: %v, want refused", err)
 		}
 		if _, err := e.Send(ctx, newSessionID(), "bonjour", "fr", "2001:db8:8:1::98"); !limitedBy(err, "ip") {
@@ -96,7 +96,7 @@ func TestBudgetsCountAnIPv6NetworkAsOneAddress(t *testing.T) {
 func TestNothingStoredUntilTheVisitorWrites(t *testing.T) {
 	e, _ := newEngine(t, sundayMorning, Config{})
 	ctx := context.Background()
-	r, err := e.Start(ctx, "en", "192.0.2.10")
+	r, err := e.Start(ctx, "en", "192.0.2.10", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestAIVisitorShare(t *testing.T) {
 		}
 		return r.Messages[0].Source, r
 	}
-	visitor, err := e.Start(ctx, "en", "198.51.100.7")
+	visitor, err := e.Start(ctx, "en", "198.51.100.7", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestAIVisitorShare(t *testing.T) {
 		t.Fatalf("%d calls to Gemini, want the share of 2", fake.Calls())
 	}
 	// A new conversation from the same address has no fresh share.
-	again, err := e.Start(ctx, "en", "198.51.100.7")
+	again, err := e.Start(ctx, "en", "198.51.100.7", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestAIVisitorShare(t *testing.T) {
 		t.Fatalf("same address, new conversation: source %q", src)
 	}
 	// Another visitor still reaches Gemini: the site's budget was not spent.
-	other, err := e.Start(ctx, "en", "203.0.113.9")
+	other, err := e.Start(ctx, "en", "203.0.113.9", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -185,7 +185,7 @@ func (t *turn) book() {
 	req := booking.Request{
 		Name: c.Name, Email: c.Email, Phone: c.Phone, Company: c.Company, Service: service,
 		Date: c.Date, Time: c.Time, Source: booking.SourceChat, Language: l, StatusDashboard: "new",
-		Mode: t.chosenMode(), ConsultantID: t.s.ConsultantID,
+		Mode: t.chosenMode(), ConsultantID: t.s.ConsultantID, Answers: t.answers(), Attribution: t.s.Attribution,
 	}
 	req.InternalKey = "chat-" + t.s.ID + "-" + strconv.Itoa(t.s.BookingSeq) + "-" + booking.RequestHash(req)[:16]
 	ctx, cancel := context.WithTimeout(t.ctx, t.e.cfg.DBTimeout)
@@ -219,6 +219,9 @@ func (t *turn) book() {
 				return
 			}
 		}
+		if t.refusedAnswer(verr) {
+			return
+		}
 	}
 	if err != nil {
 		bookingFailures.WithLabelValues("error").Inc()
@@ -241,6 +244,7 @@ func (t *turn) book() {
 func (t *turn) booked(res booking.Result) {
 	l, a := t.lang(), res.Appointment
 	t.s.AppointmentID = a.ID
+	t.s.Heard = nil // what was said answered this booking's questions
 	t.moveTo(StepBooked)
 	bookingsCompleted.Inc()
 	t.count("funnel_booked")

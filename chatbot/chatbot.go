@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot/gemini"
@@ -247,11 +248,13 @@ type RateLimitedError struct {
 func (e *RateLimitedError) Error() string { return "chat rate limited (" + e.Scope + ")" }
 
 // Start opens a conversation in lang with Dota's greeting, counted against the budgets
-// of the client's address. Only its language is kept, for an hour: the conversation is
-// stored from the visitor's first message on (Send, begin.go), under the session id
-// given here, so that opening the widget costs next to no memory.
-func (e *Engine) Start(ctx context.Context, lang, clientIP string) (Reply, error) {
+// of the client's address. Only its language and where the visit came from (visit,
+// cleaned; nil when unknown) are kept, for an hour: the conversation is stored from the
+// visitor's first message on (Send, begin.go), under the session id given here, so that
+// opening the widget costs next to no memory; the booking it makes carries the visit.
+func (e *Engine) Start(ctx context.Context, lang, clientIP string, visit *attribution.Visit) (Reply, error) {
 	s := e.newSession(lang)
+	s.Attribution = visit.Clean()
 	if err := e.open(ctx, s, ratelimit.AddressKey(clientIP)); err != nil {
 		return Reply{}, err
 	}

@@ -22,6 +22,7 @@ func (t *turn) setService(ws []string) bool {
 
 // collect handles a message at a step that asks for a value.
 func (t *turn) collect(msg string, ws []string) {
+	t.hear(msg)
 	step := t.s.Step
 	if takes := steps[step].takes; takes != nil && takes(t, ws) {
 		steps[step].read(t, msg, ws)
@@ -411,6 +412,9 @@ func (t *turn) confirm(msg string, ws []string) {
 	l := t.lang()
 	choosing := t.s.Choosing
 	t.s.Choosing = false
+	if choosing && t.reanswer(ws) {
+		return
+	}
 	if choosing {
 		if field, ok := fieldNamed(ws); ok {
 			t.correct(field, "")

@@ -215,7 +215,7 @@ func (p player) play(d dialogue) (o outcome) {
 	if lang == "" {
 		lang = "fr"
 	}
-	r, err := e.Start(ctx, lang, "192.0.2.1")
+	r, err := e.Start(ctx, lang, "192.0.2.1", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

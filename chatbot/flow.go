@@ -189,15 +189,18 @@ func (t *turn) resetFlow(all bool) {
 	c.Service, c.Date, c.Time = "", "", ""
 	t.s.ServiceSlug, t.s.Choosing, t.s.PartOfDay, t.s.Callback = "", false, "", false
 	t.s.Mode, t.s.ModeService = "", ""
+	t.s.Answers, t.s.Skipped, t.s.AnswersService = nil, nil, ""
 	t.forgetConsultant()
 	if all {
 		*c = Collected{}
 		t.s.CompanyDone, t.s.NoEmail, t.s.NoPhone = false, false, false
+		t.s.Heard = nil
 	}
 }
 
 // free handles a message outside the booking flow: the offer, or a question.
 func (t *turn) free(msg string, ws []string) {
+	t.hear(msg)
 	f := t.fields()
 	switch t.reading().Intent {
 	case reader.IntentBook:

@@ -70,7 +70,7 @@ type chat struct {
 
 func start(t *testing.T, e *Engine, lang string) *chat {
 	t.Helper()
-	r, err := e.Start(context.Background(), lang, "192.0.2.1")
+	r, err := e.Start(context.Background(), lang, "192.0.2.1", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -133,7 +133,7 @@ func (t *turn) summary() string {
 		service += " (" + text(l, "mode_"+m) + ")"
 	}
 	return text(l, "summary", "name", c.Name, "email_value", email, "phone_value", phone, "company", company,
-		"service", service, "when", formatWhen(l, c.Date, c.Time))
+		"service", service, "answers", t.answerLines(), "when", formatWhen(l, c.Date, c.Time))
 }
 
 func (t *turn) fieldReplies() []QuickReply {
@@ -141,6 +141,10 @@ func (t *turn) fieldReplies() []QuickReply {
 	out := []QuickReply{}
 	for _, f := range []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepDate, StepTime} {
 		label := text(l, "field_"+f)
+		out = append(out, QuickReply{Label: label, Value: text(l, "change") + " " + strings.ToLower(label)})
+	}
+	if len(t.answers()) > 0 {
+		label := text(l, "field_answers")
 		out = append(out, QuickReply{Label: label, Value: text(l, "change") + " " + strings.ToLower(label)})
 	}
 	return append(out, QuickReply{Label: text(l, "qr_cancel"), Value: text(l, "qr_cancel")})

@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/chatbot/transcript"
 	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/ratelimit"
@@ -26,6 +28,8 @@ const (
 	StepCompany  = "company"
 	StepService  = "service"
 	StepMode     = "mode" // how they meet, when the service offers more than one way
+	// StepQuestion asks the chosen service's own questions, one a turn (questions.go).
+	StepQuestion = "question"
 	StepDate     = "date"
 	StepTime     = "time"
 	StepConfirm  = "confirm"
@@ -135,6 +139,17 @@ type session struct {
 	TakenSlot     string     `json:"taken_slot,omitempty"`
 	WaitlistAsked bool       `json:"waitlist_asked,omitempty"`
 	Offer         *slotOffer `json:"offer,omitempty"`
+	// Answers are the answers to the questions of the service AnswersService, by question
+	// id, and Skipped the optional ones the visitor left unanswered (questions.go); Heard is
+	// what the visitor said that may answer them before they are asked.
+	Answers        map[string]string `json:"answers,omitempty"`
+	Skipped        []string          `json:"skipped,omitempty"`
+	AnswersService string            `json:"answers_service,omitempty"`
+	Heard          *heard            `json:"heard,omitempty"`
+	// Attribution is where the visit that opened the conversation came from; nil for a
+	// conversation begun without Start.
+	Attribution *attribution.Visit `json:"attribution,omitempty"`
+
 	// Rating is the satisfaction question asked after a hand-back, until answered (rating.go).
 	Rating     *ratingAsk `json:"rating,omitempty"`
 	MessageSeq int        `json:"message_seq"`
@@ -415,7 +430,8 @@ func (e *Engine) openBudget(address string) ratelimit.Budget {
 }
 
 // open counts a conversation Start opens against the budgets of its address — its
-// messages and the conversations it may open — and keeps its language under its id.
+// messages and the conversations it may open — and keeps its language under its id, with
+// where the visit came from when it is known (opening).
 func (e *Engine) open(ctx context.Context, s *session, address string) error {
 	budgets, scopes := e.budgets(address, "")
 	if address != "" {
@@ -424,10 +440,34 @@ func (e *Engine) open(ctx context.Context, s *session, address string) error {
 	if err := e.allowEach(ctx, budgets, scopes); err != nil {
 		return err
 	}
-	if err := e.rdb.Set(ctx, e.openedKey(s.ID), s.Lang, e.openedFor()).Err(); err != nil {
+	kept := s.Lang
+	if s.Attribution != nil {
+		raw, err := json.Marshal(opening{Lang: s.Lang, Attribution: s.Attribution})
+		if err != nil {
+			return err
+		}
+		kept = string(raw)
+	}
+	if err := e.rdb.Set(ctx, e.openedKey(s.ID), kept, e.openedFor()).Err(); err != nil {
 		return unavailable(err)
 	}
 	return nil
+}
+
+// opening is what an opened conversation keeps when its visit's attribution is known: a
+// JSON object, where one opened without it keeps its language alone.
+type opening struct {
+	Lang        string             `json:"lang"`
+	Attribution *attribution.Visit `json:"attribution"`
+}
+
+// readOpening reads what open kept.
+func readOpening(kept string) opening {
+	var o opening
+	if strings.HasPrefix(kept, "{") && json.Unmarshal([]byte(kept), &o) == nil {
+		return o
+	}
+	return opening{Lang: kept}
 }
 
 func (e *Engine) newSession(lang string) *session {
@@ -439,18 +479,19 @@ func (e *Engine) newSession(lang string) *session {
 
 // begin makes the session of a conversation's first message: under the id sent when
 // Start opened it (opened is true; the language is Start's unless the message gives
-// one), else under a new id, once that new conversation is counted against the
+// one, and the visit's attribution Start's), else under a new id, once that new conversation is counted against the
 // conversations its address may open.
 func (e *Engine) begin(ctx context.Context, id, lang, address string) (s *session, opened bool, err error) {
 	if validSessionID(id) {
-		startLang, err := e.rdb.GetDel(ctx, e.openedKey(id)).Result()
+		kept, err := e.rdb.GetDel(ctx, e.openedKey(id)).Result()
 		switch {
 		case err == nil:
+			o := readOpening(kept)
 			if lang == "" {
-				lang = startLang
+				lang = o.Lang
 			}
 			s = e.newSession(lang)
-			s.ID = id
+			s.ID, s.Attribution = id, o.Attribution
 			return s, true, nil
 		case !errors.Is(err, redis.Nil):
 			return nil, false, unavailable(err)

@@ -70,6 +70,10 @@ func init() {
 		// Whether the service offers several modes is the catalogue's: nextStep asks it too.
 		StepMode: {ask: askMode, read: readMode, missing: func(s *session) bool { return s.Mode == "" || s.ModeService != s.ServiceSlug },
 			takes: func(t *turn, ws []string) bool { return t.modeIn(ws) != "" }},
+		// The service's own questions, one a turn: the step works on the first one still
+		// to ask (questions.go), which only the catalogue knows: nextStep asks it.
+		StepQuestion: {ask: askQuestion, read: readQuestion, missing: func(*session) bool { return true },
+			holds: holdsAnswer, takes: takesAnswer},
 		StepDate: {ask: askDate, read: func(t *turn, msg string, _ []string) { t.chooseDate(msg) }, missing: func(s *session) bool { return s.Collected.Date == "" },
 			names: dateNames, correct: correctWhen(StepDate), holds: holdsWhen},
 		StepTime: {ask: askTime, read: func(t *turn, msg string, _ []string) { t.chooseTime(msg) }, missing: func(s *session) bool { return s.Collected.Time == "" },
@@ -90,7 +94,7 @@ var fieldSteps = []string{StepEmail, StepPhone, StepCompany, StepName, StepServi
 
 // BookingFlow is the booking conversation: the steps that collect its values, in order,
 // then the summary to confirm.
-var BookingFlow = []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepMode, StepDate, StepTime, StepConfirm}
+var BookingFlow = []string{StepName, StepEmail, StepPhone, StepCompany, StepService, StepMode, StepQuestion, StepDate, StepTime, StepConfirm}
 
 // ContactSteps are the steps a conversation reaches once the visitor has given their
 // contact details: the funnel counts a conversation there as "contact collected".
@@ -107,6 +111,13 @@ func (t *turn) nextStep() string {
 		if st == StepMode {
 			// The mode's step depends on the catalogue, which a session alone does not hold.
 			if modes, _ := t.serviceModes(); modeMissing(t.s, modes) {
+				return st
+			}
+			continue
+		}
+		if st == StepQuestion {
+			// So do the service's questions; what the visitor said before may answer some.
+			if _, ok := t.question(); ok {
 				return st
 			}
 			continue

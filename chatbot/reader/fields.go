@@ -21,6 +21,8 @@ type Fields struct {
 	// When is the day and hour; When.Unsure an hour only partly understood, to confirm
 	// rather than record.
 	When When
+	// URLs are the web addresses it gives (urls.go), which may answer a service's question.
+	URLs []string
 }
 
 // Names reports whether the message names a day or a service: what an appointment is
@@ -54,6 +56,13 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 		}
 	}
 	rest := NormalizeDigits(ReplaceSpans(msg, emails))
+	// An address's words are neither a phone, a service, a day nor a name:
+	// "boutique-mobile.dz" names no mobile app.
+	urls := urlSpans(rest)
+	if len(urls) > 0 {
+		f.URLs = spanTexts(rest, urls)
+		rest = ReplaceSpans(rest, urls)
+	}
 	phones := PhonesIn(rest)
 	for _, loc := range phones {
 		// Fewer than 9 digits is no phone: the rules are asked only about the others.
@@ -68,7 +77,7 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	// do a company's: "société Numidia Conseil", "الشركة تاعي اسمها Haddad Market".
 	plain := rest
 	company := companyWords.ScoreIn(t) > 0
-	if len(emails) > 0 || len(phones) > 0 || company {
+	if len(emails) > 0 || len(phones) > 0 || len(urls) > 0 || company {
 		plain = ReplaceSpans(rest, labelled(rest, phones))
 		if company {
 			plain = companyNamedAt.ReplaceAllString(plain, "$1")

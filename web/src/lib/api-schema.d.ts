@@ -5548,7 +5548,7 @@ export interface components {
             /** @description in the reply to a message: the visitor's message as the conversation numbered it (sanitized), for the widget to show in its place; absent otherwise */
             user_message?: components["schemas"]["ChatMessage"];
             /** @enum {string} */
-            step: "greeting" | "name" | "email" | "phone" | "company" | "service" | "mode" | "date" | "time" | "confirm" | "booked" | "callback" | "manage_email" | "manage_code" | "manage_pick" | "manage_when" | "manage_time" | "manage_cancel" | "manage_action";
+            step: "greeting" | "name" | "email" | "phone" | "company" | "service" | "mode" | "question" | "date" | "time" | "confirm" | "booked" | "callback" | "manage_email" | "manage_code" | "manage_pick" | "manage_when" | "manage_time" | "manage_cancel" | "manage_action";
             /**
              * @description the flow the step belongs to (chatbot.BookingFlow, MoveFlow, CancelFlow, CallbackFlow; manage: a move or a cancellation not yet said which), empty outside any: clients read this, not step names
              * @enum {string}
