@@ -1,6 +1,7 @@
 package api
 
 import (
+	"log/slog"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -36,9 +37,22 @@ func (a *admin) saveServiceQuestions(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	a.chatForgetsCatalogue(c)
 	c.JSON(http.StatusOK, gin.H{"questions": questionsOrEmpty(svc.Questions),
 		"message": catalogue.Text(langOf(c), "service_questions_saved")})
 	return nil
+}
+
+// chatForgetsCatalogue has Dota read the services afresh: the next conversations ask what
+// a service now asks and offer what it now offers. Should Redis not answer, its copy ages
+// out with the catalogue's TTL.
+func (a *admin) chatForgetsCatalogue(c *gin.Context) {
+	if a.chat == nil {
+		return
+	}
+	if err := a.chat.ForgetCatalogue(c); err != nil {
+		slog.WarnContext(c, "chat catalogue not refreshed", "err", err)
+	}
 }
 
 // questionsOrEmpty is a list of questions, empty rather than null.
@@ -58,6 +72,7 @@ func (a *admin) saveServiceModes(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	a.chatForgetsCatalogue(c)
 	lang := langOf(c)
 	c.JSON(http.StatusOK, gin.H{"service": svc.In(lang), "message": catalogue.Text(lang, "service_modes_saved")})
 	return nil

@@ -92,6 +92,16 @@ func (e *Engine) catalogue(ctx context.Context) catalogueData {
 	return fresh
 }
 
+// ForgetCatalogue drops this replica's copy of the catalogue and the shared one: staff
+// changed what a service offers or asks, and every replica reads it afresh within
+// localCatalogueFor rather than the catalogue TTL.
+func (e *Engine) ForgetCatalogue(ctx context.Context) error {
+	e.memo.mu.Lock()
+	e.memo.data = nil
+	e.memo.mu.Unlock()
+	return e.rdb.Del(ctx, e.key("catalogue")).Err()
+}
+
 func (e *Engine) fetchCatalogue(ctx context.Context) (catalogueData, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.DBTimeout)
 	defer cancel()

@@ -62,3 +62,36 @@ func TestCatalogueServesStaleCopyWhenPostgresFails(t *testing.T) {
 	c.say("Quels services proposez-vous ?")
 	c.expect(StepGreeting, "Nous proposons : Développement web, Développement mobile, Photographie")
 }
+
+// Staff changed a service: Dota forgets its copy and reads the new one at once.
+func TestForgetCatalogueReadsTheServicesAfresh(t *testing.T) {
+	rdb, prefix := testdb.Redis(t)
+	cat := catalogue.New(pool)
+	e := New(booking.New(pool), nil, rdb, Config{RedisPrefix: prefix}, WithLogger(quiet), WithCatalogue(cat))
+	ctx := context.Background()
+	questionsOf := func() int {
+		for _, s := range e.catalogue(ctx).Services {
+			if s.Slug == "formation" {
+				return len(s.Questions)
+			}
+		}
+		return -1
+	}
+	if n := questionsOf(); n != 0 {
+		t.Fatalf("before: %d questions", n)
+	}
+	text := catalogue.Localized{"fr": "Niveau ?", "en": "Level?", "ar": "المستوى؟"}
+	if _, err := cat.SetServiceQuestions(ctx, "formation", []catalogue.Question{{Type: catalogue.QuestionText, Text: text}}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = cat.SetServiceQuestions(context.Background(), "formation", nil) })
+	if n := questionsOf(); n != 0 {
+		t.Fatalf("the copy is kept until forgotten: %d questions", n)
+	}
+	if err := e.ForgetCatalogue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := questionsOf(); n != 1 {
+		t.Fatalf("after forgetting: %d questions", n)
+	}
+}
