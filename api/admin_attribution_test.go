@@ -83,3 +83,36 @@ func TestAppointmentsFilteredBySourceAndCampaignWithTheirCSV(t *testing.T) {
 		t.Errorf("formula in a source: %s", r.Raw)
 	}
 }
+
+func TestNewsletterKeepsWhereItsVisitCameFromCleaned(t *testing.T) {
+	srv := newConsoleServer(t)
+	email := "abonnee." + strings.ToLower(t.Name()[4:12]) + "@example.dz"
+	touch := map[string]any{"utm_source": "Instagram", "utm_campaign": strings.Repeat("é", 500),
+		"fbclid": "<script>", "referrer": "https://l.instagram.com/?u=x", "landing": "/blog?token=secret"}
+	if r := do(t, "POST", srv.URL+"/api/newsletter", map[string]any{"email": email,
+		"attribution": map[string]any{"last": touch}}); r.Status != 201 {
+		t.Fatalf("subscribe: %d %s", r.Status, r.Raw)
+	}
+	var source, campaign, fbclid, referrer, landing, first string
+	if err := pool.QueryRow(t.Context(), `SELECT attribution->'last'->>'utm_source', attribution->'last'->>'utm_campaign',
+			coalesce(attribution->'last'->>'fbclid', ''), attribution->'last'->>'referrer', attribution->'last'->>'landing',
+			attribution->'first'->>'utm_source'
+		FROM newsletter_subscriptions WHERE email = $1`, email).
+		Scan(&source, &campaign, &fbclid, &referrer, &landing, &first); err != nil {
+		t.Fatal(err)
+	}
+	if source != "Instagram" || campaign != strings.Repeat("é", 150) || fbclid != "" || referrer != "l.instagram.com" ||
+		landing != "/blog" || first != "Instagram" {
+		t.Errorf("stored: %q %d runes %q %q %q %q", source, len([]rune(campaign)), fbclid, referrer, landing, first)
+	}
+	// Without one, the subscription has none.
+	other := "sans." + email
+	if r := do(t, "POST", srv.URL+"/api/newsletter", map[string]any{"email": other}); r.Status != 201 {
+		t.Fatalf("subscribe: %d %s", r.Status, r.Raw)
+	}
+	var none bool
+	if err := pool.QueryRow(t.Context(), `SELECT attribution IS NULL FROM newsletter_subscriptions WHERE email = $1`,
+		other).Scan(&none); err != nil || !none {
+		t.Errorf("a subscription without attribution: %v %v", none, err)
+	}
+}
