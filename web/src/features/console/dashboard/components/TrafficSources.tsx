@@ -47,12 +47,14 @@ export function TrafficSources() {
           {d.rows.length === 0 ? (
             <EmptyState>{t('dashboard.sources.empty')}</EmptyState>
           ) : (
-            <div className="charts-grid">
+            <>
               <SourceTable rows={d.rows} rate={rate} />
-              <Suspense fallback={<Skeleton rows={4} />}>
-                <SourceChart rows={d.rows} />
-              </Suspense>
-            </div>
+              <div className="charts-grid">
+                <Suspense fallback={<Skeleton rows={4} />}>
+                  <SourceChart rows={d.rows} />
+                </Suspense>
+              </div>
+            </>
           )}
         </>
       )}
@@ -82,7 +84,9 @@ function SourceTable({ rows, rate }: { rows: SourceRow[]; rate: (r: number | nul
           {rows.map((r) => (
             <tr key={`${r.source}\u0000${r.campaign}`} data-source={r.source} data-campaign={r.campaign}>
               <th scope="row">{sourceName(t, r.source)}</th>
-              <td>{r.campaign || <span className="muted">—</span>}</td>
+              <td data-column="campaign" title={r.campaign || undefined}>
+                {r.campaign || <span className="muted">—</span>}
+              </td>
               <td data-column="visits">{r.visits}</td>
               <td data-column="chats">{r.chats}</td>
               <td data-column="bookings">{r.bookings}</td>
