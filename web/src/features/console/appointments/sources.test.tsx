@@ -80,5 +80,9 @@ describe('the appointments by where their visit came from', () => {
       const last = lists.at(-1)!;
       expect([last.searchParams.has('traffic_source'), last.searchParams.get('campaign')]).toEqual([false, 'Ramadan']);
     });
+    // Its chip says what the list is filtered by, and clears it.
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer le filtre Campagne : Ramadan' }));
+    await waitFor(() => expect(lists.at(-1)!.searchParams.has('campaign')).toBe(false));
+    expect((screen.getByPlaceholderText('Campagne') as HTMLInputElement).value).toBe('');
   });
 });

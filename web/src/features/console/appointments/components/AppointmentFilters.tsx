@@ -4,7 +4,7 @@ import type { AppointmentFilters as Filters } from '../api/appointments';
 import { STATUSES, type ServiceOption } from '../../api/types';
 import type { Consultant } from '../../api/consultants';
 import { FilterSelect } from '../../components/FilterSelect';
-import { SourceFilters } from './SourceFilters';
+import { SourceChips, SourceFilters } from './SourceFilters';
 
 /** Props of AppointmentFilters. */
 export interface AppointmentFiltersProps {
@@ -95,17 +95,20 @@ export function AppointmentFilters({ filters, services, consultants, onFilter, s
         </button>
       )}
     </div>
-    {filters.consultant && (
+    {(filters.consultant || filters.traffic_source || filters.campaign) && (
       <div className="filter-chips">
-        <button
-          type="button"
-          className="chip"
-          onClick={() => onFilter({ consultant: '' })}
-          aria-label={t('consultants.clearChip', { who: consultantLabel(filters.consultant) })}
-        >
-          {t('consultants.chip', { who: consultantLabel(filters.consultant) })}
-          <span aria-hidden="true"> ×</span>
-        </button>
+        <SourceChips source={filters.traffic_source} campaign={filters.campaign} onFilter={onFilter} />
+        {filters.consultant && (
+          <button
+            type="button"
+            className="chip"
+            onClick={() => onFilter({ consultant: '' })}
+            aria-label={t('consultants.clearChip', { who: consultantLabel(filters.consultant) })}
+          >
+            {t('consultants.chip', { who: consultantLabel(filters.consultant) })}
+            <span aria-hidden="true"> ×</span>
+          </button>
+        )}
       </div>
     )}
     </>

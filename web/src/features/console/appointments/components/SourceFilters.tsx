@@ -61,3 +61,26 @@ function TextFilter({ label, value, onCommit }: { label: string; value: string; 
     </form>
   );
 }
+
+/** The source and campaign filtered by, as chips that clear them: the boxes say only what is typed. */
+export function SourceChips({ source, campaign, onFilter }: SourceFiltersProps) {
+  const { t } = useTranslation('console');
+  const chips = [
+    { key: 'traffic_source' as const, value: source, label: t('appointments.sourceChip', { value: source }) },
+    { key: 'campaign' as const, value: campaign, label: t('appointments.campaignChip', { value: campaign }) },
+  ];
+  return chips
+    .filter((c) => c.value)
+    .map((c) => (
+      <button
+        key={c.key}
+        type="button"
+        className="chip"
+        onClick={() => onFilter({ [c.key]: '' })}
+        aria-label={t('appointments.clearChip', { chip: c.label })}
+      >
+        {c.label}
+        <span aria-hidden="true"> ×</span>
+      </button>
+    ));
+}
