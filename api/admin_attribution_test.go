@@ -13,8 +13,10 @@ func TestAppointmentsFilteredBySourceAndCampaignWithTheirCSV(t *testing.T) {
 		"first": map[string]any{"referrer": "www.google.com", "landing": "/services"},
 		"last":  map[string]any{"utm_source": "Facebook", "utm_campaign": "Ramadan", "utm_medium": "=cpc", "landing": "/contact"},
 	}
-	fb := book(t, srv.URL, map[string]any{"name": "Nadia Source", "phone": "0664000011", "attribution": visit})
-	book(t, srv.URL, map[string]any{"name": "Karim Direct", "phone": "0664000012"})
+	// The message marks this test's bookings: the package's other tests book too.
+	const tag = "origineattribuee"
+	fb := book(t, srv.URL, map[string]any{"name": "Soraya Attribuee", "phone": "0664000011", "message": tag, "attribution": visit})
+	book(t, srv.URL, map[string]any{"name": "Walid Sansorigine", "phone": "0664000012", "message": tag})
 	if _, err := pool.Exec(t.Context(), `UPDATE appointments SET answers = '[{"id": "budget", "type": "choice",
 		"question": {"fr": "Budget", "en": "Budget", "ar": "الميزانية"}, "value": "small",
 		"label": {"fr": "Moins de 100 000 DA", "en": "Under 100,000 DA", "ar": "أقل من 100000 دج"}},
@@ -24,19 +26,19 @@ func TestAppointmentsFilteredBySourceAndCampaignWithTheirCSV(t *testing.T) {
 	}
 	ed := signIn(t, srv.URL, "editor")
 	for _, q := range []string{"traffic_source=FACEBOOK", "campaign=ramadan", "traffic_source=facebook&campaign=Ramadan"} {
-		r := ed.do("GET", "/api/admin/appointments?"+q, nil)
+		r := ed.do("GET", "/api/admin/appointments?q="+tag+"&"+q, nil)
 		items, _ := r.Body["items"].([]any)
 		if r.Status != 200 || len(items) != 1 || items[0].(map[string]any)["id"] != fb["id"] {
 			t.Fatalf("%s: %d %s", q, r.Status, r.Raw)
 		}
 	}
-	if r := ed.do("GET", "/api/admin/appointments?traffic_source=direct", nil); r.Body["total"] != float64(1) {
+	if r := ed.do("GET", "/api/admin/appointments?q="+tag+"&traffic_source=direct", nil); r.Body["total"] != float64(1) {
 		t.Fatalf("direct: %s", r.Raw)
 	}
-	if r := ed.do("GET", "/api/admin/appointments?traffic_source=facebook&campaign=eid", nil); r.Body["total"] != float64(0) {
+	if r := ed.do("GET", "/api/admin/appointments?q="+tag+"&traffic_source=facebook&campaign=eid", nil); r.Body["total"] != float64(0) {
 		t.Fatalf("another campaign: %s", r.Raw)
 	}
-	if r := ed.do("GET", "/api/admin/appointments/stats?traffic_source=facebook", nil); r.Body["total"] != float64(1) {
+	if r := ed.do("GET", "/api/admin/appointments/stats?q="+tag+"&traffic_source=facebook", nil); r.Body["total"] != float64(1) {
 		t.Fatalf("stats: %s", r.Raw)
 	}
 	long := strings.Repeat("x", 151)
@@ -50,7 +52,7 @@ func TestAppointmentsFilteredBySourceAndCampaignWithTheirCSV(t *testing.T) {
 		}
 	}
 
-	r := ed.do("GET", "/api/admin/appointments/export.csv?traffic_source=Facebook", nil)
+	r := ed.do("GET", "/api/admin/appointments/export.csv?q="+tag+"&traffic_source=Facebook", nil)
 	if r.Status != 200 {
 		t.Fatalf("export: %d %s", r.Status, r.Raw)
 	}
@@ -63,7 +65,7 @@ func TestAppointmentsFilteredBySourceAndCampaignWithTheirCSV(t *testing.T) {
 		cells[h] = recs[1][i]
 	}
 	want := map[string]string{
-		"Name":           "Nadia Source",
+		"Name":           "Soraya Attribuee",
 		"Traffic Source": "facebook",
 		"Campaign":       "ramadan",
 		"First Touch":    "referrer=www.google.com; landing=/services",
@@ -77,16 +79,16 @@ func TestAppointmentsFilteredBySourceAndCampaignWithTheirCSV(t *testing.T) {
 	}
 	// A touch's value starting a cell with a formula's sign is neutralized.
 	evil := map[string]any{"first": map[string]any{"utm_source": "=cmd"}, "last": map[string]any{"utm_source": "=cmd"}}
-	book(t, srv.URL, map[string]any{"name": "Formule Source", "phone": "0664000013", "attribution": evil})
-	r = ed.do("GET", "/api/admin/appointments/export.csv?traffic_source==cmd", nil)
-	if !strings.Contains(string(r.Raw), "'=cmd,,utm_source==cmd,utm_source==cmd,") {
+	book(t, srv.URL, map[string]any{"name": "Farid Formule", "phone": "0664000013", "message": tag, "attribution": evil})
+	r = ed.do("GET", "/api/admin/appointments/export.csv?q="+tag+"&traffic_source==cmd", nil)
+	if !strings.Contains(string(r.Raw), tag+",pending,") || !strings.Contains(string(r.Raw), ",'=cmd,,utm_source==cmd,utm_source==cmd,") {
 		t.Errorf("formula in a source: %s", r.Raw)
 	}
 }
 
 func TestNewsletterKeepsWhereItsVisitCameFromCleaned(t *testing.T) {
 	srv := newConsoleServer(t)
-	email := "abonnee." + strings.ToLower(t.Name()[4:12]) + "@example.dz"
+	const email = "abonnee.origine@example.dz"
 	touch := map[string]any{"utm_source": "Instagram", "utm_campaign": strings.Repeat("é", 500),
 		"fbclid": "<script>", "referrer": "https://l.instagram.com/?u=x", "landing": "/blog?token=secret"}
 	if r := do(t, "POST", srv.URL+"/api/newsletter", map[string]any{"email": email,
@@ -106,7 +108,7 @@ func TestNewsletterKeepsWhereItsVisitCameFromCleaned(t *testing.T) {
 		t.Errorf("stored: %q %d runes %q %q %q %q", source, len([]rune(campaign)), fbclid, referrer, landing, first)
 	}
 	// Without one, the subscription has none.
-	other := "sans." + email
+	const other = "sans." + email
 	if r := do(t, "POST", srv.URL+"/api/newsletter", map[string]any{"email": other}); r.Status != 201 {
 		t.Fatalf("subscribe: %d %s", r.Status, r.Raw)
 	}
