@@ -66,7 +66,8 @@ export function TrafficSources() {
 function SourceTable({ rows, rate }: { rows: SourceRow[]; rate: (r: number | null) => string }) {
   const { t } = useTranslation('console');
   return (
-    <div className="table-wrap card">
+    // A narrow screen scrolls the table: the keyboard reaches it too.
+    <div className="table-wrap card" role="region" aria-labelledby="traffic-sources-title" tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">{t('dashboard.sources.title')}</caption>
         <thead>
