@@ -47,7 +47,7 @@ func (a *admin) mountAppointments(h route) {
 func appointmentFilter(c *gin.Context) booking.AppointmentFilter {
 	return booking.AppointmentFilter{Q: c.Query("q"), Status: c.Query("status"), Service: c.Query("service"),
 		Range: c.Query("range"), IDs: idList(c.Query("ids")), Outcome: c.Query("outcome"),
-		Consultant: consultantParam(c)}
+		Consultant: consultantParam(c), TrafficSource: c.Query("traffic_source"), Campaign: c.Query("campaign")}
 }
 
 // consultantParam is the ?consultant= filter: a user id, "none", or "me" for the

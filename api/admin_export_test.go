@@ -29,7 +29,8 @@ func TestCSVExportIsUTF8WithBOMAndSafe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(recs[0], ",") != "Name,Email,Phone,Service,Date,Time,Message,Status,Created At" || len(recs) != 3 {
+	if strings.Join(recs[0], ",") != "Name,Email,Phone,Service,Date,Time,Message,Status,Created At,"+
+		"Traffic Source,Campaign,First Touch,Last Touch,Answers" || len(recs) != 3 {
 		t.Fatalf("records: %v", recs)
 	}
 	byName := map[string][]string{}

@@ -91,19 +91,25 @@ func TestPersonalDataExportAndErasure(t *testing.T) {
 	d1, t1 := slotAhead(t, url, 8, 0)
 	session := chatBooking(t, url, ouardia, d1, t1)
 	d2, t2 := slotAhead(t, url, 8, 0)
+	// Each of her visits came from a campaign whose ad she alone clicked (its content names her).
+	visit := func(what string) map[string]any {
+		touch := map[string]any{"utm_source": "facebook", "utm_campaign": "ramadan", "utm_content": what + "-" + tag}
+		return map[string]any{"first": touch, "last": touch}
+	}
 	form := do(t, "POST", url+"/api/appointments", map[string]any{"name": ouardia.name(), "email": ouardia.email,
 		"phone": ouardia.phone, "company": ouardia.company, "date": d2, "time": t2,
-		"message": "Rappelez-moi au " + ouardia.phone})
+		"message": "Rappelez-moi au " + ouardia.phone, "attribution": visit("form")})
 	if form.Status != 201 {
 		t.Fatalf("form: %d %v", form.Status, form.Body)
 	}
 	d3, t3 := slotAhead(t, url, 9, 0)
 	chatBooking(t, url, karim, d3, t3)
 	if r := do(t, "POST", url+"/api/waitlist", map[string]any{"date": d3, "time": t3, "name": ouardia.name(),
-		"phone": ouardia.phone, "email": ouardia.email}); r.Status != 201 {
+		"phone": ouardia.phone, "email": ouardia.email, "attribution": visit("waitlist")}); r.Status != 201 {
 		t.Fatalf("waitlist: %d %v", r.Status, r.Body)
 	}
-	if r := do(t, "POST", url+"/api/newsletter", map[string]any{"email": ouardia.email}); r.Status != 201 {
+	if r := do(t, "POST", url+"/api/newsletter", map[string]any{"email": ouardia.email,
+		"attribution": visit("newsletter")}); r.Status != 201 {
 		t.Fatalf("newsletter: %d %v", r.Status, r.Body)
 	}
 	code := do(t, "POST", url+"/api/chat/sessions", map[string]string{"lang": "fr"})
@@ -119,6 +125,12 @@ func TestPersonalDataExportAndErasure(t *testing.T) {
 	}
 	var clientID string
 	if err := pool.QueryRow(ctx, `SELECT client_id::text FROM appointments WHERE id = $1`, formID).Scan(&clientID); err != nil {
+		t.Fatal(err)
+	}
+	// She answered the service's question about her current site.
+	if _, err := pool.Exec(ctx, `UPDATE appointments SET answers = jsonb_build_array(jsonb_build_object('id', 'site',
+		'type', 'url', 'question', '{"fr": "Site actuel", "en": "Current site", "ar": "الموقع الحالي"}'::jsonb,
+		'value', 'https://answer-' || $2 || '.dz')) WHERE id = $1`, formID, tag); err != nil {
 		t.Fatal(err)
 	}
 
@@ -151,6 +163,18 @@ func TestPersonalDataExportAndErasure(t *testing.T) {
 	}
 	if _, ok := doc.Appointments[0]["history"]; !ok {
 		t.Errorf("appointments without their history")
+	}
+	// Where each visit came from, and her answers, are hers too.
+	for _, what := range []string{`"utm_content":"form-` + tag, `"utm_content":"waitlist-` + tag,
+		`"utm_content":"newsletter-` + tag, `"value":"https://answer-` + tag + `.dz"`} {
+		if !strings.Contains(string(exp.Raw), what) {
+			t.Errorf("the export lacks %s", what)
+		}
+	}
+	for _, a := range doc.Appointments {
+		if a["id"] == formID && (a["traffic_source"] != "facebook" || a["campaign"] != "ramadan") {
+			t.Errorf("the form's appointment in the export: %v", a)
+		}
 	}
 	for _, c := range doc.Conversations {
 		if len(c.Messages) == 0 {
@@ -219,6 +243,17 @@ func TestPersonalDataExportAndErasure(t *testing.T) {
 		if found := scanTables(t, needle); len(found) > 0 {
 			t.Errorf("%q is still in %v", needle, found)
 		}
+	}
+	for _, what := range []string{"form-" + tag, "waitlist-" + tag, "newsletter-" + tag, "answer-" + tag} {
+		if found := scanTables(t, what); len(found) > 0 {
+			t.Errorf("%q is still in %v", what, found)
+		}
+	}
+	// The source and campaign stay, no one's data: the anonymous counts stay right.
+	var source, campaign, answers string
+	if err := pool.QueryRow(ctx, `SELECT traffic_source, campaign, answers::text FROM appointments WHERE id = $1`,
+		formID).Scan(&source, &campaign, &answers); err != nil || source != "facebook" || campaign != "ramadan" || answers != "[]" {
+		t.Errorf("the erased appointment's source %q, campaign %q, answers %s (%v)", source, campaign, answers, err)
 	}
 	if found := scanTables(t, karim.email); len(found) == 0 {
 		t.Errorf("Karim's data went with hers")

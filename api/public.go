@@ -150,6 +150,8 @@ func (f *bookForm) contacts() (string, string) { return f.Email, f.Phone }
 // newsletterForm is the newsletter form's body.
 type newsletterForm struct {
 	Email string `json:"email"`
+	// Attribution is where the visit came from (catalogue.Subscribe cleans it).
+	Attribution *attribution.Visit `json:"attribution"`
 	formExtras
 }
 
@@ -170,7 +172,7 @@ func (p *public) subscribe(c *gin.Context) error {
 	if err := p.guard.read(c, "newsletter", &req); err != nil {
 		return err
 	}
-	if err := p.catalogue.Subscribe(c, req.Email, langOf(c)); err != nil {
+	if err := p.catalogue.Subscribe(c, req.Email, langOf(c), req.Attribution); err != nil {
 		return err
 	}
 	c.JSON(http.StatusCreated, gin.H{"email": catalogue.NormalizeEmail(req.Email)})

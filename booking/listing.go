@@ -8,8 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/attribution"
 )
 
 // Ranges are the date ranges of the appointments list, counted on the creation date in the settings'
@@ -28,6 +31,10 @@ type AppointmentFilter struct {
 	// Consultant is a consultant's user id (their appointments), ConsultantNone (those of
 	// none), or "" (all).
 	Consultant string
+	// TrafficSource and Campaign are where the visit that booked came from, as
+	// Appointment.TrafficSource and Campaign name them, case aside; "" for any.
+	TrafficSource string
+	Campaign      string
 }
 
 // Paging asks for one page of a list; Size 0 means the settings' items per page.
@@ -90,6 +97,12 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 	if f.Consultant != "" && f.Consultant != ConsultantNone && !IsUUID(f.Consultant) {
 		v.Add("consultant", "invalid_option")
 	}
+	if utf8.RuneCountInString(f.TrafficSource) > attribution.MaxParamLen {
+		v.Add("traffic_source", "too_long")
+	}
+	if utf8.RuneCountInString(f.Campaign) > attribution.MaxParamLen {
+		v.Add("campaign", "too_long")
+	}
 	if err := v.OrNil(); err != nil {
 		return "", nil, err
 	}
@@ -127,6 +140,13 @@ func (s *Core) where(ctx context.Context, f AppointmentFilter, withStatus bool) 
 	}
 	if f.Outcome != "" {
 		s.whereOutcome(f.Outcome, add)
+	}
+	// Both are stored in lower case (attribution.Visit.Source and Campaign).
+	if src := strings.TrimSpace(f.TrafficSource); src != "" {
+		add(`a.traffic_source = ?`, strings.ToLower(src))
+	}
+	if campaign := strings.TrimSpace(f.Campaign); campaign != "" {
+		add(`a.campaign = ?`, strings.ToLower(campaign))
 	}
 	switch f.Consultant {
 	case "":

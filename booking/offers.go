@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/mail"
 )
@@ -60,6 +61,9 @@ type Offer struct {
 	name, email, phone string
 	// consultant is the consultant the offer holds, if any.
 	consultant string
+	// attribution is where the visit that joined the line came from: the booking made by
+	// accepting keeps it.
+	attribution *attribution.Visit
 }
 
 // Offer states as the offer's holder sees them.
@@ -249,9 +253,10 @@ func (s *Core) offerByEntry(ctx context.Context, id string) (Offer, error) {
 			WHEN state = 'offered' AND hold_until > now() THEN 'offered' ELSE '' END,
 		coalesce(service, ''), to_char(date, 'YYYY-MM-DD'), time, starts_at, coalesce(hold_until, starts_at), language,
 		coalesce(appointment_id::text, ''), coalesce(chat_session, ''), name, email, phone,
-		coalesce(consultant_id::text, '')
+		coalesce(consultant_id::text, ''), attribution
 		FROM waitlist WHERE id = $1`, id).Scan(&o.ID, &o.State, &o.Service, &o.Date, &o.Time, &o.StartsAt,
-		&o.HoldUntil, &o.Lang, &o.AppointmentID, &o.ChatSession, &o.name, &o.email, &o.phone, &o.consultant)
+		&o.HoldUntil, &o.Lang, &o.AppointmentID, &o.ChatSession, &o.name, &o.email, &o.phone, &o.consultant,
+		&o.attribution)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return o, ErrNotFound
@@ -318,7 +323,7 @@ func (s *Core) AcceptOffer(ctx context.Context, id string) (Result, error) {
 	}
 	res, err := s.Book(ctx, Request{Name: o.name, Email: o.email, Phone: o.phone, Service: o.Service,
 		Date: o.Date, Time: o.Time, Source: source, Language: o.Lang, StatusDashboard: "new", offer: id,
-		prefer: o.consultant})
+		prefer: o.consultant, Attribution: o.attribution})
 	if errors.Is(err, errOfferClosed) {
 		// Closed before this booking took the slot's lock: by an acceptance that won the
 		// race, whose booking is this one's answer too, or otherwise, and it is gone.

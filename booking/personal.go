@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/privacy"
 )
 
@@ -16,8 +17,8 @@ import (
 // about, a client with every address and number they are known by and their
 // appointments; it exports the client, their appointments with their history, the
 // messages sent to them and their waitlist entries; and it begins each erasure
-// (erase.go). Appointments keep their date, time, service, status and source, so counts
-// stay true.
+// (erase.go). Appointments keep their date, time, service, status, source, traffic source
+// and campaign, so counts stay true.
 
 // querier is a pool or a transaction.
 type querier interface {
@@ -90,11 +91,14 @@ type exportedWait struct {
 	Service   string    `json:"service"`
 	State     string    `json:"state"`
 	CreatedAt time.Time `json:"created_at"`
+	// Attribution is where the visit that joined the line came from.
+	Attribution *attribution.Visit `json:"attribution"`
 }
 
 // ExportPerson returns booking's sections of a person's export (privacy.People): the
-// client, their appointments with their history, the messages sent to them and their
-// waitlist entries.
+// client, their appointments with their history, where each visit that booked came from
+// and the answers to the service's questions, the messages sent to them and their
+// waitlist entries with their visits' attribution.
 func (s *Core) ExportPerson(ctx context.Context, p privacy.Person) (map[string]any, error) {
 	client, err := s.Client(ctx, p.ClientID)
 	if err != nil {
@@ -128,7 +132,7 @@ func (s *Core) ExportPerson(ctx context.Context, p privacy.Person) (map[string]a
 		return nil, err
 	}
 	rows, err = s.db.Query(ctx, `SELECT to_char(date, 'YYYY-MM-DD'), time, name, email, phone, coalesce(service, ''),
-			state, created_at
+			state, created_at, attribution
 		FROM waitlist WHERE lower(email) = ANY($1) OR phone_e164 = ANY($2)
 		ORDER BY created_at`, p.Emails, p.Phones)
 	if err != nil {
@@ -168,11 +172,12 @@ func (e *UpcomingError) LocalizedMessage(lang string) string { return Text(lang,
 // request when req.Confirm does not name them, or while they have an appointment ahead
 // (*UpcomingError) unless req.CancelUpcoming; then it erases the client's name, e-mail,
 // phones, company and website; on their appointments the name, contact details, company,
-// sector and message (date, time, service, status and source stay, so counts and charts
-// stay true); the texts of their notifications; their messages' recipients and subjects,
+// sector, message, the visit's attribution and the answers to the service's questions
+// (date, time, service, status, source, and the traffic source and campaign — a
+// campaign's name is no one's data — stay, so counts and charts stay true); the texts of their notifications; their messages' recipients and subjects,
 // and the errors River recorded for them (those still due are skipped and their jobs
 // cancelled); their one-time codes and manage links; and their waitlist entries, by
-// address or number in E.164 (taken out of line). The appointments' live events follow
+// address or number in E.164 (taken out of line), with their visits' attribution. The appointments' live events follow
 // the commit.
 func (s *Core) ErasePerson(ctx context.Context, tx pgx.Tx, clientID string, req privacy.Request) (
 	privacy.Person, map[string]int, func(context.Context), error,
@@ -214,7 +219,7 @@ func (s *Core) ErasePerson(ctx context.Context, tx pgx.Tx, clientID string, req 
 		return p, nil, nil, err
 	}
 	rows, err := tx.Query(ctx, `UPDATE appointments a SET name = $2, email = NULL, phone = NULL, phone_e164 = NULL,
-			message = NULL, company = NULL, sector = NULL, updated_at = now()
+			message = NULL, company = NULL, sector = NULL, attribution = NULL, answers = '[]', updated_at = now()
 		WHERE client_id = $1 RETURNING `+AppointmentColumns, p.ClientID, privacy.ErasedName)
 	if err != nil {
 		return p, nil, nil, err
@@ -326,7 +331,8 @@ func (s *Core) eraseWaitlist(ctx context.Context, tx pgx.Tx, p privacy.Person, b
 	rows, err := tx.Query(ctx, `WITH mine AS (
 			SELECT id, state FROM waitlist
 			WHERE lower(email) = ANY($1) OR phone_e164 = ANY($2) FOR UPDATE)
-		UPDATE waitlist w SET name = $3, email = '', phone = '', phone_e164 = NULL, chat_session = NULL, updated_at = now(),
+		UPDATE waitlist w SET name = $3, email = '', phone = '', phone_e164 = NULL, chat_session = NULL, attribution = NULL,
+			updated_at = now(),
 			state = CASE WHEN mine.state IN ('waiting', 'offered') THEN 'removed' ELSE mine.state END,
 			closed_by = CASE WHEN mine.state IN ('waiting', 'offered') THEN $4 ELSE w.closed_by END
 		FROM mine WHERE w.id = mine.id

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/mail/mailtest"
 	"github.com/dota-agency/dota/privacy"
@@ -160,5 +161,71 @@ func TestErasureClearsHerAddressFromTheJobsErrors(t *testing.T) {
 	var attempts int
 	if err := pool.QueryRow(ctx, `SELECT coalesce(sum(cardinality(errors)), 0) FROM river_job WHERE kind = 'deliver'`).Scan(&attempts); err != nil || attempts == 0 {
 		t.Errorf("the record of the failed attempts went too: %d (%v)", attempts, err)
+	}
+}
+
+// Where her visits came from and her answers are hers: exported with her appointments and
+// waitlist entries, and cleared by the erasure; the source and campaign, no one's data,
+// stay for the counts.
+func TestHerAttributionAndAnswersAreExportedAndErased(t *testing.T) {
+	resetLife(t)
+	ctx := context.Background()
+	c := newCore(t, time.Now())
+	touch := attribution.Touch{UTMSource: "facebook", UTMCampaign: "ramadan", UTMContent: "ouardia-ad"}
+	slot := freeSlot(t, c, 4, 0)
+	res, err := c.Book(ctx, booking.Request{Name: ouardiaName, Email: ouardiaEmail, Phone: "0661 23 45 67",
+		Service: "Développement web", Date: slot.Date, Time: slot.Time, Attribution: &attribution.Visit{First: touch, Last: touch}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Appointment
+	if _, err := pool.Exec(ctx, `UPDATE appointments SET answers = '[{"id": "site", "type": "url",
+		"question": {"fr": "Site actuel"}, "value": "https://ouardia-atelier.dz"}]' WHERE id = $1`, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	// She waits for a full slot too, from another visit.
+	full := freeSlot(t, c, 4, 0)
+	if _, err := c.Book(ctx, booking.Request{Name: "Karim Zerrouki", Email: "karim@sahel.dz", Phone: "0770 98 76 54",
+		Service: "Développement web", Date: full.Date, Time: full.Time}); err != nil {
+		t.Fatal(err)
+	}
+	waiting := attribution.Touch{Referrer: "www.linkedin.com", Landing: "/rendez-vous"}
+	if _, err := c.JoinWaitlist(ctx, booking.WaitlistRequest{Name: ouardiaName, Email: ouardiaEmail, Phone: "0661 23 45 67",
+		Date: full.Date, Time: full.Time, Language: "fr", Attribution: &attribution.Visit{Last: waiting}}); err != nil {
+		t.Fatal(err)
+	}
+
+	requests := privacy.New(pool, c)
+	exp, err := requests.Export(ctx, a.ClientID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(exp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"utm_content":"ouardia-ad"`, `"traffic_source":"facebook"`, `"value":"https://ouardia-atelier.dz"`,
+		`"referrer":"www.linkedin.com"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the export lacks %s: %s", want, b)
+		}
+	}
+
+	if _, err := requests.Erase(ctx, a.ClientID, privacy.Request{Confirm: ouardiaName, CancelUpcoming: true,
+		By: "admin@dota.dz"}); err != nil {
+		t.Fatal(err)
+	}
+	var kept, answers string
+	var cleared bool
+	if err := pool.QueryRow(ctx, `SELECT traffic_source || ' ' || campaign, answers::text, attribution IS NULL
+		FROM appointments WHERE id = $1`, a.ID).Scan(&kept, &answers, &cleared); err != nil {
+		t.Fatal(err)
+	}
+	if kept != "facebook ramadan" || answers != "[]" || !cleared {
+		t.Errorf("the erased appointment: source and campaign %q, answers %s, attribution cleared %v", kept, answers, cleared)
+	}
+	var left int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM waitlist WHERE attribution IS NOT NULL`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d waitlist entries keep their attribution (%v)", left, err)
 	}
 }

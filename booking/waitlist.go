@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dota-agency/dota/attribution"
 )
 
 // The waitlist: people who want a full slot wait in line for it. When a place frees up
@@ -52,6 +54,10 @@ type WaitlistRequest struct {
 	Phone   string `json:"phone"`
 	Email   string `json:"email"`
 	Service string `json:"service"`
+	// Attribution is where the visit came from, as the web app kept it: cleaned (cut or
+	// dropped, never a refusal), stored with the entry and carried to the booking an
+	// accepted offer makes.
+	Attribution *attribution.Visit `json:"attribution"`
 
 	Language string `json:"-"`
 	Source   string `json:"-"` // WaitlistForm or WaitlistChat
@@ -142,11 +148,11 @@ func (s *Core) JoinWaitlist(ctx context.Context, r WaitlistRequest) (Joined, err
 			return &SlotFreeError{}
 		}
 		err = tx.QueryRow(ctx, `INSERT INTO waitlist (date, time, starts_at, name, email, phone, phone_e164, service,
-				language, source, chat_session)
-			VALUES ($1::date, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10)
+				language, source, chat_session, attribution)
+			VALUES ($1::date, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10, $12)
 			ON CONFLICT (date, time, lower(email)) WHERE state IN ('waiting', 'offered') DO NOTHING
 			RETURNING id`, r.Date, r.Time, start, r.Name, r.Email, r.Phone, NullIfEmpty(r.Service), r.Language,
-			r.Source, NullIfEmpty(r.ChatSession), canonicalOrNil(&r.Phone)).Scan(&j.ID)
+			r.Source, NullIfEmpty(r.ChatSession), canonicalOrNil(&r.Phone), r.Attribution).Scan(&j.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			j.Again = true
 			err = tx.QueryRow(ctx, `SELECT id FROM waitlist WHERE date = $1::date AND time = $2
@@ -178,6 +184,7 @@ func (r *WaitlistRequest) normalize(now time.Time) error {
 	if r.Source == "" {
 		r.Source = WaitlistForm
 	}
+	r.Attribution = r.Attribution.Clean()
 	if r.Source != WaitlistForm && r.Source != WaitlistChat {
 		return errors.New("booking: unknown waitlist source " + r.Source)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/i18n"
 )
 
@@ -35,9 +36,10 @@ func checkEmail(email string) string {
 	return ""
 }
 
-// Subscribe adds an e-mail address to the newsletter. An address already subscribed, in
-// any letter case, is ErrAlreadySubscribed.
-func (s *Store) Subscribe(ctx context.Context, email, lang string) error {
+// Subscribe adds an e-mail address to the newsletter, with where the visit that
+// subscribed came from (cleaned: cut or dropped, never a refusal; nil for unknown). An
+// address already subscribed, in any letter case, is ErrAlreadySubscribed.
+func (s *Store) Subscribe(ctx context.Context, email, lang string, from *attribution.Visit) error {
 	email = NormalizeEmail(email)
 	v := &ValidationError{}
 	if email == "" {
@@ -53,7 +55,8 @@ func (s *Store) Subscribe(ctx context.Context, email, lang string) error {
 	if lang = i18n.Normalize(lang); lang == "" {
 		lang = i18n.Default
 	}
-	_, err := s.db.Exec(ctx, `INSERT INTO newsletter_subscriptions (email, language) VALUES ($1, $2)`, email, lang)
+	_, err := s.db.Exec(ctx, `INSERT INTO newsletter_subscriptions (email, language, attribution) VALUES ($1, $2, $3)`,
+		email, lang, from.Clean())
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 		return ErrAlreadySubscribed

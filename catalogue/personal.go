@@ -7,12 +7,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dota-agency/dota/attribution"
 	"github.com/dota-agency/dota/privacy"
 )
 
 // PersonalPart is the catalogue's share of personal-data requests: the person's
-// newsletter subscription, by any of their addresses, is exported, and deleted with
-// their data.
+// newsletter subscription, by any of their addresses, is exported, with where the visit
+// that subscribed came from, and deleted with their data (its attribution with it).
 func (s *Store) PersonalPart() privacy.Part {
 	return privacy.Part{
 		Name: "newsletter",
@@ -32,14 +33,16 @@ type Subscription struct {
 	Email     string    `json:"email"`
 	Language  string    `json:"language"`
 	CreatedAt time.Time `json:"created_at"`
+	// Attribution is where the visit that subscribed came from.
+	Attribution *attribution.Visit `json:"attribution"`
 }
 
 // subscriptionOf returns the subscription of one of emails (lowercased), nil when none
 // of them is subscribed.
 func (s *Store) subscriptionOf(ctx context.Context, emails []string) (*Subscription, error) {
 	var sub Subscription
-	err := s.db.QueryRow(ctx, `SELECT email, language, created_at FROM newsletter_subscriptions
-		WHERE lower(email) = ANY($1) LIMIT 1`, emails).Scan(&sub.Email, &sub.Language, &sub.CreatedAt)
+	err := s.db.QueryRow(ctx, `SELECT email, language, created_at, attribution FROM newsletter_subscriptions
+		WHERE lower(email) = ANY($1) LIMIT 1`, emails).Scan(&sub.Email, &sub.Language, &sub.CreatedAt, &sub.Attribution)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil, nil

@@ -2715,7 +2715,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A person's request for their data (law 18-07): everything held on the client as one JSON document to download — the client, their appointments with their history, the staff notes on them, their conversations with Dota and their messages, the e-mails sent to them, their newsletter subscription, their waitlist entries. */
+        /** A person's request for their data (law 18-07): everything held on the client as one JSON document to download — the client, their appointments with their history, the staff notes on them, their conversations with Dota and their messages, the e-mails sent to them, their newsletter subscription, their waitlist entries; where each visit that booked, subscribed or joined a line came from, and the answers to the services' questions. */
         get: {
             parameters: {
                 query?: never;
@@ -2747,6 +2747,8 @@ export interface paths {
                                 language: string;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description where the visit that subscribed came from */
+                                attribution: components["schemas"]["Attribution"] | null;
                             } | null;
                             waitlist: {
                                 /** Format: date */
@@ -2759,6 +2761,8 @@ export interface paths {
                                 state: components["schemas"]["WaitlistEntry"]["state"];
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description where the visit that joined the line came from */
+                                attribution: components["schemas"]["Attribution"] | null;
                             }[];
                             /** @description the staff notes on their appointments */
                             notes: components["schemas"]["Note"][];
@@ -2808,7 +2812,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase a person's data everywhere it is stored, in one transaction: the client's name, e-mail, phones, company and website; their appointments' contact details, company, sector and message (date, time, service, status and source stay, so counts and charts stay true); their notifications' texts; the recipients and subjects of the e-mails sent to them (those still due are skipped and their jobs cancelled); codes and manage links; their newsletter subscription; their waitlist entries; the staff notes on them; the texts of their conversations and what Dota collected. Recorded with who and when, without the erased data. */
+        /** Erase a person's data everywhere it is stored, in one transaction: the client's name, e-mail, phones, company and website; their appointments' contact details, company, sector, message, the attribution of the visit that booked and the answers to the service's questions (date, time, service, status, source, traffic source and campaign stay, so counts and charts stay true); their notifications' texts; the recipients and subjects of the e-mails sent to them (those still due are skipped and their jobs cancelled); codes and manage links; their newsletter subscription (with its attribution); their waitlist entries and their attribution; the staff notes on them; the texts of their conversations and what Dota collected. Recorded with who and when, without the erased data. */
         post: {
             parameters: {
                 query?: never;

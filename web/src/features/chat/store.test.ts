@@ -33,6 +33,14 @@ describe('chat store', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ lang: 'fr' });
   });
 
+  it('starts a conversation with where the visit came from', async () => {
+    const visit = { first: { utm_source: 'facebook', utm_campaign: 'ramadan', landing: '/' }, last: { utm_source: 'facebook', landing: '/' } };
+    sessionStorage.setItem('dota.attribution', JSON.stringify(visit));
+    fetchMock.mockResolvedValueOnce(json(201, { session_id: 's2', messages: [greeting], step: 'greeting', quick_replies: [] }));
+    await useChat.getState().ensureSession('fr');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ lang: 'fr', attribution: visit });
+  });
+
   it('picks the conversation of an earlier page load up from storage and continues it', async () => {
     localStorage.setItem(SESSION_KEY, 'kept');
     fetchMock

@@ -3,6 +3,7 @@
 // as to a new place, naming neither the entry nor its place in line).
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { currentAttribution } from '../../../lib/attribution';
 import { sendWithChallenge } from '../../../lib/challenge';
 import type { RequestBody, Schemas } from '../../../lib/schemas';
 
@@ -21,10 +22,13 @@ export function joinWaitlist(body: WaitlistRequest): Promise<WaitlistPlace> {
   return api.post<WaitlistPlace>('/api/waitlist', body);
 }
 
-/** Joins a slot's line, through the challenge when the server asks for one (verifying says while it is solved). */
+/**
+ * Joins a slot's line, with where the visit came from, through the challenge when the
+ * server asks for one (verifying says while it is solved).
+ */
 export function useJoinWaitlistMutation(onVerifying: (verifying: boolean) => void) {
   return useMutation({
     mutationFn: (body: Omit<WaitlistRequest, 'altcha'>) =>
-      sendWithChallenge((altcha) => joinWaitlist({ ...body, altcha }), onVerifying),
+      sendWithChallenge((altcha) => joinWaitlist({ attribution: currentAttribution(), ...body, altcha }), onVerifying),
   });
 }

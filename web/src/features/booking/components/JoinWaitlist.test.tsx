@@ -103,7 +103,9 @@ describe('the waitlist of a taken slot', () => {
     expect(screen.getByRole('button', { name: /^Join the waitlist for/ }).getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('joins with the form’s details and the honeypot, and says the slot is waited for', async () => {
+  it('joins with the form’s details, the honeypot and where the visit came from, and says the slot is waited for', async () => {
+    const visit = { first: { utm_source: 'facebook', utm_campaign: 'ramadan', landing: '/' }, last: { referrer: 'linkedin.com', landing: '/contact' } };
+    sessionStorage.setItem('dota.attribution', JSON.stringify(visit));
     const join = await bookTakenSlot('samia@example.dz');
     // The taken time is dropped from the form; the waitlist keeps the slot that was asked for.
     await waitFor(() => expect((screen.getByRole('radio', { name: /10:00 AM/ }) as HTMLInputElement).disabled).toBe(true));
@@ -122,7 +124,9 @@ describe('the waitlist of a taken slot', () => {
       email: 'samia@example.dz',
       service: 'Web development',
       website: '',
+      attribution: visit,
     });
+    sessionStorage.removeItem('dota.attribution');
   });
 
   it('says the slot is free again and books it', async () => {

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import { currentAttribution } from '../../../lib/attribution';
 import type { Schemas } from '../../../lib/schemas';
 
 /** One message of a conversation. */
@@ -34,9 +35,9 @@ export type Collected = Schemas['Collected'];
  */
 export type ChatReply = Schemas['ChatReply'];
 
-/** Starts a conversation in a language. */
+/** Starts a conversation in a language, with where the visit came from. */
 export function startSession(lang: string): Promise<ChatReply> {
-  return api.post<ChatReply>('/api/chat/sessions', { lang });
+  return api.post<ChatReply>('/api/chat/sessions', { lang, attribution: currentAttribution() });
 }
 
 /** Sends one message and returns it numbered, with the bot's answer. */

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { StatCard } from '../components/Feedback';
 import { useFallbackPoll, useLiveInvalidate } from '../hooks/useLive';
 import { OutcomeRates } from './components/OutcomeRates';
+import { TrafficSources } from './components/TrafficSources';
 
 const DashboardCharts = lazy(() => import('./components/DashboardCharts'));
 
@@ -28,7 +29,7 @@ const CARD_ORDER = everyMember<keyof Dashboard['cards']>()([
   'unread_notifications',
 ]);
 
-/** /admin/dashboard: stat cards, refresh, quick actions and charts. */
+/** /admin/dashboard: stat cards, refresh, quick actions and charts, where bookings come from, and the meetings' outcomes. */
 export default function DashboardPage() {
   const { t } = useTranslation('console');
   const data = useQuery(dashboardQueries.summary());
@@ -67,6 +68,7 @@ export default function DashboardPage() {
           </Suspense>
         </>
       )}
+      <TrafficSources />
       <OutcomeRates />
     </section>
   );

@@ -1,5 +1,5 @@
 import { QueryProvider } from '../../../lib/query';
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, setLanguage } from '../../../lib/i18n';
 import { Newsletter } from './Newsletter';
@@ -41,5 +41,13 @@ describe('Newsletter', () => {
     send(() => json(429, { error: { code: 'rate_limited', message } }, { 'Retry-After': '700' }));
     expect(await screen.findByText(message, { selector: '#newsletter-message' })).toBeTruthy();
     expect(bodies[0]).toMatchObject({ email: 'lina@example.dz', website: '' });
+  });
+
+  it('subscribes with where the visit came from', async () => {
+    const visit = { first: { referrer: 'linkedin.com', landing: '/blog' }, last: { referrer: 'linkedin.com', landing: '/blog' } };
+    sessionStorage.setItem('dota.attribution', JSON.stringify(visit));
+    send(() => json(201, { email: 'lina@example.dz' }));
+    await waitFor(() => expect(bodies[0]).toEqual({ email: 'lina@example.dz', website: '', attribution: visit }));
+    sessionStorage.removeItem('dota.attribution');
   });
 });

@@ -6,12 +6,26 @@ import type { Appointment, AppointmentStats, Note, TranscriptMessage } from '../
 
 /**
  * Filters of the appointment list, all applied by the server. consultant is a consultant's
- * id, `me` (the signed-in user's own appointments) or `none` (nobody's).
+ * id, `me` (the signed-in user's own appointments) or `none` (nobody's); traffic_source and
+ * campaign name where the visit that booked came from (`facebook`, `linkedin.com`,
+ * `direct`…), case aside.
  */
-export type AppointmentFilters = Filters<'/api/admin/appointments', 'q' | 'status' | 'service' | 'range' | 'outcome' | 'consultant'>;
+export type AppointmentFilters = Filters<
+  '/api/admin/appointments',
+  'q' | 'status' | 'service' | 'range' | 'outcome' | 'consultant' | 'traffic_source' | 'campaign'
+>;
 
 /** The filters the list's address holds, in the order it writes them. */
-export const FILTER_KEYS = ['q', 'status', 'service', 'range', 'outcome', 'consultant'] as const satisfies readonly (keyof AppointmentFilters)[];
+export const FILTER_KEYS = [
+  'q',
+  'status',
+  'service',
+  'range',
+  'outcome',
+  'consultant',
+  'traffic_source',
+  'campaign',
+] as const satisfies readonly (keyof AppointmentFilters)[];
 
 /** One page of appointments, newest first. */
 export function listAppointments(filters: AppointmentFilters, page: number, size: number, signal?: AbortSignal) {

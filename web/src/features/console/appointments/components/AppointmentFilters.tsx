@@ -4,6 +4,7 @@ import type { AppointmentFilters as Filters } from '../api/appointments';
 import { STATUSES, type ServiceOption } from '../../api/types';
 import type { Consultant } from '../../api/consultants';
 import { FilterSelect } from '../../components/FilterSelect';
+import { SourceChips, SourceFilters } from './SourceFilters';
 
 /** Props of AppointmentFilters. */
 export interface AppointmentFiltersProps {
@@ -20,7 +21,10 @@ export interface AppointmentFiltersProps {
 
 const RANGES = ['today', 'week', 'month'] as const;
 
-/** The appointments' search (sent on Enter or when leaving the box), date, status and service filters, and the export. */
+/**
+ * The appointments' search (sent on Enter or when leaving the box), date, status, service,
+ * consultant and source filters, and the export.
+ */
 export function AppointmentFilters({ filters, services, consultants, onFilter, selectedCount, onExport }: AppointmentFiltersProps) {
   const { t } = useTranslation('console');
   const [search, setSearch] = useState(filters.q);
@@ -84,23 +88,27 @@ export function AppointmentFilters({ filters, services, consultants, onFilter, s
           onChange={(consultant) => onFilter({ consultant })}
         />
       )}
+      <SourceFilters source={filters.traffic_source} campaign={filters.campaign} onFilter={onFilter} />
       {onExport && (
         <button type="button" className="btn" onClick={onExport}>
           {selectedCount ? t('appointments.exportSelected', { count: selectedCount }) : t('appointments.export')}
         </button>
       )}
     </div>
-    {filters.consultant && (
+    {(filters.consultant || filters.traffic_source || filters.campaign) && (
       <div className="filter-chips">
-        <button
-          type="button"
-          className="chip"
-          onClick={() => onFilter({ consultant: '' })}
-          aria-label={t('consultants.clearChip', { who: consultantLabel(filters.consultant) })}
-        >
-          {t('consultants.chip', { who: consultantLabel(filters.consultant) })}
-          <span aria-hidden="true"> ×</span>
-        </button>
+        <SourceChips source={filters.traffic_source} campaign={filters.campaign} onFilter={onFilter} />
+        {filters.consultant && (
+          <button
+            type="button"
+            className="chip"
+            onClick={() => onFilter({ consultant: '' })}
+            aria-label={t('consultants.clearChip', { who: consultantLabel(filters.consultant) })}
+          >
+            {t('consultants.chip', { who: consultantLabel(filters.consultant) })}
+            <span aria-hidden="true"> ×</span>
+          </button>
+        )}
       </div>
     )}
     </>

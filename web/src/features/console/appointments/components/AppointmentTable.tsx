@@ -6,6 +6,7 @@ import { formatDate, relativeTime } from '../../lib/time';
 import { StatusBadge } from '../../components/Badges';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import { NoShowBadge } from './NoShowBadge';
+import { OriginBadge } from './OriginBadge';
 
 /** Props of AppointmentTable. */
 export interface AppointmentTableProps {
@@ -50,6 +51,7 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
             <th scope="col">{t('appointments.col.service')}</th>
             <th scope="col">{t('consultants.column')}</th>
             <th scope="col">{t('appointments.col.when')}</th>
+            <th scope="col">{t('appointments.col.origin')}</th>
             <th scope="col">{t('appointments.col.message')}</th>
             <th scope="col">{t('appointments.col.status')}</th>
             <th scope="col">{t('appointments.col.updated')}</th>
@@ -90,6 +92,9 @@ export function AppointmentTable({ items, selected, onSelect, onOpen, onEdit }: 
               <td>
                 {a.date ? formatDate(i18n.language, a.date) : '—'}
                 {a.time && <div className="muted">{a.time}</div>}
+              </td>
+              <td data-column="origin">
+                <OriginBadge source={a.traffic_source} campaign={a.campaign} />
               </td>
               <td title={a.message}>{preview(a.message)}</td>
               <td>

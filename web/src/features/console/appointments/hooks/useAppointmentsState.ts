@@ -34,7 +34,16 @@ export type AppointmentsAction =
   | { type: 'open'; appointment: Appointment | null }
   | { type: 'edit'; appointment: Appointment | null };
 
-const noFilters: Required<AppointmentFilters> = { q: '', status: '', service: '', range: '', outcome: '', consultant: '' };
+const noFilters: Required<AppointmentFilters> = {
+  q: '',
+  status: '',
+  service: '',
+  range: '',
+  outcome: '',
+  consultant: '',
+  traffic_source: '',
+  campaign: '',
+};
 
 const initial: AppointmentsState = {
   filters: noFilters,
