@@ -94,7 +94,7 @@ func (t *turn) joinWaitlist(date, hhmm string) {
 	}
 	j, err := t.e.core.JoinWaitlist(ctx, booking.WaitlistRequest{Date: date, Time: hhmm, Name: c.Name,
 		Phone: c.Phone, Email: c.Email, Service: c.Service, Language: l, Source: booking.WaitlistChat,
-		ChatSession: t.s.ID})
+		ChatSession: t.s.ID, Attribution: t.s.Attribution})
 	var free *booking.SlotFreeError
 	switch {
 	case errors.As(err, &free):
