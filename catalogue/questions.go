@@ -5,15 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/dota-agency/dota/i18n"
 )
@@ -184,15 +181,7 @@ func (s *Store) SetServiceQuestions(ctx context.Context, slug string, in []Quest
 	if err != nil {
 		return Service{}, err
 	}
-	rows, err := s.db.Query(ctx, `UPDATE services SET questions = $2 WHERE slug = $1 RETURNING `+serviceColumns, slug, raw)
-	if err != nil {
-		return Service{}, err
-	}
-	svc, err := pgx.CollectExactlyOneRow(rows, scanService)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Service{}, ErrNotFound
-	}
-	return svc, err
+	return s.oneService(ctx, `UPDATE services SET questions = $2 WHERE slug = $1 RETURNING `+serviceColumns, slug, raw)
 }
 
 // Answer is a booking's answer to one question, with the question's texts as they were

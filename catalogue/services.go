@@ -159,7 +159,13 @@ func (s *Store) Services(ctx context.Context, order ServiceOrder, lang string, l
 
 // ServiceBySlug returns one active service.
 func (s *Store) ServiceBySlug(ctx context.Context, slug string) (Service, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+serviceColumns+` FROM services WHERE is_active AND slug = $1`, slug)
+	return s.oneService(ctx, `SELECT `+serviceColumns+` FROM services WHERE is_active AND slug = $1`, slug)
+}
+
+// oneService runs a statement that reads or changes one service, returning its row;
+// ErrNotFound when it names none.
+func (s *Store) oneService(ctx context.Context, sql string, args ...any) (Service, error) {
+	rows, err := s.db.Query(ctx, sql, args...)
 	if err != nil {
 		return Service{}, err
 	}

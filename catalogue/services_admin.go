@@ -2,10 +2,7 @@ package catalogue
 
 import (
 	"context"
-	"errors"
 	"slices"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // The back-office's side of the services: staff say how each service's meetings happen.
@@ -48,14 +45,5 @@ func (s *Store) SetServiceModes(ctx context.Context, slug string, in ModesInput)
 	if err != nil {
 		return Service{}, err
 	}
-	rows, err := s.db.Query(ctx, `UPDATE services SET modes = $2, default_mode = $3 WHERE slug = $1 RETURNING `+serviceColumns,
-		slug, modes, in.DefaultMode)
-	if err != nil {
-		return Service{}, err
-	}
-	svc, err := pgx.CollectExactlyOneRow(rows, scanService)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Service{}, ErrNotFound
-	}
-	return svc, err
+	return s.oneService(ctx, `UPDATE services SET modes = $2, default_mode = $3 WHERE slug = $1 RETURNING `+serviceColumns, slug, modes, in.DefaultMode)
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PeriodFilters } from './PeriodFilters';
 import { Skeleton } from '../../../../components/ui/Skeleton';
 import { ErrorState } from '../../../../components/ui/ErrorState';
 import { StatCard } from '../../components/Feedback';
@@ -23,16 +24,7 @@ export function OutcomeRates() {
     <section className="outcome-rates" aria-labelledby="outcome-rates-title">
       <header className="page__header">
         <h2 id="outcome-rates-title">{t('dashboard.outcomes.title')}</h2>
-        <div className="filters">
-          <label className="field field--inline">
-            <span>{t('dashboard.outcomes.from')}</span>
-            <input type="date" value={period.from || d?.from || ''} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} />
-          </label>
-          <label className="field field--inline">
-            <span>{t('dashboard.outcomes.to')}</span>
-            <input type="date" value={period.to || d?.to || ''} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} />
-          </label>
-        </div>
+        <PeriodFilters period={period} shown={d} onChange={setPeriod} />
       </header>
       {stats.error && !d ? (
         <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
