@@ -23,6 +23,9 @@ func (t *turn) setService(ws []string) bool {
 // collect handles a message at a step that asks for a value.
 func (t *turn) collect(msg string, ws []string) {
 	t.hear(msg)
+	if t.respell(msg, ws) {
+		return
+	}
 	step := t.s.Step
 	if takes := steps[step].takes; takes != nil && takes(t, ws) {
 		steps[step].read(t, msg, ws)

@@ -80,6 +80,9 @@ var (
 		"au lieu de mon rendez-vous", "au lieu de mon rdv", "à la place de mon rendez-vous", "à la place de mon rdv", "نأخر", "ناخر", "نؤجل", "أؤجل", "اؤجل", "نأخرو", "نرودو", "نبدلوه", "nbeddel", "nbedel l", "nakhrouh", "n2ajlou", "نبدلوه", "nchangiw", "mettre à une autre date", "ndécaliw", "nde9aliw", "nreporter",
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou", "le mettre", "la mettre", "be moved",
 		"moved", "nredo", "nredoha", "nredouh", "nredouha", "نقله", "ننقله", "تقديمه", "نقدمه", "تقدمو",
+		"n2akhar", "nakhar", "n2akher", "nakher", "n2ajel", "n2ajjel", "najjel", "n2akharha", "n2akharo",
+		"push my appointment back", "push back my appointment", "push my appointment", "push the appointment back",
+		"push my booking back", "move my booking",
 		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
 		"أؤجله", "اؤجله", "أقدمه", "اقدمه")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
@@ -125,6 +128,7 @@ var (
 		"parler à quelqu'un", "human", "real person", "a person", "someone", "somebody", "an agent", "a human",
 		"talk to someone", "speak to someone", "customer service", "your team", "شخص", "شخص حقيقي", "إنسان",
 		"انسان", "موظف", "بشري", "أحد الموظفين", "فريقكم", "واحد من الفريق", "wahed", "m3a wahed",
+		"واحد منكم", "مع واحد منكم", "مع واحد من الفريق", "wahed menkom", "wa7ed menkom", "chi wahed menkom",
 		"m3a l equipe", "bnadem", "بنادم", "customer service",
 		"un membre", "membre de votre équipe", "membre de l'équipe", "quelqu'un de chez vous", "quelqu'un",
 		"pas un robot", "pas un bot", "not a bot", "not a robot", "a real human", "human on the line", "staff",
@@ -140,7 +144,11 @@ var (
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
 		"contact", "أتكلم", "اتكلم", "أتحدث", "اتحدث", "التحدث", "التكلم", "نهدر", "نتكلم", "nahder", "nehder",
 		"nhder", "netkellem", "nhdr", "on the line", "get a human", "avoir quelqu'un", "أكلم", "اكلم", "نكلم",
-		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki")
+		"nkalem", "nkellem", "nhadar", "nahdar", "نهضر", "نحكي", "n7ki",
+		// a call asked for: "can someone call me?", "kayen chi wa7ed y3ayetli?"
+		"call me", "call me back", "give me a call", "appelez-moi", "appelez moi", "rappelez-moi", "rappelez moi",
+		"me rappeler", "m'appeler", "y3ayetli", "y3ayatli", "y3aytli", "ykalamni", "ykelmni", "yetasel bia",
+		"يعيطلي", "عيطولي", "يتصل بي", "اتصلوا بي", "يكلمني", "يتصلبي")
 	BotWords = NewMatcher("robot", "robo", "روبو", "un bot", "une ia", "intelligence artificielle", "bot", "a bot", "a robot",
 		"an ai", "artificial intelligence", "chatbot", "روبوت", "آلي", "الي", "ذكاء اصطناعي", "بوت",
 		"machine", "une machine", "a machine", "automated", "automatique", "آلة", "الة",
@@ -326,7 +334,8 @@ func WantsPerson(ws []string) bool {
 
 // WantsPersonIn is WantsPerson over words already read.
 func WantsPersonIn(t *Text) bool {
-	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords)) {
+	// "yes, a real person please" answers an offer to put the visitor in touch.
+	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords, YesWords)) {
 		return false
 	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for

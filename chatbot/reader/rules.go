@@ -130,6 +130,7 @@ var (
 	NothingWords = NewMatcher("rien", "rien du tout", "nothing", "none", "لا شيء", "لاشيء")
 	// commandFillers may surround a command: "je veux annuler le rendez-vous", "cancel it please".
 	commandFillers = NewMatcher("non", "no", "je veux", "je voudrais", "j'aimerais", "on", "tout", "le", "la", "l",
+		"بغيت", "حاب", "نحب", "bghit", "nheb", "n7eb",
 		"ce", "rendez-vous", "rendez vous", "réservation", "reservation", "i want to", "i'd like to", "i would like to",
 		"let's", "it", "the", "this", "booking", "appointment", "everything", "all", "أريد", "اريد", "الحجز",
 		"الموعد", "كل شيء", "لا")
@@ -149,9 +150,14 @@ var Topics = []struct {
 		"ch7al", "chhal", "cha7al", "bch7al", "bach7al", "yeswa", "شحال", "بشحال", "يسوى",
 		// "b 9adech site e-commerce ?": darija's "for how much" (not "9adech men wa9t", how long)
 		"b9adech", "b 9adech", "be9adech", "bqadech", "b qadech", "ب قداش",
+		// "قداش تديرو سيت ويب؟": how much you charge to make one
+		"قداش تديرو", "قداش تديروا", "قداش تاخذو", "قداش تاخذوا", "قداش يسوى", "9adech tdirou", "9adach tdirou",
+		"9adech tdiro", "9adech takhdou",
 		"price", "prices", "pricing", "cost", "costs", "how much", "quote", "rates", "expensive", "fee",
 		"سعر", "أسعار", "الأسعار", "تكلفة", "ثمن", "كم يكلف", "عرض سعر", "ميزانية")},
 	{"delays", NewMatcher("délai", "délais", "delai", "delais", "combien de temps", "durée", "duree", "how long",
+		// how much time, said with the words of "how much": "قداش تديرو وقت باش تكملو"
+		"قداش تديرو وقت", "قداش من وقت", "قداش وقت", "9adech men wa9t", "9adech wa9t", "9adach men wa9t",
 		"delay", "timeline", "duration", "turnaround", "deadline", "مدة", "كم من الوقت", "وقت الإنجاز", "المدة")},
 	{"hours", NewMatcher("horaires", "horaire", "heures d'ouverture", "ouvert", "ouverts", "ouverte", "fermé",
 		"ferme", "fermés", "opening hours", "hours", "open", "closed", "ساعات العمل", "مواعيد العمل", "مفتوح",
