@@ -174,11 +174,12 @@ func (e *UpcomingError) LocalizedMessage(lang string) string { return Text(lang,
 // phones, company and website; on their appointments the name, contact details, company,
 // sector, message, the visit's attribution and the answers to the service's questions
 // (date, time, service, status, source, and the traffic source and campaign — a
-// campaign's name is no one's data — stay, so counts and charts stay true); the texts of their notifications; their messages' recipients and subjects,
-// and the errors River recorded for them (those still due are skipped and their jobs
-// cancelled); their one-time codes and manage links; and their waitlist entries, by
-// address or number in E.164 (taken out of line), with their visits' attribution. The appointments' live events follow
-// the commit.
+// campaign's name is no one's data — stay, so counts and charts stay true); the texts of
+// their notifications; their messages' recipients and subjects, and the errors River
+// recorded for them (those still due are skipped and their jobs cancelled); their
+// one-time codes and manage links; and their waitlist entries, by address or number in
+// E.164 (taken out of line), with their visits' attribution. The appointments' live
+// events follow the commit.
 func (s *Core) ErasePerson(ctx context.Context, tx pgx.Tx, clientID string, req privacy.Request) (
 	privacy.Person, map[string]int, func(context.Context), error,
 ) {
