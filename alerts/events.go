@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // The events staff may be alerted to.
@@ -120,5 +121,5 @@ func isEscalationRole(role string) bool { return slices.Contains(escalationRoles
 // opens the settings page, where backups are set.
 func BackupFailed(runID, reason string) Event {
 	return Event{Name: EventBackupFailed, Subject: runID, URL: "/admin/settings",
-		Args: map[string]string{"reason": truncate(reason, 300)}}
+		Args: map[string]string{"reason": i18n.Truncate(reason, 300)}}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/chatbot/transcript"
+	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/live"
 )
 
@@ -135,13 +136,13 @@ func (s *Service) lastWords(ctx context.Context, sum transcript.Summary) string 
 		if d, err := s.convs.ConversationDetail(ctx, sum.ID); err == nil {
 			for i := len(d.Transcript) - 1; i >= 0; i-- {
 				if d.Transcript[i].Sender == visitorSender {
-					return truncate(d.Transcript[i].Text, 140)
+					return i18n.Truncate(d.Transcript[i].Text, 140)
 				}
 			}
 		}
 	}
 	if sum.LastSender == visitorSender {
-		return truncate(sum.Preview, 140)
+		return i18n.Truncate(sum.Preview, 140)
 	}
 	return "…"
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/i18n"
 	dmail "github.com/dota-agency/dota/mail"
 )
 
@@ -223,7 +224,7 @@ func (s *Service) targets(ctx context.Context, userID string) ([]PushTarget, err
 func (s *Service) record(ctx context.Context, id, state, reason string) error {
 	_, err := s.db.Exec(ctx, `UPDATE alerts SET state = $2, last_error = $3, attempts = attempts + 1,
 			sent_at = CASE WHEN $2 = 'sent' THEN now() END, updated_at = now()
-		WHERE id = $1 AND state = 'pending'`, id, state, truncate(reason, 500))
+		WHERE id = $1 AND state = 'pending'`, id, state, i18n.Truncate(reason, 500))
 	if err != nil {
 		return fmt.Errorf("alerts: %w", err)
 	}

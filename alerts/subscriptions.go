@@ -11,6 +11,7 @@ import (
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/console"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Subscription is one browser's push subscription, as the profile lists it (its keys
@@ -49,7 +50,7 @@ func (s *Service) Subscribe(ctx context.Context, u console.User, in Subscription
 	if err := v.OrNil(); err != nil {
 		return Subscription{}, err
 	}
-	out := Subscription{Endpoint: in.Endpoint, UserAgent: truncate(userAgent, 500)}
+	out := Subscription{Endpoint: in.Endpoint, UserAgent: i18n.Truncate(userAgent, 500)}
 	err := s.db.QueryRow(ctx, `INSERT INTO alert_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
 		VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
@@ -104,11 +105,4 @@ func decodedLen(key string) int {
 		return -1
 	}
 	return len(b)
-}
-
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }

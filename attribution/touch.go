@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dota-agency/dota/i18n"
 )
 
 // Direct is the source of a visit that names none: no UTM source, no click id, no
@@ -136,7 +138,7 @@ func param(s string) string {
 		}
 		return r
 	}, s)
-	return cut(strings.Join(strings.Fields(s), " "), MaxParamLen)
+	return i18n.Truncate(strings.Join(strings.Fields(s), " "), MaxParamLen)
 }
 
 func clickIDOf(s string) string {
@@ -144,7 +146,7 @@ func clickIDOf(s string) string {
 	if !clickID.MatchString(s) {
 		return ""
 	}
-	return cut(s, MaxClickIDLen)
+	return i18n.Truncate(s, MaxClickIDLen)
 }
 
 // hostOf is the host of a referrer given as a host or as an address; "" when it is
@@ -176,13 +178,5 @@ func pathOf(s string) string {
 		strings.ContainsFunc(s, unicode.IsControl) {
 		return ""
 	}
-	return cut(s, MaxLandingLen)
-}
-
-// cut keeps the first n runes of s.
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
+	return i18n.Truncate(s, MaxLandingLen)
 }

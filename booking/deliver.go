@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/riverqueue/river"
 
+	"github.com/dota-agency/dota/i18n"
 	"github.com/dota-agency/dota/mail"
 )
 
@@ -320,7 +321,7 @@ func (s *Core) failDelivery(ctx context.Context, d pendingDelivery, reason, subj
 // publishFailed tells staff that a message failed for good.
 func (s *Core) publishFailed(ctx context.Context, d pendingDelivery, reason string) {
 	f := d.Delivery
-	f.State, f.Reason = DeliveryFailed, truncate(reason, 500)
+	f.State, f.Reason = DeliveryFailed, i18n.Truncate(reason, 500)
 	s.publish(ctx, Event{Kind: EventDeliveryFailed, Delivery: &f})
 }
 
@@ -338,7 +339,7 @@ func writeDelivery(ctx context.Context, q execer, d pendingDelivery, state, reas
 			attempts = attempts + CASE WHEN $4 = '' THEN 0 ELSE 1 END,
 			sent_at = CASE WHEN $2 = 'sent' THEN now() END, updated_at = now()
 		WHERE id = $1 AND (state = 'scheduled' OR ($2 = 'sent' AND state = 'skipped' AND reason = $5))`,
-		d.ID, state, truncate(reason, 500), subject, ReasonRecipientChanged)
+		d.ID, state, i18n.Truncate(reason, 500), subject, ReasonRecipientChanged)
 	if err != nil {
 		return fmt.Errorf("deliveries: %w", err)
 	}
@@ -352,11 +353,4 @@ func countDelivery(kind, state string) {
 		outcome = "retried"
 	}
 	messagesTotal.WithLabelValues(kind, outcome).Inc()
-}
-
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
 	"github.com/dota-agency/dota/chatbot/reader"
+	"github.com/dota-agency/dota/i18n"
 )
 
 // The service's own questions (catalogue.Service.Questions), which staff define in the
@@ -50,9 +51,7 @@ func (t *turn) hear(msg string) {
 			h.URLs = append(h.URLs, u)
 		}
 	}
-	if utf8.RuneCountInString(msg) > maxHeardText {
-		msg = string([]rune(msg)[:maxHeardText])
-	}
+	msg = i18n.Truncate(msg, maxHeardText)
 	h.Texts = append(h.Texts, msg)
 	if len(h.Texts) > maxHeardTexts {
 		h.Texts = h.Texts[len(h.Texts)-maxHeardTexts:]

@@ -86,3 +86,15 @@ func TestNormalize(t *testing.T) {
 		t.Errorf("OrDefault / RTL")
 	}
 }
+
+func TestTruncateKeepsWholeCharacters(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{{"élan", 2, "él"}, {"مرحبا", 3, "مرح"}, {"ok", 5, "ok"}, {"", 1, ""}} {
+		if got := Truncate(c.in, c.n); got != c.want {
+			t.Errorf("Truncate(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
