@@ -33,7 +33,7 @@ import (
 const DefaultMaxBodyBytes = 1 << 20
 
 // ChatMaxBodyBytes bounds the body of a chat message, far under the global limit: a
-// message is cut at chatbot.MaxInputRunes characters anyway, and every byte a visitor
+// message is cut at reader.MaxInputRunes characters anyway, and every byte a visitor
 // sends is read by the sanitizer. It leaves room for that many characters of four bytes
 // each, and the language.
 const ChatMaxBodyBytes = 8 << 10

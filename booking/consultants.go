@@ -3,12 +3,14 @@ package booking
 import (
 	"context"
 	"errors"
+	"net/url"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/dota-agency/dota/mail"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -258,4 +260,102 @@ func (in ConsultantInput) check(slug func(string) (string, bool)) (Consultant, e
 	}
 	sort.Strings(c.DaysOff)
 	return c, v.OrNil()
+}
+
+// BusyRange is a time a consultant is busy in their own calendar: times only, never what
+// the event was.
+type BusyRange struct {
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+}
+
+// ReplaceBusy replaces a consultant's busy ranges that touch [from, to) with ranges, in
+// one transaction, so that slots are never computed from half a read: what the last read
+// of their calendar found is what blocks their slots. Ranges that ended before from are
+// dropped too (they block nothing any more). A range that is empty or reversed is left
+// out. ErrNotFound when ranges are given for a user who is not a consultant.
+func (s *Core) ReplaceBusy(ctx context.Context, userID string, from, to time.Time, ranges []BusyRange) error {
+	starts := make([]time.Time, 0, len(ranges))
+	ends := make([]time.Time, 0, len(ranges))
+	for _, r := range ranges {
+		if r.Start.Before(r.End) {
+			starts, ends = append(starts, r.Start.UTC()), append(ends, r.End.UTC())
+		}
+	}
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM consultant_busy
+			WHERE user_id = @user AND ((starts_at < @to AND ends_at > @from) OR ends_at <= @from)`,
+			pgx.NamedArgs{"user": userID, "from": from, "to": to}); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO consultant_busy (user_id, starts_at, ends_at)
+			SELECT @user, r.s, r.e FROM unnest(@starts::timestamptz[], @ends::timestamptz[]) AS r(s, e)`,
+			pgx.NamedArgs{"user": userID, "starts": starts, "ends": ends})
+		return err
+	})
+	if pgErr := (*pgconn.PgError)(nil); errors.As(err, &pgErr) && (pgErr.Code == "23503" || pgErr.Code == "22P02") {
+		return ErrNotFound // not a consultant (or not an id)
+	}
+	return err
+}
+
+// BusyCount is how many of a consultant's busy ranges end after from: what their
+// calendar blocks from then on.
+func (s *Core) BusyCount(ctx context.Context, userID string, from time.Time) (int, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT count(*) FROM consultant_busy WHERE user_id = @user AND ends_at > @from`,
+		pgx.NamedArgs{"user": userID, "from": from}).Scan(&n)
+	return n, err
+}
+
+// ConsultantAppointments are the appointments a consultant holds that start at from or
+// later, in time order, the cancelled ones included: a calendar that subscribes to their
+// feed learns of a cancellation from the event's STATUS:CANCELLED (and its raised
+// SEQUENCE), where an event that merely vanished may linger in a calendar that keeps what
+// it read.
+func (s *Core) ConsultantAppointments(ctx context.Context, userID string, from time.Time) ([]Appointment, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+AppointmentColumns+` FROM appointments a
+		WHERE a.consultant_id = @user AND a.starts_at >= @from ORDER BY a.starts_at, a.created_at`,
+		pgx.NamedArgs{"user": userID, "from": from})
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, ScanAppointment)
+}
+
+// ConsultantFeed is a consultant's calendar feed (RFC 5545): their appointments from
+// from on, each as the customer's calendar file has it (same UID and SEQUENCE), named for
+// the service and the prospect, in the agency's language. ErrNotFound when userID is not
+// a consultant.
+func (s *Core) ConsultantFeed(ctx context.Context, userID string, from time.Time) ([]byte, error) {
+	if s.mail.Renderer == nil {
+		return nil, errors.New("booking: no renderer for the calendar feed")
+	}
+	c, err := s.Consultant(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.ConsultantAppointments(ctx, userID, from)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	feed := mail.Feed{Lang: st.Language, Consultant: c.Name, Agency: agencyContact(st), Events: make([]mail.FeedEvent, 0, len(list))}
+	for _, a := range list {
+		if a.StartsAt == nil {
+			continue
+		}
+		e := mail.FeedEvent{AppointmentID: a.ID, Sequence: a.Sequence, Cancelled: a.Status == StatusCancelled,
+			Service: s.serviceTitle(ctx, a.Service, st.Language), Start: *a.StartsAt, Duration: SlotLength,
+			Name: a.Name, Email: a.Email, Phone: a.Phone, Mode: a.Mode, MeetingURL: a.MeetingURL,
+			ConsoleURL: s.mail.PublicURL + "/admin/appointments?open=" + url.QueryEscape(a.ID)}
+		if e.Service == "" {
+			e.Service = Text(st.Language, "appointment")
+		}
+		feed.Events = append(feed.Events, e)
+	}
+	return s.mail.Renderer.Feed(feed), nil
 }

@@ -2,10 +2,12 @@ package booking
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/dota-agency/dota/catalogue"
 	"github.com/nyaruka/phonenumbers"
 )
 
@@ -175,3 +177,71 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 // IsUUID reports whether id has the shape of a row id, so that a malformed one is a
 // plain "not found" rather than a database error.
 func IsUUID(id string) bool { return uuidPattern.MatchString(id) }
+
+// answersOf reads the answers given to the questions of service (a slug of services)
+// against them (catalogue.CheckAnswers): the answers to store, or a *ValidationError on
+// "answers.<question id>" for each one at fault. Unless requireAll, a required question may
+// be left unanswered: by the console, booking on a visitor's behalf, and by an accepted
+// waitlist offer. A general appointment, or a service the catalogue no longer lists, asks
+// nothing.
+func answersOf(services []catalogue.ServiceName, service string, given map[string]string, requireAll bool) ([]catalogue.Answer, error) {
+	var qs []catalogue.Question
+	for _, svc := range services {
+		if svc.Slug == service && service != "" {
+			qs = svc.Questions
+		}
+	}
+	answers, faults := catalogue.CheckAnswers(qs, given)
+	v := &ValidationError{}
+	for id, code := range faults {
+		if code == "required" && !requireAll {
+			continue
+		}
+		v.Add("answers."+id, code)
+	}
+	return answers, v.OrNil()
+}
+
+// Most numbers a visitor types are Algerian ones in their national form, "0555 12 34 99":
+// phonenumbers.Parse runs a dozen patterns to find what that form says outright — country
+// 213, the digits after the 0. nationalPhone reads it directly; the numbering plan still
+// decides whether the number is valid, and anything else goes through Parse
+// (phone_national_test.go holds the two to the same answers).
+
+// dzCountryCode is the country calling code of PhoneRegion.
+const dzCountryCode = 213
+
+// nationalPhone returns the E.164 form of an Algerian number typed in its national form —
+// a 0, a digit other than 0, then eight digits, with spaces or hyphens between digits —
+// when the numbering plan holds it valid. ok false says nothing: the number may be valid
+// in another form, which CanonicalPhone's parsing reads.
+func nationalPhone(phone string) (e164 string, ok bool) {
+	var digits [10]byte
+	n := 0
+	for i := 0; i < len(phone); i++ {
+		switch c := phone[i]; {
+		case c >= '0' && c <= '9':
+			if n == len(digits) {
+				return "", false
+			}
+			digits[n] = c
+			n++
+		case (c == ' ' || c == '-') && n > 0 && i+1 < len(phone):
+		default:
+			return "", false
+		}
+	}
+	if n != len(digits) || digits[0] != '0' || digits[1] == '0' {
+		return "", false
+	}
+	national, err := strconv.ParseUint(string(digits[1:]), 10, 64)
+	if err != nil {
+		return "", false
+	}
+	cc := int32(dzCountryCode)
+	num := &phonenumbers.PhoneNumber{CountryCode: &cc, NationalNumber: &national}
+	if !phonenumbers.IsValidNumber(num) {
+		return "", false
+	}
+	return "+" + strconv.Itoa(dzCountryCode) + string(digits[1:]), true
+}

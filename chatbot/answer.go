@@ -153,7 +153,7 @@ func (e *Engine) prompt(lang, message string, cat catalogueData) string {
 
 // clip keeps an AI answer safe to show: sanitized and at most MaxAnswerWords words.
 func clip(answer string) string {
-	w := strings.Fields(Sanitize(strings.ReplaceAll(answer, "*", "")))
+	w := strings.Fields(reader.Sanitize(strings.ReplaceAll(answer, "*", "")))
 	if len(w) > MaxAnswerWords {
 		w = append(w[:MaxAnswerWords], "…")
 	}

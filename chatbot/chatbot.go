@@ -166,7 +166,7 @@ type Engine struct {
 	joins JoinGate
 	// answerMail e-mails staff answers to visitors who left (away.go); nil e-mails none.
 	answerMail AnswerMail
-	// resumeKey signs the links back to a conversation (resume.go), once read from Redis.
+	// resumeKey signs the links back to a conversation (away.go), once read from Redis.
 	resumeKey resumeKeyMemo
 }
 

@@ -29,7 +29,7 @@ type turn struct {
 	ended   bool
 	touched bool
 	push    bool
-	// rate asks the visitor, as the hand-off ends, whether the staff member helped (rating.go).
+	// rate asks the visitor, as the hand-off ends, whether the staff member helped (handoff.go).
 	rate bool
 	// The turn's transcript record, added to the transcript's stream with the save, and
 	// its entry there once saved (transcript/transcript_stream.go).
@@ -113,7 +113,7 @@ func (t *turn) sayGreeting() {
 
 // handle answers one message of the visitor.
 func (t *turn) handle(raw string) {
-	msg := Sanitize(raw)
+	msg := reader.Sanitize(raw)
 	um := t.s.add(SenderUser, msg, "", t.e.now())
 	t.sent = &um
 	t.all = append(t.all, um)

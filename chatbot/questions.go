@@ -450,7 +450,7 @@ var sentenceWords = func() map[string]bool {
 	for _, w := range append(strings.Fields(`que qui quoi les des une pour dans avec sur par pas est sont mon ton son nos vos
 		leur tout tous très mais donc car comme cette ces aux the and for with you your our not are this that than have
 		has what when which can will was were from they them its out but all any من في على إلى الى عن مع هذا هذه ذلك
-		التي الذي أو او لا ما هل كل أن ان`), littleWords...) {
+		التي الذي أو او لا ما هل كل أن ان`), reader.LittleWords...) {
 		out[stemAll([]string{w})[0]] = true
 	}
 	return out

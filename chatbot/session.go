@@ -111,7 +111,7 @@ type session struct {
 	Collected   Collected `json:"collected"`
 	ServiceSlug string    `json:"service_slug,omitempty"`
 	// ConsultantID and ConsultantName are the consultant the visitor asked for by name
-	// (consultant.go); "" for whoever is free.
+	// (meeting.go); "" for whoever is free.
 	ConsultantID   string `json:"consultant_id,omitempty"`
 	ConsultantName string `json:"consultant_name,omitempty"`
 	// Mode is how the visitor would like to meet, chosen for the service ModeService.
@@ -150,7 +150,7 @@ type session struct {
 	// conversation begun without Start.
 	Attribution *attribution.Visit `json:"attribution,omitempty"`
 
-	// Rating is the satisfaction question asked after a hand-back, until answered (rating.go).
+	// Rating is the satisfaction question asked after a hand-back, until answered (handoff.go).
 	Rating     *ratingAsk `json:"rating,omitempty"`
 	MessageSeq int        `json:"message_seq"`
 	// Messages are the conversation's messages as load reads them, for the widget. They

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -47,6 +48,16 @@ func (e *Engine) Inbox(ctx context.Context, f transcript.InboxFilter, p booking.
 // ConversationDetail returns one conversation with everything staff need to take it over.
 func (e *Engine) ConversationDetail(ctx context.Context, id string) (transcript.Detail, error) {
 	return e.transcripts.ConversationDetail(ctx, id)
+}
+
+// Questions groups the unanswered questions of the window (1h, 24h or 7d), the largest
+// groups first.
+func (e *Engine) Questions(ctx context.Context, window string) ([]transcript.QuestionGroup, error) {
+	span, ok := map[string]time.Duration{"1h": time.Hour, "24h": 24 * time.Hour, "7d": 7 * 24 * time.Hour}[window]
+	if !ok {
+		return nil, ErrBadWindow
+	}
+	return e.transcripts.Questions(ctx, e.now().Add(-span))
 }
 
 // Funnel counts the stored conversations by how far they went.
@@ -98,11 +109,6 @@ func (ss sessions) Hold(ctx context.Context, sessionID string) (func(context.Con
 	return lk.release, nil
 }
 
-// RedactText replaces what msg names of emails or phones (mentions.go).
-func (sessions) RedactText(msg string, emails, phones []string) (string, bool) {
-	return redact(msg, emails, phones)
-}
-
 // Redact redacts a person's address and number from the messages of sessions
 // still in Redis, as the widget shows them. A message is replaced only while the list
 // holds it unchanged (redactScript), so a turn appending to the list meanwhile loses
@@ -123,7 +129,7 @@ func (ss sessions) Redact(ctx context.Context, sessions []string, p privacy.Pers
 			if json.Unmarshal([]byte(it), &m) != nil || json.Unmarshal(m["text"], &text) != nil {
 				continue
 			}
-			red, ok := redact(text, p.Emails, p.Phones)
+			red, ok := transcript.Redact(text, p.Emails, p.Phones)
 			if !ok {
 				continue
 			}

@@ -11,7 +11,7 @@ import (
 	"github.com/dota-agency/dota/i18n"
 )
 
-// manageLinks makes manage links, which the booking core owns (booking/managelink.go).
+// manageLinks makes manage links, which the booking core owns (booking/manage.go).
 type manageLinks interface {
 	ManageLink(ctx context.Context, appointmentID, lang string) (string, error)
 }

@@ -656,3 +656,8 @@ func wantedService(t *Text, c *servicesMatchers, services []Service, skip string
 	}
 	return services[found], true
 }
+
+// LittleWords carry no meaning of their own in a question.
+var LittleWords = []string{"est", "les", "des", "une", "pour", "que", "qui", "quoi", "vous", "avez", "faites",
+	"what", "the", "you", "your", "are", "does", "have", "can", "with", "for", "and", "هل", "ما", "ماذا", "عندكم",
+	"لديكم", "في", "من", "على", "واش", "كاش", "wach", "kach"}

@@ -216,29 +216,3 @@ func (st *Store) messagesOf(ctx context.Context, conversationID string) ([]Trans
 	}
 	return out, err
 }
-
-// QuestionExample is one question as a visitor asked it.
-type QuestionExample struct {
-	Text           string    `json:"text"`
-	ConversationID string    `json:"conversation_id"`
-	At             time.Time `json:"at"`
-}
-
-// Unanswered reads the questions Dota could not answer (those no rule nor Gemini
-// answered) asked since a time, the latest first, at most limit of them.
-func (st *Store) Unanswered(ctx context.Context, since time.Time, limit int) ([]QuestionExample, error) {
-	st.Written(ctx)
-	if st.db == nil {
-		return nil, nil
-	}
-	rows, err := st.db.Query(ctx, `SELECT text, conversation_id::text, created_at FROM chat_messages
-		WHERE unanswered AND created_at > $1 ORDER BY created_at DESC, id DESC LIMIT $2`, since, limit)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (QuestionExample, error) {
-		var q QuestionExample
-		err := row.Scan(&q.Text, &q.ConversationID, &q.At)
-		return q, err
-	})
-}

@@ -30,7 +30,7 @@ const personConversations = `SELECT c.id FROM chat_conversations c
 
 // mentionCandidates selects the messages that may name a person ($1 patterns of their
 // e-mails, $2 of their numbers' last digits: mentionPatterns), with their conversation's
-// session; the chat decides (Sessions.RedactText). Any spelling of a number holds its last
+// session; Redact decides. Any spelling of a number holds its last
 // seven digits together once its other characters are gone.
 const mentionCandidates = `SELECT m.id, cc.session_id, m.text FROM chat_messages m
 	JOIN chat_conversations cc ON cc.id = m.conversation_id
@@ -154,7 +154,7 @@ func (st *Store) redactMentions(ctx context.Context, tx pgx.Tx, p privacy.Person
 	var id int64
 	var sid, text string
 	if _, err := pgx.ForEachRow(rows, []any{&id, &sid, &text}, func() error {
-		if red, ok := st.cfg.Sessions.RedactText(text, p.Emails, p.Phones); ok {
+		if red, ok := Redact(text, p.Emails, p.Phones); ok {
 			ids, texts = append(ids, id), append(texts, red)
 			if !slices.Contains(sessions, sid) {
 				sessions = append(sessions, sid)

@@ -77,9 +77,6 @@ type Sessions interface {
 	Forget(ctx context.Context, sessionIDs []string)
 	// Redact removes a person's address and number from the messages of sessions.
 	Redact(ctx context.Context, sessionIDs []string, p privacy.Person)
-	// RedactText returns msg without what it names of emails or phones, and whether it
-	// named any.
-	RedactText(msg string, emails, phones []string) (string, bool)
 }
 
 // Settings reads the agency's settings; *booking.Core is one.

@@ -16,7 +16,7 @@ import (
 const reminderAttempts = 12
 
 // seedReminders writes $1 future appointments, each with its reminder in the ledger and
-// the River job that sends it, as a booking writes them (booking/causes.go, jobs.go): the
+// the River job that sends it, as a booking writes them (booking/deliveries.go, jobs.go): the
 // delivery of kind reminder due the reminder lead before the start, and a job of kind
 // deliver naming it, scheduled at that time. The appointments spread over a year of days
 // from $2, over the slot times $3. Clients, notifications and the confirmations (sent long

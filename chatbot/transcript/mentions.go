@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"slices"
@@ -6,20 +6,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/privacy"
 )
 
 // Where a message names a person's e-mail address or phone: read as the reader reads every
 // message (chatbot/reader/contacts.go), and compared in canonical form, so that a number is found however
 // it was written ("00213 661 23 45 67", "661 23 45 67", "٠٦٦١٢٣٤٥٦٧"). A personal-data
-// erasure redacts them from other people's conversations (transcript/personal.go).
+// erasure redacts them from other people's conversations (personal.go).
 
 // mentions returns where msg names one of emails (lower-cased) or phones (E.164), in order:
 // its addresses where emailsIn finds them, its phones where phonesIn finds them in the rest
 // of the message with its digits made ASCII.
 func mentions(msg string, emails, phones []string) [][2]int {
 	var out [][2]int
-	found := emailsIn(msg)
+	found := reader.EmailsIn(msg)
 	for _, sp := range found {
 		if slices.Contains(emails, strings.ToLower(msg[sp[0]:sp[1]])) {
 			out = append(out, sp)
@@ -27,7 +28,7 @@ func mentions(msg string, emails, phones []string) [][2]int {
 	}
 	if len(phones) > 0 {
 		rest, at := asciiDigits(blankSpans(msg, found))
-		for _, run := range phonesIn(rest) {
+		for _, run := range reader.PhonesIn(rest) {
 			for _, sp := range phonesAmong(rest[run[0]:run[1]], phones) {
 				out = append(out, [2]int{at[run[0]+sp[0]], at[run[0]+sp[1]]})
 			}
@@ -37,9 +38,9 @@ func mentions(msg string, emails, phones []string) [][2]int {
 	return out
 }
 
-// redact replaces what msg names of emails or phones (mentions) with privacy.ErasedName,
+// Redact replaces what msg names of emails or phones (mentions) with privacy.ErasedName,
 // and reports whether it did.
-func redact(msg string, emails, phones []string) (string, bool) {
+func Redact(msg string, emails, phones []string) (string, bool) {
 	spans := mentions(msg, emails, phones)
 	if len(spans) == 0 {
 		return msg, false
@@ -60,7 +61,7 @@ func redact(msg string, emails, phones []string) (string, bool) {
 // later one ("0661 23 45 67 - 0770 11 22 33" is two numbers). Fewer than 9 digits is no
 // number, as for extract.
 func phonesAmong(run string, phones []string) [][2]int {
-	if countDigits(run) >= 9 {
+	if reader.CountDigits(run) >= 9 {
 		if e, ok := booking.CanonicalPhone(run); ok {
 			if slices.Contains(phones, e) {
 				return [][2]int{{0, len(run)}}
@@ -73,7 +74,7 @@ func phonesAmong(run string, phones []string) [][2]int {
 	for i := 0; i < len(groups); i++ {
 		digits := 0
 		for j := i; j < len(groups) && digits <= booking.PhoneMaxLen; j++ {
-			digits += countDigits(run[groups[j][0]:groups[j][1]])
+			digits += reader.CountDigits(run[groups[j][0]:groups[j][1]])
 			if digits < 9 {
 				continue
 			}
@@ -91,7 +92,7 @@ func phonesAmong(run string, phones []string) [][2]int {
 func digitGroups(s string) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(s); {
-		if !isDigit(s[i]) {
+		if !reader.IsDigit(s[i]) {
 			i++
 			continue
 		}
@@ -99,7 +100,7 @@ func digitGroups(s string) [][2]int {
 		if start > 0 && s[start-1] == '+' {
 			start--
 		}
-		for i < len(s) && isDigit(s[i]) {
+		for i < len(s) && reader.IsDigit(s[i]) {
 			i++
 		}
 		out = append(out, [2]int{start, i})
@@ -129,7 +130,7 @@ func asciiDigits(s string) (string, []int) {
 	at := make([]int, 0, len(s)+1)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if d := digitOf(r); d != r {
+		if d := reader.DigitOf(r); d != r {
 			b.WriteRune(d)
 			at = append(at, i)
 		} else {

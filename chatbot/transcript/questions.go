@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import (
 	"context"
@@ -6,11 +6,38 @@ import (
 	"sort"
 	"time"
 
-	"github.com/dota-agency/dota/chatbot/transcript"
+	"github.com/dota-agency/dota/chatbot/reader"
+	"github.com/jackc/pgx/v5"
 )
 
 // The questions Dota could not answer — those no rule nor Gemini answered — grouped by
 // similar wording, for staff to improve the catalogue's texts.
+
+// QuestionExample is one question as a visitor asked it.
+type QuestionExample struct {
+	Text           string    `json:"text"`
+	ConversationID string    `json:"conversation_id"`
+	At             time.Time `json:"at"`
+}
+
+// Unanswered reads the questions Dota could not answer (those no rule nor Gemini
+// answered) asked since a time, the latest first, at most limit of them.
+func (st *Store) Unanswered(ctx context.Context, since time.Time, limit int) ([]QuestionExample, error) {
+	st.Written(ctx)
+	if st.db == nil {
+		return nil, nil
+	}
+	rows, err := st.db.Query(ctx, `SELECT text, conversation_id::text, created_at FROM chat_messages
+		WHERE unanswered AND created_at > $1 ORDER BY created_at DESC, id DESC LIMIT $2`, since, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (QuestionExample, error) {
+		var q QuestionExample
+		err := row.Scan(&q.Text, &q.ConversationID, &q.At)
+		return q, err
+	})
+}
 
 // QuestionGroup is a set of questions worded alike.
 type QuestionGroup struct {
@@ -20,17 +47,9 @@ type QuestionGroup struct {
 	Examples []QuestionExample `json:"examples"` // the latest few
 }
 
-// QuestionExample is one question as a visitor asked it.
-type QuestionExample = transcript.QuestionExample
-
-// Questions groups the unanswered questions of the window (1h, 24h or 7d), the largest
-// groups first.
-func (e *Engine) Questions(ctx context.Context, window string) ([]QuestionGroup, error) {
-	span, ok := map[string]time.Duration{"1h": time.Hour, "24h": 24 * time.Hour, "7d": 7 * 24 * time.Hour}[window]
-	if !ok {
-		return nil, ErrBadWindow
-	}
-	qs, err := e.transcripts.Unanswered(ctx, e.now().Add(-span), maxGroupedQuestions)
+// Questions groups the unanswered questions asked since a time, the largest groups first.
+func (st *Store) Questions(ctx context.Context, since time.Time) ([]QuestionGroup, error) {
+	qs, err := st.Unanswered(ctx, since, maxGroupedQuestions)
 	if err != nil {
 		return nil, err
 	}
@@ -130,17 +149,17 @@ func wordingKey(s string) ([]string, int) {
 		}
 		n++
 	}
-	ws := words(s)
+	ws := reader.Words(s)
 	if len(ws) > keyWords {
 		ws = ws[:keyWords]
 	}
-	st := stemAll(ws)
+	st := reader.StemAll(ws)
 	key := make([]string, 0, keyStems)
 	for i, w := range ws {
 		if len(key) == keyStems {
 			break
 		}
-		if len([]rune(w)) < 3 || politeWords.At(ws, st, i) > 0 || slices.Contains(littleWords, w) ||
+		if len([]rune(w)) < 3 || reader.PoliteWords.At(ws, st, i) > 0 || slices.Contains(reader.LittleWords, w) ||
 			slices.Contains(key, st[i]) {
 			continue
 		}
@@ -158,8 +177,3 @@ func wordingKey(s string) ([]string, int) {
 	}
 	return key, len(ws)
 }
-
-// littleWords carry no meaning of their own in a question.
-var littleWords = []string{"est", "les", "des", "une", "pour", "que", "qui", "quoi", "vous", "avez", "faites",
-	"what", "the", "you", "your", "are", "does", "have", "can", "with", "for", "and", "هل", "ما", "ماذا", "عندكم",
-	"لديكم", "في", "من", "على", "واش", "كاش", "wach", "kach"}

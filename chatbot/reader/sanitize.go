@@ -1,11 +1,9 @@
-package chatbot
+package reader
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/dota-agency/dota/chatbot/reader"
 )
 
 // MaxInputRunes is where a visitor's message is cut.
@@ -130,7 +128,7 @@ func (st *cleanStack) patternStart() int {
 			return -1
 		}
 		from := st.start[j]
-		if j-from+1 >= 3 && st.endsWith(from+1, "on") && (from == 0 || !reader.IsWordByte(st.buf[from-1])) {
+		if j-from+1 >= 3 && st.endsWith(from+1, "on") && (from == 0 || !IsWordByte(st.buf[from-1])) {
 			return from
 		}
 	case 'l', 'L':

@@ -1,4 +1,4 @@
-package chatbot
+package reader
 
 import (
 	"regexp"

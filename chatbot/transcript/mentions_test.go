@@ -1,4 +1,4 @@
-package chatbot
+package transcript
 
 import "testing"
 
@@ -21,7 +21,7 @@ func TestRedactFindsAnAddressOrNumberHoweverWritten(t *testing.T) {
 		{"0661 23 45 68", ""},
 		{"le code 661234", ""},
 	} {
-		got, ok := redact(tc.msg, emails, phones)
+		got, ok := Redact(tc.msg, emails, phones)
 		if !ok {
 			got = ""
 		}
