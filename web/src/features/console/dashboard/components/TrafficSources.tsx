@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PeriodFilters } from './PeriodFilters';
+import { PeriodSection } from './PeriodFilters';
 import { Skeleton } from '../../../../components/ui/Skeleton';
-import { ErrorState } from '../../../../components/ui/ErrorState';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import { StatCard } from '../../components/Feedback';
-import { sourceName, sourceQueries, type SourcePeriod, type SourceRow } from '../api/sources';
+import { sourceName, sourceQueries, type SourceRow } from '../api/sources';
 import { percent } from './OutcomeRates';
 
 const SourceChart = lazy(() => import('./SourceChart'));
@@ -14,23 +12,11 @@ const SourceChart = lazy(() => import('./SourceChart'));
 /** The dashboard's section "Where bookings come from": totals, a row per source and campaign, and a chart, over a chosen period. */
 export function TrafficSources() {
   const { t, i18n } = useTranslation('console');
-  const [period, setPeriod] = useState<SourcePeriod>({ from: '', to: '' });
-  const stats = useQuery(sourceQueries.stats(period));
-  const d = stats.data;
   const rate = (r: number | null) => (r === null ? '—' : percent(i18n.language, r));
   return (
-    <section className="traffic-sources" aria-labelledby="traffic-sources-title" data-testid="traffic-sources">
-      <header className="page__header">
-        <h2 id="traffic-sources-title">{t('dashboard.sources.title')}</h2>
-        <PeriodFilters period={period} shown={d} onChange={setPeriod} />
-      </header>
-      {stats.error && !d ? (
-        <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
-      ) : !d ? (
-        <Skeleton rows={3} />
-      ) : (
+    <PeriodSection name="traffic-sources" testId="traffic-sources" title={t('dashboard.sources.title')} query={sourceQueries.stats}>
+      {(d) => (
         <>
-          {stats.error !== null && <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />}
           <div className="stats-grid">
             <StatCard label={t('dashboard.sources.visits')} value={d.visits} />
             <StatCard label={t('dashboard.sources.chats')} value={d.chats} />
@@ -50,7 +36,7 @@ export function TrafficSources() {
           )}
         </>
       )}
-    </section>
+    </PeriodSection>
   );
 }
 
