@@ -77,11 +77,12 @@ test-go:
 test-eval:
 	go test -count=1 -run '^TestEval' ./chatbot/
 
-## test-fuzz: a short run of every fuzz target
+## test-fuzz: a short run of every fuzz target, found in the test files (listing them with
+## `go test -list` would build every package's tests once more)
 test-fuzz:
-	@for pkg in $$(go list ./...); do \
-	  for t in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
-	    echo "fuzz $$pkg $$t"; go test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	@for dir in $$(grep -rl --include='*_test.go' --exclude-dir=node_modules '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go | cut -d' ' -f2); do \
+	    echo "fuzz $$dir $$t"; go test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$dir; \
 	  done; \
 	done
 
