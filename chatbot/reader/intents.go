@@ -162,7 +162,9 @@ var (
 	botAddress = NewMatcher("tu", "t es", "t'es", "tes", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
-		"mne7ki m3a", "nahder m3a")
+		"mne7ki m3a", "nahder m3a",
+		// "هل أتحدث مع موظف أم مع برنامج آلي؟", "واش راني نهدر مع بنادم ولا روبو؟"
+		"هل أتحدث", "هل اتحدث", "أتحدث مع", "اتحدث مع", "هل أكلم", "هل اكلم", "نهدر مع", "نتكلم مع", "rani nahder")
 	// OpenWords ask whether the agency works on a day.
 	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
@@ -338,9 +340,37 @@ func WantsPersonIn(t *Text) bool {
 	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords, YesWords)) {
 		return false
 	}
+	if asksWhichIn(t) {
+		return false
+	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
 	// as opposed to Dota ("a real person", "pas un robot").
 	return BookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
+}
+
+// asksWhichIn reports whether a message asks Dota whether it is a person or a machine,
+// the two named with an or-word between them, with or without a question mark: "هل أتحدث
+// مع موظف حقيقي أم مع برنامج آلي؟", "wach rani nahder m3a bnadem wela robot". The question
+// is answered; no person is asked for.
+func asksWhichIn(t *Text) bool {
+	if botAddress.ScoreIn(t) == 0 {
+		return false
+	}
+	human, machine := -1, -1
+	for i := range t.Words {
+		switch {
+		case HumanWords.atIn(t, i) > 0:
+			human = i
+		case BotWords.atIn(t, i) > 0:
+			machine = i
+		default:
+			continue
+		}
+		if human >= 0 && machine >= 0 && orBetween(t, min(human, machine), max(human, machine)) {
+			return true
+		}
+	}
+	return false
 }
 
 // liveWords ask for a person rather than Dota.
