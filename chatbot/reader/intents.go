@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"slices"
 	"time"
 )
 
@@ -92,6 +93,7 @@ var (
 		"i can't make", "i cannot make", "can't make it", "won't be able", "won't make it", "can't come",
 		"cannot come", "something came up", "i can no longer", "ma nejemch nji", "ma nejjemch nji", "ma neqderch nji",
 		"ma n9derch nji", "manajamch nji", "ma najamch nji", "ma nejemch", "ma n9derch", "ما نقدرش نجي",
+		"ma nkderch", "ma nqderch", "manqderch", "mankderch", "ma n9darch", "ma nkdarch", "مانقدرش",
 		"ما نقدرش", "ما نجمش", "لن أتمكن", "لن اتمكن", "لن أستطيع", "لن استطيع", "لا أستطيع الحضور",
 		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف", "stuck", "i'm stuck", "coincé",
 		"coince", "bloqué", "bloque", "je serai en déplacement", "out of town", "stuck abroad", "i'm abroad",
@@ -108,6 +110,12 @@ var (
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
+	// sameSlotWords keep the hour of the visitor's appointment for another day: "possible
+	// jeudi, même heure ?", "could we do Thursday same time?", "الخميس فنفس الساعة".
+	sameSlotWords = NewMatcher("même heure", "la même heure", "même horaire", "même créneau", "same time",
+		"the same time", "same hour", "same slot", "نفس الساعة", "فنفس الساعة", "في نفس الساعة", "نفس الوقت",
+		"في نفس الوقت", "فنفس الوقت", "nafs sa3a", "fnafs sa3a", "nafs l wa9t", "fnafs l wa9t", "nefs sa3a",
+		"nafs lwa9t", "f nafs sa3a")
 	// thingWords name what the agency hosts, makes or looks after for a client, which a
 	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
 	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
@@ -264,7 +272,11 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// an appointment, nothing below is about one: the lists are read only when one is.
 	// "move my hosting", "نبدل الإيبرجمو": a thing the agency looks after, moved or
 	// cancelled, is no appointment.
-	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
+	// "mardi ma nkderch… possible jeudi, même heure ?": a visitor who cannot come and
+	// offers another day moves their appointment, named or not.
+	reschedules := !inFlow && cantComeWords.ScoreIn(t) > 0 && (sameSlotWords.ScoreIn(t) > 0 || otherDayOffered(t))
+	if !booked && !reschedules && AppointmentWords.ScoreIn(t) == 0 &&
+		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
 	cancels := CancelOwnWords.ScoreIn(t) > 0
@@ -277,6 +289,8 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	}
 	switch {
 	case inFlow:
+	case reschedules && !cancels:
+		return IntentMove, true
 	case cancels || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
 	case names && booked && WantWords.ScoreIn(t) == 0:
@@ -326,6 +340,47 @@ func orBetween(t *Text, i, j int) bool {
 func movesIn(t *Text) bool {
 	return (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
 		OtherSlotWords.ScoreIn(t) > 0
+}
+
+// otherDayOffered reports whether a message that tells the visitor cannot come names two
+// days or more, one of them after the words that say so: the day refused and the one
+// offered instead ("I can't make Tuesday anymore, could we do Thursday?").
+func otherDayOffered(t *Text) bool {
+	from := cantComeWords.LastIn(t)
+	var days [4]string
+	seen, after := days[:0], false
+	for i := range t.Words {
+		day := dayNamedAt(t.Words, i)
+		if day == "" {
+			continue
+		}
+		after = after || i > from
+		if !slices.Contains(seen, day) && len(seen) < cap(days) {
+			seen = append(seen, day)
+		}
+	}
+	return after && len(seen) >= 2
+}
+
+// dayNamedAt names the day a word names, "" when none: its weekday ("mardi", "الخميس",
+// "nhar el had"), a day of the month before a month's name ("3 décembre"; not the one a
+// weekday just named), or a day from today ("demain", "ghodwa").
+func dayNamedAt(ws []string, i int) string {
+	if wd, ok := weekdayAt(ws, i); ok {
+		return wd.String()
+	}
+	if i+1 < len(ws) && monthNames[ws[i+1]] != 0 && startsWithDigit(ws[i]) {
+		if _, ok := weekdayAt(ws, max(i-1, 0)); ok && i > 0 {
+			return ""
+		}
+		return ws[i] + " " + ws[i+1]
+	}
+	for k, r := range relativeWords {
+		if len(r) == 1 && ws[i] == r[0] {
+			return relativeDays[k].phrase
+		}
+	}
+	return ""
 }
 
 // WantsPerson reports whether a message asks to talk to a person.
