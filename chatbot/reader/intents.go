@@ -116,6 +116,11 @@ var (
 		"the same time", "same hour", "same slot", "نفس الساعة", "فنفس الساعة", "في نفس الساعة", "نفس الوقت",
 		"في نفس الوقت", "فنفس الوقت", "nafs sa3a", "fnafs sa3a", "nafs l wa9t", "fnafs l wa9t", "nefs sa3a",
 		"nafs lwa9t", "f nafs sa3a")
+	// projectWords name the visitor's own plans, which a move word may put off without
+	// touching the appointment: "les associés ont reporté le projet", "قرر الشركاء تأجيل
+	// مشروع التطبيق".
+	projectWords = NewMatcher("projet", "project", "مشروع", "المشروع", "مشروعنا", "مشروعي", "lancement", "launch",
+		"mashrou3", "lmashrou3", "machrou3", "lmachrou3")
 	// thingWords name what the agency hosts, makes or looks after for a client, which a
 	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
 	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
@@ -307,7 +312,7 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 func ManageActionIn(t *Text) string {
 	m := -1
 	if SelfMoveWords.ScoreIn(t) == 0 || CancelOwnWords.ScoreIn(t) == 0 {
-		m = max(MoveOwnWords.LastIn(t), OtherSlotWords.LastIn(t))
+		m = max(lastMoveIn(t), OtherSlotWords.LastIn(t))
 	}
 	c := CancelOwnWords.LastIn(t)
 	switch {
@@ -338,8 +343,31 @@ func orBetween(t *Text, i, j int) bool {
 // ne pourrai pas me déplacer, je préfère annuler", where the visitor, not the
 // appointment, would move.
 func movesIn(t *Text) bool {
-	return (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+	return (lastMoveIn(t) >= 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
 		OtherSlotWords.ScoreIn(t) > 0
+}
+
+// lastMoveIn is the index of the last move word, -1 when none, leaving out those that
+// move the visitor's project or a thing the agency looks after rather than the
+// appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
+func lastMoveIn(t *Text) int {
+	for i := len(t.Words) - 1; i >= 0; i-- {
+		if n := MoveOwnWords.atIn(t, i); n > 0 && !movesOther(t, i+n) {
+			return i
+		}
+	}
+	return -1
+}
+
+// movesOther reports whether the words from i name a project or a thing, after at most
+// two articles or possessives ("le projet", "notre lancement", "the hosting"), and not
+// the appointment about it ("my hosting appointment").
+func movesOther(t *Text, i int) bool {
+	for k := 0; k < 2 && i < len(t.Words) && subjectFillers[t.Words[i]]; k++ {
+		i++
+	}
+	n := max(projectWords.atIn(t, i), thingWords.atIn(t, i))
+	return n > 0 && AppointmentWords.atIn(t, i+n) == 0
 }
 
 // otherDayOffered reports whether a message that tells the visitor cannot come names two

@@ -22,3 +22,19 @@ func TestCantComeOtherDayMoves(t *testing.T) {
 		}
 	}
 }
+
+// A move word that puts off the visitor's project, or a thing the agency looks after, is
+// no move of the appointment: the cancel said with it stands.
+func TestProjectPutOffIsNoMove(t *testing.T) {
+	for text, want := range map[string]string{
+		"السلام عليكم، لكنني مضطر إلى إلغاء موعدي المحدد يوم الخميس 10 ديسمبر، فقد قرر الشركاء تأجيل مشروع التطبيق إلى السنة القادمة.": IntentCancel,
+		"je dois annuler mon rendez-vous de jeudi, les associés ont décidé de reporter le projet":                                      IntentCancel,
+		"I need to cancel my appointment on Thursday, the partners decided to postpone the project":                                    IntentCancel,
+		"lazem nannuli le rdv ta3i, les associés 7abou ndecaliw le projet":                                                             IntentCancel,
+		"je dois annuler le projet, on peut reporter mon rendez-vous à jeudi ?":                                                        IntentMove,
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Intent; got != want {
+			t.Errorf("%q: intent %q, want %q", text, got, want)
+		}
+	}
+}
