@@ -238,23 +238,13 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		n = ordinalDays.ReplaceAllString(n, "${1}1${3}")
 	}
 	if dayBeforeMonth(n) {
-		for _, m := range dayMonth.FindAllStringSubmatch(n, -1) {
-			if mo, ok := monthNames[m[2]]; ok {
-				d, _ := strconv.Atoi(m[1])
-				if t, ok := withYear(d, int(mo), m[3], today); ok {
-					return t, dateSource(s, m[1], m[2]), true
-				}
-			}
+		if t, day, found := namedDate(n, dayMonth, 1, 2, today); found {
+			return t, dateSource(s, day, ""), !t.IsZero()
 		}
 	}
 	if monthBeforeDay(n) {
-		for _, m := range monthDay.FindAllStringSubmatch(n, -1) {
-			if mo, ok := monthNames[m[1]]; ok {
-				d, _ := strconv.Atoi(m[2])
-				if t, ok := withYear(d, int(mo), m[3], today); ok {
-					return t, dateSource(s, m[2], m[1]), true
-				}
-			}
+		if t, day, found := namedDate(n, monthDay, 2, 1, today); found {
+			return t, dateSource(s, day, ""), !t.IsZero()
 		}
 	}
 	ws := normalWords(n) // n is still normal, its words one space apart
@@ -326,6 +316,57 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		}
 	}
 	return time.Time{}, "", false
+}
+
+// namedDate reads a day named with its month in n, as re finds it — its groups dayGroup
+// and monthGroup, then the year: "13 décembre", "the 13th of December", "13 ديسمبر",
+// "December 13"; day is its number as written. Of several, the one named with its weekday wins: "the
+// hosting expires on 31 December… could I come on Sunday 13 December?" is the 13th. A
+// weekday that disagrees with its date makes no day at all ("Sunday 14 December", a
+// Monday): asked again, never guessed. found false when n names none.
+func namedDate(n string, re *regexp.Regexp, dayGroup, monthGroup int, today time.Time) (t time.Time, day string, found bool) {
+	bare, bareDay, disagree := time.Time{}, "", false
+	for _, m := range re.FindAllStringSubmatchIndex(n, -1) {
+		mo, ok := monthNames[n[m[2*monthGroup]:m[2*monthGroup+1]]]
+		if !ok {
+			continue
+		}
+		num, year := n[m[2*dayGroup]:m[2*dayGroup+1]], ""
+		if m[6] >= 0 {
+			year = n[m[6]:m[7]]
+		}
+		d, _ := strconv.Atoi(num)
+		date, ok := withYear(d, int(mo), year, today)
+		if !ok {
+			continue
+		}
+		wd, named := weekdayBefore(n[:m[0]])
+		switch {
+		case named && wd == date.Weekday():
+			return date, num, true
+		case named:
+			disagree = true
+		case bareDay == "":
+			bare, bareDay = date, num
+		}
+	}
+	if disagree {
+		return time.Time{}, "", true
+	}
+	return bare, bareDay, bareDay != ""
+}
+
+// weekdayBefore reads the weekday that ends the normal text before a day of the month:
+// "dimanche", "sunday the", "nhar el had", "الاحد".
+func weekdayBefore(before string) (time.Weekday, bool) {
+	ws := normalWords(strings.TrimSpace(before))
+	if k := len(ws) - 1; k > 0 && (ws[k] == "the" || ws[k] == "le") {
+		ws = ws[:k]
+	}
+	if len(ws) == 0 {
+		return 0, false
+	}
+	return weekdayAt(ws, len(ws)-1)
 }
 
 // refusals before or after a day say it is not the one: "pas mercredi", "lundi ma

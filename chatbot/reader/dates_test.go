@@ -166,3 +166,22 @@ func TestShortEnglishWeekdays(t *testing.T) {
 		}
 	}
 }
+
+// Of several days named with their month, the one named with its weekday is the one
+// asked for; a weekday that disagrees with its date gives no day, to be asked again.
+func TestDayNamedWithItsWeekday(t *testing.T) {
+	for _, tc := range []struct{ text, date, hour string }{
+		{"the hosting expires on 31 December. Could I come by on Sunday 13 December around 2pm?", "2026-12-13", "14:00"},
+		{"le site expire le 31 décembre, je peux passer le dimanche 13 décembre à 14h ?", "2026-12-13", "14:00"},
+		{"الاستضافة تنتهي يوم 31 ديسمبر، هل يمكنني المجيء يوم الأحد 13 ديسمبر على الساعة 2 بعد الظهر؟", "2026-12-13", "14:00"},
+		{"l'hébergement ykhlas 31 décembre, nji nhar el had 13 décembre m3a 14h ?", "2026-12-13", "14:00"},
+		{"the site expires December 31, can I come Sunday December 13 at 2pm?", "2026-12-13", "14:00"},
+		{"le 31 décembre ou le 13 décembre", "2026-12-31", ""},
+		{"Could I come by on Sunday 14 December around 2pm?", "", "14:00"},
+		{"expires on 31 December, could I come on Sunday 14 December?", "", ""},
+	} {
+		if w := ParseWhen(tc.text, sundayMorning, false); w.Date != tc.date || w.Time != tc.hour {
+			t.Errorf("%q: %+v, want %s %s", tc.text, w, tc.date, tc.hour)
+		}
+	}
+}

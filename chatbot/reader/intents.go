@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"slices"
 	"time"
 )
 
@@ -92,6 +93,7 @@ var (
 		"i can't make", "i cannot make", "can't make it", "won't be able", "won't make it", "can't come",
 		"cannot come", "something came up", "i can no longer", "ma nejemch nji", "ma nejjemch nji", "ma neqderch nji",
 		"ma n9derch nji", "manajamch nji", "ma najamch nji", "ma nejemch", "ma n9derch", "ما نقدرش نجي",
+		"ma nkderch", "ma nqderch", "manqderch", "mankderch", "ma n9darch", "ma nkdarch", "مانقدرش",
 		"ما نقدرش", "ما نجمش", "لن أتمكن", "لن اتمكن", "لن أستطيع", "لن استطيع", "لا أستطيع الحضور",
 		"لا استطيع الحضور", "لا يمكنني الحضور", "تعذر علي", "طرأ", "ظرف", "stuck", "i'm stuck", "coincé",
 		"coince", "bloqué", "bloque", "je serai en déplacement", "out of town", "stuck abroad", "i'm abroad",
@@ -108,6 +110,17 @@ var (
 		"another time", "another date", "a different day", "a different time", "other day", "later date",
 		"موعد آخر", "موعد اخر", "يوم آخر", "يوم اخر", "وقت آخر", "وقت اخر", "nhar akhor", "nhar akhor",
 		"wa9t akhor", "nhar e5er", "نهار آخر", "نهار اخر")
+	// sameSlotWords keep the hour of the visitor's appointment for another day: "possible
+	// jeudi, même heure ?", "could we do Thursday same time?", "الخميس فنفس الساعة".
+	sameSlotWords = NewMatcher("même heure", "la même heure", "même horaire", "même créneau", "same time",
+		"the same time", "same hour", "same slot", "نفس الساعة", "فنفس الساعة", "في نفس الساعة", "نفس الوقت",
+		"في نفس الوقت", "فنفس الوقت", "nafs sa3a", "fnafs sa3a", "nafs l wa9t", "fnafs l wa9t", "nefs sa3a",
+		"nafs lwa9t", "f nafs sa3a")
+	// projectWords name the visitor's own plans, which a move word may put off without
+	// touching the appointment: "les associés ont reporté le projet", "قرر الشركاء تأجيل
+	// مشروع التطبيق".
+	projectWords = NewMatcher("projet", "project", "مشروع", "المشروع", "مشروعنا", "مشروعي", "lancement", "launch",
+		"mashrou3", "lmashrou3", "machrou3", "lmachrou3")
 	// thingWords name what the agency hosts, makes or looks after for a client, which a
 	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
 	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
@@ -162,7 +175,9 @@ var (
 	botAddress = NewMatcher("tu", "t es", "t'es", "tes", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
-		"mne7ki m3a", "nahder m3a")
+		"mne7ki m3a", "nahder m3a",
+		// "هل أتحدث مع موظف أم مع برنامج آلي؟", "واش راني نهدر مع بنادم ولا روبو؟"
+		"هل أتحدث", "هل اتحدث", "أتحدث مع", "اتحدث مع", "هل أكلم", "هل اكلم", "نهدر مع", "نتكلم مع", "rani nahder")
 	// OpenWords ask whether the agency works on a day.
 	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
@@ -262,7 +277,11 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// an appointment, nothing below is about one: the lists are read only when one is.
 	// "move my hosting", "نبدل الإيبرجمو": a thing the agency looks after, moved or
 	// cancelled, is no appointment.
-	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
+	// "mardi ma nkderch… possible jeudi, même heure ?": a visitor who cannot come and
+	// offers another day moves their appointment, named or not.
+	reschedules := !inFlow && cantComeWords.ScoreIn(t) > 0 && (sameSlotWords.ScoreIn(t) > 0 || otherDayOffered(t))
+	if !booked && !reschedules && AppointmentWords.ScoreIn(t) == 0 &&
+		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
 	cancels := CancelOwnWords.ScoreIn(t) > 0
@@ -275,6 +294,8 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	}
 	switch {
 	case inFlow:
+	case reschedules && !cancels:
+		return IntentMove, true
 	case cancels || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
 	case names && booked && WantWords.ScoreIn(t) == 0:
@@ -291,7 +312,7 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 func ManageActionIn(t *Text) string {
 	m := -1
 	if SelfMoveWords.ScoreIn(t) == 0 || CancelOwnWords.ScoreIn(t) == 0 {
-		m = max(MoveOwnWords.LastIn(t), OtherSlotWords.LastIn(t))
+		m = max(lastMoveIn(t), OtherSlotWords.LastIn(t))
 	}
 	c := CancelOwnWords.LastIn(t)
 	switch {
@@ -322,8 +343,72 @@ func orBetween(t *Text, i, j int) bool {
 // ne pourrai pas me déplacer, je préfère annuler", where the visitor, not the
 // appointment, would move.
 func movesIn(t *Text) bool {
-	return (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+	return (lastMoveIn(t) >= 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
 		OtherSlotWords.ScoreIn(t) > 0
+}
+
+// lastMoveIn is the index of the last move word, -1 when none, leaving out those that
+// move the visitor's project or a thing the agency looks after rather than the
+// appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
+func lastMoveIn(t *Text) int {
+	for i := len(t.Words) - 1; i >= 0; i-- {
+		if n := MoveOwnWords.atIn(t, i); n > 0 && !movesOther(t, i+n) {
+			return i
+		}
+	}
+	return -1
+}
+
+// movesOther reports whether the words from i name a project or a thing, after at most
+// two articles or possessives ("le projet", "notre lancement", "the hosting"), and not
+// the appointment about it ("my hosting appointment").
+func movesOther(t *Text, i int) bool {
+	for k := 0; k < 2 && i < len(t.Words) && subjectFillers[t.Words[i]]; k++ {
+		i++
+	}
+	n := max(projectWords.atIn(t, i), thingWords.atIn(t, i))
+	return n > 0 && AppointmentWords.atIn(t, i+n) == 0
+}
+
+// otherDayOffered reports whether a message that tells the visitor cannot come names two
+// days or more, one of them after the words that say so: the day refused and the one
+// offered instead ("I can't make Tuesday anymore, could we do Thursday?").
+func otherDayOffered(t *Text) bool {
+	from := cantComeWords.LastIn(t)
+	var days [4]string
+	seen, after := days[:0], false
+	for i := range t.Words {
+		day := dayNamedAt(t.Words, i)
+		if day == "" {
+			continue
+		}
+		after = after || i > from
+		if !slices.Contains(seen, day) && len(seen) < cap(days) {
+			seen = append(seen, day)
+		}
+	}
+	return after && len(seen) >= 2
+}
+
+// dayNamedAt names the day a word names, "" when none: its weekday ("mardi", "الخميس",
+// "nhar el had"), a day of the month before a month's name ("3 décembre"; not the one a
+// weekday just named), or a day from today ("demain", "ghodwa").
+func dayNamedAt(ws []string, i int) string {
+	if wd, ok := weekdayAt(ws, i); ok {
+		return wd.String()
+	}
+	if i+1 < len(ws) && monthNames[ws[i+1]] != 0 && startsWithDigit(ws[i]) {
+		if _, ok := weekdayAt(ws, max(i-1, 0)); ok && i > 0 {
+			return ""
+		}
+		return ws[i] + " " + ws[i+1]
+	}
+	for k, r := range relativeWords {
+		if len(r) == 1 && ws[i] == r[0] {
+			return relativeDays[k].phrase
+		}
+	}
+	return ""
 }
 
 // WantsPerson reports whether a message asks to talk to a person.
@@ -338,9 +423,37 @@ func WantsPersonIn(t *Text) bool {
 	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords, YesWords)) {
 		return false
 	}
+	if asksWhichIn(t) {
+		return false
+	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
 	// as opposed to Dota ("a real person", "pas un robot").
 	return BookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
+}
+
+// asksWhichIn reports whether a message asks Dota whether it is a person or a machine,
+// the two named with an or-word between them, with or without a question mark: "هل أتحدث
+// مع موظف حقيقي أم مع برنامج آلي؟", "wach rani nahder m3a bnadem wela robot". The question
+// is answered; no person is asked for.
+func asksWhichIn(t *Text) bool {
+	if botAddress.ScoreIn(t) == 0 {
+		return false
+	}
+	human, machine := -1, -1
+	for i := range t.Words {
+		switch {
+		case HumanWords.atIn(t, i) > 0:
+			human = i
+		case BotWords.atIn(t, i) > 0:
+			machine = i
+		default:
+			continue
+		}
+		if human >= 0 && machine >= 0 && orBetween(t, min(human, machine), max(human, machine)) {
+			return true
+		}
+	}
+	return false
 }
 
 // liveWords ask for a person rather than Dota.
