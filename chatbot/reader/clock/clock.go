@@ -147,7 +147,10 @@ func hourAt(ts []string, i int, bare bool) (hour, int, bool) {
 	switch {
 	case isDigits(t) && n == 3: // "14h30", "10:30"
 		return h, n, true
-	case i > 0 && markers[ts[i-1]]:
+	case i > 0 && markers[ts[i-1]] && !(articles[t] && i+n < len(ts)):
+		// "à une", "at one"; but "à une vraie personne", "at one of your offices" name no
+		// hour: an article after a marker is an hour only when it ends the message or an
+		// hour's word follows (below).
 		return h, n, true
 	case !isDigits(t) && len(t) > 4 && t[:4] == "ال" && t != "الثانيه":
 		// An Arabic ordinal is an hour by itself: "الحادية عشرة" (not "الثانية", also "second").

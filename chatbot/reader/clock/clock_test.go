@@ -29,6 +29,13 @@ func TestRead(t *testing.T) {
 		{"la la 10 bekri, 11 khir", false, "11:00", true},
 		{"9 is too early, 11 is better", false, "11:00", true},
 		{"3 jours c'est mieux", false, "", false},
+		// an article after a marker is no hour, unless it ends the message or an hour's word follows
+		{"est-ce que je parle à une vraie personne ou à un robot ?", false, "", false},
+		{"at one of your offices", false, "", false},
+		{"à une heure", false, "13:00", true},
+		{"à une heure et demie", false, "13:30", true},
+		{"vers une", false, "13:00", true},
+		{"at one pm", false, "13:00", true},
 		// what the review recorded wrong
 		{"half past 3 pm", false, "15:30", true},
 		{"midi et demi", false, "12:30", true},

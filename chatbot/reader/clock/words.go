@@ -35,6 +35,9 @@ var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "اي�
 	"dinars", "euros", "er", "eme", "st", "nd", "rd", "th", "pages", "page", "produits", "services", "sites", "ساعات")
 
 // hourNouns follow an hour: "15 heures", "3 o'clock" (o clock), "10 hours".
+// articles are number words that also introduce a noun: "une réunion", "one of them".
+var articles = set("un", "une", "one")
+
 var hourNouns = set("heure", "heures", "hr", "hrs", "hour", "hours", "oclock", "o", "clock", "h00")
 
 // hourWords are hours said in words, in every variety.
