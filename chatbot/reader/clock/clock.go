@@ -167,6 +167,10 @@ func hourAt(ts []string, i int, bare bool) (hour, int, bool) {
 	if isDigits(t) && judgedAfter(ts, i+n) {
 		return h, n, true
 	}
+	// "9 machi 10", "14 pas 15", "9 not 10": a number set against a refused hour is one.
+	if isDigits(t) && contrasted(ts, i+n) {
+		return h, n, true
+	}
 	// A lone number, or a number word alone, when an hour was asked for.
 	if bare && onlyHour(ts, i, n) && (isDigits(t) || len(ts) == n) {
 		return h, n, true
@@ -326,6 +330,23 @@ func judgedAfter(ts []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// contrasted reports whether a refusal and another hour follow at token i: "machi 10",
+// "pas à 15h", "not 10".
+func contrasted(ts []string, i int) bool {
+	if i >= len(ts) || !refusalsBefore[ts[i]] {
+		return false
+	}
+	i++
+	if i < len(ts) && markers[ts[i]] {
+		i++
+	}
+	if i >= len(ts) {
+		return false
+	}
+	_, n, ok := hourValue(ts, i)
+	return ok && (i+n >= len(ts) || !notHours[ts[i+n]])
 }
 
 // onlyHour reports whether ts[i:i+n] is the only number of the text.

@@ -36,6 +36,11 @@ func TestRead(t *testing.T) {
 		{"à une heure et demie", false, "13:30", true},
 		{"vers une", false, "13:00", true},
 		{"at one pm", false, "13:00", true},
+		// a number set against a refused hour is an hour
+		{"la, khatini, 9 machi 10", false, "09:00", true},
+		{"14 pas 15", false, "14:00", true},
+		{"11 not 10", false, "11:00", true},
+		{"2 pas 3 personnes", false, "", false},
 		// what the review recorded wrong
 		{"half past 3 pm", false, "15:30", true},
 		{"midi et demi", false, "12:30", true},
