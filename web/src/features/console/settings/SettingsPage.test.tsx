@@ -1,38 +1,12 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage, type Language } from '../../../lib/i18n';
-import type { Settings } from '../api/types';
-import { json, renderConsoleAt, resetConsole } from '../testing';
+import { json, renderConsoleAt, resetConsole, storedSettings as stored } from '../testing';
 import { useToasts } from '../../../components/ui/toast';
 
 // The console's code and texts load lazily: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-const stored: Settings = {
-  site_name: 'Dota',
-  site_description: 'Agence digitale',
-  contact_email: 'contact@dota.dz',
-  maintenance_mode: false,
-  email_notifications: true,
-  timezone: 'Africa/Algiers',
-  language: 'fr',
-  items_per_page: 10,
-  auto_backup: false,
-  backup_frequency: 'daily',
-  booking_horizon_days: 90,
-  reminder_lead_minutes: 1440,
-  reconfirm_lead_minutes: 180,
-  min_notice_minutes: 120,
-  handoff_timeout_seconds: 120,
-  waitlist_hold_minutes: 60,
-  transcript_retention_days: 180,
-  staff_idle_release_minutes: 30,
-  follow_up_email: false,
-  follow_up_url: '',
-  slot_capacity: 1,
-  closed_dates: [],
-};
 
 const me = {
   user: { id: 'u1', email: 'admin@dota.test', role: 'admin', permissions: [], is_active: true, created_at: '', updated_at: '' },

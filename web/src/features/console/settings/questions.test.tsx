@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../../lib/i18n';
 import { useToasts } from '../../../components/ui/toast';
-import { json, renderConsoleAt, resetConsole } from '../testing';
+import { json, renderConsoleAt, resetConsole, storedSettings as settings } from '../testing';
 
 // The console's code and texts load lazily: wait longer than the defaults.
 configure({ asyncUtilTimeout: 10_000 });
@@ -13,31 +13,6 @@ const me = {
   pages: ['settings'],
   permissions: ['settings.update'],
   csrf_token: 'tok',
-};
-
-const settings = {
-  site_name: 'Dota',
-  site_description: 'Agence digitale',
-  contact_email: 'contact@dota.dz',
-  maintenance_mode: false,
-  email_notifications: true,
-  timezone: 'Africa/Algiers',
-  language: 'fr',
-  items_per_page: 10,
-  auto_backup: false,
-  backup_frequency: 'daily',
-  booking_horizon_days: 90,
-  reminder_lead_minutes: 1440,
-  reconfirm_lead_minutes: 180,
-  min_notice_minutes: 120,
-  handoff_timeout_seconds: 120,
-  waitlist_hold_minutes: 60,
-  transcript_retention_days: 180,
-  staff_idle_release_minutes: 30,
-  follow_up_email: false,
-  follow_up_url: '',
-  slot_capacity: 1,
-  closed_dates: [],
 };
 
 const budget = {
