@@ -258,6 +258,16 @@ func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
 func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
 	booked := bookedWords.ScoreIn(t) > 0
+	// "annuler", "bonjour, annulation svp", "reschedule please": outside a booking, a
+	// command alone has nothing else to be about than the visitor's appointment.
+	if !inFlow {
+		switch {
+		case CancelOwnWords.ScoreIn(t) > 0 && CoversIn(t, CancelOwnWords, HelloWords, PoliteWords, commandFillers):
+			return IntentCancel, true
+		case MoveOwnWords.ScoreIn(t) > 0 && CoversIn(t, MoveOwnWords, HelloWords, PoliteWords, commandFillers):
+			return IntentMove, true
+		}
+	}
 	// "annuler le shooting du 1er": the day or service stands for the appointment. Without
 	// an appointment, nothing below is about one: the lists are read only when one is.
 	// "move my hosting", "نبدل الإيبرجمو": a thing the agency looks after, moved or
