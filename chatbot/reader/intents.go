@@ -275,7 +275,7 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	if !booked && AppointmentWords.ScoreIn(t) == 0 && !(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
-	cancels := CancelOwnWords.ScoreIn(t) > 0
+	cancels := lastAskedIn(&CancelOwnWords, t) >= 0
 	if !inFlow && cancels && movesIn(t) {
 		return ManageActionIn(t), true
 	}
@@ -301,9 +301,9 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 func ManageActionIn(t *Text) string {
 	m := -1
 	if SelfMoveWords.ScoreIn(t) == 0 || CancelOwnWords.ScoreIn(t) == 0 {
-		m = max(MoveOwnWords.LastIn(t), OtherSlotWords.LastIn(t))
+		m = max(lastAskedIn(&MoveOwnWords, t), lastAskedIn(&OtherSlotWords, t))
 	}
-	c := CancelOwnWords.LastIn(t)
+	c := lastAskedIn(&CancelOwnWords, t)
 	switch {
 	case m < 0 && c < 0:
 		return ""
@@ -332,8 +332,58 @@ func orBetween(t *Text, i, j int) bool {
 // ne pourrai pas me déplacer, je préfère annuler", where the visitor, not the
 // appointment, would move.
 func movesIn(t *Text) bool {
-	return (MoveOwnWords.ScoreIn(t) > 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
-		OtherSlotWords.ScoreIn(t) > 0
+	return (lastAskedIn(&MoveOwnWords, t) >= 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
+		lastAskedIn(&OtherSlotWords, t) >= 0
+}
+
+// deniedWords deny the action that follows them: "أريد إلغاءه، وليس تأجيله", "pas le
+// reporter", "not reschedule", "لا أريد تغيير الموعد", "ce n'est pas pour un rendez-vous".
+var deniedWords = NewMatcher("pas", "not", "ليس", "وليس", "machi", "mashi", "ماشي", "مش", "لا أريد", "لا اريد",
+	"لا أود", "لا اود", "لا أرغب في", "لا ارغب في", "don't want to", "do not want to", "rather than", "plutôt que",
+	"plutot que", "ne veux pas", "ma nhebch", "manhebch", "ما نحبش", "مانحبش", "ma bghitch", "ما بغيتش")
+
+// deniedFillers may stand between a denial and what it denies: "pas pour un nouveau
+// rendez-vous", "not to move it", "ماشي على الموعد".
+var deniedFillers = map[string]bool{"le": true, "la": true, "l": true, "les": true, "un": true, "une": true,
+	"pour": true, "nouveau": true, "nouvel": true, "nouvelle": true, "de": true, "d": true, "to": true, "it": true,
+	"the": true, "a": true, "an": true, "for": true, "new": true, "my": true, "mon": true, "ma": true, "على": true,
+	"3la": true, "في": true, "about": true}
+
+// lastAskedIn is the index of the last word a phrase of m starts at that the visitor asks
+// for: not one denied ("وليس تأجيله"), nor a move of the visitor's own ("on peut se
+// déplacer", SelfMoveWords); -1 when none is.
+func lastAskedIn(m *Matcher, t *Text) int {
+	for i := len(t.Words) - 1; i >= 0; i-- {
+		if m.atIn(t, i) > 0 && !deniedAt(t, i) && !selfMoveAt(t, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// deniedAt reports whether a denial ends right before the word at i, or a few fillers
+// before it.
+func deniedAt(t *Text, i int) bool {
+	j := i
+	for k := 0; k < 3 && j > 0 && deniedFillers[t.Words[j-1]]; k++ {
+		j--
+	}
+	for k := max(0, j-4); k < j; k++ {
+		if n := deniedWords.atIn(t, k); n > 0 && k+n == j {
+			return true
+		}
+	}
+	return false
+}
+
+// selfMoveAt reports whether the word at i is part of the visitor's moving themselves.
+func selfMoveAt(t *Text, i int) bool {
+	for k := max(0, i-2); k <= i; k++ {
+		if n := SelfMoveWords.atIn(t, k); n > 0 && k+n > i {
+			return true
+		}
+	}
+	return false
 }
 
 // WantsPerson reports whether a message asks to talk to a person.
@@ -349,8 +399,9 @@ func WantsPersonIn(t *Text) bool {
 		return false
 	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
-	// as opposed to Dota ("a real person", "pas un robot").
-	return BookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
+	// as opposed to Dota ("a real person", "pas un robot"), or the booking is denied ("ce
+	// n'est pas pour un nouveau rendez-vous").
+	return lastAskedIn(&BookWords, t) < 0 || liveWords.ScoreIn(t) > 0
 }
 
 // liveWords ask for a person rather than Dota.
