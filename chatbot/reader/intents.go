@@ -162,7 +162,9 @@ var (
 	botAddress = NewMatcher("tu", "t es", "t'es", "tes", "vous", "you", "am i", "je parle", "talking", "انت", "أنت", "نتا",
 		"راني", "راك", "est-ce que je", "is this", "is it", "am i talking", "talking to", "chatting with",
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
-		"mne7ki m3a", "nahder m3a")
+		"mne7ki m3a", "nahder m3a",
+		// "هل أتحدث مع روبوت؟"
+		"أتحدث مع", "اتحدث مع", "أتكلم مع", "اتكلم مع", "نهدر مع", "نتكلم مع")
 	// OpenWords ask whether the agency works on a day.
 	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
@@ -398,10 +400,29 @@ func WantsPersonIn(t *Text) bool {
 	if HumanWords.ScoreIn(t) == 0 || !(TalkWords.ScoreIn(t) > 0 || CoversIn(t, HumanWords, commandFillers, PoliteWords, YesWords)) {
 		return false
 	}
+	if asksWhichIn(t) {
+		return false
+	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
 	// as opposed to Dota ("a real person", "pas un robot"), or the booking is denied ("ce
 	// n'est pas pour un nouveau rendez-vous").
 	return lastAskedIn(&BookWords, t) < 0 || liveWords.ScoreIn(t) > 0
+}
+
+// asksWhichIn reports whether a message asks whether Dota is a robot or a person, a
+// robot and a person joined by an or-word: "هل أتحدث مع روبوت أم مع شخص حقيقي؟", "wach
+// nahder m3a robot wla bnadem?" — the bot question, not a person asked for.
+func asksWhichIn(t *Text) bool {
+	robot, person := -1, -1
+	for i := range t.Words {
+		switch {
+		case HumanWords.atIn(t, i) > 0:
+			person = i
+		case BotWords.atIn(t, i) > 0:
+			robot = i
+		}
+	}
+	return robot >= 0 && person >= 0 && orBetween(t, min(robot, person), max(robot, person))
 }
 
 // liveWords ask for a person rather than Dota.
