@@ -64,7 +64,9 @@ var (
 		"remove my", "delete my", "nhiwah", "nahiwah",
 		"nannuler", "nannulé", "nannulih", "nannuliw", "nalghih", "nalghiha", "سألغيه", "سالغيه", "سألغي", "سالغي", "سألغيها", "إلغائه", "الغائه", "إلغاؤه", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
-		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
+		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou",
+		// "أود إلغاءه", "لغيوه من فضلكم": the cancelling of it, and darija's "cancel it" to several
+		"إلغاءه", "الغاءه", "لغيوه", "لغيه", "لغيها", "lghiwh", "lghiweh", "lghih")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
@@ -84,7 +86,9 @@ var (
 		"push my appointment back", "push back my appointment", "push my appointment", "push the appointment back",
 		"push my booking back", "move my booking",
 		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
-		"أؤجله", "اؤجله", "أقدمه", "اقدمه")
+		"أؤجله", "اؤجله", "أقدمه", "اقدمه",
+		// "n9der nrodo nhar letnin ?": darija's "put it back", as it is spelt
+		"nrodo", "nroddo", "nrodoha", "nroddoh", "nroudou", "nroudouh", "نردو", "نرودوه")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -101,7 +105,10 @@ var (
 		"ma3adch nheb", "ma3adch n7eb", "ma3adech nheb", "ma b9itch nheb", "mab9itch nheb", "ما عادش نحب",
 		"مابقيتش نحب", "i no longer want", "je n'en veux plus", "plus envie",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
-		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
+		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach",
+		// "ما نحتاجوش الرونديفو": we don't need it
+		"ما نحتاجوش", "ما نحتاجش", "مانحتاجوش", "مانحتاجش", "ma n7tajouch", "man7tajouch", "ma nehtajch",
+		"ma ne7tajch", "we don't need", "we no longer need")
 	// OtherSlotWords ask for another day or hour.
 	OtherSlotWords = NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
 		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
