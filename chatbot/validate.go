@@ -124,6 +124,9 @@ func landline(v string) (string, bool) {
 // "its name" in both scripts ("المحل اسمو Ghezali Shoes", "l'hanout esmo …", "إسمه").
 var companyNamed = regexp.MustCompile(`(?i)(?:^|\s)(?:smitou|smitha|smito|ismou|ismha|ismo|esmo|esmou|esmha|s'appelle|appelée|appelé|nommée|nommé|called|named|اسمها|اسمه|اسمو|إسمها|إسمه|إسمو|سميتو|سميتها)\s+(.+)$`)
 
+// companyLabel is a company's name after a label of one to five words and a colon.
+var companyLabel = regexp.MustCompile(`^(?:[^\s:]+\s+){0,4}[^\s:]+\s*:\s*(\S.*)$`)
+
 // companyIs follows a business's word with its name: "le magasin c'est …", "my shop is …".
 var companyIs = regexp.MustCompile(`(?i)^\S+(?:\s+\S+)?\s+(?:c'est|c’est|c|est|is|'s)\s+(.+)$`)
 
@@ -133,6 +136,9 @@ func checkCompany(msg string) (string, string) {
 	msg = companyAside.ReplaceAllString(msg, "")
 	if i := strings.IndexAny(msg, ",،;"); i > 0 {
 		msg = msg[:i]
+	}
+	if m := companyLabel.FindStringSubmatch(msg); m != nil {
+		msg = m[1] // "Le nom du cabinet : Haddad Avocats", "Company name: QuickDz"
 	}
 	if m := companyNamed.FindStringSubmatch(msg); m != nil {
 		msg = m[1]

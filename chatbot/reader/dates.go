@@ -376,7 +376,11 @@ var (
 		"ليس": true, "مش": true, "sauf": true, "except": true}
 	refusalsAfter = map[string]bool{"ma": true, "ما": true, "pas": true, "non": true, "no": true, "ne": true,
 		"n'est": true, "impossible": true, "can't": true, "cannot": true, "doesn't": true, "doesnt": true,
-		"won't": true, "isn't": true, "لا": true, "مانقدرش": true, "manqderch": true, "ma9derch": true}
+		"won't": true, "isn't": true, "لا": true, "مانقدرش": true, "manqderch": true, "ma9derch": true,
+		"bad": true, "n9derch": true, "نقدرش": true}
+	// dayCopulas may stand, with a part of the day, between a day and its refusal:
+	// "tomorrow morning is bad", "demain matin ça ne va pas".
+	dayCopulas = map[string]bool{"is": true, "c": true, "est": true, "ca": true}
 )
 
 func dayRefused(ws []string, i int) bool {
@@ -388,7 +392,12 @@ func dayRefused(ws []string, i int) bool {
 		_, next := weekdayAt(ws, min(i+2, len(ws)-1))
 		return !(next && i+2 < len(ws))
 	}
-	return false
+	// "tomorrow morning is bad for me": the refusal after the day's part or a copula.
+	j := i + 1
+	for j < len(ws) && j <= i+3 && (dayCopulas[ws[j]] || PartOfDay(ws[j:j+1]) != "") {
+		j++
+	}
+	return j > i+1 && j < len(ws) && refusalsAfter[ws[j]]
 }
 
 // weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".

@@ -65,7 +65,9 @@ var (
 		"remove my", "delete my", "nhiwah", "nahiwah",
 		"nannuler", "nannulé", "nannulih", "nannuliw", "nalghih", "nalghiha", "سألغيه", "سالغيه", "سألغي", "سالغي", "سألغيها", "إلغائه", "الغائه", "إلغاؤه", "nahih", "nhih", "نحيوه", "نحيه", "احذف", "احذفه", "حذف",
 		"حذفه", "أحذف", "ألغوه", "الغوه", "n7iwah", "na7ih", "7ebsouh", "7bsouh", "habsouh", "hebsouh", "حبسوه", "نلغيوه", "نلغيو", "نلغوه", "nelghiwh", "nalghiwh", "nlghiw", "nelghiw",
-		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou")
+		"نحيد", "نحيدو", "نحيدوه", "حيدوه", "حيدو", "n7ayed", "n7aydou", "n7iydou",
+		// "أود إلغاءه", "لغيوه من فضلكم": the cancelling of it, and darija's "cancel it" to several
+		"إلغاءه", "الغاءه", "لغيوه", "لغيه", "لغيها", "lghiwh", "lghiweh", "lghih")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
@@ -85,7 +87,9 @@ var (
 		"push my appointment back", "push back my appointment", "push my appointment", "push the appointment back",
 		"push my booking back", "move my booking",
 		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
-		"أؤجله", "اؤجله", "أقدمه", "اقدمه")
+		"أؤجله", "اؤجله", "أقدمه", "اقدمه",
+		// "n9der nrodo nhar letnin ?": darija's "put it back", as it is spelt
+		"nrodo", "nroddo", "nrodoha", "nroddoh", "nroudou", "nroudouh", "نردو", "نرودوه")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -103,7 +107,10 @@ var (
 		"ma3adch nheb", "ma3adch n7eb", "ma3adech nheb", "ma b9itch nheb", "mab9itch nheb", "ما عادش نحب",
 		"مابقيتش نحب", "i no longer want", "je n'en veux plus", "plus envie",
 		"no longer need", "don't need it anymore", "plus besoin", "n'en ai plus besoin", "ماراناش حابين",
-		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach")
+		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach",
+		// "ما نحتاجوش الرونديفو": we don't need it
+		"ما نحتاجوش", "ما نحتاجش", "مانحتاجوش", "مانحتاجش", "ma n7tajouch", "man7tajouch", "ma nehtajch",
+		"ma ne7tajch", "we don't need", "we no longer need")
 	// OtherSlotWords ask for another day or hour.
 	OtherSlotWords = NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
 		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
@@ -177,7 +184,8 @@ var (
 		"i'm talking", "j'écris à", "nta", "nti", "rak", "wach nta", "wach nti", "هل انت", "هل أنت", "هل هذا",
 		"mne7ki m3a", "nahder m3a",
 		// "هل أتحدث مع موظف أم مع برنامج آلي؟", "واش راني نهدر مع بنادم ولا روبو؟"
-		"هل أتحدث", "هل اتحدث", "أتحدث مع", "اتحدث مع", "هل أكلم", "هل اكلم", "نهدر مع", "نتكلم مع", "rani nahder")
+		"هل أتحدث", "هل اتحدث", "أتحدث مع", "اتحدث مع", "أتكلم مع", "اتكلم مع", "هل أكلم", "هل اكلم", "نهدر مع", "نتكلم مع",
+		"rani nahder")
 	// OpenWords ask whether the agency works on a day.
 	OpenWords = NewMatcher("ouvert", "ouverts", "ouverte", "travaillez", "travaille", "bossez", "open",
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
@@ -273,6 +281,16 @@ func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
 func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
 	booked := bookedWords.ScoreIn(t) > 0
+	// "annuler", "bonjour, annulation svp", "reschedule please": outside a booking, a
+	// command alone has nothing else to be about than the visitor's appointment.
+	if !inFlow {
+		switch {
+		case CancelOwnWords.ScoreIn(t) > 0 && CoversIn(t, CancelOwnWords, HelloWords, PoliteWords, commandFillers):
+			return IntentCancel, true
+		case MoveOwnWords.ScoreIn(t) > 0 && CoversIn(t, MoveOwnWords, HelloWords, PoliteWords, commandFillers):
+			return IntentMove, true
+		}
+	}
 	// "annuler le shooting du 1er": the day or service stands for the appointment. Without
 	// an appointment, nothing below is about one: the lists are read only when one is.
 	// "move my hosting", "نبدل الإيبرجمو": a thing the agency looks after, moved or
@@ -284,7 +302,7 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
-	cancels := CancelOwnWords.ScoreIn(t) > 0
+	cancels := lastAskedIn(&CancelOwnWords, t) >= 0
 	if !inFlow && cancels && movesIn(t) {
 		return ManageActionIn(t), true
 	}
@@ -312,9 +330,9 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 func ManageActionIn(t *Text) string {
 	m := -1
 	if SelfMoveWords.ScoreIn(t) == 0 || CancelOwnWords.ScoreIn(t) == 0 {
-		m = max(lastMoveIn(t), OtherSlotWords.LastIn(t))
+		m = max(lastMoveIn(t), lastAskedIn(&OtherSlotWords, t))
 	}
-	c := CancelOwnWords.LastIn(t)
+	c := lastAskedIn(&CancelOwnWords, t)
 	switch {
 	case m < 0 && c < 0:
 		return ""
@@ -344,15 +362,65 @@ func orBetween(t *Text, i, j int) bool {
 // appointment, would move.
 func movesIn(t *Text) bool {
 	return (lastMoveIn(t) >= 0 && !(SelfMoveWords.ScoreIn(t) > 0 && CancelOwnWords.ScoreIn(t) > 0)) ||
-		OtherSlotWords.ScoreIn(t) > 0
+		lastAskedIn(&OtherSlotWords, t) >= 0
 }
 
-// lastMoveIn is the index of the last move word, -1 when none, leaving out those that
-// move the visitor's project or a thing the agency looks after rather than the
-// appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
+// deniedWords deny the action that follows them: "أريد إلغاءه، وليس تأجيله", "pas le
+// reporter", "not reschedule", "لا أريد تغيير الموعد", "ce n'est pas pour un rendez-vous".
+var deniedWords = NewMatcher("pas", "not", "ليس", "وليس", "machi", "mashi", "ماشي", "مش", "لا أريد", "لا اريد",
+	"لا أود", "لا اود", "لا أرغب في", "لا ارغب في", "don't want to", "do not want to", "rather than", "plutôt que",
+	"plutot que", "ne veux pas", "ma nhebch", "manhebch", "ما نحبش", "مانحبش", "ma bghitch", "ما بغيتش")
+
+// deniedFillers may stand between a denial and what it denies: "pas pour un nouveau
+// rendez-vous", "not to move it", "ماشي على الموعد".
+var deniedFillers = map[string]bool{"le": true, "la": true, "l": true, "les": true, "un": true, "une": true,
+	"pour": true, "nouveau": true, "nouvel": true, "nouvelle": true, "de": true, "d": true, "to": true, "it": true,
+	"the": true, "a": true, "an": true, "for": true, "new": true, "my": true, "mon": true, "ma": true, "على": true,
+	"3la": true, "في": true, "about": true}
+
+// lastAskedIn is the index of the last word a phrase of m starts at that the visitor asks
+// for: not one denied ("وليس تأجيله"), nor a move of the visitor's own ("on peut se
+// déplacer", SelfMoveWords); -1 when none is.
+func lastAskedIn(m *Matcher, t *Text) int {
+	for i := len(t.Words) - 1; i >= 0; i-- {
+		if m.atIn(t, i) > 0 && !deniedAt(t, i) && !selfMoveAt(t, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// deniedAt reports whether a denial ends right before the word at i, or a few fillers
+// before it.
+func deniedAt(t *Text, i int) bool {
+	j := i
+	for k := 0; k < 3 && j > 0 && deniedFillers[t.Words[j-1]]; k++ {
+		j--
+	}
+	for k := max(0, j-4); k < j; k++ {
+		if n := deniedWords.atIn(t, k); n > 0 && k+n == j {
+			return true
+		}
+	}
+	return false
+}
+
+// selfMoveAt reports whether the word at i is part of the visitor's moving themselves.
+func selfMoveAt(t *Text, i int) bool {
+	for k := max(0, i-2); k <= i; k++ {
+		if n := SelfMoveWords.atIn(t, k); n > 0 && k+n > i {
+			return true
+		}
+	}
+	return false
+}
+
+// lastMoveIn is the index of the last move word the visitor asks for (lastAskedIn), -1
+// when none, leaving out those that move the visitor's project or a thing the agency
+// looks after rather than the appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
 func lastMoveIn(t *Text) int {
 	for i := len(t.Words) - 1; i >= 0; i-- {
-		if n := MoveOwnWords.atIn(t, i); n > 0 && !movesOther(t, i+n) {
+		if n := MoveOwnWords.atIn(t, i); n > 0 && !movesOther(t, i+n) && !deniedAt(t, i) && !selfMoveAt(t, i) {
 			return i
 		}
 	}
@@ -427,8 +495,9 @@ func WantsPersonIn(t *Text) bool {
 		return false
 	}
 	// "arrange a meeting with one of your team": a booking, unless a person is asked for
-	// as opposed to Dota ("a real person", "pas un robot").
-	return BookWords.ScoreIn(t) == 0 || liveWords.ScoreIn(t) > 0
+	// as opposed to Dota ("a real person", "pas un robot"), or the booking is denied ("ce
+	// n'est pas pour un nouveau rendez-vous").
+	return lastAskedIn(&BookWords, t) < 0 || liveWords.ScoreIn(t) > 0
 }
 
 // asksWhichIn reports whether a message asks Dota whether it is a person or a machine,

@@ -111,14 +111,19 @@ var (
 		"actually", "instead", "rather", "i prefer", "i'd prefer", "change", "switch", "بدلا", "بدل", "أفضل", "افضل",
 		"في الحقيقة", "غيرت رأيي", "nfadel", "nfaddal", "khir", "ba9i", "nbedel", "nbadel", "nbaddel",
 		"bedelt rayi", "beddelt rayi", "bdelt rayi", "badalt rayi", "بدلت رايي", "غيرت رايي", "j'ai changé d'avis",
-		"changed my mind")
+		"changed my mind",
+		// "make it Tuesday", "dirha l 11", "خليها نهار الثلاثاء", "اجعله الثلاثاء"
+		"make it", "dirha", "dirhali", "dirhouli", "diriha", "khalliha", "khaliha", "ديرها", "خليها", "اجعله",
+		"اجعلها")
 	// CorrectionLeads open a correction: "non, mon email est …", "sorry typo, it's …".
 	CorrectionLeads = NewMatcher("non", "nan", "no", "en fait", "plutôt", "plutot", "pardon", "désolé", "desole",
 		"oups", "erreur", "correction", "actually", "sorry", "oops", "instead", "je veux", "je voudrais", "j'aimerais",
 		"je souhaite", "pouvez-vous", "pouvez vous", "peux-tu", "i want to", "i'd like to", "i would like to",
 		"can you", "could you", "please", "svp", "لا", "بل", "عفوا", "أريد", "اريد", "ممكن", "typo", "sma7li",
 		"smahli", "سمحلي", "سماحلي", "attendez", "attends", "wait", "hold on", "استنى", "استنا", "انتظر", "stenna",
-		"sber", "my bad")
+		"sber", "my bad",
+		// darija's "no no" in Latin letters: "la la dirha l 11"
+		"la la", "lala")
 	// ChangeVerbs ask for a value to be changed: "changer l'email", "update my phone".
 	ChangeVerbs = NewMatcher("changer", "change", "modifier", "modifie", "modifiez", "corriger", "corrige", "corrigez",
 		"rectifier", "update", "edit", "fix", "correct", "تغيير", "غير", "تعديل", "عدل", "تصحيح", "صحح")

@@ -8,6 +8,8 @@ import "strings"
 var strong = phrases(
 	"je m'appelle", "je me nomme", "mon nom est", "mon nom c'est", "mon nom", "mon prenom est", "mon nom complet est",
 	"moi c'est", "je m appelle", "j m appelle",
+	// "moi c Abdelkader Zerrouki": "c'est" as it is texted
+	"moi c", "moi cest", "mon nom c", "mon nom cest",
 	// as it is typed in a hurry: "je mapel", "jmapelle", "je m'apelle"
 	"je mapel", "je mapelle", "je mappel", "je mappelle", "je m'apelle", "je m'appel", "je m apelle", "jmapel",
 	"jmapelle", "jmappelle", "jm'appelle", "jm'apelle", "j'mappelle", "j'm'appelle", "mon nom c est", "moi c est", "my name is", "my name's", "my full name is", "name is", "i am called", "call me",
