@@ -1,4 +1,5 @@
 // Helpers of the console's browser tests: staff accounts, sign-in, bookings and rows.
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -101,4 +102,25 @@ export async function menuOf(page) {
   const nav = page.getByRole('navigation', { name: 'Menu de la console' });
   await nav.waitFor();
   return nav.getByRole('link').allTextContents();
+}
+
+/** A staff member signed in over the API: calls with the session's cookie and CSRF token. */
+export async function staffSession(baseURL, email) {
+  const res = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { csrf_token: csrf } = await res.json();
+  return async (method, path, body) => {
+    const r = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': csrf },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    assert.ok(r.ok, `${method} ${path}: ${r.status} ${await r.clone().text()}`);
+    return r.json();
+  };
 }

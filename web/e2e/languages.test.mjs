@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { ALWAYS_OPEN, e2eSkipReason, launchBrowser, screenshot, startServer } from './harness.mjs';
-import { book, createStaff, PASSWORD, STAFF } from './console-helpers.mjs';
+import { book, createStaff, PASSWORD, STAFF, staffSession } from './console-helpers.mjs';
 import { nextBusinessDay, settled, wake } from './site-helpers.mjs';
 
 const skip = e2eSkipReason();
@@ -158,20 +158,8 @@ async function problemsOf(page, lang, forbidden) {
 
 /** Gives a staff member the display name visitors see (and the console's sidebar shows). */
 async function nameStaff(baseURL, email, name) {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  assert.equal(login.status, 200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { csrf_token: csrf } = await login.json();
-  const res = await fetch(`${baseURL}/api/admin/me`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': csrf },
-    body: JSON.stringify({ display_name: name }),
-  });
-  assert.equal(res.status, 200, await res.text());
+  const call = await staffSession(baseURL, email);
+  await call('PATCH', '/api/admin/me', { display_name: name });
 }
 
 describe('every screen in the reader\'s language', () => {

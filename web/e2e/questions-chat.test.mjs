@@ -6,32 +6,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { createStaff, PASSWORD, STAFF } from './console-helpers.mjs';
+import { createStaff, STAFF, staffSession } from './console-helpers.mjs';
 import { e2eSkipReason, screenshot, serveSuite } from './harness.mjs';
 import { chatSay as say, chatTap as tap, sql, watchConsole } from './site-helpers.mjs';
 
 const skip = e2eSkipReason({ binary: true });
-
-/** A staff member signed in over the API: calls with the session's cookie and CSRF token. */
-async function staffSession(baseURL, email) {
-  const res = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  assert.equal(res.status, 200, await res.clone().text());
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { csrf_token: csrf } = await res.json();
-  return async (method, path, body) => {
-    const r = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': csrf },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    assert.ok(r.ok, `${method} ${path}: ${r.status} ${await r.clone().text()}`);
-    return r.json();
-  };
-}
 
 const questions = [
   {
