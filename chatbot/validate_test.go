@@ -39,6 +39,10 @@ func TestCheckValue(t *testing.T) {
 		{StepCompany, "المحل اسمو Ghezali Shoes", "Ghezali Shoes", ""},
 		{StepCompany, "l'hanout ta3i esmo Dar Lahlou", "Dar Lahlou", ""},
 		{StepCompany, "الشركة إسمها النور للتجارة", "النور للتجارة", ""},
+		// after a label and a colon, the name alone
+		{StepCompany, "Le nom du cabinet : Haddad Avocats", "Haddad Avocats", ""},
+		{StepCompany, "Company name: QuickDz Delivery", "QuickDz Delivery", ""},
+		{StepCompany, "اسم الشركة: النور للتجارة", "النور للتجارة", ""},
 		{StepCompany, "X", "X", "company_invalid"},
 	}
 	for _, tt := range tests {

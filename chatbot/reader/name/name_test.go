@@ -25,6 +25,8 @@ func TestAnswer(t *testing.T) {
 		{"Dr. Sofia Mahdjoub", "Sofia Mahdjoub"},
 		{"الدكتورة سميرة بوعلام", "سميرة بوعلام"},
 		{"السيد عبد الرحمن بن عيسى", "عبد الرحمن بن عيسى"},
+		{"moi c Abdelkader Zerrouki, 0555 12 40 87", "Abdelkader Zerrouki"}, // "moi c'est" as it is texted
+		{"moi cest Lina Hamdi", "Lina Hamdi"},
 		{"je ne sais pas", ""},
 		{"ok", ""},
 		{"mardi à 10h", ""},
@@ -51,7 +53,13 @@ func TestIntroduced(t *testing.T) {
 		{"Hi, I'm Lina, I need an app", "Lina"},
 		{"اسمي سارة بن علي", "سارة بن علي"},
 		{"Salam, smiti Nassim, bghit formation", "Nassim"},
-		// no introduction
+		// no introduction; a visitor who describes themselves names nobody, but a surname
+		// that is also a word ("كبير", Kebir) stays a name's
+		{"السلام عليكم يا وليدي، الله يحفظكم. أنا راجل كبير شوية وما نفهمش بزاف فالأنترنت", ""},
+		{"أنا امرأة متقاعدة وحابة نتعلم الفيسبوك", ""},
+		{"salam, ana mra retraitée w nheb nt3allem", ""},
+		{"Bonjour, je suis Commerçant à Alger", ""},
+		{"أنا رشيد كبير وأريد موعدا", "رشيد كبير"},
 		{"je suis intéressé par un site web", ""},
 		{"Bonjour, je voudrais un rendez-vous", ""},
 		{"Bonjour, Web Development svp", ""},

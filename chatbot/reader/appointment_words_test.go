@@ -1,0 +1,105 @@
+package reader
+
+import "testing"
+
+// What visitors say of their own appointment, as they say it, in every variety: a cancel
+// or move word alone; darija's and Arabic's ways ("لغيوه", "ما نحتاجوش", "nrodo"); an
+// action denied ("cancel it, not move it"); a visitor who cannot come and offers another
+// day; a move word that puts off the project rather than the appointment.
+func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
+	// OwnAppointment: inside a booking (inFlow), or naming a day or a service (names).
+	for _, tt := range []struct {
+		text          string
+		inFlow, names bool
+		want          string
+	}{
+		{"annuler", false, false, IntentCancel},
+		{"cancel", false, false, IntentCancel},
+		{"bonjour, annulation svp", false, false, IntentCancel},
+		{"إلغاء من فضلك", false, false, IntentCancel},
+		{"reschedule please", false, false, IntentMove},
+		{"reporter svp", false, false, IntentMove},
+		{"annuler", true, false, ""}, // inside a booking, it stops the booking under way
+		{"non", false, false, ""},
+		{"bonjour", false, false, ""},
+		{"ما نحتاجوش الرونديفو تاع ١٤ ديسمبر، لغيوه من فضلكم", false, true, IntentCancel},
+		{"عندي موعد نهار الخميس، لغيوه", false, true, IntentCancel},
+		{"لدي موعد يوم الثلاثاء، أود إلغاءه نهائياً", false, true, IntentCancel},
+		{"rdv ta3i nhar lkhmis, ma n9derch. n9der nrodo nhar letnin 30 ?", false, true, IntentMove},
+		{"je voudrais déplacer mon rendez-vous", false, false, IntentMove},
+		// "on peut se déplacer": the visitor would come, no appointment moves.
+		{"nheb ndir un site web, rana à Oran mais on peut se déplacer", false, true, ""},
+	} {
+		if got, _ := OwnAppointment(Words(tt.text), tt.inFlow, tt.names); got != tt.want {
+			t.Errorf("OwnAppointment(%q, in flow %v): %q, want %q", tt.text, tt.inFlow, got, tt.want)
+		}
+	}
+	// ManageActionIn: the action asked for, not the one denied; the last word decides.
+	for text, want := range map[string]string{
+		"أريد إلغاء الموعد، وليس تأجيله":           IntentCancel,
+		"لا أريد تغيير الموعد، أريد إلغاء الموعد":  IntentCancel,
+		"je veux l'annuler, pas le reporter":       IntentCancel,
+		"I want to cancel it, not reschedule it":   IntentCancel,
+		"nheb nalghi, machi nbadel":                IntentCancel,
+		"je ne veux pas annuler, je veux reporter": IntentMove,
+		"on le reporte… non, annulez-le":           IntentCancel,
+	} {
+		tx := NewText(Words(text))
+		if got := ManageActionIn(&tx); got != want {
+			t.Errorf("ManageActionIn(%q): %q, want %q", text, got, want)
+		}
+	}
+	// Read: the intent of a whole message.
+	for text, want := range map[string]string{
+		"Bonjour, désolée mais mardi 1er décembre ma nkderch, 3andi réunion au bureau. Possible jeudi 3 décembre, même heure ?":                    IntentMove,
+		"Hi, I've got an appointment with you this Tuesday at 3pm about my website. I can't make Tuesday anymore, could we do Thursday same time?": IntentMove,
+		"سلام، عندي رونديفو نهار الثلاثاء مع 4 تاع لعشية، بصح ما نقدرش نجي نهار الثلاثاء، نقدرو نديروه الخميس 26 فنفس الساعة؟":                     IntentMove,
+		"j'ai un rdv mardi mais je ne pourrai pas venir, on peut le faire jeudi ?":                                                                 IntentMove,
+		"3andi rdv nhar el had, ma n9derch nji, ndirouh nhar larb3a ?":                                                                             IntentMove,
+		"لدي موعد يوم الأحد لكن لن أتمكن من الحضور، هل يمكن يوم الأربعاء؟":                                                                         IntentMove,
+		"j'ai un rdv mardi mais je ne pourrai pas venir, je suis en voyage":                                                                        IntentCancel,
+		"je ne peux pas venir mardi, je suis coincé jusqu'à jeudi, annulez svp":                                                                    IntentCancel,
+		"I booked a consultation for Sunday but something came up, I need to cancel it":                                                            IntentCancel,
+		"السلام عليكم، لكنني مضطر إلى إلغاء موعدي المحدد يوم الخميس 10 ديسمبر، فقد قرر الشركاء تأجيل مشروع التطبيق إلى السنة القادمة.":             IntentCancel,
+		"je dois annuler mon rendez-vous de jeudi, les associés ont décidé de reporter le projet":                                                  IntentCancel,
+		"I need to cancel my appointment on Thursday, the partners decided to postpone the project":                                                IntentCancel,
+		"lazem nannuli le rdv ta3i, les associés 7abou ndecaliw le projet":                                                                         IntentCancel,
+		"je dois annuler le projet, on peut reporter mon rendez-vous à jeudi ?":                                                                    IntentMove,
+		// "am I talking to a person or a bot?" asks what Dota is
+		"عذراً على السؤال، لكن هل أتحدث الآن مع موظف حقيقي أم مع برنامج آلي؟": QuestionBot,
+		"قبل ذلك، هل أتحدث مع روبوت أم مع شخص حقيقي؟":                         QuestionBot,
+		"واش راني نهدر مع بنادم ولا روبو؟":                                    QuestionBot,
+		"wach rani nahder m3a bnadem wela robot":                              QuestionBot,
+		"wach nahder m3a robot wla m3a bnadem?":                               QuestionBot,
+		"am I talking to a real person or a bot?":                             QuestionBot,
+		"est-ce que je parle à une vraie personne ou à un robot ?":            QuestionBot,
+		"je parle à un robot ou à une vraie personne ?":                       QuestionBot,
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Intent; got != want {
+			t.Errorf("Read(%q): intent %q, want %q", text, got, want)
+		}
+	}
+}
+
+// A person asked for as opposed to a bot, or without a booking, is asked for; the bot
+// question ("a person or a bot?") and a booking with a person are not.
+func TestPersonAskedAsVisitorsSayIt(t *testing.T) {
+	for text, want := range map[string]bool{
+		"أريد أن أتحدث مع موظف حقيقي وليس مع روبوت":                                               true,
+		"nheb nahder m3a bnadem machi robot":                                                      true,
+		"I want to talk to a real person, not a bot":                                              true,
+		"je veux parler à quelqu'un de l'équipe ou au responsable":                                true,
+		"je veux parler à un humain, pas un robot":                                                true,
+		"نحب نهدر مع واحد من الفريق ماشي مع روبو":                                                 true,
+		"j'aimerais parler à quelqu'un de votre équipe, ce n'est pas pour un nouveau rendez-vous": true,
+		"I'd like to talk to someone from your team, not for an appointment":                      true,
+		"je voudrais parler à quelqu'un de votre équipe pour prendre rendez-vous":                 false,
+		"am I talking to a bot or a real person?":                                                 false,
+		"wach rani nahder m3a bnadem wela robot":                                                  false,
+		"واش راني نهدر مع بنادم ولا روبو؟":                                                        false,
+	} {
+		if got := WantsPerson(Words(text)); got != want {
+			t.Errorf("WantsPerson(%q): %v, want %v", text, got, want)
+		}
+	}
+}
