@@ -31,12 +31,13 @@ import (
 //
 // The held-out part (90 conversations written blind) reached 35.6 % with the engine as it
 // stood before the dialogue set (32 of 90), and 45.6 % at its first honest run (41 of 90;
-// tuned part 92.4 %), then 85.6 % (77 of 90) as kinds of failure found in the tuned part
-// were fixed — the tuned part grew with eight batches written blind by other hands (53, 53,
-// 34, 50, 27, 44, 49 and 64 of 72 at their first runs, docs/chat-eval.md). The floors are set a little under
+// tuned part 92.4 %), then 86.7 % (78 of 90) as kinds of failure found in the tuned part
+// were fixed — the tuned part grew with thirteen batches written blind by other hands (53,
+// 53, 34, 50, 27, 44, 49, 64, 68, 63, 61, 69 and 65 of 72 at their first runs,
+// docs/chat-eval.md). The floors are set a little under
 // the latest run; the held-out one only rises (the tuned one follows the tuned part, which
 // grows with harder batches).
-var dialogueFloors = map[string]float64{"tuned": 0.96, "heldout": 0.84}
+var dialogueFloors = map[string]float64{"tuned": 0.97, "heldout": 0.85}
 
 // shownTurns is how much of a failed conversation the report shows: its end, or all of it
 // with DOTA_DIALOGUES_TUNED.
