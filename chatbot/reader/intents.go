@@ -383,12 +383,16 @@ var deniedFillers = map[string]bool{"le": true, "la": true, "l": true, "les": tr
 // déplacer", SelfMoveWords); -1 when none is.
 func lastAskedIn(m *Matcher, t *Text) int {
 	for i := len(t.Words) - 1; i >= 0; i-- {
-		if m.atIn(t, i) > 0 && !deniedAt(t, i) && !selfMoveAt(t, i) {
+		if m.atIn(t, i) > 0 && askedAt(t, i) {
 			return i
 		}
 	}
 	return -1
 }
+
+// askedAt reports whether the phrase at i is asked for: not denied, nor part of the
+// visitor's moving themselves.
+func askedAt(t *Text, i int) bool { return !deniedAt(t, i) && !selfMoveAt(t, i) }
 
 // deniedAt reports whether a denial ends right before the word at i, or a few fillers
 // before it.
@@ -415,12 +419,12 @@ func selfMoveAt(t *Text, i int) bool {
 	return false
 }
 
-// lastMoveIn is the index of the last move word the visitor asks for (lastAskedIn), -1
+// lastMoveIn is the index of the last move word the visitor asks for (askedAt), -1
 // when none, leaving out those that move the visitor's project or a thing the agency
 // looks after rather than the appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
 func lastMoveIn(t *Text) int {
 	for i := len(t.Words) - 1; i >= 0; i-- {
-		if n := MoveOwnWords.atIn(t, i); n > 0 && !movesOther(t, i+n) && !deniedAt(t, i) && !selfMoveAt(t, i) {
+		if n := MoveOwnWords.atIn(t, i); n > 0 && askedAt(t, i) && !movesOther(t, i+n) {
 			return i
 		}
 	}
