@@ -60,6 +60,7 @@ func TestIntroduced(t *testing.T) {
 		{"salam, ana mra retraitée w nheb nt3allem", ""},
 		{"Bonjour, je suis Commerçant à Alger", ""},
 		{"أنا رشيد كبير وأريد موعدا", "رشيد كبير"},
+		{"أنا محمد فلاح وأريد موعدا", "محمد فلاح"},
 		{"je suis intéressé par un site web", ""},
 		{"Bonjour, je voudrais un rendez-vous", ""},
 		{"Bonjour, Web Development svp", ""},

@@ -102,9 +102,8 @@ var common = set("je", "j'ai", "nous", "on", "il", "elle", "vous", "i", "we", "y
 	"مسؤول", "مسؤوله", "مالك", "مالكه", "مؤسس", "استاذ", "استاذه", "طبيب", "طبيبه", "الدكتور", "الدكتوره",
 	"دكتور", "مساعد", "مساعده", "موظف", "موظفه",
 	// a person described, not named: "أنا راجل كبير شوية", "ana mra retraitée", "je suis
-	// commerçant"
-	"راجل", "رجل", "امراه", "مرا", "شاب", "شابه", "شيباني", "شيبانيه", "عجوز", "متقاعد", "متقاعده", "تاجر", "تاجره",
-	"خياط", "خياطه", "فلاح", "rajel", "ragel", "rajl", "mra", "chibani", "chibania", "homme", "femme", "man",
+	// commerçant" (not the trades that are also surnames: فلاح, خياط, تاجر)
+	"راجل", "رجل", "امراه", "مرا", "شاب", "شابه", "شيباني", "شيبانيه", "عجوز", "متقاعد", "متقاعده", "rajel", "ragel", "rajl", "mra", "chibani", "chibania", "homme", "femme", "man",
 	"woman", "retraite", "retraitee", "retired", "commercant", "commercante", "merchant", "trader")
 
 // titles open a name without being part of it: "Maître Nadir Hamidi", "Dr Sofia Mahdjoub",
