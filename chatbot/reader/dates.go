@@ -300,6 +300,8 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		}
 		if nextWeekWords.Score(ws) > 0 {
 			ahead = 7 - int(today.Weekday()) + int(wd)
+		} else if afterNext(ws, i) {
+			ahead += 7
 		}
 		return today.AddDate(0, 0, ahead), w, true
 	}
@@ -410,6 +412,24 @@ func weekdayAt(ws []string, i int) (time.Weekday, bool) {
 		return wd, ok
 	}
 	return 0, false
+}
+
+// afterNextWords follow a weekday to name the one a week after the coming one: "the Monday
+// after next", "pas ce lundi mais celui d'après", "الاثنين بعد القادم", "nhar letnin, machi
+// ghodwa, li men ba3d".
+var afterNextWords = NewMatcher("after next", "celui d'après", "celui d'apres", "بعد القادم", "بعد المقبل",
+	"اللي من بعدو", "اللي من بعده", "li men ba3d", "li mn ba3d", "li men ba3do", "li mn ba3do", "lli men ba3d")
+
+// afterNext reports whether a phrase of afterNextWords follows the weekday at ws[i], a few
+// words on at most.
+func afterNext(ws []string, i int) bool {
+	st := StemAll(ws)
+	for j := i + 1; j < len(ws) && j <= i+5; j++ {
+		if afterNextWords.At(ws, st, j) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // dayLeads are the words a day of the month follows without its month: "le 30", "the

@@ -122,6 +122,13 @@ func TestDaysAndHoursAsPeopleWriteThem(t *testing.T) {
 		{"What did the first person on the moon say?", "", ""},
 		{"the first available slot", "", ""},
 		{"le 30 à 10h", "2026-11-30", "10:00"},
+		// the weekday after the coming one
+		{"The Monday after next at 5 pm", "2026-11-30", "17:00"},
+		{"pas ce lundi mais celui d'après, vers 11h", "2026-11-30", "11:00"},
+		{"يوم الاثنين بعد القادم", "2026-11-30", ""},
+		{"نهار الاثنين، ماشي غدوة، اللي من بعدو", "2026-11-30", ""},
+		{"letnin machi ghodwa, li men ba3d", "2026-11-30", ""},
+		{"next monday", "2026-11-23", ""},
 		// days in words, where a month follows or a weekday or "the" comes before; a
 		// refused weekday gives way to the other
 		{"Sunday the sixth of December at ten in the morning", "2026-12-06", "10:00"},
