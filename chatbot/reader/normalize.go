@@ -111,15 +111,15 @@ func normalRuneSlow(r rune) string {
 	return b.String()
 }
 
-// Words splits normalized text into its words. The French "j'ai" stays one word, "jai":
-// its "ai" is not the English AI, a keyword of the AI bots.
+// Words splits normalized text into its words. The French "j'ai" and "n'ai" stay one
+// word, "jai" and "nai": their "ai" is not the English AI, a keyword of the AI bots.
 func Words(s string) []string { return joinElisions(normalWords(normalize(s))) }
 
-// joinElisions joins "j" and "ai" into "jai".
+// joinElisions joins "j" and "ai" into "jai", "n" and "ai" into "nai".
 func joinElisions(ws []string) []string {
 	for i := 0; i+1 < len(ws); i++ {
-		if ws[i] == "j" && ws[i+1] == "ai" {
-			ws[i] = "jai"
+		if (ws[i] == "j" || ws[i] == "n") && ws[i+1] == "ai" {
+			ws[i] += "ai"
 			ws = append(ws[:i+1], ws[i+2:]...)
 		}
 	}

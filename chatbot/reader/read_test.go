@@ -44,6 +44,8 @@ func TestRead(t *testing.T) {
 		{"arabic", "السلام عليكم، أريد موعدا", Context{Lang: "fr"}, Reading{Lang: "ar", Intent: IntentBook}},
 		{"j'ai is no AI", "j'ai une boutique et je voudrais une séance photo", Context{Lang: "fr"},
 			Reading{Lang: "fr", Intent: IntentBook, Fields: Fields{Service: services[1], HasService: true}}},
+		{"n'ai is no AI", "je n'ai pas de boutique, je voudrais un rendez-vous", Context{Lang: "fr"},
+			Reading{Lang: "fr", Intent: IntentBook}},
 		{"l'IA is", "j'aimerais utiliser l'IA", Context{Lang: "fr"},
 			Reading{Lang: "fr", Intent: IntentBook, Fields: Fields{Service: services[2], HasService: true}}},
 		{"a slot given", "نهار الاحد 13 ديسمبر مع 3 لعشية", Context{Lang: "ar"},
