@@ -147,7 +147,7 @@ var holdOnWords = reader.NewMatcher("attendez", "attends", "wait", "hold on", "o
 // étudiant", "لا ماعنديش شركة".
 var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
 	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
-	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed")
+	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed", "j'ai", "n'ai", "i have", "i don't have")
 
 // declines reports whether a message keeps back the contact detail asked for at step:
 // "passer", "je préfère ne pas le donner", "ma3andich", or the other way to reach the

@@ -28,7 +28,8 @@ func TestDeclinesByTheOtherWay(t *testing.T) {
 
 // No company, said as texted: "nah", "nan", "nn", "nop".
 func TestNoCompanyAsTexted(t *testing.T) {
-	for _, msg := range []string{"nah", "Nan merci", "nn", "nop", "non"} {
+	for _, msg := range []string{"nah", "Nan merci", "nn", "nop", "non", "non j'ai pas de société, je vends depuis chez moi",
+		"Non, je n'ai pas de société, c'est mon cabinet personnel."} {
 		if !skipsCompany(msg, words(msg)) {
 			t.Errorf("skipsCompany(%q) = false", msg)
 		}
