@@ -25,7 +25,8 @@ var (
 		"رقم هاتفي"}
 	companyLeadIns = []string{"mon entreprise est", "mon entreprise s'appelle", "ma société est",
 		"ma société s'appelle", "l'entreprise", "c'est", "my company is", "my company's name is", "it's", "we are",
-		"شركتي هي", "شركتي", "اسم شركتي"}
+		"شركتي هي", "شركتي", "اسم شركتي", "il s'agit de l'", "il s'agit de la ", "il s'agit du ", "il s'agit de ",
+		"il s'agit d'"}
 )
 
 var phoneDots = regexp.MustCompile(`^\+?\d[\d.]{7,}\d$`)
@@ -134,6 +135,7 @@ func checkCompany(msg string) (string, string) {
 	msg = withoutSymbols(msg)
 	// "Kodix (startup)", "Nadia Cosmétiques, c'est ma boutique": the name, not what follows.
 	msg = companyAside.ReplaceAllString(msg, "")
+	msg = afterCompanyYes(msg)
 	if i := strings.IndexAny(msg, ",،;"); i > 0 {
 		msg = msg[:i]
 	}
@@ -149,6 +151,36 @@ func checkCompany(msg string) (string, string) {
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")
 	return v, booking.CheckCompany(v)
 }
+
+// afterCompanyYes drops what opens an answer before the company's name, each part up to
+// its comma: a yes ("Oui, il s'agit de l'Agence Horizon", "إيه، المطعم سميتو …") and the
+// words that only say there is a company ("Yes, it's for my company, Nova Print"). The
+// message is kept whole when nothing would be left.
+func afterCompanyYes(msg string) string {
+	rest, dropped := strings.NewReplacer("،", ",", "؛", ";").Replace(msg), false
+	for {
+		i := strings.IndexAny(rest, ",;")
+		if i < 0 || strings.TrimSpace(rest[i+1:]) == "" {
+			break
+		}
+		t := reader.NewText(words(rest[:i]))
+		yes := len(t.Words) > 0 && reader.CoversIn(&t, reader.YesWords, politeWords)
+		lead := companyNames.ScoreIn(&t) > 0 &&
+			reader.CoversIn(&t, reader.YesWords, companyNames, fieldDeterminers, copulas, companyFor)
+		if !yes && !lead {
+			break
+		}
+		rest, dropped = strings.TrimSpace(rest[i+1:]), true
+	}
+	if !dropped {
+		return msg
+	}
+	return rest
+}
+
+// companyFor says whose the company is before its name: "it's for my company", "c'est
+// pour ma société".
+var companyFor = reader.NewMatcher("it's", "it", "is", "for", "c'est", "pour", "هي", "ل", "ta3", "تاع")
 
 // companyAside is a company's name's aside in brackets.
 var companyAside = regexp.MustCompile(`\s*\([^)]*\)`)

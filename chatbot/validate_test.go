@@ -43,6 +43,11 @@ func TestCheckValue(t *testing.T) {
 		{StepCompany, "Le nom du cabinet : Haddad Avocats", "Haddad Avocats", ""},
 		{StepCompany, "Company name: QuickDz Delivery", "QuickDz Delivery", ""},
 		{StepCompany, "اسم الشركة: النور للتجارة", "النور للتجارة", ""},
+		{StepCompany, "Oui, il s'agit de l'Agence Horizon, une agence immobilière.", "Agence Horizon", ""},
+		{StepCompany, "Yes, it's for my company, Nova Print, a printing shop.", "Nova Print", ""},
+		{StepCompany, "إيه، المطعم سميتو مطعم الياسمين.", "مطعم الياسمين", ""},
+		{StepCompany, "ih, Dar Lahlou", "Dar Lahlou", ""},
+		{StepCompany, "Ok Print, à Oran", "Ok Print", ""},
 		{StepCompany, "X", "X", "company_invalid"},
 	}
 	for _, tt := range tests {
