@@ -65,6 +65,11 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"I need to cancel my appointment on Thursday, the partners decided to postpone the project":                                                IntentCancel,
 		"lazem nannuli le rdv ta3i, les associés 7abou ndecaliw le projet":                                                                         IntentCancel,
 		"je dois annuler le projet, on peut reporter mon rendez-vous à jeudi ?":                                                                    IntentMove,
+		"bonsoir, annulili rdv ta3 letnin 3afak, bdelt ra2yi":                                                                                      IntentCancel,
+		"سلام، لغيلي الموعد تاعي من فضلك":                                                                                                          IntentCancel,
+		"السلام عليكم، أريد نقل موعدي إلى تاريخ آخر من فضلكم.":                                                                                     IntentMove,
+		"هل يمكنني أن أنقل موعدي إلى الأسبوع القادم؟":                                                                                              IntentMove,
+		"شركة نقل البضائع": IntentOther,
 		// "am I talking to a person or a bot?" asks what Dota is
 		"عذراً على السؤال، لكن هل أتحدث الآن مع موظف حقيقي أم مع برنامج آلي؟": QuestionBot,
 		"قبل ذلك، هل أتحدث مع روبوت أم مع شخص حقيقي؟":                         QuestionBot,
