@@ -65,6 +65,9 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"I need to cancel my appointment on Thursday, the partners decided to postpone the project":                                                IntentCancel,
 		"lazem nannuli le rdv ta3i, les associés 7abou ndecaliw le projet":                                                                         IntentCancel,
 		"je dois annuler le projet, on peut reporter mon rendez-vous à jeudi ?":                                                                    IntentMove,
+		// an appointment told by its service, or for someone else, before saying what to do
+		"Lamia Hamdani here. I have a consultation with you on Sunday November 29th at 9am. I'm so sorry, apologies for the short notice.":   IntentOwn,
+		"je vous écris de la part de ma mère. Elle avait pris rendez-vous pour une formation le mercredi 9 décembre à 14h, elle est désolée": IntentOwn,
 		// "am I talking to a person or a bot?" asks what Dota is
 		"عذراً على السؤال، لكن هل أتحدث الآن مع موظف حقيقي أم مع برنامج آلي؟": QuestionBot,
 		"قبل ذلك، هل أتحدث مع روبوت أم مع شخص حقيقي؟":                         QuestionBot,

@@ -34,7 +34,13 @@ var (
 		"kount dert", "kunt dert", "j'avais un rendez-vous", "j'avais rendez-vous", "j'avais un rdv",
 		"normalement 3andi", "i have a booking", "i had an appointment", "لدي حجز", "عندي حجز",
 		"mon rdv", "mon rendez-vous", "notre rdv", "notre rendez-vous", "my appointment", "our appointment",
-		"my booking", "my meeting", "rdv ta3na")
+		"my booking", "my meeting", "rdv ta3na",
+		// told by its service, or for someone else: "I have a consultation with you on Sunday",
+		// "elle avait pris rendez-vous pour une formation"
+		"i have a consultation with you", "i have a session with you", "i have a training with you",
+		"i have a shoot with you", "i have a photo shoot with you", "j'ai une consultation avec vous",
+		"j'ai une formation avec vous", "j'ai un shooting avec vous", "avait pris rendez-vous",
+		"a pris rendez-vous", "avait pris un rendez-vous", "a pris un rendez-vous", "avait réservé", "avait reserve")
 	// WantWords want something: with a service, a booking.
 	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "أرغب", "ارغب", "نرغب", "7ab", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
