@@ -92,6 +92,7 @@ func TestPersonAskedAsVisitorsSayIt(t *testing.T) {
 		"nheb nahder m3a bnadem machi robot":                                                      true,
 		"I want to talk to a real person, not a bot":                                              true,
 		"je veux parler à quelqu'un de l'équipe ou au responsable":                                true,
+		"je voudrais parler directement au gérant de l'agence, s'il vous plaît":                   true,
 		"je veux parler à un humain, pas un robot":                                                true,
 		"نحب نهدر مع واحد من الفريق ماشي مع روبو":                                                 true,
 		"j'aimerais parler à quelqu'un de votre équipe, ce n'est pas pour un nouveau rendez-vous": true,

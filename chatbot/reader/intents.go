@@ -159,7 +159,7 @@ var (
 		"un membre", "membre de votre équipe", "membre de l'équipe", "quelqu'un de chez vous", "quelqu'un",
 		"pas un robot", "pas un bot", "not a bot", "not a robot", "a real human", "human on the line", "staff",
 		"a staff member", "one of your staff", "employee", "representative", "operator", "opérateur",
-		"agent humain", "responsable", "le responsable", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
+		"agent humain", "responsable", "le responsable", "gérant", "le gérant", "gerant", "la gérante", "gérante", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
 		"احد من الفريق", "شخص من فريقكم", "مسؤول", "المسؤول", "مسؤولا", "مدير", "المدير", "manager", "the manager",
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe",
