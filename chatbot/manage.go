@@ -406,6 +406,18 @@ func (t *turn) moveWhen(w reader.When) {
 		t.ask()
 		return
 	}
+	// "n25er rdv ta3 13 decembre men 16h l 17h": the appointment's own slot, named to say
+	// which one it is, is no move; its day is kept and the new hour asked.
+	cur, ok := t.picked()
+	if !ok {
+		return
+	}
+	if cur.Date == w.Date && strings.HasPrefix(cur.Time, w.Time) {
+		t.s.Manage.Date = w.Date
+		t.moveTo(StepManageTime)
+		t.ask()
+		return
+	}
 	a, err := t.e.core.RescheduleVerified(t.ctx, t.s.Manage.Email, t.s.Manage.Picked, w.Date, w.Time)
 	if err != nil {
 		t.manageRefused(err)

@@ -117,6 +117,9 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 			c.say(code)
 			if tc.move {
 				c.expect(StepManageWhen)
+				// its own slot, named, is no move: the day is kept and the hour asked
+				c.say(slots[2*i].Date + " " + slots[2*i].Time)
+				c.expect(StepManageTime)
 				to := slots[2*i+1]
 				c.say(to.Date + " " + to.Time)
 				c.expect(StepGreeting, tc.moved)
