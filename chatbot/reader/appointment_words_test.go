@@ -18,6 +18,7 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		{"bonjour, annulation svp", false, false, IntentCancel},
 		{"إلغاء من فضلك", false, false, IntentCancel},
 		{"reschedule please", false, false, IntentMove},
+		{"bghit n25er rdv ta3 13 decembre", false, true, IntentMove},
 		{"reporter svp", false, false, IntentMove},
 		{"annuler", true, false, ""}, // inside a booking, it stops the booking under way
 		{"non", false, false, ""},

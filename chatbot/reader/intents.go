@@ -90,6 +90,8 @@ var (
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou", "le mettre", "la mettre", "be moved",
 		"moved", "nredo", "nredoha", "nredouh", "nredouha", "نقله", "ننقله", "تقديمه", "نقدمه", "تقدمو",
 		"n2akhar", "nakhar", "n2akher", "nakher", "n2ajel", "n2ajjel", "najjel", "n2akharha", "n2akharo",
+		// "bghit n25er rdv": "n2akher" with 5 for its kh
+		"n25er", "n25ar", "n25ro", "n25rou", "n25erha", "n25rouh",
 		"push my appointment back", "push back my appointment", "push my appointment", "push the appointment back",
 		"push my booking back", "move my booking",
 		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
