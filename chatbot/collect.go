@@ -157,6 +157,11 @@ func declines(msg string, ws []string, step string) bool {
 	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
 		return false
 	}
+	// "hanane dot kaddour at gmail dot com, I'd rather not give a phone": the address is
+	// given, the phone kept back.
+	if step == StepEmail && spelledEmail(msg) != "" {
+		return false
+	}
 	other := &byEmail
 	if step == StepEmail {
 		other = &byPhone

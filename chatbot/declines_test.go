@@ -19,6 +19,8 @@ func TestDeclinesByTheOtherWay(t *testing.T) {
 		{"call me", StepPhone, false},
 		{"email me at sara@atlas.dz", StepPhone, false},
 		{"0555 12 34 56", StepPhone, false},
+		{"My email is hanane dot kaddour at gmail dot com. I'd rather not give a phone number.", StepEmail, false},
+		{"houda tiret bas amrani arobase yahoo point fr, le numéro je préfère pas", StepEmail, false},
 	} {
 		if got := declines(tc.msg, words(tc.msg), tc.step); got != tc.want {
 			t.Errorf("declines(%q) at %s = %v, want %v", tc.msg, tc.step, got, tc.want)

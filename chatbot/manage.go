@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
@@ -290,7 +291,37 @@ func readManageAction(t *turn, msg string, ws []string) {
 		readManageWhen(t, msg, ws)
 		return
 	}
+	if w, ok := t.shifted(ws, reader.When{}); ok {
+		t.s.Manage.Action = reader.IntentMove
+		t.moveWhen(w)
+		return
+	}
 	t.fail(text(t.lang(), "manage_action_unknown"))
+}
+
+// shifted is the slot a move told from the appointment's own lands on ("sa3a men ba3d":
+// its hour plus one; "same day next week": its day plus seven), when the message tells
+// one; with an hour's shift, an hour read (w) is the shift's own words ("une heure plus
+// tard" is no 13:00) and a day read another move. ok is false otherwise.
+func (t *turn) shifted(ws []string, w reader.When) (reader.When, bool) {
+	days, hours, ok := reader.ShiftIn(ws)
+	if !ok || (days == 0 && w.Date != "") {
+		return reader.When{}, false
+	}
+	cur, found := t.picked()
+	if !found || len(cur.Time) < 5 {
+		return reader.When{}, false
+	}
+	at, err := time.Parse("2006-01-02 15:04", cur.Date+" "+cur.Time[:5])
+	if err != nil {
+		return reader.When{}, false
+	}
+	at = at.AddDate(0, 0, days).Add(time.Duration(hours) * time.Hour)
+	s := reader.When{Date: at.Format(time.DateOnly), Time: at.Format("15:04")}
+	if days != 0 && w.Time != "" { // "same day next week, at 3 pm"
+		s.Time = w.Time
+	}
+	return s, true
 }
 
 // picked is the appointment chosen, read again; ok is false when it is gone.
@@ -357,8 +388,12 @@ func (t *turn) beyondNotice(date, hhmm string) bool {
 	return start != nil && start.After(t.e.now().Add(st.MinNotice()))
 }
 
-func readManageWhen(t *turn, msg string, _ []string) {
+func readManageWhen(t *turn, msg string, ws []string) {
 	w := t.when(msg, false)
+	if s, ok := t.shifted(ws, w); ok {
+		t.moveWhen(s)
+		return
+	}
 	if w.Date == "" {
 		t.fail(text(t.lang(), "date_unknown"))
 		return
@@ -368,9 +403,13 @@ func readManageWhen(t *turn, msg string, _ []string) {
 
 // readManageTime reads the new hour on the day chosen; a message naming another day
 // chooses that day instead.
-func readManageTime(t *turn, msg string, _ []string) {
+func readManageTime(t *turn, msg string, ws []string) {
 	l := t.lang()
 	w := t.when(msg, true)
+	if s, ok := t.shifted(ws, w); ok && s.Date == t.s.Manage.Date {
+		t.moveWhen(s)
+		return
+	}
 	switch {
 	case w.Date != "" && w.Date != t.s.Manage.Date:
 		t.moveWhen(w)
@@ -401,6 +440,18 @@ func (t *turn) moveWhen(w reader.When) {
 			t.fail(text(l, "day_full", "day", formatDay(l, w.Date)))
 			return
 		}
+		t.s.Manage.Date = w.Date
+		t.moveTo(StepManageTime)
+		t.ask()
+		return
+	}
+	// "n25er rdv ta3 13 decembre men 16h l 17h": the appointment's own slot, named to say
+	// which one it is, is no move; its day is kept and the new hour asked.
+	cur, ok := t.picked()
+	if !ok {
+		return
+	}
+	if cur.Date == w.Date && strings.HasPrefix(cur.Time, w.Time) {
 		t.s.Manage.Date = w.Date
 		t.moveTo(StepManageTime)
 		t.ask()

@@ -117,6 +117,9 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 			c.say(code)
 			if tc.move {
 				c.expect(StepManageWhen)
+				// its own slot, named, is no move: the day is kept and the hour asked
+				c.say(slots[2*i].Date + " " + slots[2*i].Time)
+				c.expect(StepManageTime)
 				to := slots[2*i+1]
 				c.say(to.Date + " " + to.Time)
 				c.expect(StepGreeting, tc.moved)
@@ -223,4 +226,41 @@ func TestTooManyWrongCodesEndTheFlow(t *testing.T) {
 	if !strings.Contains(c.text(), ContactPhone1) || strings.Contains(c.text(), slot.Date[8:]) {
 		t.Errorf("past the day's wrong codes: %q", c.text())
 	}
+}
+
+// A move told from the appointment's own slot ("une heure plus tard") lands on its hour
+// plus one, the same day.
+func TestAMoveToldFromTheAppointmentsSlot(t *testing.T) {
+	srv := mailtest.Start(t)
+	e, core := mailEngine(t, srv)
+	ctx := context.Background()
+	slots := openSlots(t, core, 4, 16)
+	var from, to booking.SlotRef
+	for i := 1; i < len(slots) && to.Date == ""; i++ {
+		if slots[i-1].Time == "10:00" && slots[i].Time == "11:00" && slots[i-1].Date == slots[i].Date {
+			from, to = slots[i-1], slots[i]
+		}
+	}
+	if to.Date == "" {
+		t.Skip("no free 10:00 and 11:00 on one day")
+	}
+	if _, err := core.Book(ctx, booking.Request{Name: "Client Chat", Email: "shift@belk.dz", Phone: "0555123403",
+		Service: "Consultation", Date: from.Date, Time: from.Time, Language: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, e, "fr")
+	c.say("je voudrais déplacer mon rendez-vous")
+	c.expect(StepManageEmail)
+	before := len(srv.Messages())
+	c.say("shift@belk.dz")
+	c.say(codeFor(t, srv, "shift@belk.dz", before))
+	c.expect(StepManageWhen)
+	c.say("une heure plus tard, s'il vous plaît")
+	c.expect(StepGreeting, "déplacé")
+	if list, err := core.Upcoming(ctx, "shift@belk.dz"); err != nil || len(list) != 1 || list[0].Date != to.Date || list[0].Time != to.Time {
+		t.Fatalf("after the move: %+v %v", list, err)
+	}
+	// the code's, the booking's and the move's e-mails are sent before the engine stops, so
+	// that no job is left for another test's engine to deliver
+	srv.Wait(t, 3)
 }

@@ -75,13 +75,20 @@ func checkEmail(msg string) (string, string) {
 }
 
 var (
-	spelledAt  = regexp.MustCompile(`(?i)\s*(?:\(at\)|\[at\]|\bat\b|\barobase\b|@)\s*`)
-	spelledDot = regexp.MustCompile(`(?i)\s*(?:\(dot\)|\[dot\]|\bdot\b|\bpoint\b|\.)\s*`)
+	spelledAt = regexp.MustCompile(`(?i)\s*(?:\(at\)|\[at\]|\bat\b|\barobase\b|@)\s*`)
+	// a full stop spaced before joins an address ("x @ gmail . com"), not one that
+	// ends a sentence ("… yahoo point fr. Le numéro …")
+	spelledDot = regexp.MustCompile(`(?i)\s*(?:\(dot\)|\[dot\]|\bdot\b|\bpoint\b)\s*|\s+\.\s*`)
+	// "houda tiret bas amrani", "karim underscore b", "nour tiret web"
+	spelledUnder = regexp.MustCompile(`(?i)\s*\b(?:tiret bas|tiret du bas|underscore|under score|tiret du 8|tiret 8)\b\s*`)
+	spelledDash  = regexp.MustCompile(`(?i)\s*\b(?:tiret|dash|hyphen)\b\s*`)
 )
 
 // spelledEmail reads an address written out or spaced; "" when none.
 func spelledEmail(msg string) string {
 	v := strings.ToLower(stripLeadIn(emailLeadIns, strings.TrimSpace(msg)))
+	v = spelledUnder.ReplaceAllString(v, "_")
+	v = spelledDash.ReplaceAllString(v, "-")
 	v = spelledDot.ReplaceAllString(spelledAt.ReplaceAllString(v, "@"), ".")
 	if m := reader.EmailIn.FindString(v); m != "" && booking.CheckEmail(booking.NormalizeEmail(m)) == "" {
 		return booking.NormalizeEmail(m)

@@ -23,6 +23,11 @@ func TestCheckValue(t *testing.T) {
 		{StepEmail, "mon email est amine@example.dz.", "amine@example.dz", ""},
 		{StepEmail, "amine@example", "amine@example", "email_invalid"},
 		{StepEmail, "pas d'email", "pas d'email", "email_invalid"},
+		// spelt out, with the rest of the sentence around it
+		{StepEmail, "My email is hanane dot kaddour at gmail dot com, all lowercase. I'd rather not give a phone number.", "hanane.kaddour@gmail.com", ""},
+		{StepEmail, "Mon e-mail : houda tiret bas amrani arobase yahoo point fr. Le numéro je préfère pas", "houda_amrani@yahoo.fr", ""},
+		{StepEmail, "nour tiret web arobase gmail point com", "nour-web@gmail.com", ""},
+		{StepEmail, "karim @ gmail . com", "karim@gmail.com", ""},
 		{StepPhone, "0555 12 34 56", "0555 12 34 56", ""},
 		{StepPhone, "+213 (555) 12-34-56", "+213 (555) 12-34-56", ""},
 		{StepPhone, "mon numéro est 0555123456", "0555123456", ""},

@@ -18,6 +18,7 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		{"bonjour, annulation svp", false, false, IntentCancel},
 		{"إلغاء من فضلك", false, false, IntentCancel},
 		{"reschedule please", false, false, IntentMove},
+		{"bghit n25er rdv ta3 13 decembre", false, true, IntentMove},
 		{"reporter svp", false, false, IntentMove},
 		{"annuler", true, false, ""}, // inside a booking, it stops the booking under way
 		{"non", false, false, ""},
@@ -70,6 +71,9 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"السلام عليكم، أريد نقل موعدي إلى تاريخ آخر من فضلكم.":                                                                                     IntentMove,
 		"هل يمكنني أن أنقل موعدي إلى الأسبوع القادم؟":                                                                                              IntentMove,
 		"شركة نقل البضائع": IntentOther,
+		// an appointment told by its service, or for someone else, before saying what to do
+		"Lamia Hamdani here. I have a consultation with you on Sunday November 29th at 9am. I'm so sorry, apologies for the short notice.":   IntentOwn,
+		"je vous écris de la part de ma mère. Elle avait pris rendez-vous pour une formation le mercredi 9 décembre à 14h, elle est désolée": IntentOwn,
 		// "am I talking to a person or a bot?" asks what Dota is
 		"عذراً على السؤال، لكن هل أتحدث الآن مع موظف حقيقي أم مع برنامج آلي؟": QuestionBot,
 		"قبل ذلك، هل أتحدث مع روبوت أم مع شخص حقيقي؟":                         QuestionBot,
@@ -94,6 +98,7 @@ func TestPersonAskedAsVisitorsSayIt(t *testing.T) {
 		"nheb nahder m3a bnadem machi robot":                                                      true,
 		"I want to talk to a real person, not a bot":                                              true,
 		"je veux parler à quelqu'un de l'équipe ou au responsable":                                true,
+		"je voudrais parler directement au gérant de l'agence, s'il vous plaît":                   true,
 		"je veux parler à un humain, pas un robot":                                                true,
 		"نحب نهدر مع واحد من الفريق ماشي مع روبو":                                                 true,
 		"j'aimerais parler à quelqu'un de votre équipe, ce n'est pas pour un nouveau rendez-vous": true,

@@ -113,6 +113,38 @@ func inDaysIn(n string) []string {
 	return nil
 }
 
+// ShiftIn reads a move told from the appointment's own slot: "une heure plus tard", "sa3a
+// men ba3d" (hours 1), "an hour earlier" (hours -1), "same day next week", "nafs nhar
+// semaine jaya" (days 7); ok is false when the message tells none.
+func ShiftIn(ws []string) (days, hours int, ok bool) {
+	t := NewText(ws)
+	switch {
+	case sameDayNextWeek.ScoreIn(&t) > 0:
+		return 7, 0, true
+	case hourLater.ScoreIn(&t) > 0:
+		return 0, 1, true
+	case hourEarlier.ScoreIn(&t) > 0:
+		return 0, -1, true
+	}
+	return 0, 0, false
+}
+
+// The words of ShiftIn.
+var (
+	hourLater = NewMatcher("une heure plus tard", "1h plus tard", "une heure après", "une heure apres",
+		"an hour later", "one hour later", "1 hour later", "an hour after", "push it back an hour",
+		"push it back by an hour", "متأخرا بساعة", "متاخرا بساعة", "ساعة من بعد", "ساعة من بعذ", "ساعة مورا",
+		"sa3a men ba3d", "sa3a mn ba3d", "sa3a men b3d", "sa3a mn b3d", "sa3a mora", "sa3a moraha")
+	hourEarlier = NewMatcher("une heure plus tôt", "une heure plus tot", "1h plus tôt", "1h plus tot",
+		"an hour earlier", "one hour earlier", "1 hour earlier", "مبكرا بساعة", "ساعة قبل", "sa3a 9bel",
+		"sa3a qbel", "sa3a gbel")
+	sameDayNextWeek = NewMatcher("même jour la semaine prochaine", "meme jour la semaine prochaine",
+		"même jour de la semaine prochaine", "même jour semaine prochaine", "same day next week",
+		"the same day next week", "نفس اليوم الأسبوع القادم", "نفس اليوم من الأسبوع القادم",
+		"نفس اليوم في الأسبوع القادم", "نفس النهار السيمانة الجاية", "نفس النهار الجمعة الجاية",
+		"nafs nhar semaine jaya", "nafs nhar la semaine jaya", "nafs nhar simana jaya", "nafs nhar ljom3a jaya")
+)
+
 // relativeFirsts are the first words of relativeDays.
 var relativeFirsts = func() map[string]bool {
 	m := map[string]bool{}

@@ -192,3 +192,29 @@ func TestDayNamedWithItsWeekday(t *testing.T) {
 		}
 	}
 }
+
+// A move told from the appointment's own slot: an hour later or earlier, the same day a
+// week later; an hour or a week alone moves nothing.
+func TestShiftFromTheAppointment(t *testing.T) {
+	for _, tc := range []struct {
+		text        string
+		days, hours int
+		ok          bool
+	}{
+		{"nqder nji sa3a men ba3d? nafs nhar.", 0, 1, true},
+		{"Could we make it one hour later, same day?", 0, 1, true},
+		{"on peut le décaler une heure plus tard ?", 0, 1, true},
+		{"ممكن ساعة من بعد؟", 0, 1, true},
+		{"an hour earlier would suit me better", 0, -1, true},
+		{"le même jour la semaine prochaine, même heure", 7, 0, true},
+		{"same day next week please", 7, 0, true},
+		{"نفس النهار السيمانة الجاية", 7, 0, true},
+		{"je vous dirai plus tard", 0, 0, false},
+		{"la semaine prochaine", 0, 0, false},
+	} {
+		d, h, ok := ShiftIn(Words(tc.text))
+		if d != tc.days || h != tc.hours || ok != tc.ok {
+			t.Errorf("ShiftIn(%q) = %d, %d, %v; want %d, %d, %v", tc.text, d, h, ok, tc.days, tc.hours, tc.ok)
+		}
+	}
+}

@@ -95,6 +95,11 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	// Yacine Amrani, yacine@x.dz"; not "ah non attendez, lundi ma nkderch" nor "sorry typo,
 	// it's 0667 …", whose words are no name.
 	f.Name = ctx.checkedName(namereader.Introduced(plain))
+	// "Moi c'est Sofiane, je prends rendez-vous pour mon père": the name introduced is the
+	// writer's, not the one who comes; the name step asks it.
+	if f.Name != "" && forOtherWords.ScoreIn(t) > 0 {
+		f.Name = ""
+	}
 	if f.Name == "" && ctx.Step == FieldName && !question && saysOnlyName(t, f) {
 		f.Name = ctx.checkedName(namereader.Answer(plain))
 	}
@@ -108,6 +113,21 @@ var (
 		"شركتي", "شركتنا", "sharika", "charika", "chrika")
 	companyNamedAt = regexp.MustCompile(`(?i)(^|[\s,،;:.(])(?:ma |mon |notre |my |our |the |la |l')?(?:société|societe|entreprise|company|compagnie|الشركة|شركة|شركتي|شركتنا|sharika|charika|chrika)(?:\s+(?:ta3i|تاعي|نتاعي|ta3na|تاعنا))?(?:\s*(?:is|est|c'est|:|=|name is|s'appelle|اسمها|إسمها|esmha|smitha|ismha|هي))?\s+[^,،;\n]+`)
 )
+
+// forOtherWords book for someone else, who comes: "pour mon père", "on behalf of my boss",
+// "لوالدي", "لماما", "b esmha".
+var forOtherWords = NewMatcher("pour mon père", "pour mon pere", "pour ma mère", "pour ma mere", "pour mon fils",
+	"pour ma fille", "pour mon mari", "pour ma femme", "pour mon frère", "pour mon frere", "pour ma sœur",
+	"pour ma soeur", "pour mon directeur", "pour ma directrice", "pour mon patron", "pour ma patronne",
+	"pour mon chef", "pour un client", "pour une cliente", "pour mon client", "pour ma cliente",
+	"de la part de", "à son nom", "a son nom", "en son nom", "pas au mien", "on behalf of", "for my father",
+	"for my mother", "for my dad", "for my mom", "for my mum", "for my boss", "for my manager",
+	"for my husband", "for my wife", "for my son", "for my daughter", "for my brother", "for my sister",
+	"for my client", "for a client", "in his name", "in her name", "لوالدي", "لوالدتي", "لأبي", "لابي",
+	"لأمي", "لامي", "لمديري", "لزوجي", "لزوجتي", "لابني", "لابنتي", "لأخي", "لاخي", "لأختي", "لاختي",
+	"باسمه", "باسمها", "نيابة عن", "لماما", "لبابا", "لخويا", "لختي", "لمرتي", "لراجلي", "لباطرون",
+	"l mama", "lmama", "l baba", "lbaba", "l khouya", "l khti", "l patron", "besmo", "b esmo", "besmha",
+	"b esmha")
 
 // phoneLabels name the phone right before its number: "my mobile: 06 96 …" names no
 // mobile app.

@@ -34,7 +34,13 @@ var (
 		"kount dert", "kunt dert", "j'avais un rendez-vous", "j'avais rendez-vous", "j'avais un rdv",
 		"normalement 3andi", "i have a booking", "i had an appointment", "لدي حجز", "عندي حجز",
 		"mon rdv", "mon rendez-vous", "notre rdv", "notre rendez-vous", "my appointment", "our appointment",
-		"my booking", "my meeting", "rdv ta3na")
+		"my booking", "my meeting", "rdv ta3na",
+		// told by its service, or for someone else: "I have a consultation with you on Sunday",
+		// "elle avait pris rendez-vous pour une formation"
+		"i have a consultation with you", "i have a session with you", "i have a training with you",
+		"i have a shoot with you", "i have a photo shoot with you", "j'ai une consultation avec vous",
+		"j'ai une formation avec vous", "j'ai un shooting avec vous", "avait pris rendez-vous",
+		"a pris rendez-vous", "avait pris un rendez-vous", "a pris un rendez-vous", "avait réservé", "avait reserve")
 	// WantWords want something: with a service, a booking.
 	WantWords = NewMatcher("je veux", "je voudrais", "j'aimerais", "je souhaite", "besoin", "i want", "i need",
 		"i'd like", "i would like", "looking for", "أرغب", "ارغب", "نرغب", "7ab", "نحتاجو", "نحتاجوا", "محتاجين", "محتاج", "أريد", "اريد", "بغيت", "نحب", "حاب", "ابغى", "أحتاج", "احتاج",
@@ -86,6 +92,8 @@ var (
 		"nreportiw", "nbedlou", "nbadlou", "nakhrou", "n2akhrou", "le mettre", "la mettre", "be moved",
 		"moved", "nredo", "nredoha", "nredouh", "nredouha", "نقله", "ننقله", "تقديمه", "نقدمه", "تقدمو",
 		"n2akhar", "nakhar", "n2akher", "nakher", "n2ajel", "n2ajjel", "najjel", "n2akharha", "n2akharo",
+		// "bghit n25er rdv": "n2akher" with 5 for its kh
+		"n25er", "n25ar", "n25ro", "n25rou", "n25erha", "n25rouh",
 		"push my appointment back", "push back my appointment", "push my appointment", "push the appointment back",
 		"push my booking back", "move my booking",
 		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
@@ -157,7 +165,7 @@ var (
 		"un membre", "membre de votre équipe", "membre de l'équipe", "quelqu'un de chez vous", "quelqu'un",
 		"pas un robot", "pas un bot", "not a bot", "not a robot", "a real human", "human on the line", "staff",
 		"a staff member", "one of your staff", "employee", "representative", "operator", "opérateur",
-		"agent humain", "responsable", "le responsable", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
+		"agent humain", "responsable", "le responsable", "gérant", "le gérant", "gerant", "la gérante", "gérante", "موظفيكم", "أحد موظفيكم", "احد موظفيكم",
 		"احد من الفريق", "شخص من فريقكم", "مسؤول", "المسؤول", "مسؤولا", "مدير", "المدير", "manager", "the manager",
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe",

@@ -52,6 +52,13 @@ func TestRead(t *testing.T) {
 			Reading{Lang: "ar", Intent: IntentBook, Fields: Fields{When: When{Date: "2026-12-13", Time: "15:00"}}}},
 		{"a service wanted by a business", "We need someone to audit our website", Context{Lang: "en"},
 			Reading{Lang: "en", Intent: IntentBook, Fields: Fields{Service: services[0], HasService: true}}},
+		// booked for someone else: the writer's name is not the appointment's, the name step asks it
+		{"for a father", "Moi c'est Sofiane Haddad, je voudrais un rendez-vous pour mon père", Context{Lang: "fr"},
+			Reading{Lang: "fr", Intent: IntentBook}},
+		{"on behalf of a boss", "This is Sabrina Amara, I'm booking an appointment on behalf of my boss", Context{Lang: "en"},
+			Reading{Lang: "en", Intent: IntentBook}},
+		{"for a mother", "أنا بنتها سهام، نحب ندير موعد لماما", Context{Lang: "ar"},
+			Reading{Lang: "ar", Intent: IntentBook}},
 	}
 	for _, tt := range tests {
 		tt.ctx.Now, tt.ctx.Services, tt.ctx.Check = sundayMorning, services, check
