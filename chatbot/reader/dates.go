@@ -38,11 +38,13 @@ var relativeDays = []struct {
 	days   int
 }{
 	{"apres demain", 2}, {"apres-demain", 2}, {"day after tomorrow", 2}, {"بعد غد", 2}, {"بعد غدا", 2}, {"بعد بكره", 2},
-	{"بعد غدوه", 2}, {"ba3d ghedwa", 2}, {"ba3d ghodwa", 2}, {"ba3d ghadwa", 2}, {"ba3d ghdwa", 2}, {"baad ghedwa", 2},
+	{"بعد غدوه", 2}, {"بعد غدوا", 2}, {"ba3d ghedoua", 2}, {"ba3d ghodoua", 2}, {"ba3d ghedwa", 2}, {"ba3d ghodwa", 2}, {"ba3d ghadwa", 2}, {"ba3d ghdwa", 2}, {"baad ghedwa", 2},
 	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0}, {"lyoum", 0}, {"lyoum", 0}, {"el youm", 0},
-	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"ghodwa", 1}, {"ghedwa", 1},
+	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"غدوا", 1}, {"ghodwa", 1}, {"ghedwa", 1},
 	{"ghadwa", 1}, {"ghdwa", 1}, {"ghudwa", 1}, {"tmrw", 1}, {"tmr", 1}, {"2moro", 1}, {"2morrow", 1},
 	{"tomoro", 1}, {"tomorow", 1}, {"dmain", 1}, {"2main", 1}, {"lghada", 1},
+	// as written with "ou" or a final alif: "ghedoua", "غدوا"
+	{"ghedoua", 1}, {"ghodoua", 1}, {"ghadoua", 1}, {"ghdoua", 1},
 }
 
 // relativeWords are the words of each of relativeDays.

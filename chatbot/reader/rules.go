@@ -610,7 +610,7 @@ func engagementEnd(t *Text, i int) int {
 var engagementWhen = map[string]bool{"apres": true, "midi": true, "matin": true, "soir": true, "morning": true,
 	"afternoon": true, "evening": true, "tonight": true, "demain": true, "tomorrow": true, "today": true,
 	"aujourd'hui": true, "la3chiya": true, "l3chiya": true, "3chiya": true, "sbah": true, "ghedwa": true,
-	"العشيه": true, "الصباح": true, "المساء": true, "صباحا": true, "مساء": true, "غدوه": true, "غدا": true}
+	"العشيه": true, "الصباح": true, "المساء": true, "صباحا": true, "مساء": true, "غدوه": true, "غدوا": true, "غدا": true, "ghodwa": true}
 
 func startsWithDigit(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
 
