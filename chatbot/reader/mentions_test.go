@@ -88,6 +88,12 @@ func TestQuestionsAsked(t *testing.T) {
 	if q, _ := QuestionOf(Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
 		t.Errorf("a robot or a person: %q", q)
 	}
+	// A project the visitor has is no question about the agency's; a meeting asked for is a booking.
+	for _, text := range []string{"salam 3likoum, 3andi projet chatbot, n9dro ntla9aw?", "j'ai un projet de site, on peut se rencontrer ?"} {
+		if r := Read(text, Context{Now: sundayMorning, Lang: "fr"}); r.Intent != IntentBook || r.Topic != "" {
+			t.Errorf("%q: intent %q, topic %q, want a booking", text, r.Intent, r.Topic)
+		}
+	}
 	for text, want := range map[string]string{"sahit, merci": QuestionThanks, "ah ok merci": QuestionThanks,
 		"oui merci": IntentBook, "ok": IntentBook} {
 		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Offered: true}).Intent; got != want {

@@ -42,7 +42,10 @@ var (
 		"nchoufkom", "nchofkom", "نشوفكم", "نجي عندكم", "nji 3andkom", "nji ndir", "ndir rdv", "ndir rendez-vous",
 		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم", "appt", "rdz", "rendezvous", "réunion",
 		"reunion", "come in", "come over", "arrange a meeting", "set up a meeting", "كاين بلاصة", "kayen place",
-		"kayen de la place")
+		"kayen de la place",
+		// "n9dro ntla9aw?": darija's "can we meet?"
+		"ntla9aw", "netla9aw", "ntla9ou", "netla9ou", "ntlaqaw", "netlaqaw", "nitla9aw", "ntla9a", "نتلاقاو",
+		"نتلاقو", "نتلاقى", "نتلاقا", "se rencontrer", "meet up")
 	CancelWords = NewMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
 		"never mind", "إلغاء", "الغاء", "ألغ", "توقف",
 		"laisse tomber", "laissez tomber", "oublie", "oubliez", "oublie ça", "on arrête", "j'arrête", "abandonner",
@@ -176,8 +179,10 @@ var Topics = []struct {
 	{"contact", NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
 		"رقم", "بريد", "ايميل", "إيميل", "تواصل", "الاتصال")},
-	{"portfolio", NewMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
-		"references", "travaux", "exemples", "clients", "projects", "work", "examples", "past work", "مشاريع",
+	// "projet" alone is the visitor's own more often than the agency's work: "3andi projet
+	// chatbot", "j'ai un projet de site"; the agency's are asked for in the plural.
+	{"portfolio", NewMatcher("projets", "réalisations", "realisations", "portfolio", "références",
+		"references", "travaux", "exemples", "clients", "projects", "your work", "examples", "past work", "مشاريع",
 		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات", "أمثلة", "امثلة", "واش درتو", "درتو",
 		"خدمتوها", "wach dertou", "dertou")},
 	{"about", NewMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
