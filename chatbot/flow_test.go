@@ -250,6 +250,7 @@ func TestFreeQuestionsInEachLanguage(t *testing.T) {
 		{"en", "Do you do training?", "Training"},
 		{"en", "where is your office", "Didouche Mourad"}, // the profile's address
 		{"en", "how many years of experience", "8+ years"},
+		{"en", "wait, am I talking to a bot?", "automated assistant"}, // asked as a question, not the AI bots service
 		{"ar", "ما هي أسعاركم؟", "دينار"},
 		{"ar", "أين مقركم؟", "Didouche Mourad"},
 		{"ar", "ما هي خدماتكم؟", "التدريب والتكوين"},

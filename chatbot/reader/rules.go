@@ -512,9 +512,11 @@ const (
 
 // QuestionOf names the question a message asks that the rules answer: a day or the
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
-// contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
-func QuestionOf(ws []string, services []Service) (string, Service) {
+// contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none. ws
+// are the words of msg, whose question mark makes "wait, am I talking to a bot?" a question.
+func QuestionOf(msg string, ws []string, services []Service) (string, Service) {
 	t := NewText(ws)
+	t.asked = strings.ContainsAny(msg, "?؟")
 	return QuestionOfIn(&t, services)
 }
 
