@@ -82,11 +82,17 @@ var (
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
 	ThanksWords = NewMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
-		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty")
+		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty",
+		"je vous remercie", "je vous en remercie", "merci bien", "merci à vous", "thanks a lot", "many thanks",
+		"thank you very much", "thank you so much", "شكرا لكم", "شكرا بزاف", "merci bzaf")
 	// PoliteWords may go with a yes or a command without changing what it says.
 	PoliteWords = NewMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
 		"يعطيكم الصحة", "شكرا جزيلا", "وجزاكم الله خيرا", "svp", "stp", "s'il vous plaît", "s'il vous plait",
-		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
+		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا",
+		// thanks in a full sentence: "Oui, c'est parfait, je vous remercie."
+		"je vous remercie", "je vous en remercie", "merci bien", "merci à vous", "merci a vous", "thanks a lot",
+		"many thanks", "thank you very much", "thank you so much", "much appreciated", "شكرا لكم", "شكرا جزيلا لكم",
+		"شكرا بزاف", "merci bzaf", "merci bezzaf", "ya3tik saha", "يعطيك الصحة")
 	// assentWords may go with a yes at the summary: "oui, c'est parfait", "yes, looks good".
 	assentWords = NewMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
 		"tout est correct", "très bien", "tres bien", "ça marche", "ca marche", "vas-y", "allez-y", "go",
