@@ -35,7 +35,7 @@ func (t *turn) aiShares() []ratelimit.Budget {
 // queue; else, when Gemini is absent, failing, over a budget or too slow, from the rules'
 // general answer. A visitor over their share does not count against the site's budget.
 func (e *Engine) answerFree(ctx context.Context, shares []ratelimit.Budget, lang, message string, ws []string, cat catalogueData) (string, string) {
-	if ans, ok := e.ruleAnswer(lang, ws, cat); ok {
+	if ans, ok := e.ruleAnswer(lang, message, ws, cat); ok {
 		return ans, SourceRule
 	}
 	fallback := text(lang, "answer_fallback")
@@ -89,8 +89,8 @@ func serviceList(lang string, services []catalogue.Service) string {
 }
 
 // ruleAnswer answers a free question from the rules; ok is false when no rule applies.
-func (e *Engine) ruleAnswer(lang string, ws []string, cat catalogueData) (string, bool) {
-	q, named := reader.QuestionOf(ws, readerServices(cat.Services))
+func (e *Engine) ruleAnswer(lang, msg string, ws []string, cat catalogueData) (string, bool) {
+	q, named := reader.QuestionOf(msg, ws, readerServices(cat.Services))
 	switch q {
 	case "":
 		return "", false

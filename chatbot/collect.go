@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/dota-agency/dota/booking"
@@ -151,10 +152,11 @@ var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm"
 
 // declines reports whether a message keeps back the contact detail asked for at step:
 // "passer", "je préfère ne pas le donner", "ma3andich", or the other way to reach the
-// visitor asked for instead ("I'd rather you just email me" for the phone, "appelez-moi"
-// for the e-mail), with no address or number in it.
+// visitor asked for instead ("I'd rather you just email me", "email is enough" for the
+// phone, "3ayetli 3la numero" for the e-mail), with no address or number in it; darija's
+// digits inside its words ("ma3andich") are no number.
 func declines(msg string, ws []string, step string) bool {
-	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
+	if strings.Contains(msg, "@") || slices.ContainsFunc(ws, isNumber) {
 		return false
 	}
 	// "hanane dot kaddour at gmail dot com, I'd rather not give a phone": the address is
@@ -173,10 +175,21 @@ func declines(msg string, ws []string, step string) bool {
 var (
 	byEmail = reader.NewMatcher("par mail", "par email", "par e-mail", "juste le mail", "le mail suffit", "email me",
 		"e-mail me", "by email", "by e-mail", "via email", "over email", "f l mail", "fel mail", "بالبريد",
-		"عبر البريد", "بالإيميل", "بالايميل", "عبر الإيميل")
+		"عبر البريد", "بالإيميل", "بالايميل", "عبر الإيميل",
+		// the e-mail said to be enough: "email is enough", "l'email suffit", "l mail yekfi"
+		"email is enough", "email's enough", "e-mail is enough", "mail is enough", "email is fine", "email will do",
+		"email suffices", "just email", "just the email", "l'email suffit", "l'e-mail suffit", "le mail ça suffit",
+		"le mail ca suffit", "l'email ça suffit", "le mail c'est suffisant", "mail yekfi", "l mail yekfi",
+		"lmail yekfi", "email yekfi", "l email yekfi", "الايميل يكفي", "الإيميل يكفي", "الايمايل يكفي",
+		"الإيمايل يكفي", "الايمايل برك", "الإيمايل برك", "الايميل برك", "الإيميل برك")
 	byPhone = reader.NewMatcher("appelez moi", "appelez-moi", "appelle moi", "appelle-moi", "call me", "phone me",
 		"by phone", "par téléphone", "par telephone", "par tel", "3aytouli", "3aytoli", "3ayetli", "عيطولي",
-		"عيطلي", "اتصلوا بي", "اتصل بي", "بالهاتف", "عبر الهاتف")
+		"عيطلي", "اتصلوا بي", "اتصل بي", "بالهاتف", "عبر الهاتف",
+		// the phone said to be enough: "phone is enough", "le numéro suffit", "numero yekfi"
+		"phone is enough", "my number is enough", "the number is enough", "phone is fine", "just call",
+		"le numéro suffit", "le numero suffit", "le téléphone suffit", "le telephone suffit", "le tel suffit",
+		"numero yekfi", "numéro yekfi", "tel yekfi", "الرقم يكفي", "الهاتف يكفي", "النيميرو يكفي", "النيميرو برك",
+		"3ayetli 3la", "3aytouli 3la", "sur le numéro", "sur le numero", "on my number", "on my phone", "على النيميرو")
 )
 
 // skipContact goes on without the e-mail or the phone the visitor keeps back, as long as
@@ -304,7 +317,8 @@ func (t *turn) divert(msg string, ws []string) bool {
 		}
 	}
 	field, value, corrects := t.correction()
-	corrects = corrects && field != t.s.Step
+	// "email is enough" at the phone step keeps the phone back: no e-mail corrected.
+	corrects = corrects && field != t.s.Step && !(steps[t.s.Step].detail && declines(msg, ws, t.s.Step))
 	switch {
 	case corrects && value != "":
 		t.correct(field, value)
@@ -523,4 +537,10 @@ func slotAlternatives(err error) ([]booking.SlotRef, string, bool) {
 		return closed.Alternatives, "slot_closed_" + closed.Reason, true
 	}
 	return nil, "", false
+}
+
+// isNumber reports whether a word is a number: its characters digits only ("0661"), not a
+// darija word written with one ("3ayetli").
+func isNumber(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
 }

@@ -15,6 +15,11 @@ func TestDeclinesByTheOtherWay(t *testing.T) {
 		{"makach email", StepEmail, true},
 		{"nn, appelez moi", StepEmail, true},
 		{"عيطولي بالهاتف", StepEmail, true},
+		{"ma3andich mail, 3ayetli 3la numero", StepEmail, true}, // darija's digits are no number
+		{"ma3andich email, appelle-moi sur le numéro", StepEmail, true},
+		{"email is enough, thanks", StepPhone, true},
+		{"لا، الايمايل برك", StepPhone, true},
+		{"ma3andich mail, 3ayetli 3la 0661 18 27 36", StepEmail, false},
 		{"je préfère par mail", StepEmail, false},
 		{"call me", StepPhone, false},
 		{"email me at sara@atlas.dz", StepPhone, false},

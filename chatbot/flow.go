@@ -237,7 +237,7 @@ func (t *turn) answerAlongside(ws []string) {
 	if r := t.reading(); r.Topic == "" || r.Topic == reader.QuestionServices || !r.Question {
 		return
 	}
-	if ans, ok := t.e.ruleAnswer(t.lang(), ws, t.catalogue()); ok {
+	if ans, ok := t.e.ruleAnswer(t.lang(), t.m.text, ws, t.catalogue()); ok {
 		t.say(ans, SourceRule)
 	}
 }

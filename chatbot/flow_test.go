@@ -250,6 +250,7 @@ func TestFreeQuestionsInEachLanguage(t *testing.T) {
 		{"en", "Do you do training?", "Training"},
 		{"en", "where is your office", "Didouche Mourad"}, // the profile's address
 		{"en", "how many years of experience", "8+ years"},
+		{"en", "wait, am I talking to a bot?", "automated assistant"}, // asked as a question, not the AI bots service
 		{"ar", "ما هي أسعاركم؟", "دينار"},
 		{"ar", "أين مقركم؟", "Didouche Mourad"},
 		{"ar", "ما هي خدماتكم؟", "التدريب والتكوين"},
@@ -371,6 +372,19 @@ func TestOneContactDetailMayBeKeptBack(t *testing.T) {
 	c.expect(StepPhone, "au moins une adresse e-mail ou un numéro")
 	c.say("0555 12 34 56")
 	c.expect(StepCompany)
+
+	// The other one said to be enough, or asked for in darija, whose words hold digits.
+	c = start(t, e, "en")
+	c.say("I'd like an appointment")
+	c.say("Nassim Djebbar, nassim.djebbar@outlook.com")
+	c.say("email is enough, thanks")
+	c.expect(StepCompany)
+
+	c = start(t, e, "fr")
+	c.say("bghit ndir rdv")
+	c.say("Abdelkader Mekki")
+	c.say("ma3andich mail, 3ayetli 3la numero")
+	c.expect(StepPhone)
 }
 
 func TestTheMeetingModeIsAskedOnlyWhenTheServiceOffersSeveral(t *testing.T) {

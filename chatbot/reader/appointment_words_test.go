@@ -70,6 +70,13 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"سلام، لغيلي الموعد تاعي من فضلك":                                                                                                          IntentCancel,
 		"السلام عليكم، أريد نقل موعدي إلى تاريخ آخر من فضلكم.":                                                                                     IntentMove,
 		"هل يمكنني أن أنقل موعدي إلى الأسبوع القادم؟":                                                                                              IntentMove,
+		"نحيلي الموعد تاعي يعيشك":                                                                                                                  IntentCancel,
+		"na7ili rdv ta3i 3afak": IntentCancel,
+		// "can we make it at five?" of an appointment told of; of a booking asked for, its slot
+		"السلام عليكم، الموعد تاعي نهار 2 ديسمبر على الجوج، نقدر نديروه على الخمسة؟": IntentMove,
+		"rdv ta3i nhar lkhmis, n9dro ndirouh 3la 3?": IntentMove,
+		"nheb rdv, n9dro ndirouh 3la 10?":            IntentBook,
+		"Hello, could I push my Wednesday appointment back a week? Tuesday December 1st would work best.": IntentMove,
 		"شركة نقل البضائع": IntentOther,
 		// an appointment told by its service, or for someone else, before saying what to do
 		"Lamia Hamdani here. I have a consultation with you on Sunday November 29th at 9am. I'm so sorry, apologies for the short notice.":   IntentOwn,

@@ -38,11 +38,13 @@ var relativeDays = []struct {
 	days   int
 }{
 	{"apres demain", 2}, {"apres-demain", 2}, {"day after tomorrow", 2}, {"بعد غد", 2}, {"بعد غدا", 2}, {"بعد بكره", 2},
-	{"بعد غدوه", 2}, {"ba3d ghedwa", 2}, {"ba3d ghodwa", 2}, {"ba3d ghadwa", 2}, {"ba3d ghdwa", 2}, {"baad ghedwa", 2},
+	{"بعد غدوه", 2}, {"بعد غدوا", 2}, {"ba3d ghedoua", 2}, {"ba3d ghodoua", 2}, {"ba3d ghedwa", 2}, {"ba3d ghodwa", 2}, {"ba3d ghadwa", 2}, {"ba3d ghdwa", 2}, {"baad ghedwa", 2},
 	{"aujourd hui", 0}, {"today", 0}, {"اليوم", 0}, {"lyoum", 0}, {"lyoum", 0}, {"el youm", 0},
-	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"ghodwa", 1}, {"ghedwa", 1},
+	{"demain", 1}, {"tomorrow", 1}, {"غدا", 1}, {"بكره", 1}, {"غد", 1}, {"غدوه", 1}, {"غدوا", 1}, {"ghodwa", 1}, {"ghedwa", 1},
 	{"ghadwa", 1}, {"ghdwa", 1}, {"ghudwa", 1}, {"tmrw", 1}, {"tmr", 1}, {"2moro", 1}, {"2morrow", 1},
 	{"tomoro", 1}, {"tomorow", 1}, {"dmain", 1}, {"2main", 1}, {"lghada", 1},
+	// as written with "ou" or a final alif: "ghedoua", "غدوا"
+	{"ghedoua", 1}, {"ghodoua", 1}, {"ghadoua", 1}, {"ghdoua", 1},
 }
 
 // relativeWords are the words of each of relativeDays.
@@ -153,16 +155,6 @@ var relativeFirsts = func() map[string]bool {
 	}
 	return m
 }()
-
-// anyRelativeFirst reports whether a word of ws may start one of relativeDays.
-func anyRelativeFirst(ws []string) bool {
-	for _, w := range ws {
-		if relativeFirsts[w] {
-			return true
-		}
-	}
-	return false
-}
 
 // monthNames maps month names of the three languages (with Algerian usage), normalized.
 var monthNames = map[string]time.Month{
@@ -280,35 +272,16 @@ func parseDate(s, n string, today time.Time) (time.Time, string, bool) {
 		}
 	}
 	ws := normalWords(n) // n is still normal, its words one space apart
-	// Word for word: "اليوم" (today) is not "يوم" (day) of "يوم الخميس"; and not when
-	// refused: "nhar tlata 24 machi ghodwa" is Tuesday. Only when a word may start one.
-	for i, r := range relativeDays {
-		if i == 0 && !anyRelativeFirst(ws) {
-			break
-		}
-		if at := indexExactly(ws, relativeWords[i]); at >= 0 && !dayRefused(ws, at) {
-			return today.AddDate(0, 0, r.days), firstWord(s, r.phrase), true
-		}
+	// The day asked for among the weekdays and the days from today named (daychoice.go):
+	// "nhar tlata 24 machi ghodwa" is Tuesday, "jeudi ma nqderch, khaliha lundi" Monday.
+	last, rel := dayPicked(ws)
+	if rel >= 0 {
+		return today.AddDate(0, 0, relativeDays[rel].days), firstWord(s, relativeDays[rel].phrase), true
 	}
 	if m := inDaysIn(n); m != nil {
 		if k, _ := strconv.Atoi(m[1]); k > 0 && k <= 60 {
 			return today.AddDate(0, 0, k), strings.TrimSpace(m[0]), true
 		}
-	}
-	// Of several weekdays, the last not refused: "jeudi ma nqderch, khaliha lundi" is
-	// Monday, "c'est jeudi pas mercredi" Thursday.
-	last, refused := -1, -1
-	for i := range ws {
-		if _, ok := weekdayAt(ws, i); ok {
-			if dayRefused(ws, i) {
-				refused = i
-			} else {
-				last = i
-			}
-		}
-	}
-	if last < 0 {
-		last = refused
 	}
 	if last >= 0 {
 		i, w := last, ws[last]
@@ -401,37 +374,6 @@ func weekdayBefore(before string) (time.Weekday, bool) {
 		return 0, false
 	}
 	return weekdayAt(ws, len(ws)-1)
-}
-
-// refusals before or after a day say it is not the one: "pas mercredi", "lundi ma
-// nkderch", "not Monday", "Monday doesn't work".
-var (
-	refusalsBefore = map[string]bool{"pas": true, "not": true, "no": true, "non": true, "machi": true, "ماشي": true,
-		"ليس": true, "مش": true, "sauf": true, "except": true}
-	refusalsAfter = map[string]bool{"ma": true, "ما": true, "pas": true, "non": true, "no": true, "ne": true,
-		"n'est": true, "impossible": true, "can't": true, "cannot": true, "doesn't": true, "doesnt": true,
-		"won't": true, "isn't": true, "لا": true, "مانقدرش": true, "manqderch": true, "ma9derch": true,
-		"bad": true, "n9derch": true, "نقدرش": true}
-	// dayCopulas may stand, with a part of the day, between a day and its refusal:
-	// "tomorrow morning is bad", "demain matin ça ne va pas".
-	dayCopulas = map[string]bool{"is": true, "c": true, "est": true, "ca": true}
-)
-
-func dayRefused(ws []string, i int) bool {
-	if i > 0 && refusalsBefore[ws[i-1]] {
-		return true
-	}
-	// "jeudi pas mercredi": the refusal is the next day's.
-	if i+1 < len(ws) && refusalsAfter[ws[i+1]] {
-		_, next := weekdayAt(ws, min(i+2, len(ws)-1))
-		return !(next && i+2 < len(ws))
-	}
-	// "tomorrow morning is bad for me": the refusal after the day's part or a copula.
-	j := i + 1
-	for j < len(ws) && j <= i+3 && (dayCopulas[ws[j]] || PartOfDay(ws[j:j+1]) != "") {
-		j++
-	}
-	return j > i+1 && j < len(ws) && refusalsAfter[ws[j]]
 }
 
 // weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".
@@ -568,16 +510,6 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 	}
 	t := time.Date(y, time.Month(mo), d, 0, 0, 0, 0, loc)
 	return t, t.Day() == d
-}
-
-// indexExactly is where phrase stands in text word for word, or -1.
-func indexExactly(text, phrase []string) int {
-	for i := 0; i+len(phrase) <= len(text); i++ {
-		if text[i] == phrase[0] && slices.Equal(text[i:i+len(phrase)], phrase) {
-			return i
-		}
-	}
-	return -1
 }
 
 // nextWeekWords name the week after this one.

@@ -30,6 +30,8 @@ func TestParseWhen(t *testing.T) {
 		{"le 3/1", false, When{Date: "2027-01-03"}},
 		{"2026-11-29 10:00", false, When{Date: "2026-11-29", Time: "10:00"}},
 		{"demain", false, When{Date: "2026-11-27"}},
+		{"غدوا", false, When{Date: "2026-11-27"}}, // darija's "tomorrow" with a final alif
+		{"ghedoua l 10", false, When{Date: "2026-11-27", Time: "10:00"}},
 		{"demain à 10h", false, When{Date: "2026-11-27", Time: "10:00"}},
 		{"après-demain", false, When{Date: "2026-11-28"}},
 		{"apres demain a 14h30", false, When{Date: "2026-11-28", Time: "14:30"}},

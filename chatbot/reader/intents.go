@@ -35,6 +35,9 @@ var (
 		"normalement 3andi", "i have a booking", "i had an appointment", "لدي حجز", "عندي حجز",
 		"mon rdv", "mon rendez-vous", "notre rdv", "notre rendez-vous", "my appointment", "our appointment",
 		"my booking", "my meeting", "rdv ta3na",
+		// "الموعد تاعي نهار 2 ديسمبر": darija's "my appointment", its possessive apart
+		"الموعد تاعي", "موعد تاعي", "الموعد نتاعي", "الموعد ديالي", "الرونديفو تاعي", "رونديفو تاعي",
+		"lmaw3id ta3i", "maw3id ta3i", "el maw3id ta3i", "rendez vous ta3i", "rdv nta3i",
 		// told by its service, or for someone else: "I have a consultation with you on Sunday",
 		// "elle avait pris rendez-vous pour une formation"
 		"i have a consultation with you", "i have a session with you", "i have a training with you",
@@ -75,7 +78,10 @@ var (
 		// "أود إلغاءه", "لغيوه من فضلكم": the cancelling of it, and darija's "cancel it" to several
 		"إلغاءه", "الغاءه", "لغيوه", "لغيه", "لغيها", "lghiwh", "lghiweh", "lghih",
 		// "annulili rdv", "لغيلي الموعد": cancel it for me
-		"annulili", "annuliwli", "annulihli", "lghili", "lghiwli", "لغيلي", "الغيلي", "لغيولي")
+		"annulili", "annuliwli", "annulihli", "lghili", "lghiwli", "لغيلي", "الغيلي", "لغيولي",
+		// "نحيلي الموعد تاعي": darija's "take it off" for me, to one or several
+		"نحيلي", "نحيولي", "نحيهولي", "نحيهلي", "نحيها", "نحيوها", "حيدلي", "حيدولي", "na7ili", "nahili",
+		"n7ili", "nhili", "na7iwli", "nahiwli", "n7iwli", "nhiwli", "7aydli", "hayedli", "7aydouli")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
@@ -95,13 +101,20 @@ var (
 		// "bghit n25er rdv": "n2akher" with 5 for its kh
 		"n25er", "n25ar", "n25ro", "n25rou", "n25erha", "n25rouh",
 		"push my appointment back", "push back my appointment", "push my appointment", "push the appointment back",
-		"push my booking back", "move my booking",
+		"push my booking back", "move my booking", "push my", "push our",
 		"تأخيره", "تاخيره", "تغييره", "تغييرها", "أغيره", "اغيره", "نغيره", "نغيرو", "تعديله", "أعدله", "اعدله",
 		"أؤجله", "اؤجله", "أقدمه", "اقدمه",
 		// "n9der nrodo nhar letnin ?": darija's "put it back", as it is spelt
 		"nrodo", "nroddo", "nrodoha", "nroddoh", "nroudou", "nroudouh", "نردو", "نرودوه",
 		// "أريد نقل موعدي إلى تاريخ آخر": the moving of it, and its verb
 		"نقل موعدي", "نقل الموعد", "نقل حجزي", "أنقل موعدي", "انقل موعدي", "ننقل موعدي", "أنقله", "انقله")
+	// remakeWords make it at another hour or day ("الموعد تاعي نهار 2 ديسمبر على الجوج، نقدر
+	// نديروه على الخمسة؟"): a move of the visitor's appointment once they tell of it, a
+	// booking's slot otherwise ("nheb rdv, n9dro ndirouh 3la 10?").
+	remakeWords = NewMatcher("نديروه على", "نديروه نهار", "نديروه مع", "تديروه على", "تديروه نهار", "تديروه مع",
+		"نديروها على", "نديروها نهار", "نحطوه على", "نحطوه نهار", "ndirouh 3la", "ndirouh nhar", "ndirouh m3a",
+		"ndiroh 3la", "ndiroh nhar", "ndiroh m3a", "tdirouh 3la", "tdirouh nhar", "tdiroh 3la", "ndirouha 3la",
+		"ndirouha nhar")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -315,11 +328,12 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 		return "", false
 	}
 	cancels := lastAskedIn(&CancelOwnWords, t) >= 0
-	if !inFlow && cancels && movesIn(t) {
+	moves := movesIn(t) || (booked && remakeWords.ScoreIn(t) > 0)
+	if !inFlow && cancels && moves {
 		return ManageActionIn(t), true
 	}
 	// Inside the booking flow, a move must name the visitor's own appointment.
-	if (!inFlow || OwnWords.ScoreIn(t) > 0) && movesIn(t) {
+	if (!inFlow || OwnWords.ScoreIn(t) > 0) && moves {
 		return IntentMove, true
 	}
 	switch {

@@ -85,8 +85,21 @@ func TestQuestionsAsked(t *testing.T) {
 			t.Errorf("%q: topic %q, want %q", text, got, want)
 		}
 	}
-	if q, _ := QuestionOf(Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
+	if q, _ := QuestionOf("", Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
 		t.Errorf("a robot or a person: %q", q)
+	}
+	// Its question mark makes a long message a question: the bot asked about, not the service.
+	bots := []Service{{Slug: "bots-ia", Names: []string{"AI bots"}, Keywords: []string{"bot", "chatbot"}}}
+	for _, text := range []string{"wait, am I talking to a bot?", "sorry, am I chatting with a bot right now?"} {
+		if q, _ := QuestionOf(text, Words(text), bots); q != QuestionBot {
+			t.Errorf("%q: %q, want the bot question", text, q)
+		}
+	}
+	// A project the visitor has is no question about the agency's; a meeting asked for is a booking.
+	for _, text := range []string{"salam 3likoum, 3andi projet chatbot, n9dro ntla9aw?", "j'ai un projet de site, on peut se rencontrer ?"} {
+		if r := Read(text, Context{Now: sundayMorning, Lang: "fr"}); r.Intent != IntentBook || r.Topic != "" {
+			t.Errorf("%q: intent %q, topic %q, want a booking", text, r.Intent, r.Topic)
+		}
 	}
 	for text, want := range map[string]string{"sahit, merci": QuestionThanks, "ah ok merci": QuestionThanks,
 		"oui merci": IntentBook, "ok": IntentBook} {

@@ -42,7 +42,10 @@ var (
 		"nchoufkom", "nchofkom", "نشوفكم", "نجي عندكم", "nji 3andkom", "nji ndir", "ndir rdv", "ndir rendez-vous",
 		"nakhod rdv", "nakhod rendez-vous", "ndirou rdv", "موعد معاكم", "appt", "rdz", "rendezvous", "réunion",
 		"reunion", "come in", "come over", "arrange a meeting", "set up a meeting", "كاين بلاصة", "kayen place",
-		"kayen de la place")
+		"kayen de la place",
+		// "n9dro ntla9aw?": darija's "can we meet?"
+		"ntla9aw", "netla9aw", "ntla9ou", "netla9ou", "ntlaqaw", "netlaqaw", "nitla9aw", "ntla9a", "نتلاقاو",
+		"نتلاقو", "نتلاقى", "نتلاقا", "se rencontrer", "meet up")
 	CancelWords = NewMatcher("annuler", "annule", "annulation", "stop", "arrête", "arreter", "cancel", "quit",
 		"never mind", "إلغاء", "الغاء", "ألغ", "توقف",
 		"laisse tomber", "laissez tomber", "oublie", "oubliez", "oublie ça", "on arrête", "j'arrête", "abandonner",
@@ -79,11 +82,17 @@ var (
 		"bsr", "cc", "wesh", "wech", "salem", "ahlan", "marhba", "سلام عليكم", "صباح النور", "مرحبا بكم", "good evening",
 		"good afternoon")
 	ThanksWords = NewMatcher("merci", "saha", "thanks", "thank you", "thx", "شكرا", "شكرًا", "بارك الله فيك", "يعطيك الصحة",
-		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty")
+		"جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم", "يعطيكم الصحة", "شكرا جزيلا", "merci beaucoup", "ty",
+		"je vous remercie", "je vous en remercie", "merci bien", "merci à vous", "thanks a lot", "many thanks",
+		"thank you very much", "thank you so much", "شكرا لكم", "شكرا بزاف", "merci bzaf")
 	// PoliteWords may go with a yes or a command without changing what it says.
 	PoliteWords = NewMatcher("merci", "merci beaucoup", "جزاكم الله خيرا", "جزاك الله خيرا", "بارك الله فيكم",
 		"يعطيكم الصحة", "شكرا جزيلا", "وجزاكم الله خيرا", "svp", "stp", "s'il vous plaît", "s'il vous plait",
-		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا")
+		"s'il te plaît", "s'il te plait", "please", "thanks", "thank you", "من فضلك", "لو سمحت", "شكرا", "شكرًا",
+		// thanks in a full sentence: "Oui, c'est parfait, je vous remercie."
+		"je vous remercie", "je vous en remercie", "merci bien", "merci à vous", "merci a vous", "thanks a lot",
+		"many thanks", "thank you very much", "thank you so much", "much appreciated", "شكرا لكم", "شكرا جزيلا لكم",
+		"شكرا بزاف", "merci bzaf", "merci bezzaf", "ya3tik saha", "يعطيك الصحة")
 	// assentWords may go with a yes at the summary: "oui, c'est parfait", "yes, looks good".
 	assentWords = NewMatcher("c'est parfait", "c'est ça", "c'est ca", "c'est correct", "c'est tout bon", "tout est bon",
 		"tout est correct", "très bien", "tres bien", "ça marche", "ca marche", "vas-y", "allez-y", "go",
@@ -176,8 +185,10 @@ var Topics = []struct {
 	{"contact", NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
 		"رقم", "بريد", "ايميل", "إيميل", "تواصل", "الاتصال")},
-	{"portfolio", NewMatcher("projets", "projet", "réalisations", "realisations", "portfolio", "références",
-		"references", "travaux", "exemples", "clients", "projects", "work", "examples", "past work", "مشاريع",
+	// "projet" alone is the visitor's own more often than the agency's work: "3andi projet
+	// chatbot", "j'ai un projet de site"; the agency's are asked for in the plural.
+	{"portfolio", NewMatcher("projets", "réalisations", "realisations", "portfolio", "références",
+		"references", "travaux", "exemples", "clients", "projects", "your work", "examples", "past work", "مشاريع",
 		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات", "أمثلة", "امثلة", "واش درتو", "درتو",
 		"خدمتوها", "wach dertou", "dertou")},
 	{"about", NewMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
@@ -507,9 +518,11 @@ const (
 
 // QuestionOf names the question a message asks that the rules answer: a day or the
 // closing time, "are you a bot", one service, a topic (prices, delays, hours, address,
-// contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none.
-func QuestionOf(ws []string, services []Service) (string, Service) {
+// contact, portfolio, about, services), or a goodbye, a greeting, thanks; "" when none. ws
+// are the words of msg, whose question mark makes "wait, am I talking to a bot?" a question.
+func QuestionOf(msg string, ws []string, services []Service) (string, Service) {
 	t := NewText(ws)
+	t.asked = strings.ContainsAny(msg, "?؟")
 	return QuestionOfIn(&t, services)
 }
 
@@ -610,7 +623,7 @@ func engagementEnd(t *Text, i int) int {
 var engagementWhen = map[string]bool{"apres": true, "midi": true, "matin": true, "soir": true, "morning": true,
 	"afternoon": true, "evening": true, "tonight": true, "demain": true, "tomorrow": true, "today": true,
 	"aujourd'hui": true, "la3chiya": true, "l3chiya": true, "3chiya": true, "sbah": true, "ghedwa": true,
-	"العشيه": true, "الصباح": true, "المساء": true, "صباحا": true, "مساء": true, "غدوه": true, "غدا": true}
+	"العشيه": true, "الصباح": true, "المساء": true, "صباحا": true, "مساء": true, "غدوه": true, "غدوا": true, "غدا": true, "ghodwa": true}
 
 func startsWithDigit(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
 

@@ -30,6 +30,7 @@ func TestAnswer(t *testing.T) {
 		{"je ne sais pas", ""},
 		{"ok", ""},
 		{"mardi à 10h", ""},
+		{"c pr mon projet de fin d'études, jsuis pressé dsl", ""}, // "c'est pour", as texted
 	} {
 		if got := Answer(tc.text); got != tc.want {
 			t.Errorf("Answer(%q) = %q, want %q", tc.text, got, tc.want)

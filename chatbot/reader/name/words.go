@@ -79,7 +79,9 @@ var stops = set("et", "and", "je", "j'ai", "j'aimerais", "i", "i'd", "i'm", "mon
 	"مهتم", "مهتمه", "اود", "ارغب", "احتاج", "الهاتف", "هاتف", "البريد", "الايميل", "ايميل", "رقم", "الرقم", "نحتاج", "اتمنى", "رقمي", "بريدي", "هاتفي", "ايميلي", "شكرا", "لو", "سمحت", "ممكن", "نريد",
 	"w", "wa", "ou", "bghit", "nheb", "n7eb", "habit", "7abit", "nabghi", "3andi", "andi", "ndir", "numero",
 	"num", "rakom", "rani", "ana", "انا", "m3a", "mta3", "ta3", "dyal", "lil", "f", "fi", "b", "bach", "باش",
-	"can", "could", "reach", "contact", "joindre", "write")
+	"can", "could", "reach", "contact", "joindre", "write",
+	// French as texted: "c pr mon projet" (c'est pour), "jsuis", "jveux"
+	"c", "pr", "c'est", "cest", "jsuis", "jveux", "jvoudrais", "dsl")
 
 // common are words that open a sentence capitalised but name nobody: "Bonsoir, Je
 // voudrais…", "Hi, Web Development please".
