@@ -95,6 +95,10 @@ func readCompany(t *turn, msg string, ws []string) {
 		t.advance()
 		return
 	}
+	if unclearNoCompany(msg, ws) {
+		t.fail(text(t.lang(), "company_unclear"))
+		return
+	}
 	if _, ok := t.takeValue(msg, ws); ok {
 		t.advance()
 	}
@@ -121,34 +125,9 @@ func (t *turn) takeValue(msg string, ws []string) (string, bool) {
 	return "", false
 }
 
-// skipsCompany reports whether a message says there is no company: "passer", "la,
-// makanch", "non merci" — or opens by saying so before telling why: "makanch, c'est un
-// projet perso", "no company, it's for my small business".
-func skipsCompany(msg string, ws []string) bool {
-	t := reader.NewText(ws)
-	if reader.SkipWords.ScoreIn(&t) == 0 && notYetWords.ScoreIn(&t) == 0 {
-		return false
-	}
-	if reader.CoversIn(&t, reader.SkipWords, politeWords, reader.NoWords, companyNames, selfWords) {
-		return true
-	}
-	head, _, told := strings.Cut(strings.ReplaceAll(msg, "،", ","), ",")
-	h := reader.NewText(words(head))
-	return told && len(h.Words) > 0 && reader.CoversIn(&h, reader.SkipWords, reader.NoWords, companyNames, selfWords, notYetWords)
-}
-
-// notYetWords say the company does not exist yet: "pas encore", "not yet", "mazal".
-var notYetWords = reader.NewMatcher("pas encore", "not yet", "mazal", "mazel", "ليس بعد", "مازال", "بعد", "encore", "yet")
-
 // holdOnWords ask Dota to hold on.
 var holdOnWords = reader.NewMatcher("attendez", "attends", "wait", "hold on", "one sec", "une seconde", "استنى", "استنا",
 	"انتظر", "لحظة", "stenna", "sber", "tsanna")
-
-// selfWords go with saying there is no company: "aucune, je suis indépendant", "la, ana
-// étudiant", "لا ماعنديش شركة".
-var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm", "i am", "just", "only", "pas de", "de",
-	"d", "un", "une", "a", "an", "انا", "أنا", "ما", "عندي", "ta3i", "nta3i", "moi", "personnellement", "أمثل",
-	"امثل", "أي", "اي", "jsuis", "j'suis", "chui", "perso", "أعمل", "اعمل", "لحسابي", "لحسابي الخاص", "à mon compte", "auto-entrepreneuse", "entrepreneuse", "auto entrepreneur", "self employed", "j'ai", "n'ai", "i have", "i don't have")
 
 // declines reports whether a message keeps back the contact detail asked for at step:
 // "passer", "je préfère ne pas le donner", "ma3andich", or the other way to reach the

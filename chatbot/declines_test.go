@@ -45,3 +45,34 @@ func TestNoCompanyAsTexted(t *testing.T) {
 		t.Error(`"Nana Couture" is a company`)
 	}
 }
+
+// No company yet, or not for now, or said with why: no company; a refusal followed by
+// what is not understood is asked again, and a name is a name, even one that opens with a
+// no.
+func TestNoCompanyForNow(t *testing.T) {
+	for _, msg := range []string{"Pas de société pour l'instant", "pas pour le moment", "pas encore", "Pas encore de société",
+		"pas encore créée", "aucune pour l'instant", "non car je suis freelance", "pas de société parce que c'est perso",
+		"Pas d'entreprise pour l'instant. Je suis en train de la créer", "not yet", "no company for now",
+		"none at the moment", "I don't have one yet", "not for now", "mazal", "la mazal", "ma3andich drk",
+		"makanch khater ana étudiant", "ليس بعد", "لا توجد شركة حاليا", "مازال ما درتهاش", "لا، لأنني طالب"} {
+		if !skipsCompany(msg, words(msg)) {
+			t.Errorf("skipsCompany(%q) = false", msg)
+		}
+	}
+	for msg, want := range map[string]bool{
+		"non je suis chez eux":                true,
+		"pas de société mais une association": true,
+		"Pas à Pas Conseil":                   true,
+		"La Belle Vie":                        false,
+		"No Limit Agency":                     false,
+		"Non Stop Print":                      false,
+		"Atlas Immo":                          false,
+	} {
+		if skipsCompany(msg, words(msg)) {
+			t.Errorf("skipsCompany(%q) = true", msg)
+		}
+		if got := unclearNoCompany(msg, words(msg)); got != want {
+			t.Errorf("unclearNoCompany(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}
