@@ -19,12 +19,17 @@ func TestServiceMentioned(t *testing.T) {
 	for text, want := range map[string]string{
 		"3andkom formation f développement web? n7eb nt3allem": "formation",
 		"un shooting photo pour mon site web":                  "shooting-photo-video",
-		"حاب نحجز موعد على صيانة السيت":                        "mini-services",
-		"a mobile app. make it 2pm, I have a class at 3":       "developpement-mobile",
-		"I have a class at 3":                                  "",
-		"je voudrais des cours":                                "formation",
-		"maintenance de mon site":                              "mini-services",
-		"j'ai un site web, il est lent":                        "developpement-web",
+		// the subject's own subject: "for the products of my online shop"
+		"je voudrais un shooting photo pour les produits de mon site web, lundi à 9h": "shooting-photo-video",
+		"a photo shoot for the products of my site":                                   "shooting-photo-video",
+		"une formation pour les employés de mon site web":                             "formation",
+		"un site web pour vendre les photos de mes clients":                           "developpement-web",
+		"حاب نحجز موعد على صيانة السيت":                                               "mini-services",
+		"a mobile app. make it 2pm, I have a class at 3":                              "developpement-mobile",
+		"I have a class at 3":           "",
+		"je voudrais des cours":         "formation",
+		"maintenance de mon site":       "mini-services",
+		"j'ai un site web, il est lent": "developpement-web",
 	} {
 		tx := NewText(Words(text))
 		s, ok := ServiceOtherThan(&tx, kindServices, "")

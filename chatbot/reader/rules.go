@@ -429,8 +429,13 @@ func headService(t *Text, c *servicesMatchers, services []Service, skip string) 
 			case !isArabic(t.Words[j]) || !isArabic(t.Words[i]):
 				continue
 			}
-			for k := 0; k < 2 && j < len(t.Words) && subjectFillers[t.Words[j]]; k++ {
-				j++
+			j = afterSubjectFillers(t, j)
+			// "un shooting pour les produits de ma boutique en ligne": the subject may be
+			// one word's, of the service that follows it.
+			if j+1 < len(t.Words) && subjectWords[t.Words[j+1]] && !namesService(t, c, j) {
+				if k := afterSubjectFillers(t, j+2); namesService(t, c, k) {
+					j = k
+				}
 			}
 			if j >= len(t.Words) {
 				continue
@@ -446,6 +451,24 @@ func headService(t *Text, c *servicesMatchers, services []Service, skip string) 
 		}
 	}
 	return Service{}, false
+}
+
+// afterSubjectFillers is the index after the few subjectFillers at j.
+func afterSubjectFillers(t *Text, j int) int {
+	for k := 0; k < 2 && j < len(t.Words) && subjectFillers[t.Words[j]]; k++ {
+		j++
+	}
+	return j
+}
+
+// namesService reports whether a service's phrase starts at index j of t.
+func namesService(t *Text, c *servicesMatchers, j int) bool {
+	for b := range c.matchers {
+		if c.matchers[b].atIn(t, j) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // catalogueMatchers are the matchers of the services of the last catalogues read, each
