@@ -63,7 +63,9 @@ func readName(t *turn, msg string, ws []string) {
 	// "Le rdv au nom de mon père, Ahmed Toumi": booking words, and the name in a phrase of
 	// its own.
 	bookingWords := reader.BookWords.Score(ws) > 0 && namereader.Alone(msg) == ""
-	if tp := t.reading().Topic; tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || bookingWords {
+	// "pour moi c'est bon", "ana sahit": a yes, said in a sentence, is no name either.
+	assent := f.Name == "" && namereader.Assent(msg)
+	if tp := t.reading().Topic; tp != "" || reader.YesWords.Exact(ws) || reader.NoWords.Exact(ws) || bookingWords || assent {
 		if tp != "" {
 			t.answerThenAsk(msg, ws)
 		} else {

@@ -38,9 +38,9 @@ func checkName(msg string) (string, string) {
 	v := stripLeadIn(nameLeadIns, strings.TrimSpace(msg))
 	if n := namereader.Answer(msg); n != "" && !namereader.Business(n) {
 		v = n
-	} else if namereader.Business(msg) {
+	} else if namereader.Business(msg) || namereader.Assent(msg) {
 		// "le magasin c'est Meubles Boudiaf", "الشركة اسمها Sahel Food": a business's name,
-		// not the visitor's
+		// not the visitor's; "pour moi c'est bon", "for me it's good": no name at all
 		v = ""
 	}
 	// "لا سمحلي غلطت، حط …", "non pardon": a no or a correction's lead is no name.

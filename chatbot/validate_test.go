@@ -19,6 +19,12 @@ func TestCheckValue(t *testing.T) {
 		{StepName, "A", "A", "name_length"},
 		{StepName, "Amine42", "Amine42", "name_chars"},
 		{StepName, strings.Repeat("a", 101), strings.Repeat("a", 101), "name_length"},
+		// a yes or "all is well" after "c'est", "it's", "ana" names nobody
+		{StepName, "pour moi c'est bon", "", "name_length"},
+		{StepName, "moi c'est bon", "", "name_length"},
+		{StepName, "for me it's good", "", "name_length"},
+		{StepName, "ana sahit", "", "name_length"},
+		{StepName, "Le Gall", "Le Gall", ""},
 		{StepEmail, "Amine@Example.DZ", "amine@example.dz", ""},
 		{StepEmail, "mon email est amine@example.dz.", "amine@example.dz", ""},
 		{StepEmail, "amine@example", "amine@example", "email_invalid"},

@@ -304,8 +304,8 @@ func take(ws []word, careful bool) string {
 	for len(out) > 0 && trailing[out[len(out)-1].f] {
 		out = out[:len(out)-1]
 	}
-	if len(out) == 0 || allCommon(out) {
-		return "" // "mardi", "formation": no name
+	if len(out) == 0 || allCommon(out) || allAssent(out) {
+		return "" // "mardi", "formation": no name; nor "bon" in "pour moi c'est bon"
 	}
 	raw := make([]string, len(out))
 	for i, w := range out {
@@ -348,6 +348,39 @@ func allCommon(ws []word) bool {
 		}
 	}
 	return true
+}
+
+// allAssent reports whether every word says yes or that all is well: "moi c'est bon",
+// "ana sahit", "it's fine" introduce nobody.
+func allAssent(ws []word) bool {
+	for _, w := range ws {
+		if !assents[w.f] && !fillers[w.f] {
+			return false
+		}
+	}
+	return true
+}
+
+// Assent reports whether text says yes or that all is well past the acknowledgements that
+// open it ("pour moi c'est bon", "for me it's good", "ana sahit"; not "ok, Le Gall"): what
+// is no name, whatever else it holds.
+func Assent(text string) bool {
+	segs := segments(text)
+	for len(segs) > 1 && allFiller(segs[0]) {
+		segs = segs[1:]
+	}
+	for i, s := range segs {
+		ws := s.words
+		if i == 0 {
+			ws = dropFillers(ws)
+		}
+		for _, w := range ws {
+			if assents[w.f] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func allCapitalised(ws []word) bool {

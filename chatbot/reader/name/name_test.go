@@ -28,6 +28,12 @@ func TestAnswer(t *testing.T) {
 		{"moi c Abdelkader Zerrouki, 0555 12 40 87", "Abdelkader Zerrouki"}, // "moi c'est" as it is texted
 		{"moi cest Lina Hamdi", "Lina Hamdi"},
 		{"je ne sais pas", ""},
+		// a yes or "all is well" introduces nobody
+		{"moi c'est bon", ""},
+		{"moi c'est correct", ""},
+		{"ana sahit", ""},
+		{"it's fine", ""},
+		{"أنا بخير", ""},
 		{"ok", ""},
 		{"mardi à 10h", ""},
 		{"c pr mon projet de fin d'études, jsuis pressé dsl", ""}, // "c'est pour", as texted
@@ -46,6 +52,8 @@ func TestIntroduced(t *testing.T) {
 		{"Bonjour, je suis la secrétaire du Dr Mourad Belkacem", ""},
 		{"Good morning, I'm the secretary of Dr. Nabil Ferroukhi", ""},
 		{"il s'appelle Karim Haddad", "Karim Haddad"},
+		{"pour moi c'est bon", ""},
+		{"oui, moi c'est parfait, merci", ""},
 		{"Bonsoir, Farid Kaci. Je voudrais un rendez-vous", "Farid Kaci"},
 		{"ana Mehdi Saadi, bghit rendez-vous", "Mehdi Saadi"},
 		{"أنا نور الهدى وأريد موعدا", "نور الهدى"},

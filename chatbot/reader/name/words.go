@@ -61,6 +61,14 @@ var fillers = set("ok", "okay", "oki", "okey", "d'accord", "dac", "daccord", "ou
 	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum", "ah", "oh", "top",
 	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit")
 
+// assents say yes or that all is well, after "c'est", "it's", "ana": "moi c'est bon",
+// "for me it's good", "ana sahit", "كلشي مليح".
+var assents = set("bon", "bonne", "ok", "okay", "oki", "good", "correct", "correcte", "sahit", "sahi", "s7it",
+	"parfait", "parfaite", "nickel", "bien", "fine", "exact", "exacte", "juste", "cool", "nice", "mli7", "mlih",
+	"mliha", "mli7a", "s7i7", "s7i7a", "sah", "sahih", "sa7", "mzyan", "mzian", "labas", "impeccable", "super",
+	"top", "great", "perfect", "right", "alright", "okey", "d'accord", "daccord", "valide", "confirme",
+	"مليح", "مليحه", "صحيح", "صح", "تمام", "مزيان", "لاباس", "ممتاز", "جيد", "بخير", "موافق", "صحيت")
+
 var fillerPhrases = phrases("bien sur", "of course", "avec plaisir", "pas de probleme", "no problem", "thank you",
 	"salam alaykoum", "salam alikoum", "salam aleykoum", "السلام عليكم", "بكل سرور")
 
