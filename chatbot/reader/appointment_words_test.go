@@ -76,6 +76,14 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"السلام عليكم، الموعد تاعي نهار 2 ديسمبر على الجوج، نقدر نديروه على الخمسة؟": IntentMove,
 		"rdv ta3i nhar lkhmis, n9dro ndirouh 3la 3?": IntentMove,
 		"nheb rdv, n9dro ndirouh 3la 10?":            IntentBook,
+		// the same day at another hour: the appointment moved; a booking for the same day
+		// as something else is still a booking
+		"Salam, j'ai rdv mercredi 2 décembre à 9h pour la formation. C possible nfs nhar mais à 11h ?":               IntentMove,
+		"السلام عليكم، الموعد تاع التصوير نهار الخميس على 4 تاع لعشية، نقدر نديه لنفس النهار بصح الصباح على الحداش؟": IntentMove,
+		"I have an appointment on Thursday at 4pm, could we do the same day at 11 instead?":                          IntentMove,
+		"Je veux juste le décaler à 11h le même jour":                                                                IntentMove,
+		"je voudrais un rdv pour un shooting et une consultation le même jour":                                       IntentBook,
+		"nheb rdv, n9der ndih nhar lkhmis?": IntentBook,
 		"Hello, could I push my Wednesday appointment back a week? Tuesday December 1st would work best.": IntentMove,
 		"شركة نقل البضائع": IntentOther,
 		// an appointment told by its service, or for someone else, before saying what to do

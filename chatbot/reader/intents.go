@@ -18,7 +18,9 @@ var (
 	// bookedWords tell of an appointment the visitor already has: "j'ai réservé", "I booked".
 	bookedWords = NewMatcher("j'ai réservé", "j'ai reserve", "j'avais réservé", "j'avais reserve", "javais réservé",
 		"javais reserve", "j'avais pris rendez-vous", "i had booked", "i'd booked", "j'ai pris", "j'avais pris", "j'ai un rendez-vous",
-		"j'ai rendez-vous", "i booked", "i have an appointment", "i had booked", "i made an appointment",
+		"j'ai rendez-vous", "j'ai rdv", "j'avais rdv", "on a rdv", "on a un rdv", "on a rendez-vous",
+		"nous avons rendez-vous", "nous avons un rendez-vous", "we have an appointment", "عندنا موعد",
+		"3andna rdv", "i booked", "i have an appointment", "i had booked", "i made an appointment",
 		"i've booked", "حجزت", "عندي موعد", "كان عندي موعد", "dert rdv", "dert rendez-vous", "3andi rdv",
 		"لدي موعد", "عندي رونديفو", "كان عندي رونديفو", "i have a meeting", "i booked a meeting", "j'ai un rdv",
 		"3andi un rdv", "3andi rendez vous",
@@ -114,7 +116,17 @@ var (
 	remakeWords = NewMatcher("نديروه على", "نديروه نهار", "نديروه مع", "تديروه على", "تديروه نهار", "تديروه مع",
 		"نديروها على", "نديروها نهار", "نحطوه على", "نحطوه نهار", "ndirouh 3la", "ndirouh nhar", "ndirouh m3a",
 		"ndiroh 3la", "ndiroh nhar", "ndiroh m3a", "tdirouh 3la", "tdirouh nhar", "tdiroh 3la", "ndirouha 3la",
-		"ndirouha nhar")
+		"ndirouha nhar",
+		// "نقدر نديه لنفس النهار؟": darija's "take it" to another hour or day
+		"نديه", "نديها", "نديوه", "نديوها", "تديه", "تديوه", "ndih", "ndiha", "ndiwh", "ndiwah", "ndiweh",
+		"ndiwha", "ndiwouh")
+	// sameDayWords keep the day of the visitor's appointment for another hour: "c possible
+	// nfs nhar mais à 11h ?", "le décaler à 11h le même jour", "نديه لنفس النهار بصح
+	// الصباح".
+	sameDayWords = NewMatcher("même jour", "le même jour", "même journée", "la même journée", "same day",
+		"the same day", "that same day", "nfs nhar", "nafs nhar", "nefs nhar", "fnafs nhar", "f nafs nhar",
+		"nafs el nhar", "nafs lyoum", "nfs lyoum", "نفس النهار", "لنفس النهار", "فنفس النهار", "في نفس النهار",
+		"نفس اليوم", "لنفس اليوم", "في نفس اليوم", "فنفس اليوم")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -323,12 +335,17 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "mardi ma nkderch… possible jeudi, même heure ?": a visitor who cannot come and
 	// offers another day moves their appointment, named or not.
 	reschedules := !inFlow && cantComeWords.ScoreIn(t) > 0 && (sameSlotWords.ScoreIn(t) > 0 || otherDayOffered(t))
-	if !booked && !reschedules && AppointmentWords.ScoreIn(t) == 0 &&
+	// "j'ai rdv mercredi à 9h, c possible nfs nhar mais à 11h ?", "le décaler à 11h le
+	// même jour": the same day at another hour is the visitor's appointment moved.
+	sameDay := sameDayWords.ScoreIn(t) > 0
+	remade := remakeWords.ScoreIn(t) > 0
+	movedSameDay := sameDay && (booked || remade || lastMoveIn(t) >= 0)
+	if !booked && !reschedules && !movedSameDay && AppointmentWords.ScoreIn(t) == 0 &&
 		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
 	cancels := lastAskedIn(&CancelOwnWords, t) >= 0
-	moves := movesIn(t) || (booked && remakeWords.ScoreIn(t) > 0)
+	moves := movesIn(t) || ((booked || sameDay) && remade) || movedSameDay
 	if !inFlow && cancels && moves {
 		return ManageActionIn(t), true
 	}
