@@ -52,7 +52,8 @@ var (
 		"نحتاج", "nheb", "n7eb", "bghit", "habit", "7abit", "khasni", "lazemni", "nabghi",
 		// said for a business: "we need", "nous voulons", "بغينا"
 		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
-		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "نحبو", "نحبوا", "بغينا",
+		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "nous voudrions",
+		"nous souhaiterions", "on aimerait", "on souhaite", "on souhaiterait", "نحبو", "نحبوا", "بغينا",
 		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
 	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
 	// apprendre", "I want to learn", "أريد أن أتعلم".
@@ -552,7 +553,7 @@ func WantsPersonIn(t *Text) bool {
 // مع موظف حقيقي أم مع برنامج آلي؟", "wach rani nahder m3a bnadem wela robot". The question
 // is answered; no person is asked for.
 func asksWhichIn(t *Text) bool {
-	if botAddress.ScoreIn(t) == 0 {
+	if !addressedIn(t) {
 		return false
 	}
 	human, machine := -1, -1
@@ -566,6 +567,17 @@ func asksWhichIn(t *Text) bool {
 			continue
 		}
 		if human >= 0 && machine >= 0 && orBetween(t, min(human, machine), max(human, machine)) {
+			return true
+		}
+	}
+	return false
+}
+
+// addressedIn reports whether a message speaks to Dota (botAddress), not counting the
+// "vous" of "rendez-vous": "je peux avoir un rendez-vous ?" asks nothing of Dota itself.
+func addressedIn(t *Text) bool {
+	for i := range t.Words {
+		if botAddress.atIn(t, i) > 0 && !(t.Words[i] == "vous" && i > 0 && t.Words[i-1] == "rendez") {
 			return true
 		}
 	}

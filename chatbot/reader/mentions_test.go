@@ -100,8 +100,20 @@ func TestQuestionsAsked(t *testing.T) {
 			t.Errorf("%q: %q, want the bot question", text, q)
 		}
 	}
-	// A project the visitor has is no question about the agency's; a meeting asked for is a booking.
-	for _, text := range []string{"salam 3likoum, 3andi projet chatbot, n9dro ntla9aw?", "j'ai un projet de site, on peut se rencontrer ?"} {
+	// The "vous" of "rendez-vous" speaks to nobody: a chatbot wanted is no bot question.
+	text := "Bonjour, nous voudrions un chatbot pour répondre aux clients sur notre site. Je peux avoir un rendez-vous le jeudi 3 décembre à 11h ?"
+	if q, _ := QuestionOf(text, Words(text), bots); q == QuestionBot {
+		t.Errorf("%q: the bot question", text)
+	}
+	// A project or clients the visitor has are no question about the agency's; a meeting
+	// asked for is a booking. The agency's clients are asked for as theirs.
+	for text, want := range map[string]string{"Quels sont vos clients ?": "portfolio", "من هم عملاؤكم؟": "portfolio",
+		"صباح الخير، عندنا شركة نقل وحابين application للزبائن يتبعو الكاميوات": ""} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Topic; got != want {
+			t.Errorf("%q: topic %q, want %q", text, got, want)
+		}
+	}
+	for _, text := range []string{"salam 3likoum, 3andi projet chatbot, n9dro ntla9aw?", "j'ai un projet de site, on peut se rencontrer ?", text} {
 		if r := Read(text, Context{Now: sundayMorning, Lang: "fr"}); r.Intent != IntentBook || r.Topic != "" {
 			t.Errorf("%q: intent %q, topic %q, want a booking", text, r.Intent, r.Topic)
 		}

@@ -186,9 +186,11 @@ var Topics = []struct {
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
 		"رقم", "بريد", "ايميل", "إيميل", "تواصل", "الاتصال")},
 	// "projet" alone is the visitor's own more often than the agency's work: "3andi projet
-	// chatbot", "j'ai un projet de site"; the agency's are asked for in the plural.
+	// chatbot", "j'ai un projet de site"; the agency's are asked for in the plural. So are
+	// "clients" ("un chatbot pour répondre aux clients"): the agency's are "vos clients".
 	{"portfolio", NewMatcher("projets", "réalisations", "realisations", "portfolio", "références",
-		"references", "travaux", "exemples", "clients", "projects", "your work", "examples", "past work", "مشاريع",
+		"references", "travaux", "exemples", "vos clients", "your clients", "other clients", "quels clients",
+		"which clients", "past clients", "clients ta3kom", "الزبائن تاعكم", "من هم عملاؤكم", "من هم زبائنكم", "projects", "your work", "examples", "past work", "مشاريع",
 		"المشاريع", "أعمال", "أعمالكم", "اعمالكم", "سابقة", "إنجازات", "أمثلة", "امثلة", "واش درتو", "درتو",
 		"خدمتوها", "wach dertou", "dertou")},
 	{"about", NewMatcher("expérience", "experience", "qui êtes-vous", "qui etes vous", "agence", "années",
@@ -562,7 +564,7 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 	switch {
 	// "t'es un robot wla une vraie personne, dis moi franchement": a robot and a person
 	// named together ask which Dota is, whatever the message's shape.
-	case BotWords.ScoreIn(t) > 0 && botAddress.ScoreIn(t) > 0 && (questionShapedIn(t) || BotWords.HitsIn(t) >= 2):
+	case BotWords.ScoreIn(t) > 0 && addressedIn(t) && (questionShapedIn(t) || BotWords.HitsIn(t) >= 2):
 		return QuestionBot, svc
 	case named && (topic == "" || topic == QuestionServices):
 		return QuestionService, svc
