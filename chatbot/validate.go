@@ -43,8 +43,10 @@ func checkName(msg string) (string, string) {
 		// not the visitor's; "pour moi c'est bon", "for me it's good": no name at all
 		v = ""
 	}
-	// "لا سمحلي غلطت، حط …", "non pardon": a no or a correction's lead is no name.
-	if nw := reader.Words(v); reader.NoWords.Score(nw) > 0 || reader.CorrectionLeads.Score(nw) > 0 {
+	// "لا سمحلي غلطت، حط …", "non pardon": a no or a correction's lead is no name; nor is
+	// a booking asked for ("نديرو رونديفو").
+	if nw := reader.Words(v); reader.NoWords.Score(nw) > 0 || reader.CorrectionLeads.Score(nw) > 0 ||
+		reader.BookWords.Score(nw) > 0 {
 		v = ""
 	}
 	v = strings.Join(strings.Fields(strings.TrimRight(v, ".!")), " ")

@@ -25,6 +25,8 @@ func TestCheckValue(t *testing.T) {
 		{StepName, "for me it's good", "", "name_length"},
 		{StepName, "ana sahit", "", "name_length"},
 		{StepName, "Le Gall", "Le Gall", ""},
+		// nor is a booking asked for: "good, let's make an appointment"
+		{StepName, "مليح، نديرو رونديفو", "", "name_length"},
 		{StepEmail, "Amine@Example.DZ", "amine@example.dz", ""},
 		{StepEmail, "mon email est amine@example.dz.", "amine@example.dz", ""},
 		{StepEmail, "amine@example", "amine@example", "email_invalid"},

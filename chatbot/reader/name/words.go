@@ -96,6 +96,8 @@ var stops = set("et", "and", "je", "j'ai", "j'aimerais", "i", "i'd", "i'm", "mon
 var common = set("je", "j'ai", "nous", "on", "il", "elle", "vous", "i", "we", "you", "it", "this", "that", "there",
 	"web", "site", "mobile", "app", "application", "formation", "consultation", "photo", "video", "bot", "bots",
 	"logo", "rendez-vous", "rdv", "appointment", "meeting", "booking", "موعد", "الموعد", "الرونديفو", "حجز", "الحجز",
+	// "مليح، نديرو رونديفو": the appointment as darija spells it, in both scripts
+	"رونديفو", "روندوفو", "رانديفو", "روندفو", "rondevou", "rendevou", "randevu", "rondivou", "rendezvous",
 	// "in his name": "الموعد باسمو هو"
 	"باسم", "باسمو", "باسمه", "باسمها", "باسمي", "lundi", "mardi", "mercredi", "jeudi",
 	"vendredi", "samedi", "dimanche", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
