@@ -54,7 +54,9 @@ var (
 		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
 		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "nous voudrions",
 		"nous souhaiterions", "on aimerait", "on souhaite", "on souhaiterait", "نحبو", "نحبوا", "بغينا",
-		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
+		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin",
+		// "حبيت chatbot لل site تاعي": darija's "I'd like", as it is written in Arabic letters
+		"حبيت", "حبينا")
 	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
 	// apprendre", "I want to learn", "أريد أن أتعلم".
 	LearnWords = NewMatcher("apprendre", "me former", "nous former", "learn", "be trained", "get trained",

@@ -24,12 +24,14 @@ func TestServiceMentioned(t *testing.T) {
 		"a photo shoot for the products of my site":                                   "shooting-photo-video",
 		"une formation pour les employés de mon site web":                             "formation",
 		"un site web pour vendre les photos de mes clients":                           "developpement-web",
-		"حاب نحجز موعد على صيانة السيت":                                               "mini-services",
-		"a mobile app. make it 2pm, I have a class at 3":                              "developpement-mobile",
-		"I have a class at 3":           "",
-		"je voudrais des cours":         "formation",
-		"maintenance de mon site":       "mini-services",
-		"j'ai un site web, il est lent": "developpement-web",
+		// the one wanted, with darija's "I'd like" in Arabic letters
+		"سلام، حبيت cours لل site تاعي":                  "formation",
+		"حاب نحجز موعد على صيانة السيت":                  "mini-services",
+		"a mobile app. make it 2pm, I have a class at 3": "developpement-mobile",
+		"I have a class at 3":                            "",
+		"je voudrais des cours":                          "formation",
+		"maintenance de mon site":                        "mini-services",
+		"j'ai un site web, il est lent":                  "developpement-web",
 	} {
 		tx := NewText(Words(text))
 		s, ok := ServiceOtherThan(&tx, kindServices, "")
