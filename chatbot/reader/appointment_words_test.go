@@ -119,6 +119,8 @@ func TestPersonAskedAsVisitorsSayIt(t *testing.T) {
 		"j'aimerais parler à quelqu'un de votre équipe, ce n'est pas pour un nouveau rendez-vous": true,
 		"I'd like to talk to someone from your team, not for an appointment":                      true,
 		"je voudrais parler à quelqu'un de votre équipe pour prendre rendez-vous":                 false,
+		"سلام، نحب نهدر مع واحد من l'équipe، ماشي مع robot الله يخليك":                            true,
+		"je voudrais discuter d'une formation pour l'équipe":                                      false,
 		"am I talking to a bot or a real person?":                                                 false,
 		"wach rani nahder m3a bnadem wela robot":                                                  false,
 		"واش راني نهدر مع بنادم ولا روبو؟":                                                        false,

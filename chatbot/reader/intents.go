@@ -198,7 +198,10 @@ var (
 		"someone in charge", "person in charge", "le directeur", "directeur", "lmoudir", "moudir", "مسير", "insan", "chi wahed", "chi wa7ed", "wa7ed", "wahd men l'equipe",
 		"wa7ed mn l'equipe",
 		// "نحب نهدر مع واحد من الخدامين تاعكم ماشي مع روبو"
-		"الخدامين", "واحد من الخدامين", "خدام", "ماشي مع روبو", "ماشي روبو", "machi robot", "machi m3a robot")
+		"الخدامين", "واحد من الخدامين", "خدام", "ماشي مع روبو", "ماشي روبو", "machi robot", "machi m3a robot",
+		// "نحب نهدر مع واحد من l'équipe، ماشي مع robot": the team in French inside darija
+		"واحد من l'équipe", "واحد من l'equipe", "مع l'équipe", "مع l'equipe", "avec l'équipe", "avec l'equipe",
+		"ماشي مع robot", "ماشي robot")
 	// TalkWords go with humanWords: "parler", "talk", "نهدر", "nahder".
 	TalkWords = NewMatcher("parler", "discuss", "nahki", "nehki", "nahkiw", "ndwi", "ndwi m3a", "nahdar m3a", "مناقشة", "مناقشته", "أناقش", "اناقش", "نناقش", "discuter", "joindre", "contacter", "passez moi", "mettez moi en contact",
 		"talk", "speak", "chat with", "reach", "connect me", "put me through", "transfer me",
