@@ -72,7 +72,8 @@ var WeekdayNames = map[string]time.Weekday{
 	// written as said, without the final hamza: "الاربعا", "الثلاثا"
 	"اربعا": time.Wednesday, "الاربعا": time.Wednesday, "ثلاثا": time.Tuesday, "الثلاثا": time.Tuesday, "الجمعه": time.Friday, "سبت": time.Saturday, "السبت": time.Saturday,
 	// Darija: "الحد" is Sunday; in Latin letters, the forms with their article.
-	"الحد": time.Sunday, "lhad": time.Sunday, "l7ad": time.Sunday, "letnin": time.Monday, "lithnin": time.Monday,
+	"الحد": time.Sunday, "الثنين": time.Monday, "لثنين": time.Monday, "لاربعا": time.Wednesday,
+	"لربعا": time.Wednesday, "lhad": time.Sunday, "l7ad": time.Sunday, "letnin": time.Monday, "lithnin": time.Monday,
 	"ltnin": time.Monday, "ltlata": time.Tuesday, "larb3a": time.Wednesday, "larbe3": time.Wednesday,
 	"larba3": time.Wednesday, "lkhmis": time.Thursday, "lekhmis": time.Thursday, "khmis": time.Thursday,
 	"l5mis": time.Thursday, "ljem3a": time.Friday, "jem3a": time.Friday, "ljemaa": time.Friday, "sebt": time.Saturday,
