@@ -71,6 +71,20 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"السلام عليكم، أريد نقل موعدي إلى تاريخ آخر من فضلكم.":                                                                                     IntentMove,
 		"هل يمكنني أن أنقل موعدي إلى الأسبوع القادم؟":                                                                                              IntentMove,
 		"شركة نقل البضائع": IntentOther,
+		// a cancellation in the visitor's own words: Arabic's imperatives, darija's "nlghih"
+		"من فضلكم ألغوا موعد التصوير يوم الأربعاء":             IntentCancel,
+		"ألغِ موعدي يوم الأحد من فضلك":                         IntentCancel,
+		"أرجو إلغاء موعدي":                                     IntentCancel,
+		"salam, rdv ta3i nhar 2 decembre, bghit nlghih smahli": IntentCancel,
+		"nheb n annuli le rdv ta3 lkhmis":                      IntentCancel,
+		"نحب نفسخ الموعد تاعي":                                 IntentCancel,
+		"I'd like to scrap my appointment on Tuesday":          IntentCancel,
+		"je dois décommander mon rdv de jeudi":                 IntentCancel,
+		// a booking asked for near them stays one
+		"je veux un rdv mercredi":               IntentBook,
+		"bghit rdv nhar larb3a":                 IntentBook,
+		"أريد موعدا يوم الأربعاء":               IntentBook,
+		"I'd like a meeting on Tuesday at 10am": IntentBook,
 		// an appointment told by its service, or for someone else, before saying what to do
 		"Lamia Hamdani here. I have a consultation with you on Sunday November 29th at 9am. I'm so sorry, apologies for the short notice.":   IntentOwn,
 		"je vous écris de la part de ma mère. Elle avait pris rendez-vous pour une formation le mercredi 9 décembre à 14h, elle est désolée": IntentOwn,

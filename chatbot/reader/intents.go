@@ -75,7 +75,17 @@ var (
 		// "أود إلغاءه", "لغيوه من فضلكم": the cancelling of it, and darija's "cancel it" to several
 		"إلغاءه", "الغاءه", "لغيوه", "لغيه", "لغيها", "lghiwh", "lghiweh", "lghih",
 		// "annulili rdv", "لغيلي الموعد": cancel it for me
-		"annulili", "annuliwli", "annulihli", "lghili", "lghiwli", "لغيلي", "الغيلي", "لغيولي")
+		"annulili", "annuliwli", "annulihli", "lghili", "lghiwli", "لغيلي", "الغيلي", "لغيولي",
+		// "من فضلكم ألغوا موعد التصوير", "ألغِ حجزي": Arabic's cancel said to several or to one
+		"ألغوا", "الغوا", "ألغ", "ألغيها", "ألغوها", "الغوها", "قوموا بإلغاء",
+		// "bghit nlghih", "n annuli le rdv": darija's "cancel it" as it is spelt
+		"nlghih", "nlghiha", "nlghiwh", "nlghiweh", "nlghiwah", "nelghih", "nelghiha", "nalghiw", "n annuli",
+		"n annulih", "n annuler", "nfesskh", "nfasskh", "nfaskh", "nfesskho", "nfasskhou", "نفسخ", "نفسخو",
+		"نفسخه", "نفسخوه", "نبطل", "نبطلو", "نبطله", "نبطلوه", "nbatel", "nbattel", "nbatlo", "nbatlou",
+		"nbatlouh",
+		// "décommander", "call it off", "scrap it"
+		"décommander", "decommander", "décommande", "decommande", "décommandez", "decommandez", "scrap it",
+		"scrap my")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
