@@ -80,6 +80,16 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"نحب نفسخ الموعد تاعي":                                 IntentCancel,
 		"I'd like to scrap my appointment on Tuesday":          IntentCancel,
 		"je dois décommander mon rdv de jeudi":                 IntentCancel,
+		// a move in the visitor's own words: bring forward, put back, push
+		"نحب نقدم الموعد تاعي من الخميس 3 للأربعاء 2 ديسمبر مع 9 الصباح":        IntentMove,
+		"أجلوا موعدي إلى الأسبوع القادم من فضلكم":                               IntentMove,
+		"slm, l shooting ta3 1 decembre n7eb n2akhro l larb3a 9 decembre m3a 2": IntentMove,
+		"rdv ta3i nhar lkhmis, n9der n9admo l larb3a?":                          IntentMove,
+		"bghit nbaddel rdv ta3i l nhar letnin":                                  IntentMove,
+		"need to push my appt from dec 2 to thursday dec 10, 10am if free":      IntentMove,
+		"can we bring my appointment forward to Monday?":                        IntentMove,
+		"je voudrais repousser mon rendez-vous de mardi à jeudi":                IntentMove,
+		"نحب نقدم طلب موعد نهار الخميس":                                         IntentBook,
 		// a booking asked for near them stays one
 		"je veux un rdv mercredi":               IntentBook,
 		"bghit rdv nhar larb3a":                 IntentBook,

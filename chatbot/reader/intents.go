@@ -111,7 +111,31 @@ var (
 		// "n9der nrodo nhar letnin ?": darija's "put it back", as it is spelt
 		"nrodo", "nroddo", "nrodoha", "nroddoh", "nroudou", "nroudouh", "نردو", "نرودوه",
 		// "أريد نقل موعدي إلى تاريخ آخر": the moving of it, and its verb
-		"نقل موعدي", "نقل الموعد", "نقل حجزي", "أنقل موعدي", "انقل موعدي", "ننقل موعدي", "أنقله", "انقله")
+		"نقل موعدي", "نقل الموعد", "نقل حجزي", "أنقل موعدي", "انقل موعدي", "ننقل موعدي", "أنقله", "انقله",
+		// "نحب نقدم الموعد تاعي", "نأخروه للثلاثاء": darija's bring forward and put back, of it
+		"نقدم", "نقدموه", "نقدموها", "نقدمها", "نأخروه", "ناخروه", "نأخروها", "ناخروها", "نأخرها", "ناخرها",
+		"نأجلوه", "ناجلوه", "نأجلو", "ناجلو", "نأجلها", "نغيروه", "نحولوه", "نبدلوها",
+		// Arabic's imperatives said to several: "أجلوا موعدي", "أخروه", "انقلوه"
+		"أجلوا", "اجلوا", "أجلوه", "اجلوه", "أخروا", "اخروا", "أخروه", "اخروه", "قدموه", "غيروا", "غيروه",
+		"انقلوا", "انقلوه", "بدلوا", "بدلوه", "عدلوا موعدي", "تعديل موعدي", "تعديل الموعد",
+		// darija in Latin letters: "n2akhro", "n9admo", "nbaddel"
+		"n2akhro", "n2akhrouh", "n2akhroh", "n2akhroha", "nakhro", "nakhrouh", "n2ajlo", "n2ajlouh", "n2ejjel",
+		"nqadmo", "n9admo", "n9addmo", "n9adem", "n9addem", "nqadem", "nqaddem", "n9admouh", "nqadmouh",
+		"nbaddel", "nbaddlo", "nbaddlou", "nbaddlouh", "nghayro", "nghayrou", "nghayrouh", "n7awlo", "n7awlouh",
+		"nchangih", "nchangiwh", "nreportih", "nreportiwh", "navanci", "navanciw", "n avanci", "ndecalih",
+		"ndécalih",
+		// "push my appt", "bring it forward", "delay my appointment"
+		"push my appt", "push my meeting", "push my call", "push our appointment", "push our meeting",
+		"push the appt", "push the appointment", "push the meeting", "push the call", "bring forward",
+		"bring it forward", "bring it earlier", "bring my appointment forward", "bring my appt forward",
+		"bring the appointment forward", "bring my meeting forward", "delay my appointment", "delay my appt",
+		"delay it", "shift my appointment", "shift it", "rearrange my appointment", "change my appt",
+		"change the appointment", "change my booking", "change my meeting",
+		// "repousser", "changer de date", "décalez-le"
+		// (not "reporté", "décalé", "déplacez": "on a reporté l'événement", "vous vous déplacez ?")
+		"repousser", "repoussez", "reportez", "décalez", "decalez", "avancez", "déplacez-le", "deplacez le",
+		"changer de date", "changer de créneau",
+		"changer de creneau", "changer d'heure", "modifier la date", "modifier l'heure", "modifier le rendez-vous")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -149,7 +173,11 @@ var (
 	// touching the appointment: "les associés ont reporté le projet", "قرر الشركاء تأجيل
 	// مشروع التطبيق".
 	projectWords = NewMatcher("projet", "project", "مشروع", "المشروع", "مشروعنا", "مشروعي", "lancement", "launch",
-		"mashrou3", "lmashrou3", "machrou3", "lmachrou3")
+		"mashrou3", "lmashrou3", "machrou3", "lmachrou3", "événement", "evenement", "l'événement", "l'evenement",
+		"event", "the event", "الحدث", "الفعالية", "الحفل")
+	// requestWords name a request the visitor submits, which "نقدم" and "n9adem" also say:
+	// "نحب نقدم طلب موعد" asks for an appointment, it moves none.
+	requestWords = NewMatcher("طلب", "الطلب", "طلبي", "demande", "une demande", "request", "a request")
 	// thingWords name what the agency hosts, makes or looks after for a client, which a
 	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
 	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
@@ -455,10 +483,13 @@ func lastMoveIn(t *Text) int {
 
 // movesOther reports whether the words from i name a project or a thing, after at most
 // two articles or possessives ("le projet", "notre lancement", "the hosting"), and not
-// the appointment about it ("my hosting appointment").
+// the appointment about it ("my hosting appointment"), or a request submitted ("طلب موعد").
 func movesOther(t *Text, i int) bool {
 	for k := 0; k < 2 && i < len(t.Words) && subjectFillers[t.Words[i]]; k++ {
 		i++
+	}
+	if requestWords.atIn(t, i) > 0 {
+		return true
 	}
 	n := max(projectWords.atIn(t, i), thingWords.atIn(t, i))
 	return n > 0 && AppointmentWords.atIn(t, i+n) == 0
