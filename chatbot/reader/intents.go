@@ -348,6 +348,9 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "mardi ma nkderch… possible jeudi, même heure ?": a visitor who cannot come and
 	// offers another day moves their appointment, named or not.
 	reschedules := !inFlow && cantComeWords.ScoreIn(t) > 0 && (sameSlotWords.ScoreIn(t) > 0 || otherDayOffered(t))
+	// "الموعد تاع التصوير نهار 30 ما يصلحليش", "rdv ta3i m3a 9 bekri 3liya": an appointment
+	// named as one already made that does not suit the visitor (wish.go).
+	unsuits := !inFlow && unsuitWords.ScoreIn(t) > 0 && (booked || theAppointmentIn(t))
 	if !booked && !reschedules && AppointmentWords.ScoreIn(t) == 0 &&
 		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
@@ -364,8 +367,17 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	case inFlow:
 	case reschedules && !cancels:
 		return IntentMove, true
+	case unsuits && !cancels && slotOfferedFrom(t, phraseEnd(&unsuitWords, t)):
+		// "… bekri 3liya, momkin nfs nhar m3a 11?": another slot offered moves it.
+		return IntentMove, true
 	case cancels || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
+	case unsuits:
+		return IntentOwn, true
+	case names && booked && (sameDayWords.ScoreIn(t) > 0 || sameSlotWords.ScoreIn(t) > 0):
+		// "rdv ta3i dimanche m3a 9, momkin nfs nhar m3a 11?": its day at another hour, or
+		// its hour on another day.
+		return IntentMove, true
 	case names && booked && WantWords.ScoreIn(t) == 0:
 		// It tells of the visitor's appointment with its day.
 		return IntentOwn, true
