@@ -127,6 +127,35 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 	}
 }
 
+// The new slot a move asks for before Dota knows the appointment: after "to" when the
+// appointment's own is named first, the day offered after the one refused, its own day at
+// another hour; none when the words tell the appointment's own slot, or a day counted
+// from it.
+func TestTheSlotAMoveAsksFor(t *testing.T) {
+	for text, want := range map[string]MoveWish{
+		"need to push my appt from dec 2 to thursday dec 10, 10am if free":                                     {Date: "2026-12-10", Time: "10:00"},
+		"نحب نقدم الموعد تاعي من الخميس 3 للأربعاء 2 ديسمبر مع 9 الصباح":                                       {Date: "2026-12-02", Time: "09:00"},
+		"slm, l shooting ta3 1 decembre n7eb n2akhro l larb3a 9 decembre m3a 2":                                {Date: "2026-12-09", Time: "14:00"},
+		"نأخروه للثلاثاء 8 ديسمبر مع 10":                                                                       {Date: "2026-12-08", Time: "10:00"},
+		"salam 3andi rdv ba3d ghedwa l 9, nheb nbedlou larb3a l 4 ta3 la3chiya":                                {Date: "2026-11-25", Time: "16:00"},
+		"je voudrais décaler mon rdv du 2 décembre à 10h au 3 décembre à 14h30":                                {Date: "2026-12-03", Time: "14:30"},
+		"I can't make Tuesday anymore, could we do Thursday?":                                                  {Date: "2026-11-26"},
+		"Sunday 29th at 2pm instead of my Monday slot, possible?":                                              {Date: "2026-11-29", Time: "14:00"},
+		"موعدي يوم الأحد لا يناسبني، هل يمكن نقله إلى يوم الاثنين على الساعة 10؟":                              {Date: "2026-11-23", Time: "10:00"},
+		"salam, rdv ta3i dimanche m3a 9 bekri 3liya, momkin nfs nhar m3a 11?":                                  {Time: "11:00", SameDay: true},
+		"mardi 1er décembre ma nkderch, 3andi réunion. Possible jeudi 3 décembre, même heure ?":                {Date: "2026-12-03", SameTime: true},
+		"j'ai un rdv dimanche à 10h, c'est possible de le mettre le même jour la semaine d'après ? Même heure": {Days: 7, SameTime: true},
+		"rdv ta3i bghit nbaddlouh l 9 sbah":                                                                    {Time: "09:00"},
+		"reschedule my Tuesday appointment please":                                                             {},
+		"slt nheb ndécali ma formation ta3 lundi":                                                              {},
+		"hi, want to move my appointment from december 3 to the following tuesday":                             {},
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Wish; got != want {
+			t.Errorf("Read(%q).Wish = %+v, want %+v", text, got, want)
+		}
+	}
+}
+
 // A person asked for as opposed to a bot, or without a booking, is asked for; the bot
 // question ("a person or a bot?") and a booking with a person are not.
 func TestPersonAskedAsVisitorsSayIt(t *testing.T) {
