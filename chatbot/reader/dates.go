@@ -121,7 +121,7 @@ func inDaysIn(n string) []string {
 func ShiftIn(ws []string) (days, hours int, ok bool) {
 	t := NewText(ws)
 	switch {
-	case sameDayNextWeek.ScoreIn(&t) > 0:
+	case sameDayNextWeek.ScoreIn(&t) > 0, sameDayThenNextWeek(&t):
 		return 7, 0, true
 	case hourLater.ScoreIn(&t) > 0:
 		return 0, 1, true
@@ -146,6 +146,23 @@ var (
 		"نفس اليوم في الأسبوع القادم", "نفس النهار السيمانة الجاية", "نفس النهار الجمعة الجاية",
 		"nafs nhar semaine jaya", "nafs nhar la semaine jaya", "nafs nhar simana jaya", "nafs nhar ljom3a jaya")
 )
+
+// sameDayThenNextWeek reports whether the appointment's own day is kept for the week after,
+// a few words on: "le même jour la semaine d'après", "l nafs nhar f simana jaya".
+func sameDayThenNextWeek(t *Text) bool {
+	for i := range t.Words {
+		n := sameDayWords.atIn(t, i)
+		if n == 0 {
+			continue
+		}
+		for j := i + n; j < len(t.Words) && j <= i+n+2; j++ {
+			if nextWeekWords.atIn(t, j) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // relativeFirsts are the first words of relativeDays.
 var relativeFirsts = func() map[string]bool {
@@ -515,4 +532,6 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 // nextWeekWords name the week after this one.
 var nextWeekWords = NewMatcher("semaine prochaine", "la semaine d'après", "la semaine d'apres", "next week",
 	"the following week", "الأسبوع القادم", "الاسبوع القادم", "الأسبوع المقبل", "الاسبوع المقبل", "الأسبوع الجاي",
-	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya")
+	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya",
+	"semaine suivante", "la semaine suivante", "the week after", "الأسبوع الموالي", "الجمعة الجاية", "jem3a jaya",
+	"ljem3a jaya", "ljom3a jaya")

@@ -70,6 +70,8 @@ func TestRead(t *testing.T) {
 		{"3la 4 ghir rbe3", false, "15:45", true},
 		{"الساعة 10 و نص", false, "10:30", true},
 		{"على جوج العشية", false, "14:00", true},
+		{"نأخروه للثلاثاء مع 10", false, "10:00", true},
+		{"مع 3 اشخاص", false, "", false},
 		// a lone number when an hour was asked for
 		{"10", true, "10:00", true},
 		{"dix", true, "10:00", true},

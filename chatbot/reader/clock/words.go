@@ -4,9 +4,9 @@ package clock
 // normalized (أ إ آ → ا, ة → ه, ى → ي, no diacritics).
 
 // markers come before a number said as an hour: "à 3", "at 10", "vers 11", "الساعة 2",
-// darija "l 10", "f 3", "m3a 10", "3la 9".
+// darija "l 10", "f 3", "m3a 10", "3la 9", "مع 10".
 var markers = set("a", "at", "vers", "around", "الساعه", "ساعه", "على", "حوالي", "عند", "في",
-	"l", "f", "fi", "m3a", "3la", "ala", "sa3a", "saa", "lsa3a", "fsa3a", "7ouwali")
+	"l", "f", "fi", "m3a", "3la", "ala", "sa3a", "saa", "lsa3a", "fsa3a", "7ouwali", "مع")
 
 // Refusals before an hour ("pas 11h", "machi m3a 11", "not at 9", "ماشي 11") or right after
 // it ("11h ma ynajamch", "11 doesn't work", "الحادية عشرة لا تناسبني", "11 ma tsla7ch").
@@ -32,7 +32,8 @@ var judged = set("bekri", "bakri", "بكري", "early", "tot", "tard", "late", "
 var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "ايام", "يوم", "ايا", "semaine", "semaines",
 	"week", "weeks", "mois", "month", "months", "ans", "an", "years", "year", "min", "mins", "minute", "minutes",
 	"دقيقه", "دقائق", "da9i9a", "d9aye9", "personnes", "personne", "people", "persons", "fois", "times", "da", "dzd",
-	"dinars", "euros", "er", "eme", "st", "nd", "rd", "th", "pages", "page", "produits", "services", "sites", "ساعات")
+	"dinars", "euros", "er", "eme", "st", "nd", "rd", "th", "pages", "page", "produits", "services", "sites", "ساعات",
+	"اشخاص", "شخص", "افراد", "ناس", "عباد", "nas", "3bad")
 
 // hourNouns follow an hour: "15 heures", "3 o'clock" (o clock), "10 hours".
 // articles are number words that also introduce a noun: "une réunion", "one of them".
