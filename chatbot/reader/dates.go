@@ -193,10 +193,22 @@ var ordinalDays = regexp.MustCompile(`(^|\s)(premier|first|الاول|اول)(\s
 func ParseWhen(text string, now time.Time, bareHour bool) When {
 	// "9am... actually make it 10", "11h... la non smahli, dir 15h": what follows a change
 	// of mind says it, what it leaves unsaid comes from before.
-	if before, after, ok := splitAtChange(text); ok {
+	// "16h plutôt que 14h", "Thursday instead of tomorrow": the value replaced is none.
+	text = withoutReplaced(text)
+	if before, after, word, ok := splitAtChange(text); ok {
 		w := parseWhen(after, now, bareHour)
-		if w.Date == "" && w.Time == "" && w.Unsure == "" {
-			return parseWhen(text, now, bareHour)
+		if w.empty() {
+			// "Thursday at 10 instead?", "mettez 16h plutôt": a change word after its value
+			// names the value of its phrase.
+			cut := 0
+			if slices.Contains(afterValueWords, changeWords[word]) {
+				cut = phraseBefore(text, len(before), now, bareHour)
+			}
+			if cut == 0 {
+				return parseWhen(text, now, bareHour)
+			}
+			before, after = text[:cut], text[cut:]
+			w = parseWhen(after, now, bareHour)
 		}
 		b := parseWhen(before, now, bareHour)
 		if w.Date == "" {
@@ -210,18 +222,24 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 	return parseWhen(text, now, bareHour)
 }
 
+// empty reports whether w names no day and no hour, not even one to confirm.
+func (w When) empty() bool { return w.Date == "" && w.Time == "" && w.Unsure == "" }
+
 // splitAtChange cuts a message at its last change of mind (changeMarks), when something
-// comes before it.
-func splitAtChange(text string) (before, after string, ok bool) {
-	locs := changeMarks(text)
-	if len(locs) == 0 {
-		return "", "", false
+// comes before it; word is the change word's index in changeWords.
+func splitAtChange(text string) (before, after string, word int, ok bool) {
+	last, lastWord := [2]int{-1, -1}, -1
+	for pos := 0; pos < len(text); {
+		start, end, w := changeList.from(text, pos)
+		if start < 0 {
+			break
+		}
+		last, lastWord, pos = [2]int{start, end}, w, end
 	}
-	last := locs[len(locs)-1]
-	if strings.TrimSpace(text[:last[0]]) == "" {
-		return "", "", false
+	if last[0] < 0 || strings.TrimSpace(text[:last[0]]) == "" {
+		return "", "", 0, false
 	}
-	return text[:last[0]], text[last[0]:], true
+	return text[:last[0]], text[last[0]:], lastWord, true
 }
 
 func parseWhen(text string, now time.Time, bareHour bool) When {
@@ -413,9 +431,27 @@ var (
 		"won't": true, "isn't": true, "لا": true, "مانقدرش": true, "manqderch": true, "ma9derch": true,
 		"bad": true, "n9derch": true, "نقدرش": true}
 	// dayCopulas may stand, with a part of the day, between a day and its refusal:
-	// "tomorrow morning is bad", "demain matin ça ne va pas".
-	dayCopulas = map[string]bool{"is": true, "c": true, "est": true, "ca": true}
+	// "tomorrow morning is bad", "demain matin ça ne va pas", "tomorrow's not going to work".
+	dayCopulas = map[string]bool{"is": true, "c": true, "est": true, "ca": true, "s": true, "would": true,
+		"will": true, "be": true}
+	// refusedContractions are English refusals split at their apostrophe: "doesn't" is
+	// "doesn t".
+	refusedContractions = map[string]bool{"doesn": true, "don": true, "won": true, "isn": true, "can": true,
+		"wasn": true, "wouldn": true}
 )
+
+// refusalAt reports whether a refusal stands at ws[j], after a day: a word of
+// refusalsAfter, an English contraction ("doesn't"), or "not" after a copula ("tomorrow is
+// not possible").
+func refusalAt(ws []string, j int, copula bool) bool {
+	switch {
+	case refusalsAfter[ws[j]]:
+		return true
+	case refusedContractions[ws[j]]:
+		return j+1 < len(ws) && ws[j+1] == "t"
+	}
+	return copula && ws[j] == "not"
+}
 
 func dayRefused(ws []string, i int) bool {
 	if i > 0 && refusalsBefore[ws[i-1]] {
@@ -426,12 +462,16 @@ func dayRefused(ws []string, i int) bool {
 		_, next := weekdayAt(ws, min(i+2, len(ws)-1))
 		return !(next && i+2 < len(ws))
 	}
+	if i+1 < len(ws) && refusalAt(ws, i+1, false) {
+		return true // "tomorrow doesn't work"
+	}
 	// "tomorrow morning is bad for me": the refusal after the day's part or a copula.
-	j := i + 1
+	j, copula := i+1, false
 	for j < len(ws) && j <= i+3 && (dayCopulas[ws[j]] || PartOfDay(ws[j:j+1]) != "") {
+		copula = copula || dayCopulas[ws[j]]
 		j++
 	}
-	return j > i+1 && j < len(ws) && refusalsAfter[ws[j]]
+	return j > i+1 && j < len(ws) && refusalAt(ws, j, copula)
 }
 
 // weekdayAt reads a weekday at ws[i]: its name, or a darija one after "el", "l" or "nhar".
@@ -507,11 +547,11 @@ func dayNumberAfter(ws []string, i int) (int, string, bool) {
 }
 
 // hourWritten reports whether the number tok is written as an hour in s: "3 p.m.", "3pm",
-// "10 h", "10:30".
+// "10 h", "10:30", "10.30".
 func hourWritten(s, tok string) bool {
 	re, ok := hourWrittenRes.Load(tok)
 	if !ok {
-		re, _ = hourWrittenRes.LoadOrStore(tok, regexp.MustCompile(`(?:^|\D)`+regexp.QuoteMeta(tok)+`\s*(?:h\b|heures?|:|[ap]\.?\s?m\b|o'?clock)`))
+		re, _ = hourWrittenRes.LoadOrStore(tok, regexp.MustCompile(`(?:^|\D)`+regexp.QuoteMeta(tok)+`\s*(?:h\b|heures?|:|\.\d\d\b|[ap]\.?\s?m\b|o'?clock)`))
 	}
 	return re.(*regexp.Regexp).MatchString(s)
 }
