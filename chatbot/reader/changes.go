@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	clockreader "github.com/dota-agency/dota/chatbot/reader/clock"
 )
 
 // changeWords say that what follows replaces what came before in the same message: "9am…
@@ -258,13 +260,29 @@ func phraseBefore(text string, end int, now time.Time, bareHour bool) int {
 }
 
 // startsValue reports whether s starts with a day or an hour: a number, a weekday, a day
-// named from today, or "نهار", "يوم", "الساعة".
+// named from today, an hour in words ("الحادية عشرة"), or "نهار", "يوم", "الساعة".
 func startsValue(s string) bool {
 	ws := normalWords(normalize(s))
 	if len(ws) == 0 {
 		return false
 	}
 	w := ws[0]
-	_, day := WeekdayNames[w]
-	return day || relativeFirsts[w] || startsWithDigit(w) || w == "نهار" || w == "يوم" || w == "الساعه" || w == "nhar"
+	if _, day := WeekdayNames[w]; day || relativeFirsts[w] || startsWithDigit(w) {
+		return true
+	}
+	if _, hour := clockreader.Read(w, true); hour {
+		return true
+	}
+	return w == "نهار" || w == "يوم" || w == "الساعه" || w == "nhar"
+}
+
+// phraseAfter is where the first phrase of text that names an hour ends, clause by
+// clause; len(text) when only the whole of it does, or none does.
+func phraseAfter(text string, now time.Time, bareHour bool) int {
+	for j, r := range text {
+		if isClauseEnd(text, j, r) && parseWhen(text[:j], now, bareHour).Time != "" {
+			return j
+		}
+	}
+	return len(text)
 }

@@ -210,6 +210,15 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 			before, after = text[:cut], text[cut:]
 			w = parseWhen(after, now, bareHour)
 		}
+		// "Actually make it 4 pm, I need to pick up my son at 5": the hour of the change is
+		// the one of its first phrase, the others tell why.
+		if w.Time == "" && w.Unsure != "" {
+			if end := phraseAfter(after, now, bareHour); end < len(after) {
+				if first := parseWhen(after[:end], now, bareHour); first.Time != "" {
+					w.Time, w.Unsure = first.Time, ""
+				}
+			}
+		}
 		b := parseWhen(before, now, bareHour)
 		if w.Date == "" {
 			w.Date, w.Past = b.Date, b.Past
@@ -225,8 +234,8 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 // empty reports whether w names no day and no hour, not even one to confirm.
 func (w When) empty() bool { return w.Date == "" && w.Time == "" && w.Unsure == "" }
 
-// splitAtChange cuts a message at its last change of mind (changeMarks), when something
-// comes before it; word is the change word's index in changeWords.
+// splitAtChange cuts a message at its last change of mind (changeMarks), which may open
+// it; word is the change word's index in changeWords.
 func splitAtChange(text string) (before, after string, word int, ok bool) {
 	last, lastWord := [2]int{-1, -1}, -1
 	for pos := 0; pos < len(text); {
@@ -236,7 +245,7 @@ func splitAtChange(text string) (before, after string, word int, ok bool) {
 		}
 		last, lastWord, pos = [2]int{start, end}, w, end
 	}
-	if last[0] < 0 || strings.TrimSpace(text[:last[0]]) == "" {
+	if last[0] < 0 {
 		return "", "", 0, false
 	}
 	return text[:last[0]], text[last[0]:], lastWord, true

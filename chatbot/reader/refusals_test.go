@@ -46,6 +46,11 @@ func TestDayRefusedWithItsPartOfDay(t *testing.T) {
 		{"dir lkhmis bedel ghodwa", When{Date: "2026-11-26"}},
 		{"khalliha l 16h fi blast 14h", When{Time: "16:00"}},
 		{"3andi mouchkil m3a 14h, dirha 16h", When{Time: "16:00"}},
+		{"عذرا، الساعة الثانية عشرة بدل الحادية عشرة", When{Time: "12:00"}},
+		// the hour of a change is the one of its first phrase, the others tell why
+		{"Actually make it 4 pm, I need to pick up my son at 5.", When{Time: "16:00"}},
+		{"ah et oups, en fait plutôt 17h si c'est possible, j'ai TD jusqu'à 16h30", When{Time: "17:00"}},
+		{"4pm please, I need to pick up my son at 5", When{Unsure: "17:00"}},
 	} {
 		if got := ParseWhen(tt.in, sundayMorning, false); got != tt.want {
 			t.Errorf("%q: %+v, want %+v", tt.in, got, tt.want)

@@ -41,6 +41,17 @@ func TestRead(t *testing.T) {
 		{"14 pas 15", false, "14:00", true},
 		{"11 not 10", false, "11:00", true},
 		{"2 pas 3 personnes", false, "", false},
+		// two hours and nothing to tell which is wanted: the later one is confirmed; a range,
+		// alternatives, noon told as a meal, a length of time or a phone number tell nothing
+		{"à 14h j'ai un fournisseur qui passe, 16h ça irait ?", false, "16:00", false},
+		{"nhar lkhmis m3a 10, 3andi khedma m3a 2", false, "14:00", false},
+		{"demain entre 14h et 16h", false, "14:00", true},
+		{"10h ou 11h", false, "10:00", true},
+		{"tomorrow at 10, or 11", false, "10:00", true},
+		{"16h, après le service ta3 midi", false, "16:00", true},
+		{"rendez-vous à 10h, ça dure 1h ?", false, "10:00", true},
+		{"عفواً، أقصد الساعة الخامسة مساءً وليس الرابعة", false, "17:00", true},
+		{"07.72.11.22.33", false, "", false},
 		// what the review recorded wrong
 		{"half past 3 pm", false, "15:30", true},
 		{"midi et demi", false, "12:30", true},
