@@ -30,6 +30,9 @@ func TestAnswer(t *testing.T) {
 		{"je ne sais pas", ""},
 		{"ok", ""},
 		{"mardi à 10h", ""},
+		// a blessing is no name
+		{"بارك الله فيكم. جمال عيساوي", "جمال عيساوي"},
+		{"بارك الله فيكم", ""},
 	} {
 		if got := Answer(tc.text); got != tc.want {
 			t.Errorf("Answer(%q) = %q, want %q", tc.text, got, tc.want)
@@ -71,6 +74,15 @@ func TestIntroduced(t *testing.T) {
 	} {
 		if got := Introduced(tc.text); got != tc.want {
 			t.Errorf("Introduced(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	// a blessing in a phrase of its own is no name
+	for _, tc := range []struct{ text, want string }{
+		{"بارك الله فيكم. حاب نحجز موعد على صيانة السيت.", ""},
+		{"Le rdv au nom de mon père, Ahmed Toumi", "Ahmed Toumi"},
+	} {
+		if got := Alone(tc.text); got != tc.want {
+			t.Errorf("Alone(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
