@@ -48,7 +48,9 @@ var (
 		// said for a business: "we need", "nous voulons", "بغينا"
 		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
 		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "نحبو", "نحبوا", "بغينا",
-		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
+		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin",
+		// a need said without "I": "and need advice", "my shop needs photos", "il me faut"
+		"need", "needs", "il me faut", "il nous faut", "لازمني", "يلزمني", "لازمنا")
 	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
 	// apprendre", "I want to learn", "أريد أن أتعلم".
 	LearnWords = NewMatcher("apprendre", "me former", "nous former", "learn", "be trained", "get trained",
