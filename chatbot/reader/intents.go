@@ -205,6 +205,9 @@ var (
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
 		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
+	// WeekendWords name the weekend, asked about with OpenWords: "do you work weekends?".
+	WeekendWords = NewMatcher("weekend", "weekends", "week-end", "week-ends", "week end", "nhayet simana",
+		"نهاية الأسبوع", "نهاية الاسبوع", "الويكاند", "الويكند", "wikend", "wiikend")
 	// ClosingWords ask when the agency closes.
 	ClosingWords = NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
@@ -554,6 +557,12 @@ func WeekdayIn(ws []string) (time.Weekday, bool) {
 	for _, w := range ws {
 		if d, ok := WeekdayNames[w]; ok {
 			return d, true
+		}
+		// "do you work on Sundays?", "vous travaillez les dimanches ?"
+		if n := len(w); n > 4 && w[n-1] == 's' {
+			if d, ok := WeekdayNames[w[:n-1]]; ok {
+				return d, true
+			}
 		}
 	}
 	return 0, false

@@ -89,6 +89,14 @@ func TestQuestionsAsked(t *testing.T) {
 	if q, _ := QuestionOf(Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
 		t.Errorf("a robot or a person: %q", q)
 	}
+	// the days the agency works, asked with a weekday in the plural or the weekend
+	for text, want := range map[string]string{"Do you work on Sundays by the way?": QuestionDay,
+		"vous travaillez les samedis ?": QuestionDay, "do you work weekends?": "hours",
+		"تخدمو في الويكاند؟": "hours"} {
+		if q, _ := QuestionOf(Words(text), nil); q != want {
+			t.Errorf("%q: %q, want %q", text, q, want)
+		}
+	}
 	for text, want := range map[string]string{"sahit, merci": QuestionThanks, "ah ok merci": QuestionThanks,
 		"oui merci": IntentBook, "ok": IntentBook} {
 		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Offered: true}).Intent; got != want {

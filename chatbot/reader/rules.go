@@ -604,6 +604,9 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 	if _, ok := WeekdayIn(t.Words); ok && OpenWords.ScoreIn(t) > 0 {
 		return QuestionDay, Service{}
 	}
+	if WeekendWords.ScoreIn(t) > 0 && OpenWords.ScoreIn(t) > 0 {
+		return "hours", Service{} // "do you work weekends?": the days the agency works
+	}
 	if ClosingWords.ScoreIn(t) > 0 && (questionShapedIn(t) || QuestionWords.ScoreIn(t) > 0) {
 		return QuestionClosing, Service{}
 	}
