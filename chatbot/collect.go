@@ -175,9 +175,10 @@ var selfWords = reader.NewMatcher("je suis", "je", "suis", "c'est", "ana", "i'm"
 // declines reports whether a message keeps back the contact detail asked for at step:
 // "passer", "je préfère ne pas le donner", "ma3andich", or the other way to reach the
 // visitor asked for instead ("I'd rather you just email me" for the phone, "appelez-moi"
-// for the e-mail), with no address or number in it.
+// for the e-mail), with no address or number in it; darija's digits that are letters
+// ("ma3andich email, 3ayetli") are no number.
 func declines(msg string, ws []string, step string) bool {
-	if strings.ContainsAny(reader.NormalizeDigits(msg), "@0123456789") {
+	if strings.Contains(msg, "@") || holdsNumber(msg) {
 		return false
 	}
 	// "hanane dot kaddour at gmail dot com, I'd rather not give a phone": the address is
@@ -190,6 +191,21 @@ func declines(msg string, ws []string, step string) bool {
 		other = &byPhone
 	}
 	return reader.DeclineWords.Score(ws) > 0 || other.Score(ws) > 0 || skipsCompany(msg, ws)
+}
+
+// holdsNumber reports whether a message holds a digit that is not a letter of darija
+// written in Latin letters ("3ayetli", "ma3andich"): one with no Latin letter beside it.
+func holdsNumber(msg string) bool {
+	s := reader.NormalizeDigits(msg)
+	letter := func(i int) bool {
+		return i >= 0 && i < len(s) && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z')
+	}
+	for i := 0; i < len(s); i++ {
+		if reader.IsDigit(s[i]) && !letter(i-1) && !letter(i+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // byEmail and byPhone ask to be reached by e-mail, or by phone.

@@ -15,6 +15,9 @@ func TestDeclinesByTheOtherWay(t *testing.T) {
 		{"makach email", StepEmail, true},
 		{"nn, appelez moi", StepEmail, true},
 		{"عيطولي بالهاتف", StepEmail, true},
+		{"ma3andich email, 3ayetli f tel", StepEmail, true}, // darija's digits are letters
+		{"ma3andich email, 0555 12 34 56", StepEmail, false},
+		{"رقم الهاتف: 0771", StepEmail, false},
 		{"je préfère par mail", StepEmail, false},
 		{"call me", StepPhone, false},
 		{"email me at sara@atlas.dz", StepPhone, false},

@@ -69,6 +69,7 @@ func TestRead(t *testing.T) {
 		{"في الثالثة عصرا", false, "15:00", true},
 		{"الساعة العاشرة إلا ربع", false, "09:45", true},
 		{"منتصف النهار", false, "12:00", true},
+		{"مع الثناش", false, "12:00", true},
 		{"midday", false, "12:00", true},
 		{"noon", false, "12:00", true},
 		{"at ten thirty", false, "10:30", true},
