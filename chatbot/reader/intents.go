@@ -51,7 +51,9 @@ var (
 		// said for a business: "we need", "nous voulons", "بغينا"
 		"we need", "we want", "we'd like", "we would like", "we are looking for", "nous voulons", "nous souhaitons",
 		"nous aimerions", "nous avons besoin", "on voudrait", "on veut", "on cherche", "نحبو", "نحبوا", "بغينا",
-		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin")
+		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin",
+		// a need said without "I": "and need advice", "my shop needs photos", "il me faut"
+		"need", "needs", "il me faut", "il nous faut", "لازمني", "يلزمني", "لازمنا")
 	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
 	// apprendre", "I want to learn", "أريد أن أتعلم".
 	LearnWords = NewMatcher("apprendre", "me former", "nous former", "learn", "be trained", "get trained",
@@ -254,6 +256,9 @@ var (
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
 		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
+	// WeekendWords name the weekend, asked about with OpenWords: "do you work weekends?".
+	WeekendWords = NewMatcher("weekend", "weekends", "week-end", "week-ends", "week end", "nhayet simana",
+		"نهاية الأسبوع", "نهاية الاسبوع", "الويكاند", "الويكند", "wikend", "wiikend")
 	// ClosingWords ask when the agency closes.
 	ClosingWords = NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
@@ -619,6 +624,12 @@ func WeekdayIn(ws []string) (time.Weekday, bool) {
 	for _, w := range ws {
 		if d, ok := WeekdayNames[w]; ok {
 			return d, true
+		}
+		// "do you work on Sundays?", "vous travaillez les dimanches ?"
+		if n := len(w); n > 4 && w[n-1] == 's' {
+			if d, ok := WeekdayNames[w[:n-1]]; ok {
+				return d, true
+			}
 		}
 	}
 	return 0, false

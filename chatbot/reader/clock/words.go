@@ -11,8 +11,9 @@ var markers = set("a", "at", "vers", "around", "الساعه", "ساعه", "عل
 // Refusals before an hour ("pas 11h", "machi m3a 11", "not at 9", "ماشي 11") or right after
 // it ("11h ma ynajamch", "11 doesn't work", "الحادية عشرة لا تناسبني", "11 ma tsla7ch").
 var (
-	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except")
-	refusalsAfter  = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
+	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except", "وليس", "ومش",
+		"وماشي", "wmachi")
+	refusalsAfter = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
 		"isn", "isnt", "cant", "cannot", "لا", "مانقدرش", "ماتصلحش", "مايصلحش", "ماتناسبنيش", "manqderch",
 		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch",
 		// too early: "10 bekri, 11 khir", "9h trop tôt", "9 is too early"
@@ -20,6 +21,17 @@ var (
 	// noProblem follow "pas" or "no" without refusing: "10h pas de souci", "10 no problem".
 	noProblem = set("souci", "soucis", "probleme", "problem", "problemo", "mal", "worries")
 )
+
+// links join two hours of a range or of alternatives: "de 14h à 16h", "10h ou 11h",
+// "between 2 and 4", "10 wla 11", "من 2 إلى 4".
+var links = set("a", "to", "et", "and", "ou", "or", "bien", "sinon", "otherwise", "jusqu", "until", "till", "wla",
+	"wela", "ola", "ولا", "او", "والا", "الى", "حتى", "و", "l", "ila", "hatta", "7ata", "ta3", "peut", "etre", "maybe",
+	"voire", "max", "maximum", "au", "plus", "tard", "-")
+
+// durations come before a length of time, not an hour: "ça dure 1h", "it takes 2 hours",
+// "مدته ساعة".
+var durations = set("dure", "duree", "pendant", "durant", "lasts", "last", "takes", "take", "مده", "مدته", "يدوم",
+	"تدوم", "ydoum", "tdoum")
 
 // preferred follow an hour said to be better than another: "16h c'est mieux", "11 khir".
 var preferred = set("mieux", "better", "khir", "5ir", "kheir", "خير", "افضل", "انسب", "preferable", "best")
@@ -58,6 +70,7 @@ var hourWords = map[string]int{
 	"وحده": 1, "جوج": 2, "زوج": 2, "تلاته": 3, "تلاثه": 3, "ربعه": 4, "حداش": 11, "طناش": 12, "الوحده": 1,
 	"الجوج": 2, "الزوج": 2, "الثلاثه": 3, "التلاته": 3, "الاربعه": 4, "الربعه": 4, "الخمسه": 5, "السته": 6,
 	"السبعه": 7, "الثمنيه": 8, "التسعه": 9, "العشره": 10, "الحداش": 11, "الطناش": 12,
+	"ثناش": 12, "الثناش": 12, "تناش": 12, "التناش": 12,
 	// Darija in Latin letters
 	"wa7da": 1, "wahda": 1, "jouj": 2, "zouj": 2, "zoudj": 2, "tlata": 3, "tleta": 3, "reb3a": 4, "rab3a": 4,
 	"rb3a": 4, "arba3a": 4, "khamsa": 5, "5amsa": 5, "setta": 6, "sta": 6, "seb3a": 7, "sab3a": 7,
