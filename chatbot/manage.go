@@ -114,6 +114,22 @@ func (t *turn) keepWish() {
 	}
 }
 
+// rewish replaces a kept wish with the day the message names while the appointment is not
+// yet known, and reports whether it did: "no, sorry, I changed my mind: Tuesday 8 December
+// at 10 is better", said when the address or the code is asked.
+func (t *turn) rewish(msg string) bool {
+	m := t.s.Manage
+	if m.Wish == nil || m.Picked != "" || strings.Contains(msg, "@") {
+		return false
+	}
+	when := t.reading().Fields.When
+	if when.Date == "" || when.Past {
+		return false
+	}
+	m.Wish = &reader.MoveWish{Date: when.Date, Time: when.Time}
+	return true
+}
+
 // endManage leaves the flow, saying msg, with the menu.
 func (t *turn) endManage(msg string) {
 	t.s.Manage = nil
@@ -125,6 +141,14 @@ func (t *turn) endManage(msg string) {
 func readManageEmail(t *turn, msg string, _ []string) {
 	l := t.lang()
 	email, code := checkValue(StepEmail, msg)
+	if code != "" && t.rewish(msg) {
+		w, day := t.s.Manage.Wish, formatDay(l, t.s.Manage.Wish.Date)
+		if w.Time != "" {
+			day = formatWhen(l, w.Date, w.Time)
+		}
+		t.askWith(text(l, "understood", "list", day))
+		return
+	}
 	if code != "" {
 		t.fail(text(l, code))
 		return

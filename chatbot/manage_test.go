@@ -293,7 +293,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			rest = append(rest, s)
 		}
 	}
-	if len(days) < 4 || len(rest) < 2 {
+	if len(days) < 4 || len(rest) < 4 {
 		t.Skip("not enough free days")
 	}
 	words := func(s booking.SlotRef) string { // "9 December", as visitors write a day
@@ -321,6 +321,10 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 		{name: "its own day", lang: "fr", own: rest[0], to: rest[1],
 			say:  []string{"je voudrais reporter mon rendez-vous du " + words(rest[0])},
 			step: StepManageWhen, reply: rest[1].Date + " " + rest[1].Time},
+		{name: "a change of mind before the code", lang: "en", own: rest[2], to: rest[3],
+			say: []string{"need to push my appt from " + words(rest[2]) + " to " + words(days[1]) + " " + days[1].Time,
+				"sorry, I changed my mind: " + words(rest[3]) + " at " + rest[3].Time + " is better"},
+			step: StepGreeting},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			email := fmt.Sprintf("wish%d@belk.dz", i)
@@ -347,7 +351,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 		})
 	}
 	// each booking's, code's and move's e-mails are sent before the engine stops
-	srv.Wait(t, 12)
+	srv.Wait(t, 15)
 }
 
 // The slot a move wish lands on for the appointment: counted from its own, its own day or
