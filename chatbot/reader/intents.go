@@ -143,7 +143,15 @@ var (
 		// (not "reporté", "décalé", "déplacez": "on a reporté l'événement", "vous vous déplacez ?")
 		"repousser", "repoussez", "reportez", "décalez", "decalez", "avancez", "déplacez-le", "deplacez le",
 		"changer de date", "changer de créneau",
-		"changer de creneau", "changer d'heure", "modifier la date", "modifier l'heure", "modifier le rendez-vous")
+		"changer de creneau", "changer d'heure", "modifier la date", "modifier l'heure", "modifier le rendez-vous",
+		// "changer le jour et l'heure de mon rendez-vous", "change the day and time of my appointment"
+		"changer le jour", "changer de jour", "changer l'heure", "changer l'horaire", "changer d'horaire",
+		"changer le créneau", "changer le creneau", "modifier le jour", "modifier l'horaire", "modifier le créneau",
+		"modifier le creneau", "change the day", "change the hour", "change the slot", "change my slot")
+	// changeItWords change "it", which moves the appointment only when the message names
+	// one: "3andi rdv jeudi, je veux le changer", not "mon site est vieux, je veux le changer".
+	changeItWords = NewMatcher("le changer", "la changer", "le modifier", "la modifier", "change it", "modify it",
+		"change that", "le changez", "changez-le", "modifiez-le")
 	// remakeWords make it at another hour or day ("الموعد تاعي نهار 2 ديسمبر على الجوج، نقدر
 	// نديروه على الخمسة؟"): a move of the visitor's appointment once they tell of it, a
 	// booking's slot otherwise ("nheb rdv, n9dro ndirouh 3la 10?").
@@ -504,8 +512,13 @@ func selfMoveAt(t *Text, i int) bool {
 // when none, leaving out those that move the visitor's project or a thing the agency
 // looks after rather than the appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
 func lastMoveIn(t *Text) int {
+	named := AppointmentWords.ScoreIn(t) > 0
 	for i := len(t.Words) - 1; i >= 0; i-- {
-		if n := MoveOwnWords.atIn(t, i); n > 0 && askedAt(t, i) && !movesOther(t, i+n) {
+		n := MoveOwnWords.atIn(t, i)
+		if n == 0 && named {
+			n = changeItWords.atIn(t, i)
+		}
+		if n > 0 && askedAt(t, i) && !movesOther(t, i+n) {
 			return i
 		}
 	}

@@ -127,6 +127,23 @@ func TestQuestionsAsked(t *testing.T) {
 	if r := Read("Lydia Meziane, societe Numidia Conseil, lydia@numidia-conseil.com", ctx); r.Fields.HasService || r.Fields.Name != "Lydia Meziane" {
 		t.Errorf("a company's name: %+v", r.Fields)
 	}
+	// The name ends where the sentence goes on: what is wanted after it is a booking.
+	ctx.Step = ""
+	for text, want := range map[string]string{
+		"We're a logistics company and we want an AI chatbot to answer customer questions on WhatsApp.": "bots-ia",
+		"nous sommes une société de transport et nous voulons un chatbot pour nos clients":              "bots-ia",
+		"3andna sharika ta3 transport w nhebou chatbot y3awen les clients":                              "bots-ia",
+		"عندنا شركة نقل ونحتاج chatbot يجاوب الزبائن":                                                   "bots-ia",
+		"my company is Digital Site Studio":                                                             "",
+	} {
+		r := Read(text, ctx)
+		if r.Fields.Service.Slug != want && (want != "" || r.Fields.HasService) {
+			t.Errorf("%q names %q, want %q", text, r.Fields.Service.Slug, want)
+		}
+		if want != "" && r.Intent != IntentBook {
+			t.Errorf("%q: intent %q, want a booking", text, r.Intent)
+		}
+	}
 }
 
 // What the visitor has, or has on, is not what they ask for.

@@ -76,6 +76,12 @@ var hourWords = map[string]int{
 	"rb3a": 4, "arba3a": 4, "khamsa": 5, "5amsa": 5, "setta": 6, "sta": 6, "seb3a": 7, "sab3a": 7,
 	"tmenya": 8, "tmanya": 8, "tes3a": 9, "tess3a": 9, "3achra": 10, "3ashra": 10, "7dach": 11, "hdach": 11,
 	"7dache": 11, "tnach": 12, "tnache": 12, "tnash": 12,
+	// with the article, as "الحداش" is written: "m3a l7dach", "m3a l3achra sbah" (not
+	// "ltlata" nor "larb3a", also Tuesday and Wednesday)
+	"lwa7da": 1, "lwahda": 1, "ljouj": 2, "zzouj": 2, "lreb3a": 4, "rreb3a": 4, "lkhamsa": 5, "l5amsa": 5,
+	"lkhmsa": 5, "ssetta": 6, "sseb3a": 7, "ltmenya": 8, "ttmenya": 8, "ttes3a": 9, "ltes3a": 9, "l3achra": 10,
+	"l3ashra": 10, "la3chra": 10, "le3chra": 10, "l7dach": 11, "le7dach": 11, "lhdach": 11, "l7dache": 11,
+	"ltnach": 12, "ttnach": 12, "ltnache": 12, "ltnash": 12,
 }
 
 // pairWords are hours of two words.
