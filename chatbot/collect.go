@@ -27,6 +27,9 @@ func (t *turn) collect(msg string, ws []string) {
 	if t.respell(msg, ws) {
 		return
 	}
+	if t.unsureHour(msg) {
+		return
+	}
 	step := t.s.Step
 	if takes := steps[step].takes; takes != nil && takes(t, ws) {
 		steps[step].read(t, msg, ws)
@@ -39,6 +42,26 @@ func (t *turn) collect(msg string, ws []string) {
 		return
 	}
 	steps[step].read(t, msg, ws)
+}
+
+// unsureHour asks for the hour again when a message names one that could not be told for
+// sure and differs from the hour chosen ("à 14h j'ai un fournisseur, 16h ça irait ?"): the
+// hour chosen is neither kept nor changed, it is asked; it reports whether it did. At the
+// time step, the step itself asks.
+func (t *turn) unsureHour(msg string) bool {
+	w, c := t.fields().When, t.s.Collected
+	if t.s.Step == StepTime || w.Time != "" || w.Unsure == "" || c.Time == "" || w.Unsure == c.Time {
+		return false
+	}
+	t.s.Collected.Time = ""
+	if w.Date != "" && w.Date != c.Date {
+		t.moveTo(StepDate)
+		t.chooseDate(msg)
+		return true
+	}
+	t.moveTo(StepTime)
+	t.fail(text(t.lang(), "time_unsure", "time", w.Unsure))
+	return true
 }
 
 // readName reads the name at its step; a question is answered, and a yes, a no or a
@@ -423,6 +446,9 @@ func (t *turn) confirm(msg string, ws []string) {
 			t.correct(field, "")
 			return
 		}
+	}
+	if t.unsureHour(msg) {
+		return
 	}
 	if field, value, ok := t.correction(); ok {
 		t.correct(field, value)

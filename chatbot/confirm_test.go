@@ -95,6 +95,10 @@ func TestAYesWithAnInvalidSlotNeitherBooksNorHidesWhy(t *testing.T) {
 		{"past day", "fr", "past.slot@example.dz",
 			[]string{"oui", "Amine Benali", "past.slot@example.dz", "0555123456", "passer", "formation", "lundi à 10h"},
 			"oui, plutôt le 02/01/2026 à 10h", StepDate, "La date ne peut pas être dans le passé."},
+		// Two hours and nothing to tell which is wanted: asked, neither kept nor booked.
+		{"two hours", "fr", "two.hours@example.dz",
+			[]string{"oui", "Amine Benali", "two.hours@example.dz", "0555123456", "passer", "formation", "lundi à 10h"},
+			"oui mais à 10h j'ai un fournisseur qui passe, 15h ça irait ?", StepTime, "voulez-vous dire 15:00"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

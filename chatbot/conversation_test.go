@@ -19,6 +19,12 @@ func TestDayAndClosingQuestionsInOrdinaryWords(t *testing.T) {
 	c.expect(StepGreeting, "fermés le vendredi")
 	c.say("Vous fermez à quelle heure le jeudi ?")
 	c.expect(StepGreeting, "Nous fermons à 17h")
+	// asked half-way through a booking, a weekday in the plural: the days, not the portfolio
+	en := start(t, e, "en")
+	en.say("Hey, I have a small modest fashion brand and I need professional photos of the new collection for our online store.")
+	en.expect(StepName, "Photo and video shooting")
+	en.say("Do you work on Sundays by the way?")
+	en.expect(StepName, "we work on Sunday")
 }
 
 func TestNameAfterALeadInThenEverythingElse(t *testing.T) {

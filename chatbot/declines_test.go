@@ -20,6 +20,9 @@ func TestDeclinesByTheOtherWay(t *testing.T) {
 		{"email is enough, thanks", StepPhone, true},
 		{"لا، الايمايل برك", StepPhone, true},
 		{"ma3andich mail, 3ayetli 3la 0661 18 27 36", StepEmail, false},
+		{"ma3andich email, 3ayetli f tel", StepEmail, true}, // darija's digits are letters
+		{"ma3andich email, 0555 12 34 56", StepEmail, false},
+		{"رقم الهاتف: 0771", StepEmail, false},
 		{"je préfère par mail", StepEmail, false},
 		{"call me", StepPhone, false},
 		{"email me at sara@atlas.dz", StepPhone, false},

@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nyaruka/phonenumbers"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/dota-agency/dota/booking"
 	"github.com/dota-agency/dota/catalogue"
@@ -128,7 +129,11 @@ func TestEvalDialogues(t *testing.T) {
 		defer cancel()
 		_ = core.StopJobs(c)
 	})
-	p := player{t: t, db: db, core: core, srv: srv, clock: clock}
+	// One Redis client for every conversation, each under a prefix of its own: a client
+	// a conversation would hold its connections until the test ends, and a thousand of
+	// them come near Redis's limit of clients.
+	rdb, prefix := testdb.Redis(t)
+	p := player{t: t, db: db, rdb: rdb, prefix: prefix, core: core, srv: srv, clock: clock}
 	rows, err := db.Query(ctx, `SELECT v FROM services, jsonb_each_text(description::jsonb) AS d(k, v)`)
 	if err != nil {
 		t.Fatal(err)
@@ -168,11 +173,14 @@ func TestEvalDialogues(t *testing.T) {
 
 // player plays conversations on one database.
 type player struct {
-	t     *testing.T
-	db    *pgxpool.Pool
-	core  *booking.Core
-	srv   *mailtest.Server
-	clock func() time.Time
+	t   *testing.T
+	db  *pgxpool.Pool
+	rdb *redis.Client
+	// prefix is the test's Redis prefix, under which each conversation has its own.
+	prefix string
+	core   *booking.Core
+	srv    *mailtest.Server
+	clock  func() time.Time
 	// descriptions are the services' descriptions in every language.
 	descriptions []string
 }
@@ -205,8 +213,8 @@ func (p player) play(d dialogue) (o outcome) {
 		}
 		setupID = res.Appointment.ID
 	}
-	rdb, prefix := testdb.Redis(t)
-	e := New(p.core, p.db, rdb, Config{RedisPrefix: prefix}, WithClock(p.clock), WithLogger(quiet))
+	prefix := p.prefix + testdb.RandomHex(6) + ":"
+	e := New(p.core, p.db, p.rdb, Config{RedisPrefix: prefix}, WithClock(p.clock), WithLogger(quiet))
 	defer func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

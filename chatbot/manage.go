@@ -42,6 +42,9 @@ type manageState struct {
 	Options  []string `json:"options,omitempty"` // the appointments offered, by id
 	Picked   string   `json:"picked,omitempty"`
 	Date     string   `json:"date,omitempty"` // the new day chosen, before its hour (move)
+	// Wish is the new slot the visitor asked for before the code ("n2akhro l larb3a 9
+	// decembre m3a 2"): once the appointment is known, the move goes straight to it.
+	Wish *reader.MoveWish `json:"wish,omitempty"`
 }
 
 // manageSteps are the steps of the move and cancel flows, for the table of steps.
@@ -72,6 +75,7 @@ func (t *turn) startManage(action string) {
 	if action == reader.IntentOwn {
 		t.s.Manage.Action = ""
 	}
+	t.keepWish()
 	t.moveTo(StepManageEmail)
 	t.askWith(text(t.lang(), "manage_start_"+action))
 }
@@ -84,6 +88,9 @@ func (t *turn) startManage(action string) {
 func (t *turn) changeManage(msg string, ws []string) bool {
 	r := reader.NewText(ws)
 	action := reader.ManageActionIn(&r)
+	if action == reader.IntentMove && t.s.Manage.Picked == "" {
+		t.keepWish() // "نأخروه للثلاثاء 8 ديسمبر", said while the address is asked
+	}
 	if action == reader.IntentOwn || action == "" || action == t.s.Manage.Action ||
 		(action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
 		return false
@@ -100,6 +107,29 @@ func (t *turn) changeManage(msg string, ws []string) bool {
 	return false
 }
 
+// keepWish keeps the new slot the message asks for, if any, until the appointment is known.
+func (t *turn) keepWish() {
+	if w := t.reading().Wish; w != (reader.MoveWish{}) {
+		t.s.Manage.Wish = &w
+	}
+}
+
+// rewish replaces a kept wish with the day the message names while the appointment is not
+// yet known, and reports whether it did: "no, sorry, I changed my mind: Tuesday 8 December
+// at 10 is better", said when the address or the code is asked.
+func (t *turn) rewish(msg string) bool {
+	m := t.s.Manage
+	if m.Wish == nil || m.Picked != "" || strings.Contains(msg, "@") {
+		return false
+	}
+	when := t.reading().Fields.When
+	if when.Date == "" || when.Past {
+		return false
+	}
+	m.Wish = &reader.MoveWish{Date: when.Date, Time: when.Time}
+	return true
+}
+
 // endManage leaves the flow, saying msg, with the menu.
 func (t *turn) endManage(msg string) {
 	t.s.Manage = nil
@@ -111,6 +141,14 @@ func (t *turn) endManage(msg string) {
 func readManageEmail(t *turn, msg string, _ []string) {
 	l := t.lang()
 	email, code := checkValue(StepEmail, msg)
+	if code != "" && t.rewish(msg) {
+		w, day := t.s.Manage.Wish, formatDay(l, t.s.Manage.Wish.Date)
+		if w.Time != "" {
+			day = formatWhen(l, w.Date, w.Time)
+		}
+		t.askWith(text(l, "understood", "list", day))
+		return
+	}
 	if code != "" {
 		t.fail(text(l, code))
 		return
@@ -264,6 +302,9 @@ func (t *turn) pick(id string) {
 		t.moveTo(StepManageCancel)
 	case reader.IntentMove:
 		t.moveTo(StepManageWhen)
+		if t.moveWished(a) {
+			return
+		}
 	default:
 		t.moveTo(StepManageAction)
 	}
@@ -309,7 +350,16 @@ func (t *turn) shifted(ws []string, w reader.When) (reader.When, bool) {
 		return reader.When{}, false
 	}
 	cur, found := t.picked()
-	if !found || len(cur.Time) < 5 {
+	if !found {
+		return reader.When{}, false
+	}
+	return shiftedFrom(cur, days, hours, w.Time)
+}
+
+// shiftedFrom is the slot days and hours after the appointment cur's; with a shift of
+// days, an hour given (hhmm) is the new slot's ("same day next week, at 3 pm").
+func shiftedFrom(cur booking.Appointment, days, hours int, hhmm string) (reader.When, bool) {
+	if len(cur.Time) < 5 {
 		return reader.When{}, false
 	}
 	at, err := time.Parse("2006-01-02 15:04", cur.Date+" "+cur.Time[:5])
@@ -318,8 +368,8 @@ func (t *turn) shifted(ws []string, w reader.When) (reader.When, bool) {
 	}
 	at = at.AddDate(0, 0, days).Add(time.Duration(hours) * time.Hour)
 	s := reader.When{Date: at.Format(time.DateOnly), Time: at.Format("15:04")}
-	if days != 0 && w.Time != "" { // "same day next week, at 3 pm"
-		s.Time = w.Time
+	if days != 0 && hhmm != "" {
+		s.Time = hhmm
 	}
 	return s, true
 }

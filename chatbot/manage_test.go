@@ -2,12 +2,14 @@ package chatbot
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dota-agency/dota/booking"
+	"github.com/dota-agency/dota/chatbot/reader"
 	"github.com/dota-agency/dota/mail"
 	"github.com/dota-agency/dota/mail/mailtest"
 	"github.com/dota-agency/dota/migrations/testdb"
@@ -59,6 +61,23 @@ func openSlots(t *testing.T, core *booking.Core, days, n int) []booking.SlotRef 
 		t.Fatal("not enough free slots")
 	}
 	return out
+}
+
+// hourApart is a free 10:00 and the free 11:00 of its day, among n free slots at least
+// four days ahead, with the other slots; the test is skipped when none are.
+func hourApart(t *testing.T, core *booking.Core, n int) (from, to booking.SlotRef, others []booking.SlotRef) {
+	t.Helper()
+	slots := openSlots(t, core, 4, n)
+	for i := 1; i < len(slots) && to.Date == ""; i++ {
+		if slots[i-1].Time == "10:00" && slots[i].Time == "11:00" && slots[i-1].Date == slots[i].Date {
+			from, to = slots[i-1], slots[i]
+			others = append(append(others, slots[:i-1]...), slots[i+1:]...)
+		}
+	}
+	if to.Date == "" {
+		t.Skip("no free 10:00 and 11:00 on one day")
+	}
+	return from, to, others
 }
 
 var codeIn = regexp.MustCompile(`\b\d{6}\b`)
@@ -234,16 +253,7 @@ func TestAMoveToldFromTheAppointmentsSlot(t *testing.T) {
 	srv := mailtest.Start(t)
 	e, core := mailEngine(t, srv)
 	ctx := context.Background()
-	slots := openSlots(t, core, 4, 16)
-	var from, to booking.SlotRef
-	for i := 1; i < len(slots) && to.Date == ""; i++ {
-		if slots[i-1].Time == "10:00" && slots[i].Time == "11:00" && slots[i-1].Date == slots[i].Date {
-			from, to = slots[i-1], slots[i]
-		}
-	}
-	if to.Date == "" {
-		t.Skip("no free 10:00 and 11:00 on one day")
-	}
+	from, to, _ := hourApart(t, core, 16)
 	if _, err := core.Book(ctx, booking.Request{Name: "Client Chat", Email: "shift@belk.dz", Phone: "0555123403",
 		Service: "Consultation", Date: from.Date, Time: from.Time, Language: "fr"}); err != nil {
 		t.Fatal(err)
@@ -263,4 +273,109 @@ func TestAMoveToldFromTheAppointmentsSlot(t *testing.T) {
 	// the code's, the booking's and the move's e-mails are sent before the engine stops, so
 	// that no job is left for another test's engine to deliver
 	srv.Wait(t, 3)
+}
+
+// A move asked for with its new slot before the code goes straight to that slot once the
+// code is given, without asking again what to do: the slot after "to", the same day at
+// another hour; a day alone asks its hours, and the appointment's own day, named to say
+// which it is, asks the new one.
+func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
+	srv := mailtest.Start(t)
+	e, core := mailEngine(t, srv)
+	ctx := context.Background()
+	from, later, others := hourApart(t, core, 40)
+	// a free slot on each of four days, and the others
+	var days, rest []booking.SlotRef
+	for _, s := range others {
+		if len(days) < 4 && (len(days) == 0 || days[len(days)-1].Date != s.Date) {
+			days = append(days, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	if len(days) < 4 || len(rest) < 4 {
+		t.Skip("not enough free days")
+	}
+	words := func(s booking.SlotRef) string { // "9 December", as visitors write a day
+		d, err := time.Parse(time.DateOnly, s.Date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Format("2 January")
+	}
+	for i, tc := range []struct {
+		name, lang  string
+		own, to     booking.SlotRef
+		say         []string
+		step, reply string // the step after the code, and the hour given there if any
+	}{
+		{name: "to", lang: "en", own: days[0], to: days[1],
+			say:  []string{"need to push my appt from " + words(days[0]) + " to " + words(days[1]) + " " + days[1].Time + " if free"},
+			step: StepGreeting},
+		{name: "same day", lang: "fr", own: from, to: later,
+			say:  []string{"salam, rdv ta3i m3a 10 bekri 3liya, momkin nfs nhar m3a 11?"},
+			step: StepGreeting},
+		{name: "day alone", lang: "ar", own: days[2], to: days[3],
+			say:  []string{"سلام، الموعد تاع التصوير ما يصلحليش", "نأخروه لـ " + words(days[3])},
+			step: StepManageTime, reply: days[3].Time},
+		{name: "its own day", lang: "fr", own: rest[0], to: rest[1],
+			say:  []string{"je voudrais reporter mon rendez-vous du " + words(rest[0])},
+			step: StepManageWhen, reply: rest[1].Date + " " + rest[1].Time},
+		{name: "a change of mind before the code", lang: "en", own: rest[2], to: rest[3],
+			say: []string{"need to push my appt from " + words(rest[2]) + " to " + words(days[1]) + " " + days[1].Time,
+				"sorry, I changed my mind: " + words(rest[3]) + " at " + rest[3].Time + " is better"},
+			step: StepGreeting},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			email := fmt.Sprintf("wish%d@belk.dz", i)
+			if _, err := core.Book(ctx, booking.Request{Name: "Client Chat", Email: email, Phone: "0555123404",
+				Service: "Consultation", Date: tc.own.Date, Time: tc.own.Time, Language: tc.lang}); err != nil {
+				t.Fatal(err)
+			}
+			c := start(t, e, tc.lang)
+			for _, msg := range tc.say {
+				c.say(msg)
+				c.expect(StepManageEmail)
+			}
+			before := len(srv.Messages())
+			c.say(email)
+			c.say(codeFor(t, srv, email, before))
+			c.expect(tc.step)
+			if tc.reply != "" {
+				c.say(tc.reply)
+				c.expect(StepGreeting)
+			}
+			if list, err := core.Upcoming(ctx, email); err != nil || len(list) != 1 || list[0].Date != tc.to.Date || list[0].Time != tc.to.Time {
+				t.Fatalf("after the move: %+v %v, want %+v", list, err, tc.to)
+			}
+		})
+	}
+	// each booking's, code's and move's e-mails are sent before the engine stops
+	srv.Wait(t, 15)
+}
+
+// The slot a move wish lands on for the appointment: counted from its own, its own day or
+// hour kept, or the day and hour named; none for an hour alone or its own slot.
+func TestTheSlotAMoveWishLandsOn(t *testing.T) {
+	cur := booking.Appointment{Date: "2026-11-29", Time: "09:00:00"}
+	for _, tc := range []struct {
+		wish reader.MoveWish
+		want reader.When
+		ok   bool
+	}{
+		{reader.MoveWish{Date: "2026-12-10", Time: "10:00"}, reader.When{Date: "2026-12-10", Time: "10:00"}, true},
+		{reader.MoveWish{Date: "2026-12-08"}, reader.When{Date: "2026-12-08"}, true},
+		{reader.MoveWish{Time: "11:00", SameDay: true}, reader.When{Date: "2026-11-29", Time: "11:00"}, true},
+		{reader.MoveWish{SameDay: true}, reader.When{Date: "2026-11-29"}, true},
+		{reader.MoveWish{Date: "2026-12-03", SameTime: true}, reader.When{Date: "2026-12-03", Time: "09:00"}, true},
+		{reader.MoveWish{Days: 7, SameTime: true}, reader.When{Date: "2026-12-06", Time: "09:00"}, true},
+		{reader.MoveWish{Hours: 1}, reader.When{Date: "2026-11-29", Time: "10:00"}, true},
+		{reader.MoveWish{Time: "16:00"}, reader.When{}, false},
+		{reader.MoveWish{Date: "2026-11-29"}, reader.When{}, false},
+		{reader.MoveWish{Date: "2026-11-29", Time: "09:00"}, reader.When{}, false},
+	} {
+		if got, ok := wishedSlot(cur, tc.wish); got != tc.want || ok != tc.ok {
+			t.Errorf("wishedSlot(%+v) = %+v, %v; want %+v, %v", tc.wish, got, ok, tc.want, tc.ok)
+		}
+	}
 }

@@ -86,6 +86,48 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"nheb rdv, n9der ndih nhar lkhmis?": IntentBook,
 		"Hello, could I push my Wednesday appointment back a week? Tuesday December 1st would work best.": IntentMove,
 		"شركة نقل البضائع": IntentOther,
+		// a cancellation in the visitor's own words: Arabic's imperatives, darija's "nlghih"
+		"من فضلكم ألغوا موعد التصوير يوم الأربعاء":             IntentCancel,
+		"ألغِ موعدي يوم الأحد من فضلك":                         IntentCancel,
+		"أرجو إلغاء موعدي":                                     IntentCancel,
+		"salam, rdv ta3i nhar 2 decembre, bghit nlghih smahli": IntentCancel,
+		"nheb n annuli le rdv ta3 lkhmis":                      IntentCancel,
+		"نحب نفسخ الموعد تاعي":                                 IntentCancel,
+		"I'd like to scrap my appointment on Tuesday":          IntentCancel,
+		"je dois décommander mon rdv de jeudi":                 IntentCancel,
+		// a move in the visitor's own words: bring forward, put back, push
+		"نحب نقدم الموعد تاعي من الخميس 3 للأربعاء 2 ديسمبر مع 9 الصباح":                                           IntentMove,
+		"أجلوا موعدي إلى الأسبوع القادم من فضلكم":                                                                  IntentMove,
+		"slm, l shooting ta3 1 decembre n7eb n2akhro l larb3a 9 decembre m3a 2":                                    IntentMove,
+		"rdv ta3i nhar lkhmis, n9der n9admo l larb3a?":                                                             IntentMove,
+		"bghit nbaddel rdv ta3i l nhar letnin":                                                                     IntentMove,
+		"need to push my appt from dec 2 to thursday dec 10, 10am if free":                                         IntentMove,
+		"can we bring my appointment forward to Monday?":                                                           IntentMove,
+		"je voudrais repousser mon rendez-vous de mardi à jeudi":                                                   IntentMove,
+		"Je voudrais changer le jour et l'heure de mon rendez-vous de dimanche prochain, je serai en déplacement.": IntentMove,
+		"I need to change the day and time of my appointment on Sunday, I'll be travelling":                        IntentMove,
+		"Bonjour, 3andi rdv jeudi, je veux le changer svp":                                                         IntentMove,
+		"I have an appointment on Thursday, can I change it?":                                                      IntentMove,
+		"mon site web est vieux, je veux le changer":                                                               IntentOther,
+		"نحب نقدم طلب موعد نهار الخميس":                                                                            IntentBook,
+		// an appointment that does not suit the visitor: with another slot offered, a move
+		"سلام، الموعد تاع التصوير نهار 30 ما يصلحليش":                                IntentOwn,
+		"rdv ta3i nhar lkhmis ma ysla7lich":                                          IntentOwn,
+		"mon rendez-vous de mardi ne m'arrange plus":                                 IntentOwn,
+		"the appointment on Monday doesn't suit me":                                  IntentOwn,
+		"salam, rdv ta3i dimanche m3a 9 bekri 3liya, momkin nfs nhar m3a 11?":        IntentMove,
+		"rdv ta3i dimanche m3a 9, momkin nfs nhar m3a 11?":                           IntentMove,
+		"le rdv de mercredi ne m'arrange pas, jeudi 10h c'est possible ?":            IntentMove,
+		"my appointment on Monday doesn't work for me anymore, Tuesday at 2pm?":      IntentMove,
+		"موعدي يوم الأحد لا يناسبني، هل يمكن يوم الاثنين؟":                           IntentMove,
+		"je veux un rdv mercredi, 9h ça m'arrange pas, plutôt 11h":                   IntentBook,
+		"nheb rdv nhar larb3a, m3a 9 bekri 3liya, khir m3a 11":                       IntentBook,
+		"I'd like to book an appointment on Wednesday, 9am doesn't work for me, 11?": IntentBook,
+		// a booking asked for near them stays one
+		"je veux un rdv mercredi":               IntentBook,
+		"bghit rdv nhar larb3a":                 IntentBook,
+		"أريد موعدا يوم الأربعاء":               IntentBook,
+		"I'd like a meeting on Tuesday at 10am": IntentBook,
 		// an appointment told by its service, or for someone else, before saying what to do
 		"Lamia Hamdani here. I have a consultation with you on Sunday November 29th at 9am. I'm so sorry, apologies for the short notice.":   IntentOwn,
 		"je vous écris de la part de ma mère. Elle avait pris rendez-vous pour une formation le mercredi 9 décembre à 14h, elle est désolée": IntentOwn,
@@ -101,6 +143,35 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 	} {
 		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Intent; got != want {
 			t.Errorf("Read(%q): intent %q, want %q", text, got, want)
+		}
+	}
+}
+
+// The new slot a move asks for before Dota knows the appointment: after "to" when the
+// appointment's own is named first, the day offered after the one refused, its own day at
+// another hour; none when the words tell the appointment's own slot, or a day counted
+// from it.
+func TestTheSlotAMoveAsksFor(t *testing.T) {
+	for text, want := range map[string]MoveWish{
+		"need to push my appt from dec 2 to thursday dec 10, 10am if free":                                     {Date: "2026-12-10", Time: "10:00"},
+		"نحب نقدم الموعد تاعي من الخميس 3 للأربعاء 2 ديسمبر مع 9 الصباح":                                       {Date: "2026-12-02", Time: "09:00"},
+		"slm, l shooting ta3 1 decembre n7eb n2akhro l larb3a 9 decembre m3a 2":                                {Date: "2026-12-09", Time: "14:00"},
+		"نأخروه للثلاثاء 8 ديسمبر مع 10":                                                                       {Date: "2026-12-08", Time: "10:00"},
+		"salam 3andi rdv ba3d ghedwa l 9, nheb nbedlou larb3a l 4 ta3 la3chiya":                                {Date: "2026-11-25", Time: "16:00"},
+		"je voudrais décaler mon rdv du 2 décembre à 10h au 3 décembre à 14h30":                                {Date: "2026-12-03", Time: "14:30"},
+		"I can't make Tuesday anymore, could we do Thursday?":                                                  {Date: "2026-11-26"},
+		"Sunday 29th at 2pm instead of my Monday slot, possible?":                                              {Date: "2026-11-29", Time: "14:00"},
+		"موعدي يوم الأحد لا يناسبني، هل يمكن نقله إلى يوم الاثنين على الساعة 10؟":                              {Date: "2026-11-23", Time: "10:00"},
+		"salam, rdv ta3i dimanche m3a 9 bekri 3liya, momkin nfs nhar m3a 11?":                                  {Time: "11:00", SameDay: true},
+		"mardi 1er décembre ma nkderch, 3andi réunion. Possible jeudi 3 décembre, même heure ?":                {Date: "2026-12-03", SameTime: true},
+		"j'ai un rdv dimanche à 10h, c'est possible de le mettre le même jour la semaine d'après ? Même heure": {Days: 7, SameTime: true},
+		"rdv ta3i bghit nbaddlouh l 9 sbah":                                                                    {Time: "09:00"},
+		"reschedule my Tuesday appointment please":                                                             {},
+		"slt nheb ndécali ma formation ta3 lundi":                                                              {},
+		"hi, want to move my appointment from december 3 to the following tuesday":                             {},
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Wish; got != want {
+			t.Errorf("Read(%q).Wish = %+v, want %+v", text, got, want)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // changePattern is what changeMarks finds, as a regular expression.
-var changePattern = regexp.MustCompile(`(?i)(?:^|[\s,.!…])(?:actually|instead|make it|plutôt|plutot|finalement|en fait|la non|non plutôt|smahli|sma7li|ghalt|khaliha|khelliha|khalliha|kheliha|khalih|بل|خليها|ندير)(?:[\s,.!…]|$)`)
+var changePattern = regexp.MustCompile(`(?i)(?:^|[\s,.!?;…،؛؟])(?:` + strings.Join(changeWords, "|") + `)(?:[\s,.!?;…،؛؟]|$)`)
 
 func patternMarks(text string) [][2]int {
 	var out [][2]int

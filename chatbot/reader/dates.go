@@ -122,7 +122,7 @@ func inDaysIn(n string) []string {
 func ShiftIn(ws []string) (days, hours int, ok bool) {
 	t := NewText(ws)
 	switch {
-	case sameDayNextWeek.ScoreIn(&t) > 0:
+	case sameDayNextWeek.ScoreIn(&t) > 0, sameDayThenNextWeek(&t):
 		return 7, 0, true
 	case hourLater.ScoreIn(&t) > 0:
 		return 0, 1, true
@@ -147,6 +147,23 @@ var (
 		"نفس اليوم في الأسبوع القادم", "نفس النهار السيمانة الجاية", "نفس النهار الجمعة الجاية",
 		"nafs nhar semaine jaya", "nafs nhar la semaine jaya", "nafs nhar simana jaya", "nafs nhar ljom3a jaya")
 )
+
+// sameDayThenNextWeek reports whether the appointment's own day is kept for the week after,
+// a few words on: "le même jour la semaine d'après", "l nafs nhar f simana jaya".
+func sameDayThenNextWeek(t *Text) bool {
+	for i := range t.Words {
+		n := sameDayWords.atIn(t, i)
+		if n == 0 {
+			continue
+		}
+		for j := i + n; j < len(t.Words) && j <= i+n+2; j++ {
+			if nextWeekWords.atIn(t, j) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // relativeFirsts are the first words of relativeDays.
 var relativeFirsts = func() map[string]bool {
@@ -186,10 +203,31 @@ var ordinalDays = regexp.MustCompile(`(^|\s)(premier|first|الاول|اول)(\s
 func ParseWhen(text string, now time.Time, bareHour bool) When {
 	// "9am... actually make it 10", "11h... la non smahli, dir 15h": what follows a change
 	// of mind says it, what it leaves unsaid comes from before.
-	if before, after, ok := splitAtChange(text); ok {
+	// "16h plutôt que 14h", "Thursday instead of tomorrow": the value replaced is none.
+	text = withoutReplaced(text)
+	if before, after, word, ok := splitAtChange(text); ok {
 		w := parseWhen(after, now, bareHour)
-		if w.Date == "" && w.Time == "" && w.Unsure == "" {
-			return parseWhen(text, now, bareHour)
+		if w.empty() {
+			// "Thursday at 10 instead?", "mettez 16h plutôt": a change word after its value
+			// names the value of its phrase.
+			cut := 0
+			if slices.Contains(afterValueWords, changeWords[word]) {
+				cut = phraseBefore(text, len(before), now, bareHour)
+			}
+			if cut == 0 {
+				return parseWhen(text, now, bareHour)
+			}
+			before, after = text[:cut], text[cut:]
+			w = parseWhen(after, now, bareHour)
+		}
+		// "Actually make it 4 pm, I need to pick up my son at 5": the hour of the change is
+		// the one of its first phrase, the others tell why.
+		if w.Time == "" && w.Unsure != "" {
+			if end := phraseAfter(after, now, bareHour); end < len(after) {
+				if first := parseWhen(after[:end], now, bareHour); first.Time != "" {
+					w.Time, w.Unsure = first.Time, ""
+				}
+			}
 		}
 		b := parseWhen(before, now, bareHour)
 		if w.Date == "" {
@@ -203,18 +241,24 @@ func ParseWhen(text string, now time.Time, bareHour bool) When {
 	return parseWhen(text, now, bareHour)
 }
 
-// splitAtChange cuts a message at its last change of mind (changeMarks), when something
-// comes before it.
-func splitAtChange(text string) (before, after string, ok bool) {
-	locs := changeMarks(text)
-	if len(locs) == 0 {
-		return "", "", false
+// empty reports whether w names no day and no hour, not even one to confirm.
+func (w When) empty() bool { return w.Date == "" && w.Time == "" && w.Unsure == "" }
+
+// splitAtChange cuts a message at its last change of mind (changeMarks), which may open
+// it; word is the change word's index in changeWords.
+func splitAtChange(text string) (before, after string, word int, ok bool) {
+	last, lastWord := [2]int{-1, -1}, -1
+	for pos := 0; pos < len(text); {
+		start, end, w := changeList.from(text, pos)
+		if start < 0 {
+			break
+		}
+		last, lastWord, pos = [2]int{start, end}, w, end
 	}
-	last := locs[len(locs)-1]
-	if strings.TrimSpace(text[:last[0]]) == "" {
-		return "", "", false
+	if last[0] < 0 {
+		return "", "", 0, false
 	}
-	return text[:last[0]], text[last[0]:], true
+	return text[:last[0]], text[last[0]:], lastWord, true
 }
 
 func parseWhen(text string, now time.Time, bareHour bool) When {
@@ -450,11 +494,11 @@ func dayNumberAfter(ws []string, i int) (int, string, bool) {
 }
 
 // hourWritten reports whether the number tok is written as an hour in s: "3 p.m.", "3pm",
-// "10 h", "10:30".
+// "10 h", "10:30", "10.30".
 func hourWritten(s, tok string) bool {
 	re, ok := hourWrittenRes.Load(tok)
 	if !ok {
-		re, _ = hourWrittenRes.LoadOrStore(tok, regexp.MustCompile(`(?:^|\D)`+regexp.QuoteMeta(tok)+`\s*(?:h\b|heures?|:|[ap]\.?\s?m\b|o'?clock)`))
+		re, _ = hourWrittenRes.LoadOrStore(tok, regexp.MustCompile(`(?:^|\D)`+regexp.QuoteMeta(tok)+`\s*(?:h\b|heures?|:|\.\d\d\b|[ap]\.?\s?m\b|o'?clock)`))
 	}
 	return re.(*regexp.Regexp).MatchString(s)
 }
@@ -516,4 +560,6 @@ func makeDate(y, mo, d int, loc *time.Location) (time.Time, bool) {
 // nextWeekWords name the week after this one.
 var nextWeekWords = NewMatcher("semaine prochaine", "la semaine d'après", "la semaine d'apres", "next week",
 	"the following week", "الأسبوع القادم", "الاسبوع القادم", "الأسبوع المقبل", "الاسبوع المقبل", "الأسبوع الجاي",
-	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya")
+	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya",
+	"semaine suivante", "la semaine suivante", "the week after", "الأسبوع الموالي", "الجمعة الجاية", "jem3a jaya",
+	"ljem3a jaya", "ljom3a jaya")

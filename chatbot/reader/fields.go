@@ -80,7 +80,7 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 	if len(emails) > 0 || len(phones) > 0 || len(urls) > 0 || company {
 		plain = ReplaceSpans(rest, labelled(rest, phones))
 		if company {
-			plain = companyNamedAt.ReplaceAllString(plain, "$1")
+			plain = withoutCompanyNames(plain)
 		}
 		f.Service, f.HasService = ServiceIn(Words(plain), ctx.Services)
 	} else {
@@ -111,8 +111,46 @@ func fieldsIn(msg string, t *Text, ctx Context, question bool) Fields {
 var (
 	companyWords = NewMatcher("société", "societe", "entreprise", "company", "compagnie", "الشركة", "شركة",
 		"شركتي", "شركتنا", "sharika", "charika", "chrika")
-	companyNamedAt = regexp.MustCompile(`(?i)(^|[\s,،;:.(])(?:ma |mon |notre |my |our |the |la |l')?(?:société|societe|entreprise|company|compagnie|الشركة|شركة|شركتي|شركتنا|sharika|charika|chrika)(?:\s+(?:ta3i|تاعي|نتاعي|ta3na|تاعنا))?(?:\s*(?:is|est|c'est|:|=|name is|s'appelle|اسمها|إسمها|esmha|smitha|ismha|هي))?\s+[^,،;\n]+`)
+	companyNamedAt = regexp.MustCompile(`(?i)(^|[\s,،;:.(])(?:ma |mon |notre |my |our |the |la |l')?(?:société|societe|entreprise|company|compagnie|الشركة|شركة|شركتي|شركتنا|sharika|charika|chrika)(?:\s+(?:ta3i|تاعي|نتاعي|ta3na|تاعنا))?(?:\s*(?:is|est|c'est|:|=|name is|s'appelle|اسمها|إسمها|esmha|smitha|ismha|هي))?\s+([^,،;\n]+)`)
+	// nameEnds end a company's name, starting what the visitor goes on to say: "a logistics
+	// company and we want an AI chatbot", "une société de transport et nous voulons un site".
+	nameEnds = NewMatcher("and", "et", "that", "which", "who", "qui", "que", "we", "i", "nous", "je", "on", "but",
+		"mais", "so", "donc", "w", "wa", "و", "ana", "7na", "hna", "ahna", "احنا", "حنا", "نحن", "ونحن", "ونريد",
+		"ونحتاج", "ونحب", "وحابين", "وبغينا", "wnheb", "wnhebou", "wbghina", "wa7na")
 )
+
+// withoutCompanyNames is s without the visitor's company words and the name after them,
+// whose words name no service: "société Digital Web" asks for no site. The name ends at a
+// comma, or where the sentence goes on ("we're a logistics company and we want a chatbot").
+func withoutCompanyNames(s string) string {
+	locs := companyNamedAt.FindAllStringSubmatchIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		b.WriteString(s[last:l[3]])
+		last = l[4] + nameLength(s[l[4]:l[5]])
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// nameLength is how many bytes of name, the words after a company word, are the company's
+// name: up to the first word that ends it (nameEnds) or wants something (WantWords).
+func nameLength(name string) int {
+	pos := 0
+	for _, w := range strings.Fields(name) {
+		at := pos + strings.Index(name[pos:], w)
+		ws := NewText(Words(w))
+		if nameEnds.exactIn(&ws) || WantWords.exactIn(&ws) {
+			return at
+		}
+		pos = at + len(w)
+	}
+	return len(name)
+}
 
 // forOtherWords book for someone else, who comes: "pour mon père", "on behalf of my boss",
 // "لوالدي", "لماما", "b esmha".

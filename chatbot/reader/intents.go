@@ -56,7 +56,9 @@ var (
 		"nous souhaiterions", "on aimerait", "on souhaite", "on souhaiterait", "نحبو", "نحبوا", "بغينا",
 		"حابين", "nhebou", "n7ebou", "bghina", "habin", "7abin",
 		// "حبيت chatbot لل site تاعي": darija's "I'd like", as it is written in Arabic letters
-		"حبيت", "حبينا")
+		"حبيت", "حبينا",
+		// a need said without "I": "and need advice", "my shop needs photos", "il me faut"
+		"need", "needs", "il me faut", "il nous faut", "لازمني", "يلزمني", "لازمنا")
 	// LearnWords are a visitor's wish to learn, after WantWords: "nheb nt3allem", "je veux
 	// apprendre", "I want to learn", "أريد أن أتعلم".
 	LearnWords = NewMatcher("apprendre", "me former", "nous former", "learn", "be trained", "get trained",
@@ -86,7 +88,17 @@ var (
 		"annulili", "annuliwli", "annulihli", "lghili", "lghiwli", "لغيلي", "الغيلي", "لغيولي",
 		// "نحيلي الموعد تاعي": darija's "take it off" for me, to one or several
 		"نحيلي", "نحيولي", "نحيهولي", "نحيهلي", "نحيها", "نحيوها", "حيدلي", "حيدولي", "na7ili", "nahili",
-		"n7ili", "nhili", "na7iwli", "nahiwli", "n7iwli", "nhiwli", "7aydli", "hayedli", "7aydouli")
+		"n7ili", "nhili", "na7iwli", "nahiwli", "n7iwli", "nhiwli", "7aydli", "hayedli", "7aydouli",
+		// "من فضلكم ألغوا موعد التصوير", "ألغِ حجزي": Arabic's cancel said to several or to one
+		"ألغوا", "الغوا", "ألغ", "ألغيها", "ألغوها", "الغوها", "قوموا بإلغاء",
+		// "bghit nlghih", "n annuli le rdv": darija's "cancel it" as it is spelt
+		"nlghih", "nlghiha", "nlghiwh", "nlghiweh", "nlghiwah", "nelghih", "nelghiha", "nalghiw", "n annuli",
+		"n annulih", "n annuler", "nfesskh", "nfasskh", "nfaskh", "nfesskho", "nfasskhou", "نفسخ", "نفسخو",
+		"نفسخه", "نفسخوه", "نبطل", "نبطلو", "نبطله", "نبطلوه", "nbatel", "nbattel", "nbatlo", "nbatlou",
+		"nbatlouh",
+		// "décommander", "call it off", "scrap it"
+		"décommander", "decommander", "décommande", "decommande", "décommandez", "decommandez", "scrap it",
+		"scrap my")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
@@ -112,7 +124,39 @@ var (
 		// "n9der nrodo nhar letnin ?": darija's "put it back", as it is spelt
 		"nrodo", "nroddo", "nrodoha", "nroddoh", "nroudou", "nroudouh", "نردو", "نرودوه",
 		// "أريد نقل موعدي إلى تاريخ آخر": the moving of it, and its verb
-		"نقل موعدي", "نقل الموعد", "نقل حجزي", "أنقل موعدي", "انقل موعدي", "ننقل موعدي", "أنقله", "انقله")
+		"نقل موعدي", "نقل الموعد", "نقل حجزي", "أنقل موعدي", "انقل موعدي", "ننقل موعدي", "أنقله", "انقله",
+		// "نحب نقدم الموعد تاعي", "نأخروه للثلاثاء": darija's bring forward and put back, of it
+		"نقدم", "نقدموه", "نقدموها", "نقدمها", "نأخروه", "ناخروه", "نأخروها", "ناخروها", "نأخرها", "ناخرها",
+		"نأجلوه", "ناجلوه", "نأجلو", "ناجلو", "نأجلها", "نغيروه", "نحولوه", "نبدلوها",
+		// Arabic's imperatives said to several: "أجلوا موعدي", "أخروه", "انقلوه"
+		"أجلوا", "اجلوا", "أجلوه", "اجلوه", "أخروا", "اخروا", "أخروه", "اخروه", "قدموه", "غيروا", "غيروه",
+		"انقلوا", "انقلوه", "بدلوا", "بدلوه", "عدلوا موعدي", "تعديل موعدي", "تعديل الموعد",
+		// darija in Latin letters: "n2akhro", "n9admo", "nbaddel"
+		"n2akhro", "n2akhrouh", "n2akhroh", "n2akhroha", "nakhro", "nakhrouh", "n2ajlo", "n2ajlouh", "n2ejjel",
+		"nqadmo", "n9admo", "n9addmo", "n9adem", "n9addem", "nqadem", "nqaddem", "n9admouh", "nqadmouh",
+		"nbaddel", "nbaddlo", "nbaddlou", "nbaddlouh", "nghayro", "nghayrou", "nghayrouh", "n7awlo", "n7awlouh",
+		"nchangih", "nchangiwh", "nreportih", "nreportiwh", "navanci", "navanciw", "n avanci", "ndecalih",
+		"ndécalih",
+		// "push my appt", "bring it forward", "delay my appointment"
+		"push my appt", "push my meeting", "push my call", "push our appointment", "push our meeting",
+		"push the appt", "push the appointment", "push the meeting", "push the call", "bring forward",
+		"bring it forward", "bring it earlier", "bring my appointment forward", "bring my appt forward",
+		"bring the appointment forward", "bring my meeting forward", "delay my appointment", "delay my appt",
+		"delay it", "shift my appointment", "shift it", "rearrange my appointment", "change my appt",
+		"change the appointment", "change my booking", "change my meeting",
+		// "repousser", "changer de date", "décalez-le"
+		// (not "reporté", "décalé", "déplacez": "on a reporté l'événement", "vous vous déplacez ?")
+		"repousser", "repoussez", "reportez", "décalez", "decalez", "avancez", "déplacez-le", "deplacez le",
+		"changer de date", "changer de créneau",
+		"changer de creneau", "changer d'heure", "modifier la date", "modifier l'heure", "modifier le rendez-vous",
+		// "changer le jour et l'heure de mon rendez-vous", "change the day and time of my appointment"
+		"changer le jour", "changer de jour", "changer l'heure", "changer l'horaire", "changer d'horaire",
+		"changer le créneau", "changer le creneau", "modifier le jour", "modifier l'horaire", "modifier le créneau",
+		"modifier le creneau", "change the day", "change the hour", "change the slot", "change my slot")
+	// changeItWords change "it", which moves the appointment only when the message names
+	// one: "3andi rdv jeudi, je veux le changer", not "mon site est vieux, je veux le changer".
+	changeItWords = NewMatcher("le changer", "la changer", "le modifier", "la modifier", "change it", "modify it",
+		"change that", "le changez", "changez-le", "modifiez-le")
 	// remakeWords make it at another hour or day ("الموعد تاعي نهار 2 ديسمبر على الجوج، نقدر
 	// نديروه على الخمسة؟"): a move of the visitor's appointment once they tell of it, a
 	// booking's slot otherwise ("nheb rdv, n9dro ndirouh 3la 10?").
@@ -123,13 +167,6 @@ var (
 		// "نقدر نديه لنفس النهار؟": darija's "take it" to another hour or day
 		"نديه", "نديها", "نديوه", "نديوها", "تديه", "تديوه", "ndih", "ndiha", "ndiwh", "ndiwah", "ndiweh",
 		"ndiwha", "ndiwouh")
-	// sameDayWords keep the day of the visitor's appointment for another hour: "c possible
-	// nfs nhar mais à 11h ?", "le décaler à 11h le même jour", "نديه لنفس النهار بصح
-	// الصباح".
-	sameDayWords = NewMatcher("même jour", "le même jour", "même journée", "la même journée", "same day",
-		"the same day", "that same day", "nfs nhar", "nafs nhar", "nefs nhar", "fnafs nhar", "f nafs nhar",
-		"nafs el nhar", "nafs lyoum", "nfs lyoum", "نفس النهار", "لنفس النهار", "فنفس النهار", "في نفس النهار",
-		"نفس اليوم", "لنفس اليوم", "في نفس اليوم", "فنفس اليوم")
 	// cantComeWords tell that the visitor cannot come: with their appointment, a story
 	// that ends in cancelling it, or moving it when another slot is asked for.
 	cantComeWords = NewMatcher("je ne pourrai pas venir", "je ne pourrai pas", "je ne peux pas venir",
@@ -167,7 +204,11 @@ var (
 	// touching the appointment: "les associés ont reporté le projet", "قرر الشركاء تأجيل
 	// مشروع التطبيق".
 	projectWords = NewMatcher("projet", "project", "مشروع", "المشروع", "مشروعنا", "مشروعي", "lancement", "launch",
-		"mashrou3", "lmashrou3", "machrou3", "lmachrou3")
+		"mashrou3", "lmashrou3", "machrou3", "lmachrou3", "événement", "evenement", "l'événement", "l'evenement",
+		"event", "the event", "الحدث", "الفعالية", "الحفل")
+	// requestWords name a request the visitor submits, which "نقدم" and "n9adem" also say:
+	// "نحب نقدم طلب موعد" asks for an appointment, it moves none.
+	requestWords = NewMatcher("طلب", "الطلب", "طلبي", "demande", "une demande", "request", "a request")
 	// thingWords name what the agency hosts, makes or looks after for a client, which a
 	// visitor may ask to move, change or cancel: the hosting, the server, the domain, the logo.
 	thingWords = NewMatcher("hosting", "host", "hébergement", "hebergement", "l'hébergement", "l'hebergement",
@@ -234,6 +275,9 @@ var (
 		"work", "working", "تعملون", "تشتغلون", "مفتوح", "مفتوحين", "مفتوحون", "خدامين", "تخدمو", "تخدموا", "khdamin",
 		"tekhdmou", "t5edmou", "dawam", "دوام", "t5admou", "tkhadmou", "tkhedmou", "tekhedmou", "t5edmo", "t5admo",
 		"khadmin", "5admin", "تخدمو", "خدامين", "تفتحو", "tftho", "tefet7o", "ouvrez", "bossez")
+	// WeekendWords name the weekend, asked about with OpenWords: "do you work weekends?".
+	WeekendWords = NewMatcher("weekend", "weekends", "week-end", "week-ends", "week end", "nhayet simana",
+		"نهاية الأسبوع", "نهاية الاسبوع", "الويكاند", "الويكند", "wikend", "wiikend")
 	// ClosingWords ask when the agency closes.
 	ClosingWords = NewMatcher("fermez", "fermeture", "ferme", "fermer", "close", "closing", "closing time",
 		"تغلقون", "الإغلاق", "الاغلاق", "تسكرو", "tsakrou", "tsekrou")
@@ -341,11 +385,15 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "mardi ma nkderch… possible jeudi, même heure ?": a visitor who cannot come and
 	// offers another day moves their appointment, named or not.
 	reschedules := !inFlow && cantComeWords.ScoreIn(t) > 0 && (sameSlotWords.ScoreIn(t) > 0 || otherDayOffered(t))
-	// "j'ai rdv mercredi à 9h, c possible nfs nhar mais à 11h ?", "le décaler à 11h le
-	// même jour": the same day at another hour is the visitor's appointment moved.
+	// "الموعد تاع التصوير نهار 30 ما يصلحليش", "rdv ta3i m3a 9 bekri 3liya": an appointment
+	// named as one already made that does not suit the visitor (wish.go).
+	unsuits := !inFlow && unsuitWords.ScoreIn(t) > 0 && (booked || theAppointmentIn(t))
+	// "نقدر نديه لنفس النهار على الحداش؟", "le décaler à 11h le même jour": the same day at
+	// another hour, asked with a verb that takes or moves it, is the visitor's appointment
+	// moved.
 	sameDay := sameDayWords.ScoreIn(t) > 0
 	remade := remakeWords.ScoreIn(t) > 0
-	movedSameDay := sameDay && (booked || remade || lastMoveIn(t) >= 0)
+	movedSameDay := sameDay && (remade || lastMoveIn(t) >= 0)
 	if !booked && !reschedules && !movedSameDay && AppointmentWords.ScoreIn(t) == 0 &&
 		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
@@ -363,8 +411,17 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	case inFlow:
 	case reschedules && !cancels:
 		return IntentMove, true
+	case unsuits && !cancels && slotOfferedFrom(t, phraseEnd(&unsuitWords, t)):
+		// "… bekri 3liya, momkin nfs nhar m3a 11?": another slot offered moves it.
+		return IntentMove, true
 	case cancels || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
+	case unsuits:
+		return IntentOwn, true
+	case names && booked && (sameDayWords.ScoreIn(t) > 0 || sameSlotWords.ScoreIn(t) > 0):
+		// "rdv ta3i dimanche m3a 9, momkin nfs nhar m3a 11?": its day at another hour, or
+		// its hour on another day.
+		return IntentMove, true
 	case names && booked && WantWords.ScoreIn(t) == 0:
 		// It tells of the visitor's appointment with its day.
 		return IntentOwn, true
@@ -472,8 +529,13 @@ func selfMoveAt(t *Text, i int) bool {
 // when none, leaving out those that move the visitor's project or a thing the agency
 // looks after rather than the appointment: "إلغاء موعدي… قرر الشركاء تأجيل مشروع التطبيق" cancels.
 func lastMoveIn(t *Text) int {
+	named := AppointmentWords.ScoreIn(t) > 0
 	for i := len(t.Words) - 1; i >= 0; i-- {
-		if n := MoveOwnWords.atIn(t, i); n > 0 && askedAt(t, i) && !movesOther(t, i+n) {
+		n := MoveOwnWords.atIn(t, i)
+		if n == 0 && named {
+			n = changeItWords.atIn(t, i)
+		}
+		if n > 0 && askedAt(t, i) && !movesOther(t, i+n) {
 			return i
 		}
 	}
@@ -482,10 +544,13 @@ func lastMoveIn(t *Text) int {
 
 // movesOther reports whether the words from i name a project or a thing, after at most
 // two articles or possessives ("le projet", "notre lancement", "the hosting"), and not
-// the appointment about it ("my hosting appointment").
+// the appointment about it ("my hosting appointment"), or a request submitted ("طلب موعد").
 func movesOther(t *Text, i int) bool {
 	for k := 0; k < 2 && i < len(t.Words) && subjectFillers[t.Words[i]]; k++ {
 		i++
+	}
+	if requestWords.atIn(t, i) > 0 {
+		return true
 	}
 	n := max(projectWords.atIn(t, i), thingWords.atIn(t, i))
 	return n > 0 && AppointmentWords.atIn(t, i+n) == 0
@@ -600,6 +665,12 @@ func WeekdayIn(ws []string) (time.Weekday, bool) {
 	for _, w := range ws {
 		if d, ok := WeekdayNames[w]; ok {
 			return d, true
+		}
+		// "do you work on Sundays?", "vous travaillez les dimanches ?"
+		if n := len(w); n > 4 && w[n-1] == 's' {
+			if d, ok := WeekdayNames[w[:n-1]]; ok {
+				return d, true
+			}
 		}
 	}
 	return 0, false

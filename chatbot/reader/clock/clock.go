@@ -44,9 +44,37 @@ func Read(text string, bare bool) (Reading, bool) {
 		if j, h2, n2, ok := preferredAfter(ts, i+n, bare); ok {
 			return settle(ts, j, h2, n2), true
 		}
-		return settle(ts, i, h, n), true
+		r := settle(ts, i, h, n)
+		// "à 14h j'ai un fournisseur, 16h ça irait": two hours and nothing to tell which is
+		// wanted; the later one is confirmed, never recorded.
+		if later, ok := otherHourAfter(ts, i+n, r.Time, bare); ok {
+			return Reading{Time: later}, true
+		}
+		return r, true
 	}
 	return Reading{}, false
+}
+
+// otherHourAfter finds, from token i on, an hour other than hhmm, not refused, that is
+// neither a range's end nor an alternative ("de 14h à 16h", "10h ou 11h", "10h, 11h").
+func otherHourAfter(ts []string, i int, hhmm string, bare bool) (string, bool) {
+	linked := true // nothing but links since the hour before
+	for k := i; k < len(ts); k++ {
+		h, n, ok := hourAt(ts, k, bare)
+		if !ok {
+			linked = linked && (links[ts[k]] || hourNouns[ts[k]] || ts[k] == "h" || partOf(ts, k) != "")
+			continue
+		}
+		// "après le service de midi": noon is an hour only after a marker ("à midi"); "ça
+		// dure 1h" is no hour.
+		if !refused(ts, k, n) && (!h.fixed || (k > 0 && markers[ts[k-1]])) && !(k > 0 && durations[ts[k-1]]) {
+			if r := settle(ts, k, h, n); r.Time != hhmm && !linked {
+				return r.Time, true
+			}
+		}
+		linked, k = true, k+n-1
+	}
+	return "", false
 }
 
 // preferredAfter finds, from token i on, an hour said to be better than the others ("16h
@@ -120,6 +148,10 @@ type hour struct {
 // n is how many tokens it took.
 func hourAt(ts []string, i int, bare bool) (hour, int, bool) {
 	t := ts[i]
+	// "07.72.11.22.33" is a phone number: digits in a chain of more than two are no hour.
+	if isDigits(t) && ((i > 0 && ts[i-1] == ":") || (i+3 < len(ts) && ts[i+1] == ":" && ts[i+3] == ":")) {
+		return hour{}, 0, false
+	}
 	// "half past three", "quarter to noon", "20 past 4"
 	if m, before, k := minutesBefore(ts, i); k > 0 && i+k < len(ts) {
 		h, n, ok := noonOrMidnight(ts, i+k)

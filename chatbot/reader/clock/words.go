@@ -4,15 +4,16 @@ package clock
 // normalized (أ إ آ → ا, ة → ه, ى → ي, no diacritics).
 
 // markers come before a number said as an hour: "à 3", "at 10", "vers 11", "الساعة 2",
-// darija "l 10", "f 3", "m3a 10", "3la 9".
+// darija "l 10", "f 3", "m3a 10", "3la 9", "مع 10".
 var markers = set("a", "at", "vers", "around", "الساعه", "ساعه", "على", "حوالي", "عند", "في",
-	"l", "f", "fi", "m3a", "3la", "ala", "sa3a", "saa", "lsa3a", "fsa3a", "7ouwali")
+	"l", "f", "fi", "m3a", "3la", "ala", "sa3a", "saa", "lsa3a", "fsa3a", "7ouwali", "مع")
 
 // Refusals before an hour ("pas 11h", "machi m3a 11", "not at 9", "ماشي 11") or right after
 // it ("11h ma ynajamch", "11 doesn't work", "الحادية عشرة لا تناسبني", "11 ma tsla7ch").
 var (
-	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except")
-	refusalsAfter  = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
+	refusalsBefore = set("pas", "not", "machi", "mchi", "ماشي", "مش", "ليس", "sauf", "except", "وليس", "ومش",
+		"وماشي", "wmachi")
+	refusalsAfter = set("ma", "ما", "pas", "non", "no", "ne", "n", "impossible", "doesn", "doesnt", "won", "wont",
 		"isn", "isnt", "cant", "cannot", "لا", "مانقدرش", "ماتصلحش", "مايصلحش", "ماتناسبنيش", "manqderch",
 		"ma9derch", "mayemchich", "matsla7ch", "masla7tch", "mat9derch",
 		// too early: "10 bekri, 11 khir", "9h trop tôt", "9 is too early"
@@ -20,6 +21,17 @@ var (
 	// noProblem follow "pas" or "no" without refusing: "10h pas de souci", "10 no problem".
 	noProblem = set("souci", "soucis", "probleme", "problem", "problemo", "mal", "worries")
 )
+
+// links join two hours of a range or of alternatives: "de 14h à 16h", "10h ou 11h",
+// "between 2 and 4", "10 wla 11", "من 2 إلى 4".
+var links = set("a", "to", "et", "and", "ou", "or", "bien", "sinon", "otherwise", "jusqu", "until", "till", "wla",
+	"wela", "ola", "ولا", "او", "والا", "الى", "حتى", "و", "l", "ila", "hatta", "7ata", "ta3", "peut", "etre", "maybe",
+	"voire", "max", "maximum", "au", "plus", "tard", "-")
+
+// durations come before a length of time, not an hour: "ça dure 1h", "it takes 2 hours",
+// "مدته ساعة".
+var durations = set("dure", "duree", "pendant", "durant", "lasts", "last", "takes", "take", "مده", "مدته", "يدوم",
+	"تدوم", "ydoum", "tdoum")
 
 // preferred follow an hour said to be better than another: "16h c'est mieux", "11 khir".
 var preferred = set("mieux", "better", "khir", "5ir", "kheir", "خير", "افضل", "انسب", "preferable", "best")
@@ -32,7 +44,8 @@ var judged = set("bekri", "bakri", "بكري", "early", "tot", "tard", "late", "
 var notHours = set("jour", "jours", "day", "days", "iyam", "ayam", "yam", "ايام", "يوم", "ايا", "semaine", "semaines",
 	"week", "weeks", "mois", "month", "months", "ans", "an", "years", "year", "min", "mins", "minute", "minutes",
 	"دقيقه", "دقائق", "da9i9a", "d9aye9", "personnes", "personne", "people", "persons", "fois", "times", "da", "dzd",
-	"dinars", "euros", "er", "eme", "st", "nd", "rd", "th", "pages", "page", "produits", "services", "sites", "ساعات")
+	"dinars", "euros", "er", "eme", "st", "nd", "rd", "th", "pages", "page", "produits", "services", "sites", "ساعات",
+	"اشخاص", "شخص", "افراد", "ناس", "عباد", "nas", "3bad")
 
 // hourNouns follow an hour: "15 heures", "3 o'clock" (o clock), "10 hours".
 // articles are number words that also introduce a noun: "une réunion", "one of them".
@@ -57,11 +70,18 @@ var hourWords = map[string]int{
 	"وحده": 1, "جوج": 2, "زوج": 2, "تلاته": 3, "تلاثه": 3, "ربعه": 4, "حداش": 11, "طناش": 12, "الوحده": 1,
 	"الجوج": 2, "الزوج": 2, "الثلاثه": 3, "التلاته": 3, "الاربعه": 4, "الربعه": 4, "الخمسه": 5, "السته": 6,
 	"السبعه": 7, "الثمنيه": 8, "التسعه": 9, "العشره": 10, "الحداش": 11, "الطناش": 12,
+	"ثناش": 12, "الثناش": 12, "تناش": 12, "التناش": 12,
 	// Darija in Latin letters
 	"wa7da": 1, "wahda": 1, "jouj": 2, "zouj": 2, "zoudj": 2, "tlata": 3, "tleta": 3, "reb3a": 4, "rab3a": 4,
 	"rb3a": 4, "arba3a": 4, "khamsa": 5, "5amsa": 5, "setta": 6, "sta": 6, "seb3a": 7, "sab3a": 7,
 	"tmenya": 8, "tmanya": 8, "tes3a": 9, "tess3a": 9, "3achra": 10, "3ashra": 10, "7dach": 11, "hdach": 11,
 	"7dache": 11, "tnach": 12, "tnache": 12, "tnash": 12,
+	// with the article, as "الحداش" is written: "m3a l7dach", "m3a l3achra sbah" (not
+	// "ltlata" nor "larb3a", also Tuesday and Wednesday)
+	"lwa7da": 1, "lwahda": 1, "ljouj": 2, "zzouj": 2, "lreb3a": 4, "rreb3a": 4, "lkhamsa": 5, "l5amsa": 5,
+	"lkhmsa": 5, "ssetta": 6, "sseb3a": 7, "ltmenya": 8, "ttmenya": 8, "ttes3a": 9, "ltes3a": 9, "l3achra": 10,
+	"l3ashra": 10, "la3chra": 10, "le3chra": 10, "l7dach": 11, "le7dach": 11, "lhdach": 11, "l7dache": 11,
+	"ltnach": 12, "ttnach": 12, "ltnache": 12, "ltnash": 12,
 }
 
 // pairWords are hours of two words.

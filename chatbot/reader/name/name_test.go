@@ -37,6 +37,9 @@ func TestAnswer(t *testing.T) {
 		{"ok", ""},
 		{"mardi à 10h", ""},
 		{"c pr mon projet de fin d'études, jsuis pressé dsl", ""}, // "c'est pour", as texted
+		// a blessing is no name
+		{"بارك الله فيكم. جمال عيساوي", "جمال عيساوي"},
+		{"بارك الله فيكم", ""},
 	} {
 		if got := Answer(tc.text); got != tc.want {
 			t.Errorf("Answer(%q) = %q, want %q", tc.text, got, tc.want)
@@ -80,6 +83,15 @@ func TestIntroduced(t *testing.T) {
 	} {
 		if got := Introduced(tc.text); got != tc.want {
 			t.Errorf("Introduced(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	// a blessing in a phrase of its own is no name
+	for _, tc := range []struct{ text, want string }{
+		{"بارك الله فيكم. حاب نحجز موعد على صيانة السيت.", ""},
+		{"Le rdv au nom de mon père, Ahmed Toumi", "Ahmed Toumi"},
+	} {
+		if got := Alone(tc.text); got != tc.want {
+			t.Errorf("Alone(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }

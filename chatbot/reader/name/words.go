@@ -59,7 +59,10 @@ var fillers = set("ok", "okay", "oki", "okey", "d'accord", "dac", "daccord", "ou
 	"حسنا", "طيب", "نعم", "اكيد", "بالتاكيد", "تمام", "اوكي", "حاضر", "ايوه", "اه", "wah", "ih", "iyeh", "eyh",
 	"واخا", "واه", "ايه", "اييه", "صافي", "مليح", "ماشي",
 	"sahit", "saha", "sa7a", "mlih", "wakha", "d'acc", "euh", "hmm", "um", "uh", "hum", "ah", "oh", "top",
-	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit")
+	"اذن", "اذا", "ماشي", "صح", "safi", "oui,", "merci", "thanks", "thank", "you", "شكرا", "choukran", "chokran", "sahit",
+	// blessings and thanks, which name nobody: "بارك الله فيكم", "يعطيك الصحة", "inchallah"
+	"بارك", "يبارك", "جزاك", "جزاكم", "يعطيك", "يعطيكم", "فيكم", "فيك", "يحفظكم", "يحفظك", "الحمد", "انشالله",
+	"نشالله", "barak", "ybarek", "ya3tik", "y3tik", "hamdoullah", "hamdoulah", "hamdullah", "inchallah", "nchallah")
 
 // assents say yes or that all is well, after "c'est", "it's", "ana": "moi c'est bon",
 // "for me it's good", "ana sahit", "كلشي مليح".
@@ -70,7 +73,10 @@ var assents = set("bon", "bonne", "ok", "okay", "oki", "good", "correct", "corre
 	"مليح", "مليحه", "صحيح", "صح", "تمام", "مزيان", "لاباس", "ممتاز", "جيد", "بخير", "موافق", "صحيت")
 
 var fillerPhrases = phrases("bien sur", "of course", "avec plaisir", "pas de probleme", "no problem", "thank you",
-	"salam alaykoum", "salam alikoum", "salam aleykoum", "السلام عليكم", "بكل سرور")
+	"salam alaykoum", "salam alikoum", "salam aleykoum", "السلام عليكم", "بكل سرور", "بارك الله فيكم",
+	"بارك الله فيك", "الله يبارك فيك", "الله يبارك فيكم", "جزاك الله خيرا", "جزاكم الله خيرا", "الله يعطيك الصحة",
+	"الله يحفظك", "الله يحفظكم", "الحمد لله", "ان شاء الله", "barak allah fik", "barak allahou fik",
+	"allah ybarek fik", "ya3tik saha", "ya3tik sa7a")
 
 // greetings open a message.
 var greetings = set("bonjour", "bonsoir", "salut", "coucou", "hello", "hi", "hey", "salam", "slm", "saha", "ahlan",
