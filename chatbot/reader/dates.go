@@ -562,4 +562,6 @@ var nextWeekWords = NewMatcher("semaine prochaine", "la semaine d'après", "la s
 	"the following week", "الأسبوع القادم", "الاسبوع القادم", "الأسبوع المقبل", "الاسبوع المقبل", "الأسبوع الجاي",
 	"الاسبوع الجاي", "السيمانة الجاية", "semaine jaya", "simana jaya", "semana jaya", "l'semaine jaya",
 	"semaine suivante", "la semaine suivante", "the week after", "الأسبوع الموالي", "الجمعة الجاية", "jem3a jaya",
-	"ljem3a jaya", "ljom3a jaya")
+	"ljem3a jaya", "ljom3a jaya",
+	// "لنفس النهار في السمانة الجاية": the week as darija also spells it
+	"السمانة الجاية", "سمانة الجاية", "السمانة الجايه", "السمانة اللي جاية")

@@ -215,6 +215,7 @@ func TestShiftFromTheAppointment(t *testing.T) {
 		{"نفس النهار السيمانة الجاية", 7, 0, true},
 		{"c'est possible de le mettre le même jour la semaine d'après ? Même heure", 7, 0, true},
 		{"nqder nbeddlou l nafs nhar f simana jaya? nafs sa3a.", 7, 0, true},
+		{"نقدر نبدلو لنفس النهار في السمانة الجاية، نفس الساعة؟", 7, 0, true},
 		{"momkin nfs nhar m3a 11?", 0, 0, false},
 		{"je vous dirai plus tard", 0, 0, false},
 		{"la semaine prochaine", 0, 0, false},
