@@ -38,7 +38,7 @@ import (
 // docs/chat-eval.md). The floors are set a little under
 // the latest run; the held-out one only rises (the tuned one follows the tuned part, which
 // grows with harder batches).
-var dialogueFloors = map[string]float64{"tuned": 0.97, "heldout": 0.85}
+var dialogueFloors = map[string]float64{"tuned": 0.98, "heldout": 0.88}
 
 // shownTurns is how much of a failed conversation the report shows: its end, or all of it
 // with DOTA_DIALOGUES_TUNED.
