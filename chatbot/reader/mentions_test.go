@@ -6,9 +6,9 @@ import "testing"
 // development, the upkeep of a site, a class the visitor has.
 var kindServices = []Service{
 	{Slug: "developpement-web", Names: []string{"Développement web", "Web development"}, Keywords: []string{"site web", "développement web", "site", "سيت", "موقع"}},
-	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app"}},
+	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app", "تطبيق"}},
 	{Slug: "shooting-photo-video", Names: []string{"Shooting photo", "Photo shoot"}, Keywords: []string{"shooting photo", "photo"}},
-	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem"}},
+	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem", "تعليم"}},
 	{Slug: "consultation", Names: []string{"Consultation"}, Keywords: []string{"conseil", "audit"}},
 	{Slug: "mini-services", Names: []string{"Mini services"}, Keywords: []string{"maintenance", "hosting", "صيانة"}},
 }
@@ -126,6 +126,8 @@ func TestServiceWanted(t *testing.T) {
 		"slm, 3andi site web, w les messages bezaf. nheb formation": "formation",
 		"Demain si possible, j'ai pas cours l'après-midi":           "",
 		"j'ai besoin d'une formation demain":                        "formation",
+		// the app wanted, said with its accusative's alef; the lessons are its subject
+		"أملك مدرسة لتعليم السياقة، وأريد تطبيقًا على الهاتف يتيح للمتعلمين حجز الحصص ومراجعة دروس قانون المرور": "developpement-mobile",
 	} {
 		tx := NewText(Words(text))
 		s, ok := ServiceOtherThan(&tx, kindServices, "")
