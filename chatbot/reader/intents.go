@@ -293,10 +293,14 @@ func readIntent(t *Text, f Fields, question bool, topic string, offered bool, se
 		yes, no = YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
 		plain = !question && CoversIn(t, YesWords, NoWords, PoliteWords)
 	}
+	// "vous êtes win exactement ? Nheb nji l'agence directement": to come to the agency,
+	// asking where it is, asks for its address; nothing of a booking is said.
+	visit := topic == "address" && question && AppointmentWords.ScoreIn(t) == 0 && !f.HasService &&
+		f.When.Date == "" && f.When.Time == ""
 	switch {
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
-	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no && !thanksOnly(t),
+	case !visit && BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no && !thanksOnly(t),
 		// "سمير حمدي، samir@…": contact details given are a booking under way.
 		f.Email != "" || f.Phone != "",
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.

@@ -85,6 +85,10 @@ func TestQuestionsAsked(t *testing.T) {
 			t.Errorf("%q: topic %q, want %q", text, got, want)
 		}
 	}
+	// to come to the agency, asking where it is, asks for its address
+	if r := Read("Salam, vous êtes win exactement ? Nheb nji l'agence directement.", Context{Now: sundayMorning, Lang: "fr"}); r.Intent != "address" {
+		t.Errorf("where the agency is, to come: %q", r.Intent)
+	}
 	if q, _ := QuestionOf("", Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
 		t.Errorf("a robot or a person: %q", q)
 	}

@@ -181,6 +181,10 @@ var Topics = []struct {
 		"موقف", "باركينغ", "win kayen", "fin kayen", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
 		"وين", "فين", "fin rakom", "win rakom",
+		// darija's "where" in French or Latin letters: "vous êtes win exactement ?"
+		"vous êtes win", "vous etes win", "t'es win", "vous êtes fin", "vous etes fin", "win kaynin",
+		"win kayna", "fin kaynin", "fin kayna", "win rahi", "win rahom", "win rakoum", "fin rakoum",
+		"win l'agence", "l'agence win", "win el bureau", "win lbureau", "وين راكم", "وين كاينين", "فين راكم",
 		"مقر", "مكتب", "مكان")},
 	{"contact", NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
