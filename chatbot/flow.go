@@ -163,7 +163,8 @@ func (t *turn) intent(ws []string, inFlow bool) bool {
 		t.startHandoff(ReasonAsked)
 		return true
 	}
-	if what, ok := reader.OwnAppointment(ws, inFlow, !inFlow && t.fields().names()); ok && !inFlow {
+	if what := t.reading().Intent; !inFlow &&
+		(what == reader.IntentMove || what == reader.IntentCancel || what == reader.IntentOwn) {
 		t.startManage(what)
 		return true
 	}

@@ -20,7 +20,8 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		{"reschedule please", false, false, IntentMove},
 		{"bghit n25er rdv ta3 13 decembre", false, true, IntentMove},
 		{"reporter svp", false, false, IntentMove},
-		{"annuler", true, false, ""}, // inside a booking, it stops the booking under way
+		{"annuler", true, false, ""},                    // inside a booking, it stops the booking under way
+		{"9h c'est trop tôt pour moi", true, false, ""}, // inside a booking, it corrects its hour
 		{"non", false, false, ""},
 		{"bonjour", false, false, ""},
 		{"ما نحتاجوش الرونديفو تاع ١٤ ديسمبر، لغيوه من فضلكم", false, true, IntentCancel},
@@ -110,6 +111,27 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"je veux un rdv mercredi, 9h ça m'arrange pas, plutôt 11h":                   IntentBook,
 		"nheb rdv nhar larb3a, m3a 9 bekri 3liya, khir m3a 11":                       IntentBook,
 		"I'd like to book an appointment on Wednesday, 9am doesn't work for me, 11?": IntentBook,
+		// an appointment told as a story: its slot owned, its hour judged, what stands in its
+		// way; told as no longer needed, a cancellation
+		"My Tuesday 4pm slot clashes with my daughter's school play, I completely forgot about it.":                           IntentOwn,
+		"Hey, about my Wednesday 5pm appointment for the app: our funding fell through, so there's no point meeting anymore.": IntentCancel,
+		"9h c'est beaucoup trop tôt pour moi finalement, je viens de Tizi Ouzou":                                              IntentOwn,
+		"lundi 10h ma ysla7lich, 3andi réunion m3a l direction":                                                               IntentOwn,
+		"الساعة الخامسة مساءً متأخرة جدًا بالنسبة لي، فأنا أسكن في بومرداس":                                                   IntentOwn,
+		"التسعة تاع الصباح بكري عليا بزاف، ماعنديش طوموبيل":                                                                   IntentOwn,
+		"Wesh, lundi à 9h rani 3andi un examen à la fac, je l'avais pas vu.":                                                  IntentOwn,
+		"bonjour, tlata 1 decembre l 9 sbah ana 3andi khedma f had l wa9t":                                                    IntentOwn,
+		"Le shooting ta3 l'appartement jeudi 3 décembre, les travaux mazal ma kmlouch, rien n'est prêt.":                      IntentOwn,
+		"السلعة تاعي مازال ما خرجتش من الديوانة، ماكان واش نصورو نهار الأحد.":                                                 IntentOwn,
+		"Le rdv de mercredi 11h, mon fils est malade.":                                                                        IntentOwn,
+		"خويا صاوبلي اللوغو، ماعادش نحتاج الموعد تاع نهار الاثنين 7 ديسمبر.":                                                  IntentCancel,
+		"تم تأجيل حفل افتتاح المحل، لذلك لم نعد بحاجة إلى التصوير يوم 3 ديسمبر.":                                              IntentCancel,
+		"le rdv ta3 le chatbot mercredi 2 décembre à midi, mon patron a dit khlass, on laisse tomber pour cette année":        IntentCancel,
+		"Bonjour, mon associé ne pourra pas être là lundi à 16h, il sera sur un chantier à Sétif.":                            IntentCancel,
+		"Sorry, my Dec 6 11am session clashes with a flight.":                                                                 IntentOwn,
+		"can I come Tuesday at 4?":                                      IntentBook,
+		"Bonjour, je suis libre lundi à 10h, j'ai un projet de site.":   IntentBook,
+		"Je passe un concours fi janvier, vous faites des formations ?": IntentOther,
 		// a booking asked for near them stays one
 		"je veux un rdv mercredi":               IntentBook,
 		"bghit rdv nhar larb3a":                 IntentBook,

@@ -24,12 +24,18 @@ var (
 		"trop tôt pour moi", "trop tot pour moi", "trop tard pour moi",
 		"doesn't suit me", "does not suit me", "no longer suits me", "doesn't work for me", "does not work for me",
 		"no longer works for me", "won't work for me", "too early for me", "too late for me", "isn't convenient",
-		"not convenient", "inconvenient")
+		"not convenient", "inconvenient",
+		// the hour too early or too late: "9h c'est beaucoup trop tôt", "الساعة الخامسة متأخرة جدًا"
+		"trop tôt", "trop tot", "trop tard", "too early", "too late", "متأخرة بالنسبة لي", "مبكرة بالنسبة لي",
+		"متأخر جدا", "متأخرة جدا", "مبكر جدا", "مبكرة جدا", "بكري بزاف", "معطل بزاف", "bekri bezzaf", "bekri bzaf",
+		"bakri bezzaf", "m3attal bezzaf", "m3ettel bezzaf")
 	// sameDayWords keep the day of the visitor's appointment for another hour: "nfs nhar
 	// m3a 11", "le même jour à 11h", "same day at 11", "نفس اليوم على الساعة 11".
 	sameDayWords = NewMatcher("même jour", "meme jour", "le même jour", "same day", "the same day", "نفس اليوم",
 		"في نفس اليوم", "نفس النهار", "فنفس النهار", "nfs nhar", "nafs nhar", "nefs nhar", "fnafs nhar",
-		"f nafs nhar", "f nfs nhar", "nafs ennhar", "nfs ennhar", "nafs lyoum", "nfs lyoum")
+		"f nafs nhar", "f nfs nhar", "nafs ennhar", "nfs ennhar", "nafs lyoum", "nfs lyoum",
+		// the day itself, as Arabic says it: "في اليوم نفسه"
+		"اليوم نفسه", "في اليوم نفسه", "النهار نفسه", "nfes nhar", "ce même jour")
 	// definiteWords name a thing already known: "le rdv", "the appointment", "ce rendez-vous".
 	definiteWords = map[string]bool{"le": true, "la": true, "l": true, "the": true, "this": true, "that": true,
 		"ce": true, "cette": true, "el": true}
@@ -56,7 +62,7 @@ func theAppointmentIn(t *Text) bool {
 // for.
 func slotOfferedFrom(t *Text, i int) bool {
 	for ; i >= 0 && i < len(t.Words); i++ {
-		if dayNamedAt(t.Words, i) != "" || startsWithDigit(t.Words[i]) || sameDayWords.atIn(t, i) > 0 ||
+		if dayNamedAt(t.Words, i) != "" || numberWord(t.Words[i]) || sameDayWords.atIn(t, i) > 0 ||
 			sameSlotWords.atIn(t, i) > 0 || OtherSlotWords.atIn(t, i) > 0 {
 			return true
 		}
