@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -91,8 +92,15 @@ func (t *turn) changeManage(msg string, ws []string) bool {
 	if action == reader.IntentMove && t.s.Manage.Picked == "" {
 		t.keepWish() // "نأخروه للثلاثاء 8 ديسمبر", said while the address is asked
 	}
-	if action == reader.IntentOwn || action == "" || action == t.s.Manage.Action ||
-		(action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
+	if action == reader.IntentOwn || action == "" || (action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
+		return false
+	}
+	if action == t.s.Manage.Action {
+		// "Please cancel it.", said again while the address is asked: asked again.
+		if t.s.Step == StepManageEmail && !strings.Contains(msg, "@") {
+			t.askWith(text(t.lang(), "manage_start_"+action))
+			return true
+		}
 		return false
 	}
 	t.s.Manage.Action = action
@@ -106,6 +114,27 @@ func (t *turn) changeManage(msg string, ws []string) bool {
 	}
 	return false
 }
+
+// stopsManage reports whether the message stops the move or cancel under way: a command to
+// stop or start again ("annuler", "stop", "laissez tomber", "recommencer"); not, while a
+// cancellation is under way or not yet chosen, a cancelling said of the appointment
+// ("Please cancel it.", "je veux annuler le rendez-vous"), which asks for that cancellation.
+func (t *turn) stopsManage(ws []string) bool {
+	if reader.IsCommand(reader.RestartWords, ws) {
+		return true
+	}
+	if !reader.IsCommand(reader.CancelWords, ws) {
+		return false
+	}
+	if t.s.Manage == nil || t.s.Manage.Action == reader.IntentMove {
+		return true
+	}
+	return !slices.ContainsFunc(ws, func(w string) bool { return cancelledObjects[w] }) &&
+		reader.AppointmentWords.Score(ws) == 0
+}
+
+// cancelledObjects name the thing a cancelling is said of: "cancel it", "annulez-le".
+var cancelledObjects = map[string]bool{"it": true, "le": true}
 
 // keepWish keeps the new slot the message asks for, if any, until the appointment is known.
 func (t *turn) keepWish() {

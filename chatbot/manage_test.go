@@ -105,11 +105,13 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 	ctx := context.Background()
 	slots := openSlots(t, core, 4, 6)
 	for i, tc := range []struct {
-		lang, ask, email, yes, moved, cancelled string
-		move                                    bool
+		lang, ask, again, email, yes, moved, cancelled string
+		move                                           bool
 	}{
 		{lang: "fr", ask: "Je voudrais déplacer mon rendez-vous", email: "chat.fr@belk.dz", move: true, moved: "déplacé"},
-		{lang: "en", ask: "I need to cancel my appointment", email: "chat.en@belk.dz", yes: "yes", cancelled: "cancelled"},
+		// "Please cancel it.", said while the address is asked, asks for the cancellation under way
+		{lang: "en", ask: "I need to cancel my appointment", again: "Please cancel it.", email: "chat.en@belk.dz",
+			yes: "cancel it", cancelled: "cancelled"},
 		{lang: "ar", ask: "بغيت نبدل الموعد", email: "chat.ar@belk.dz", move: true, moved: "نُقل موعدك"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
@@ -121,6 +123,10 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 			c := start(t, e, tc.lang)
 			c.say(tc.ask)
 			c.expect(StepManageEmail)
+			if tc.again != "" {
+				c.say(tc.again)
+				c.expect(StepManageEmail)
+			}
 			before := len(srv.Messages())
 			c.say(tc.email)
 			c.expect(StepManageCode, tc.email)

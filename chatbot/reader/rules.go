@@ -257,12 +257,13 @@ var (
 		"if", "si", "ila", "إذا", "اذا", "كان")
 )
 
-// YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
-// cancelling words ("wah, annulez-le", "نعم، ألغِه").
+// YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes or
+// a cancelling of the appointment with cancelling words ("wah, annulez-le", "نعم، ألغِه",
+// "Please cancel it.").
 func YesToCancel(ws []string, w When) bool {
 	t := NewText(ws)
-	return PlainYes(ws, w) || YesWords.ScoreIn(&t) > 0 && NoWords.ScoreIn(&t) == 0 &&
-		CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
+	return PlainYes(ws, w) || (YesWords.ScoreIn(&t) > 0 || CancelOwnWords.ScoreIn(&t) > 0) &&
+		NoWords.ScoreIn(&t) == 0 && CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
 }
 
 // IsQuestion reports whether a message reads as a question.
