@@ -82,14 +82,19 @@ func (t *turn) startManage(action string) {
 }
 
 // changeManage turns a cancellation under way into a move, or the other way round, when
-// the visitor says so ("could we push it to Thursday instead?"), and reports whether the
-// message did no more than that: once the appointment is picked, the new action is then
-// asked; before, while the address is asked, a message without one is answered by asking
-// it again for the new action; else the step's reader goes on.
+// the visitor says so ("could we push it to Thursday instead?") or offers another slot
+// ("Any chance we can do Monday the 30th at 10 instead?", "n9dro ndirouh nhar l khmis f
+// nafs l wa9t?"), and reports whether the message did no more than that: once the
+// appointment is picked, the new action is then asked, or the slot offered taken; before,
+// while the address is asked, a message without one is answered by asking it again for
+// the new action; else the step's reader goes on.
 func (t *turn) changeManage(msg string, ws []string) bool {
 	r := reader.NewText(ws)
 	action := reader.ManageActionIn(&r)
-	if action == reader.IntentMove && t.s.Manage.Picked == "" {
+	if action == "" && t.slotOffered() {
+		action = reader.IntentMove
+	}
+	if action == reader.IntentMove && (t.s.Manage.Picked == "" || t.s.Manage.Action != action) {
 		t.keepWish() // "نأخروه للثلاثاء 8 ديسمبر", said while the address is asked
 	}
 	if action == reader.IntentOwn || action == "" || (action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
@@ -135,6 +140,17 @@ func (t *turn) stopsManage(ws []string) bool {
 
 // cancelledObjects name the thing a cancelling is said of: "cancel it", "annulez-le".
 var cancelledObjects = map[string]bool{"it": true, "le": true}
+
+// slotOffered reports whether the message offers a new slot for the appointment before
+// its move is under way: while its address or code is asked, its cancellation or what to
+// do with it.
+func (t *turn) slotOffered() bool {
+	switch t.s.Step {
+	case StepManageEmail, StepManageCode, StepManageCancel, StepManageAction:
+		return t.reading().Wish != reader.MoveWish{}
+	}
+	return false
+}
 
 // keepWish keeps the new slot the message asks for, if any, until the appointment is known.
 func (t *turn) keepWish() {

@@ -299,7 +299,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			rest = append(rest, s)
 		}
 	}
-	if len(days) < 4 || len(rest) < 2 {
+	if len(days) < 4 || len(rest) < 4 {
 		t.Skip("not enough free days")
 	}
 	words := func(s booking.SlotRef) string { // "9 December", as visitors write a day
@@ -327,6 +327,11 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 		{name: "its own day", lang: "fr", own: rest[0], to: rest[1],
 			say:  []string{"je voudrais reporter mon rendez-vous du " + words(rest[0])},
 			step: StepManageWhen, reply: rest[1].Date + " " + rest[1].Time},
+		// a story first, then a slot offered without a move word while the address is asked
+		{name: "offered", lang: "fr", own: rest[2], to: rest[3],
+			say: []string{"Salam, le rdv ta3i " + words(rest[2]) + ", ma fille mrida",
+				"Ndirouh " + words(rest[3]) + " à " + rest[3].Time + ", c'est possible ?"},
+			step: StepGreeting},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			email := fmt.Sprintf("wish%d@belk.dz", i)
@@ -353,7 +358,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 		})
 	}
 	// each booking's, code's and move's e-mails are sent before the engine stops
-	srv.Wait(t, 12)
+	srv.Wait(t, 15)
 }
 
 // The slot a move wish lands on for the appointment: counted from its own, its own day or

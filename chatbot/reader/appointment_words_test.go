@@ -183,6 +183,26 @@ func TestTheSlotAMoveAsksFor(t *testing.T) {
 			t.Errorf("Read(%q).Wish = %+v, want %+v", text, got, want)
 		}
 	}
+	// While the appointment is being moved or cancelled, a slot offered without a move word
+	// is its new one; a question about the agency's days, or its own slot told, offer none.
+	for text, want := range map[string]MoveWish{
+		"Any chance we can do Monday the 30th at 10 instead?":           {Date: "2026-11-30", Time: "10:00"},
+		"n9dro ndirouh nhar l khmis 3 decembre?":                        {Date: "2026-12-03"},
+		"Ndirouh jeudi 26 à 10h, c'est possible ?":                      {Date: "2026-11-26", Time: "10:00"},
+		"Vous auriez plutôt l'après-midi le même jour, vers 15h ?":      {Time: "15:00", SameDay: true},
+		"khalih nafs nhar mais l 4 ta3 la3chiya":                        {Time: "16:00", SameDay: true},
+		"ديرولي نفس النهار على الجوج تاع العشية.":                       {Time: "14:00", SameDay: true},
+		"أفضّل أن يكون الموعد في اليوم نفسه على الساعة التاسعة صباحًا.": {Time: "09:00", SameDay: true},
+		"Tbeddelouli l'après-midi nefs nhar, à 17h ?":                   {Time: "17:00", SameDay: true},
+		"هل يمكن يوم الأحد 29 نوفمبر على الساعة العاشرة؟":               {Date: "2026-11-29", Time: "10:00"},
+		"au fait vous etes ouverts le samedi ?":                         {},
+		"c'est le rdv de mardi":                                         {},
+		"karim@gmail.com":                                               {},
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Managing: true}).Wish; got != want {
+			t.Errorf("Read(%q), managing, .Wish = %+v, want %+v", text, got, want)
+		}
+	}
 }
 
 // A person asked for as opposed to a bot, or without a booking, is asked for; the bot
