@@ -130,15 +130,15 @@ func (t *turn) handle(raw string) {
 	}
 	inFlow := t.s.Step != StepGreeting && t.s.Step != StepBooked
 	switch {
-	case inFlow && isManageStep(t.s.Step) && (reader.IsCommand(reader.CancelWords, ws) || reader.IsCommand(reader.RestartWords, ws)):
+	case inFlow && isManageStep(t.s.Step) && t.stopsManage(ws):
 		t.endManage(text(t.lang(), "cancelled"))
-	case inFlow && reader.IsCommand(reader.CancelWords, ws):
+	case inFlow && !isManageStep(t.s.Step) && reader.IsCommand(reader.CancelWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(false)
 		t.moveTo(StepGreeting)
 		t.say(text(t.lang(), "cancelled"), SourceFlow)
 		t.s.QuickReplies = t.menu()
-	case inFlow && reader.IsCommand(reader.RestartWords, ws):
+	case inFlow && !isManageStep(t.s.Step) && reader.IsCommand(reader.RestartWords, ws):
 		bookingsAbandoned.WithLabelValues(t.s.Step).Inc()
 		t.resetFlow(true)
 		t.moveTo(StepName)
@@ -163,7 +163,8 @@ func (t *turn) intent(ws []string, inFlow bool) bool {
 		t.startHandoff(ReasonAsked)
 		return true
 	}
-	if what, ok := reader.OwnAppointment(ws, inFlow, !inFlow && t.fields().names()); ok && !inFlow {
+	if what := t.reading().Intent; !inFlow &&
+		(what == reader.IntentMove || what == reader.IntentCancel || what == reader.IntentOwn) {
 		t.startManage(what)
 		return true
 	}

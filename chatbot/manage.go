@@ -2,6 +2,7 @@ package chatbot
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -81,18 +82,30 @@ func (t *turn) startManage(action string) {
 }
 
 // changeManage turns a cancellation under way into a move, or the other way round, when
-// the visitor says so ("could we push it to Thursday instead?"), and reports whether the
-// message did no more than that: once the appointment is picked, the new action is then
-// asked; before, while the address is asked, a message without one is answered by asking
-// it again for the new action; else the step's reader goes on.
+// the visitor says so ("could we push it to Thursday instead?") or offers another slot
+// ("Any chance we can do Monday the 30th at 10 instead?", "n9dro ndirouh nhar l khmis f
+// nafs l wa9t?"), and reports whether the message did no more than that: once the
+// appointment is picked, the new action is then asked, or the slot offered taken; before,
+// while the address is asked, a message without one is answered by asking it again for
+// the new action; else the step's reader goes on.
 func (t *turn) changeManage(msg string, ws []string) bool {
 	r := reader.NewText(ws)
 	action := reader.ManageActionIn(&r)
-	if action == reader.IntentMove && t.s.Manage.Picked == "" {
+	if action == "" && t.slotOffered() {
+		action = reader.IntentMove
+	}
+	if action == reader.IntentMove && (t.s.Manage.Picked == "" || t.s.Manage.Action != action) {
 		t.keepWish() // "نأخروه للثلاثاء 8 ديسمبر", said while the address is asked
 	}
-	if action == reader.IntentOwn || action == "" || action == t.s.Manage.Action ||
-		(action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
+	if action == reader.IntentOwn || action == "" || (action == reader.IntentCancel && reader.YesWords.Exact(ws)) {
+		return false
+	}
+	if action == t.s.Manage.Action {
+		// "Please cancel it.", said again while the address is asked: asked again.
+		if t.s.Step == StepManageEmail && !strings.Contains(msg, "@") {
+			t.askWith(text(t.lang(), "manage_start_"+action))
+			return true
+		}
 		return false
 	}
 	t.s.Manage.Action = action
@@ -103,6 +116,38 @@ func (t *turn) changeManage(msg string, ws []string) bool {
 	case t.s.Step == StepManageEmail && !strings.Contains(msg, "@"):
 		t.askWith(text(t.lang(), "manage_start_"+action))
 		return true
+	}
+	return false
+}
+
+// stopsManage reports whether the message stops the move or cancel under way: a command to
+// stop or start again ("annuler", "stop", "laissez tomber", "recommencer"); not, while a
+// cancellation is under way or not yet chosen, a cancelling said of the appointment
+// ("Please cancel it.", "je veux annuler le rendez-vous"), which asks for that cancellation.
+func (t *turn) stopsManage(ws []string) bool {
+	if reader.IsCommand(reader.RestartWords, ws) {
+		return true
+	}
+	if !reader.IsCommand(reader.CancelWords, ws) {
+		return false
+	}
+	if t.s.Manage == nil || t.s.Manage.Action == reader.IntentMove {
+		return true
+	}
+	return !slices.ContainsFunc(ws, func(w string) bool { return cancelledObjects[w] }) &&
+		reader.AppointmentWords.Score(ws) == 0
+}
+
+// cancelledObjects name the thing a cancelling is said of: "cancel it", "annulez-le".
+var cancelledObjects = map[string]bool{"it": true, "le": true}
+
+// slotOffered reports whether the message offers a new slot for the appointment before
+// its move is under way: while its address or code is asked, its cancellation or what to
+// do with it.
+func (t *turn) slotOffered() bool {
+	switch t.s.Step {
+	case StepManageEmail, StepManageCode, StepManageCancel, StepManageAction:
+		return t.reading().Wish != reader.MoveWish{}
 	}
 	return false
 }

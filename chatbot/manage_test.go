@@ -105,11 +105,13 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 	ctx := context.Background()
 	slots := openSlots(t, core, 4, 6)
 	for i, tc := range []struct {
-		lang, ask, email, yes, moved, cancelled string
-		move                                    bool
+		lang, ask, again, email, yes, moved, cancelled string
+		move                                           bool
 	}{
 		{lang: "fr", ask: "Je voudrais déplacer mon rendez-vous", email: "chat.fr@belk.dz", move: true, moved: "déplacé"},
-		{lang: "en", ask: "I need to cancel my appointment", email: "chat.en@belk.dz", yes: "yes", cancelled: "cancelled"},
+		// "Please cancel it.", said while the address is asked, asks for the cancellation under way
+		{lang: "en", ask: "I need to cancel my appointment", again: "Please cancel it.", email: "chat.en@belk.dz",
+			yes: "cancel it", cancelled: "cancelled"},
 		{lang: "ar", ask: "بغيت نبدل الموعد", email: "chat.ar@belk.dz", move: true, moved: "نُقل موعدك"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
@@ -121,6 +123,10 @@ func TestMoveAndCancelInTheChatAfterACode(t *testing.T) {
 			c := start(t, e, tc.lang)
 			c.say(tc.ask)
 			c.expect(StepManageEmail)
+			if tc.again != "" {
+				c.say(tc.again)
+				c.expect(StepManageEmail)
+			}
 			before := len(srv.Messages())
 			c.say(tc.email)
 			c.expect(StepManageCode, tc.email)
@@ -293,7 +299,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			rest = append(rest, s)
 		}
 	}
-	if len(days) < 4 || len(rest) < 4 {
+	if len(days) < 4 || len(rest) < 6 {
 		t.Skip("not enough free days")
 	}
 	words := func(s booking.SlotRef) string { // "9 December", as visitors write a day
@@ -325,6 +331,11 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			say: []string{"need to push my appt from " + words(rest[2]) + " to " + words(days[1]) + " " + days[1].Time,
 				"sorry, I changed my mind: " + words(rest[3]) + " at " + rest[3].Time + " is better"},
 			step: StepGreeting},
+		// a story first, then a slot offered without a move word while the address is asked
+		{name: "offered", lang: "fr", own: rest[4], to: rest[5],
+			say: []string{"Salam, le rdv ta3i " + words(rest[4]) + ", ma fille mrida",
+				"Ndirouh " + words(rest[5]) + " à " + rest[5].Time + ", c'est possible ?"},
+			step: StepGreeting},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			email := fmt.Sprintf("wish%d@belk.dz", i)
@@ -351,7 +362,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 		})
 	}
 	// each booking's, code's and move's e-mails are sent before the engine stops
-	srv.Wait(t, 15)
+	srv.Wait(t, 18)
 }
 
 // The slot a move wish lands on for the appointment: counted from its own, its own day or

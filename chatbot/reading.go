@@ -54,7 +54,7 @@ func (t *turn) reading() reader.Reading {
 // the language and whether a booking was offered.
 func (t *turn) readText(msg, step string) reader.Reading {
 	return reader.Read(msg, reader.Context{Step: step, Now: t.today(), Services: readerServices(t.catalogue().Services),
-		Lang: t.s.Lang, Offered: t.s.Offered, Check: checkField})
+		Lang: t.s.Lang, Offered: t.s.Offered, Managing: isManageStep(step), Check: checkField})
 }
 
 // fields is every field the message carries.

@@ -20,7 +20,8 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		{"reschedule please", false, false, IntentMove},
 		{"bghit n25er rdv ta3 13 decembre", false, true, IntentMove},
 		{"reporter svp", false, false, IntentMove},
-		{"annuler", true, false, ""}, // inside a booking, it stops the booking under way
+		{"annuler", true, false, ""},                    // inside a booking, it stops the booking under way
+		{"9h c'est trop tôt pour moi", true, false, ""}, // inside a booking, it corrects its hour
 		{"non", false, false, ""},
 		{"bonjour", false, false, ""},
 		{"ما نحتاجوش الرونديفو تاع ١٤ ديسمبر، لغيوه من فضلكم", false, true, IntentCancel},
@@ -123,6 +124,27 @@ func TestOwnAppointmentAsVisitorsSayIt(t *testing.T) {
 		"je veux un rdv mercredi, 9h ça m'arrange pas, plutôt 11h":                   IntentBook,
 		"nheb rdv nhar larb3a, m3a 9 bekri 3liya, khir m3a 11":                       IntentBook,
 		"I'd like to book an appointment on Wednesday, 9am doesn't work for me, 11?": IntentBook,
+		// an appointment told as a story: its slot owned, its hour judged, what stands in its
+		// way; told as no longer needed, a cancellation
+		"My Tuesday 4pm slot clashes with my daughter's school play, I completely forgot about it.":                           IntentOwn,
+		"Hey, about my Wednesday 5pm appointment for the app: our funding fell through, so there's no point meeting anymore.": IntentCancel,
+		"9h c'est beaucoup trop tôt pour moi finalement, je viens de Tizi Ouzou":                                              IntentOwn,
+		"lundi 10h ma ysla7lich, 3andi réunion m3a l direction":                                                               IntentOwn,
+		"الساعة الخامسة مساءً متأخرة جدًا بالنسبة لي، فأنا أسكن في بومرداس":                                                   IntentOwn,
+		"التسعة تاع الصباح بكري عليا بزاف، ماعنديش طوموبيل":                                                                   IntentOwn,
+		"Wesh, lundi à 9h rani 3andi un examen à la fac, je l'avais pas vu.":                                                  IntentOwn,
+		"bonjour, tlata 1 decembre l 9 sbah ana 3andi khedma f had l wa9t":                                                    IntentOwn,
+		"Le shooting ta3 l'appartement jeudi 3 décembre, les travaux mazal ma kmlouch, rien n'est prêt.":                      IntentOwn,
+		"السلعة تاعي مازال ما خرجتش من الديوانة، ماكان واش نصورو نهار الأحد.":                                                 IntentOwn,
+		"Le rdv de mercredi 11h, mon fils est malade.":                                                                        IntentOwn,
+		"خويا صاوبلي اللوغو، ماعادش نحتاج الموعد تاع نهار الاثنين 7 ديسمبر.":                                                  IntentCancel,
+		"تم تأجيل حفل افتتاح المحل، لذلك لم نعد بحاجة إلى التصوير يوم 3 ديسمبر.":                                              IntentCancel,
+		"le rdv ta3 le chatbot mercredi 2 décembre à midi, mon patron a dit khlass, on laisse tomber pour cette année":        IntentCancel,
+		"Bonjour, mon associé ne pourra pas être là lundi à 16h, il sera sur un chantier à Sétif.":                            IntentCancel,
+		"Sorry, my Dec 6 11am session clashes with a flight.":                                                                 IntentOwn,
+		"can I come Tuesday at 4?":                                      IntentBook,
+		"Bonjour, je suis libre lundi à 10h, j'ai un projet de site.":   IntentBook,
+		"Je passe un concours fi janvier, vous faites des formations ?": IntentOther,
 		// a booking asked for near them stays one
 		"je veux un rdv mercredi":               IntentBook,
 		"bghit rdv nhar larb3a":                 IntentBook,
@@ -172,6 +194,26 @@ func TestTheSlotAMoveAsksFor(t *testing.T) {
 	} {
 		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Wish; got != want {
 			t.Errorf("Read(%q).Wish = %+v, want %+v", text, got, want)
+		}
+	}
+	// While the appointment is being moved or cancelled, a slot offered without a move word
+	// is its new one; a question about the agency's days, or its own slot told, offer none.
+	for text, want := range map[string]MoveWish{
+		"Any chance we can do Monday the 30th at 10 instead?":           {Date: "2026-11-30", Time: "10:00"},
+		"n9dro ndirouh nhar l khmis 3 decembre?":                        {Date: "2026-12-03"},
+		"Ndirouh jeudi 26 à 10h, c'est possible ?":                      {Date: "2026-11-26", Time: "10:00"},
+		"Vous auriez plutôt l'après-midi le même jour, vers 15h ?":      {Time: "15:00", SameDay: true},
+		"khalih nafs nhar mais l 4 ta3 la3chiya":                        {Time: "16:00", SameDay: true},
+		"ديرولي نفس النهار على الجوج تاع العشية.":                       {Time: "14:00", SameDay: true},
+		"أفضّل أن يكون الموعد في اليوم نفسه على الساعة التاسعة صباحًا.": {Time: "09:00", SameDay: true},
+		"Tbeddelouli l'après-midi nefs nhar, à 17h ?":                   {Time: "17:00", SameDay: true},
+		"هل يمكن يوم الأحد 29 نوفمبر على الساعة العاشرة؟":               {Date: "2026-11-29", Time: "10:00"},
+		"au fait vous etes ouverts le samedi ?":                         {},
+		"c'est le rdv de mardi":                                         {},
+		"karim@gmail.com":                                               {},
+	} {
+		if got := Read(text, Context{Now: sundayMorning, Lang: "fr", Managing: true}).Wish; got != want {
+			t.Errorf("Read(%q), managing, .Wish = %+v, want %+v", text, got, want)
 		}
 	}
 }

@@ -86,6 +86,12 @@ var darijaDays = map[string]time.Weekday{"had": time.Sunday, "7ad": time.Sunday,
 	"ithnin": time.Monday, "tlata": time.Tuesday, "arb3a": time.Wednesday, "arba3": time.Wednesday,
 	"larb3": time.Wednesday, "khmis": time.Thursday, "5mis": time.Thursday, "jem3a": time.Friday, "sebt": time.Saturday}
 
+// darijaArabicDays are darija weekdays in Arabic letters as they are said, read after
+// "نهار" or "يوم" ("نهار الثلاث 24"): alone, "الثلاث" is three.
+var darijaArabicDays = map[string]time.Weekday{"الثلاث": time.Tuesday, "التلات": time.Tuesday,
+	"لثلاث": time.Tuesday, "الاربع": time.Wednesday, "لاربعا": time.Wednesday, "لربعا": time.Wednesday,
+	"التنين": time.Monday, "لتنين": time.Monday, "لحد": time.Sunday, "لخميس": time.Thursday}
+
 // inDays reads "dans 3 jours", "in 3 days", "ba3d 3 iyam", "بعد 3 أيام": how many days ahead.
 var inDays = regexp.MustCompile(`(?:^|\s)(?:dans|in|ba3d|baad|بعد|من هنا)\s+(\d{1,2})\s+(?:jours?|days?|iyam|ayam|ايام|يوم|يام)(?:\s|$)`)
 
@@ -273,10 +279,33 @@ func parseWhen(text string, now time.Time, bareHour bool) When {
 	if d, used, ok := parseDate(s, n, today); ok {
 		w.Date = d.Format(time.DateOnly)
 		w.Past = d.Before(today)
-		rest = strings.Replace(s, used, " ", 1)
+		if i := strings.Index(s, used); i >= 0 {
+			rest = withoutWeekdayEnd(s[:i]) + " " + s[i+len(used):]
+		}
 	}
 	w.Time, w.Unsure = parseTime(rest, bareHour && w.Date == "")
 	return w
+}
+
+// withoutWeekdayEnd is before without the weekday it ends with, and its lead: the weekday
+// of the day named after it, no hour ("l tlata 8 decembre l 11" is at 11, not at three).
+func withoutWeekdayEnd(before string) string {
+	fs := strings.Fields(before)
+	if len(fs) == 0 {
+		return before
+	}
+	ws := normalWords(normalize(before))
+	k := len(ws) - 1
+	if len(ws) != len(fs) {
+		return before
+	}
+	if _, ok := weekdayAt(ws, k); !ok {
+		return before
+	}
+	if k > 0 && dayLeadWords[ws[k-1]] {
+		k--
+	}
+	return strings.Join(fs[:k], " ")
 }
 
 // parseDate finds a day in s, whose normal form is n; used is the text that named it.
@@ -428,6 +457,10 @@ func weekdayAt(ws []string, i int) (time.Weekday, bool) {
 	}
 	if i > 0 && (ws[i-1] == "el" || ws[i-1] == "l" || ws[i-1] == "nhar") {
 		wd, ok := darijaDays[ws[i]]
+		return wd, ok
+	}
+	if i > 0 && (ws[i-1] == "نهار" || ws[i-1] == "يوم") {
+		wd, ok := darijaArabicDays[ws[i]]
 		return wd, ok
 	}
 	return 0, false

@@ -98,7 +98,10 @@ var (
 		"nbatlouh",
 		// "décommander", "call it off", "scrap it"
 		"décommander", "decommander", "décommande", "decommande", "décommandez", "decommandez", "scrap it",
-		"scrap my")
+		"scrap my",
+		// "بطلوه الله يخليكم": drop it
+		"بطلوه", "بطلوها", "بطله",
+		"بطلها", "batlouh", "battlouh", "batlouha", "battlouha")
 	// MoveOwnWords move an appointment already booked.
 	MoveOwnWords = NewMatcher("déplacer", "deplacer", "reporter", "décaler", "decaler", "changer la date",
 		"changer l heure", "changer mon rendez-vous", "modifier mon rendez-vous", "changer mon rdv", "changer le rdv",
@@ -152,7 +155,12 @@ var (
 		// "changer le jour et l'heure de mon rendez-vous", "change the day and time of my appointment"
 		"changer le jour", "changer de jour", "changer l'heure", "changer l'horaire", "changer d'horaire",
 		"changer le créneau", "changer le creneau", "modifier le jour", "modifier l'horaire", "modifier le créneau",
-		"modifier le creneau", "change the day", "change the hour", "change the slot", "change my slot")
+		"modifier le creneau", "change the day", "change the hour", "change the slot", "change my slot",
+		// "on le décale au jeudi", "tbeddelouli l'après-midi", "تبدلوه": said of it, to us or for me
+		"le décale", "la décale", "on décale", "décale-le", "le repousse", "la repousse", "on repousse",
+		"repousse-le", "tbedlouh", "tbeddlouh", "tbadlouh", "tbeddelouh", "tbedlouli", "tbeddelouli",
+		"tbeddlouli", "tbadlouli", "tbedlouha", "tbeddlouha", "تبدلوه", "تبدلولي", "بدلولي", "بدلوهولي",
+		"تبدلوهولي")
 	// changeItWords change "it", which moves the appointment only when the message names
 	// one: "3andi rdv jeudi, je veux le changer", not "mon site est vieux, je veux le changer".
 	changeItWords = NewMatcher("le changer", "la changer", "le modifier", "la modifier", "change it", "modify it",
@@ -187,7 +195,20 @@ var (
 		"مابقيتش", "لم أعد بحاجة", "لم اعد بحاجة", "mab9inach", "ma b9inach",
 		// "ما نحتاجوش الرونديفو": we don't need it
 		"ما نحتاجوش", "ما نحتاجش", "مانحتاجوش", "مانحتاجش", "ma n7tajouch", "man7tajouch", "ma nehtajch",
-		"ma ne7tajch", "we don't need", "we no longer need")
+		"ma ne7tajch", "we don't need", "we no longer need",
+		// "ماعادش نحتاج الموعد", "لم نعد بحاجة إلى التصوير", "no point meeting anymore"
+		"ماعادش نحتاج", "ما عادش نحتاج", "ماعادش نحتاجو", "ما عادش نحتاجو", "ماعادش نستحق", "ما عادش نستحق",
+		"ma3adch n7taj", "ma3adech n7taj", "ma3adch nehtaj", "ma3adch n7tajou", "ma3adch nest7a9",
+		"ma3adech nest7a9", "مابقاش لازم", "ما بقاش لازم", "mab9ach lazem", "ma b9ach lazem", "لم نعد بحاجة",
+		"لم نعد نحتاج", "لم أعد أحتاج", "لم اعد احتاج", "لم تعد هناك حاجة", "no point", "there's no point",
+		"no longer necessary", "not needed anymore", "plus la peine", "n'est plus la peine", "ne sert plus à rien",
+		"on laisse tomber", "nous laissons tomber", "we're dropping it", "we are dropping it",
+		// someone else cannot come: "mon associé ne pourra pas être là", "he won't be there"
+		"ne pourra pas être là", "ne pourra pas venir", "ne pourra pas assister", "ne pourrons pas venir",
+		"ne pourrons pas être là", "ne pourrai pas être là", "ne sera pas là", "ne serai pas là",
+		"ne serons pas là", "won't be there", "can't be there", "cannot be there", "can't attend",
+		"won't be able to attend", "ma yeqderch yji", "ma y9derch yji", "ma tnajemch tji", "ma yenajemch yji",
+		"ما يقدرش يجي", "ما تقدرش تجي", "لن يتمكن", "لن تتمكن", "لن يستطيع", "لن تستطيع")
 	// OtherSlotWords ask for another day or hour.
 	OtherSlotWords = NewMatcher("une autre date", "un autre jour", "un autre créneau", "un autre horaire",
 		"une autre heure", "autre date", "autre jour", "autre créneau", "another slot", "another day",
@@ -317,10 +338,14 @@ func readIntent(t *Text, f Fields, question bool, topic string, offered bool, se
 		yes, no = YesWords.ScoreIn(t) > 0, NoWords.ScoreIn(t) > 0
 		plain = !question && CoversIn(t, YesWords, NoWords, PoliteWords)
 	}
+	// "vous êtes win exactement ? Nheb nji l'agence directement": to come to the agency,
+	// asking where it is, asks for its address; nothing of a booking is said.
+	visit := topic == "address" && question && AppointmentWords.ScoreIn(t) == 0 && !f.HasService &&
+		f.When.Date == "" && f.When.Time == ""
 	switch {
 	case ByeWords.ScoreIn(t) > 0 && CoversIn(t, ByeWords, PoliteWords, ThanksWords):
 		return QuestionBye
-	case BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no && !thanksOnly(t),
+	case !visit && BookWords.ScoreIn(t) > 0, f.Count() >= 2, offered && short && yes && !no && !thanksOnly(t),
 		// "سمير حمدي، samir@…": contact details given are a booking under way.
 		f.Email != "" || f.Phone != "",
 		// "Dimanche 29 à 9h, kayen de la place ?": a day asked for is a booking asked for.
@@ -367,7 +392,8 @@ func OwnAppointment(ws []string, inFlow, names bool) (string, bool) {
 // OwnAppointmentIn is OwnAppointment over words already read.
 func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	// "I booked a consultation for Sunday but something came up, I need to cancel it."
-	booked := bookedWords.ScoreIn(t) > 0
+	// "My Tuesday 4pm slot clashes with…": a slot owned, its day or hour before it (story.go).
+	booked := bookedWords.ScoreIn(t) > 0 || ownSlotNamedIn(t)
 	// "annuler", "bonjour, annulation svp", "reschedule please": outside a booking, a
 	// command alone has nothing else to be about than the visitor's appointment.
 	if !inFlow {
@@ -387,14 +413,20 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 	reschedules := !inFlow && cantComeWords.ScoreIn(t) > 0 && (sameSlotWords.ScoreIn(t) > 0 || otherDayOffered(t))
 	// "الموعد تاع التصوير نهار 30 ما يصلحليش", "rdv ta3i m3a 9 bekri 3liya": an appointment
 	// named as one already made that does not suit the visitor (wish.go).
-	unsuits := !inFlow && unsuitWords.ScoreIn(t) > 0 && (booked || theAppointmentIn(t))
+	// So does a day or an hour said not to suit, asking for no booking: "lundi 10h ma
+	// ysla7lich", "9h c'est beaucoup trop tôt pour moi" (story.go).
+	unsuits := !inFlow && unsuitWords.ScoreIn(t) > 0 && (booked || theAppointmentIn(t) ||
+		slotJudgedIn(t) && WantWords.ScoreIn(t) == 0 && bookVerbs.ScoreIn(t) == 0)
+	// "lundi à 9h rani 3andi un examen", "les travaux mazal ma kmlouch": a slot told with
+	// what stands in the way, asking for nothing (story.go).
+	told := !inFlow && !booked && slotToldIn(t)
 	// "نقدر نديه لنفس النهار على الحداش؟", "le décaler à 11h le même jour": the same day at
 	// another hour, asked with a verb that takes or moves it, is the visitor's appointment
 	// moved.
 	sameDay := sameDayWords.ScoreIn(t) > 0
 	remade := remakeWords.ScoreIn(t) > 0
 	movedSameDay := sameDay && (remade || lastMoveIn(t) >= 0)
-	if !booked && !reschedules && !movedSameDay && AppointmentWords.ScoreIn(t) == 0 &&
+	if !booked && !reschedules && !movedSameDay && !unsuits && !told && AppointmentWords.ScoreIn(t) == 0 &&
 		!(names && BookWords.ScoreIn(t) == 0 && thingWords.ScoreIn(t) == 0) {
 		return "", false
 	}
@@ -416,7 +448,7 @@ func OwnAppointmentIn(t *Text, inFlow, names bool) (string, bool) {
 		return IntentMove, true
 	case cancels || cantComeWords.ScoreIn(t) > 0:
 		return IntentCancel, true
-	case unsuits:
+	case unsuits, told:
 		return IntentOwn, true
 	case names && booked && (sameDayWords.ScoreIn(t) > 0 || sameSlotWords.ScoreIn(t) > 0):
 		// "rdv ta3i dimanche m3a 9, momkin nfs nhar m3a 11?": its day at another hour, or

@@ -6,9 +6,9 @@ import "testing"
 // development, the upkeep of a site, a class the visitor has.
 var kindServices = []Service{
 	{Slug: "developpement-web", Names: []string{"Développement web", "Web development"}, Keywords: []string{"site web", "développement web", "site", "سيت", "موقع", "online store", "boutique en ligne", "متجر إلكتروني"}},
-	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app"}},
+	{Slug: "developpement-mobile", Names: []string{"Développement mobile", "Mobile development"}, Keywords: []string{"mobile app", "app", "تطبيق"}},
 	{Slug: "shooting-photo-video", Names: []string{"Shooting photo", "Photo shoot"}, Keywords: []string{"shooting photo", "photo", "photos"}},
-	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem"}},
+	{Slug: "formation", Names: []string{"Formation", "Training"}, Keywords: []string{"formation", "cours", "class", "nt3allem", "تعليم"}},
 	{Slug: "consultation", Names: []string{"Consultation"}, Keywords: []string{"conseil", "audit", "استشارة", "advice", "stratégie"}},
 	{Slug: "bots-ia", Names: []string{"Bots IA", "AI bots"}, Keywords: []string{"chatbot", "ai", "répond automatiquement"}},
 	{Slug: "mini-services", Names: []string{"Mini services"}, Keywords: []string{"maintenance", "hosting", "صيانة"}},
@@ -91,6 +91,10 @@ func TestQuestionsAsked(t *testing.T) {
 		if got := Read(text, Context{Now: sundayMorning, Lang: "fr"}).Topic; got != want {
 			t.Errorf("%q: topic %q, want %q", text, got, want)
 		}
+	}
+	// to come to the agency, asking where it is, asks for its address
+	if r := Read("Salam, vous êtes win exactement ? Nheb nji l'agence directement.", Context{Now: sundayMorning, Lang: "fr"}); r.Intent != "address" {
+		t.Errorf("where the agency is, to come: %q", r.Intent)
 	}
 	if q, _ := QuestionOf("", Words("t'es un robot wla une vraie personne ? dis moi franchement"), nil); q != QuestionBot {
 		t.Errorf("a robot or a person: %q", q)
@@ -183,6 +187,8 @@ func TestServiceWanted(t *testing.T) {
 		// and when it cannot be told, none: the service is asked
 		"online store and photos": "",
 		"un site web, une app":    "",
+		// the app wanted, said with its accusative's alef; the lessons are its subject
+		"أملك مدرسة لتعليم السياقة، وأريد تطبيقًا على الهاتف يتيح للمتعلمين حجز الحصص ومراجعة دروس قانون المرور": "developpement-mobile",
 	} {
 		tx := NewText(Words(text))
 		s, ok := ServiceOtherThan(&tx, kindServices, "")

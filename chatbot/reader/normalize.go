@@ -230,6 +230,10 @@ func stem(w string) string {
 			return w[:len(w)-len(p)]
 		}
 	}
+	// The accusative's alef, its tanween gone: "أريد تطبيقًا" wants a "تطبيق", "موقعًا" a "موقع".
+	if strings.HasSuffix(w, "ا") && !strings.HasSuffix(w, "اا") && utf8.RuneCountInString(w) >= 5 {
+		return w[:len(w)-len("ا")]
+	}
 	return w
 }
 

@@ -18,6 +18,9 @@ type Context struct {
 	Lang string
 	// Offered says whether a booking was just offered: a short yes takes it.
 	Offered bool
+	// Managing says the visitor's own appointment is being moved or cancelled: a slot
+	// offered ("Any chance we can do Monday the 30th at 10 instead?") is its new one.
+	Managing bool
 	// Check applies the booking's rules to a name, an e-mail or a phone (FieldName,
 	// FieldEmail, FieldPhone) the message gives: the value to keep, or ok false when it
 	// breaks them. Nil keeps every value as read.
@@ -52,8 +55,11 @@ func Read(text string, ctx Context) Reading {
 	r := Reading{Lang: detectLangIn(text, &t, ctx.Lang), Words: ws, Question: IsQuestionIn(text, &t), Topic: TopicOfIn(&t)}
 	r.Fields = fieldsIn(text, &t, ctx, r.Question)
 	r.Intent = readIntent(&t, r.Fields, r.Question, r.Topic, ctx.Offered, ctx.Services)
-	if r.Intent == IntentMove || r.Intent == IntentOwn {
-		r.Wish = moveWishIn(text, &t, ctx.Now)
+	switch {
+	case r.Intent == IntentMove || r.Intent == IntentOwn:
+		r.Wish = moveWishIn(text, &t, ctx.Now, false)
+	case ctx.Managing && r.Fields.Email == "" && r.Topic == "" && slotOfferIn(&t):
+		r.Wish = moveWishIn(text, &t, ctx.Now, true)
 	}
 	return r
 }

@@ -181,6 +181,10 @@ var Topics = []struct {
 		"موقف", "باركينغ", "win kayen", "fin kayen", "situé", "situe", "situés", "locaux", "bureau", "bureaux",
 		"address", "where are you", "located", "location", "office", "عنوان", "العنوان", "أين تقع", "أين أنتم",
 		"وين", "فين", "fin rakom", "win rakom",
+		// darija's "where" in French or Latin letters: "vous êtes win exactement ?"
+		"vous êtes win", "vous etes win", "t'es win", "vous êtes fin", "vous etes fin", "win kaynin",
+		"win kayna", "fin kaynin", "fin kayna", "win rahi", "win rahom", "win rakoum", "fin rakoum",
+		"win l'agence", "l'agence win", "win el bureau", "win lbureau", "وين راكم", "وين كاينين", "فين راكم",
 		"مقر", "مكتب", "مكان")},
 	{"contact", NewMatcher("contact", "contacter", "téléphone", "telephone", "numéro", "numero", "e-mail", "email",
 		"mail", "joindre", "appeler", "whatsapp", "phone", "call", "reach", "phone number", "اتصال", "هاتف",
@@ -255,12 +259,13 @@ var (
 		"if", "si", "ila", "إذا", "اذا", "كان")
 )
 
-// YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes with
-// cancelling words ("wah, annulez-le", "نعم، ألغِه").
+// YesToCancel reports whether a message says yes to cancelling: a plain yes, or a yes or
+// a cancelling of the appointment with cancelling words ("wah, annulez-le", "نعم، ألغِه",
+// "Please cancel it.").
 func YesToCancel(ws []string, w When) bool {
 	t := NewText(ws)
-	return PlainYes(ws, w) || YesWords.ScoreIn(&t) > 0 && NoWords.ScoreIn(&t) == 0 &&
-		CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
+	return PlainYes(ws, w) || (YesWords.ScoreIn(&t) > 0 || CancelOwnWords.ScoreIn(&t) > 0) &&
+		NoWords.ScoreIn(&t) == 0 && CoversIn(&t, YesWords, PoliteWords, CancelWords, CancelOwnWords, commandFillers)
 }
 
 // IsQuestion reports whether a message reads as a question.

@@ -24,7 +24,11 @@ var (
 		"trop tôt pour moi", "trop tot pour moi", "trop tard pour moi",
 		"doesn't suit me", "does not suit me", "no longer suits me", "doesn't work for me", "does not work for me",
 		"no longer works for me", "won't work for me", "too early for me", "too late for me", "isn't convenient",
-		"not convenient", "inconvenient")
+		"not convenient", "inconvenient",
+		// the hour too early or too late: "9h c'est beaucoup trop tôt", "الساعة الخامسة متأخرة جدًا"
+		"trop tôt", "trop tot", "trop tard", "too early", "too late", "متأخرة بالنسبة لي", "مبكرة بالنسبة لي",
+		"متأخر جدا", "متأخرة جدا", "مبكر جدا", "مبكرة جدا", "بكري بزاف", "معطل بزاف", "bekri bezzaf", "bekri bzaf",
+		"bakri bezzaf", "m3attal bezzaf", "m3ettel bezzaf")
 	// sameDayWords keep the day of the visitor's appointment for another hour: "nfs nhar
 	// m3a 11", "le même jour à 11h", "same day at 11", "نفس اليوم على الساعة 11".
 	sameDayWords = NewMatcher("même jour", "meme jour", "le même jour", "same day", "the same day", "نفس اليوم",
@@ -32,7 +36,9 @@ var (
 		"f nafs nhar", "f nfs nhar", "nafs ennhar", "nfs ennhar", "nafs lyoum", "nfs lyoum",
 		// "نقدر نديه لنفس النهار؟", "le décaler à 11h la même journée"
 		"لنفس النهار", "في نفس النهار", "لنفس اليوم", "فنفس اليوم", "nafs el nhar", "même journée",
-		"la même journée", "that same day")
+		"la même journée", "that same day",
+		// the day itself, as Arabic says it: "في اليوم نفسه"
+		"اليوم نفسه", "في اليوم نفسه", "النهار نفسه", "nfes nhar", "ce même jour")
 	// definiteWords name a thing already known: "le rdv", "the appointment", "ce rendez-vous".
 	definiteWords = map[string]bool{"le": true, "la": true, "l": true, "the": true, "this": true, "that": true,
 		"ce": true, "cette": true, "el": true}
@@ -59,7 +65,7 @@ func theAppointmentIn(t *Text) bool {
 // for.
 func slotOfferedFrom(t *Text, i int) bool {
 	for ; i >= 0 && i < len(t.Words); i++ {
-		if dayNamedAt(t.Words, i) != "" || startsWithDigit(t.Words[i]) || sameDayWords.atIn(t, i) > 0 ||
+		if dayNamedAt(t.Words, i) != "" || numberWord(t.Words[i]) || sameDayWords.atIn(t, i) > 0 ||
 			sameSlotWords.atIn(t, i) > 0 || OtherSlotWords.atIn(t, i) > 0 {
 			return true
 		}
@@ -93,10 +99,11 @@ type MoveWish struct {
 
 // moveWishIn is the new slot a message that moves the visitor's appointment asks for,
 // read after what says to move it (a move word, "another day", "ça ne m'arrange pas",
-// "I can't make it"), or before "instead of my appointment" (newSlotSpan). A day counted
-// from the appointment's own ("the following Tuesday") is left for the visitor to say
-// again once the appointment is known.
-func moveWishIn(text string, t *Text, now time.Time) MoveWish {
+// "I can't make it"), or before "instead of my appointment" (newSlotSpan); offered, a
+// message without them offers it from its start (slotOfferIn). A day counted from the
+// appointment's own ("the following Tuesday") is left for the visitor to say again once
+// the appointment is known.
+func moveWishIn(text string, t *Text, now time.Time, offered bool) MoveWish {
 	var w MoveWish
 	if days, hours, ok := ShiftIn(t.Words); ok {
 		w.Days, w.Hours = days, hours
@@ -119,6 +126,9 @@ func moveWishIn(text string, t *Text, now time.Time) MoveWish {
 		// "rdv ta3i dimanche m3a 9, momkin nfs nhar m3a 11?": the slot is told with the
 		// words that keep the appointment's day or hour.
 		from = max(sameDayWords.LastIn(t), sameSlotWords.LastIn(t))
+		if from < 0 && offered {
+			from = 0
+		}
 	}
 	start, end, ok := newSlotSpan(t, from, to)
 	if !ok {
@@ -134,13 +144,37 @@ func moveWishIn(text string, t *Text, now time.Time) MoveWish {
 	}
 	s := ParseWhen(text[starts[start]:stop], now, false)
 	span := NewText(t.Words[start:end])
-	if !s.Past && followingWords.ScoreIn(&span) == 0 {
+	// "في اليوم نفسه", "نفس اليوم": the appointment's own day, not today's.
+	today := w.SameDay && s.Date == now.Format(time.DateOnly)
+	if !s.Past && !today && followingWords.ScoreIn(&span) == 0 {
 		w.Date = s.Date
 	}
 	if w.Hours == 0 {
 		w.Time = s.Time
 	}
 	return w
+}
+
+// offerWords offer a slot: "instead", "plutôt", "c'est possible ?", "momkin", "نديروه",
+// "أفضّل".
+var offerWords = NewMatcher("instead", "rather", "plutôt", "plutot", "à la place", "a la place", "au lieu",
+	"possible", "c'est possible", "any chance", "can we do", "could we do", "can we make it", "how about",
+	"what about", "do you have", "vous auriez", "avez-vous", "vous avez", "je préfère", "je prefere",
+	"j'aimerais mieux", "i'd prefer", "i prefer", "i'd rather", "momkin", "mumkin", "momken", "ممكن", "يمكن",
+	"هل يمكن", "أفضل", "افضل", "أفضّل", "بدلا", "بدلا من ذلك", "عوض", "بلاصتو", "fi blasto", "f blasto",
+	"blasto", "khalih", "khalliha", "خليه", "خليها", "ديرولي", "ديرولنا", "ديروه", "dirouli", "dirouh",
+	"diroulna", "n9dro", "n9edro", "nqdro", "نقدرو", "نقدروا", "kayen", "كاين")
+
+// slotOfferIn reports whether a message offers a slot rather than telling one: asked, or
+// said with words that offer, keep the appointment's day or hour, or make it another time;
+// not a cancellation, nor a question about the agency's days ("vous êtes ouverts le
+// samedi ?").
+func slotOfferIn(t *Text) bool {
+	if CancelOwnWords.ScoreIn(t) > 0 || OpenWords.ScoreIn(t) > 0 || ClosingWords.ScoreIn(t) > 0 {
+		return false
+	}
+	return t.asked || offerWords.ScoreIn(t) > 0 || remakeWords.ScoreIn(t) > 0 || sameDayWords.ScoreIn(t) > 0 ||
+		sameSlotWords.ScoreIn(t) > 0 || OtherSlotWords.ScoreIn(t) > 0
 }
 
 // newSlotSpan is where the new slot is told in the words from i to j: from the first "to"
