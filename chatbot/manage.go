@@ -152,6 +152,17 @@ func (t *turn) slotOffered() bool {
 	return false
 }
 
+// wishText words a wish's day and hour as far as they are known.
+func wishText(l string, w reader.MoveWish) string {
+	switch {
+	case w.Date != "" && w.Time != "":
+		return formatWhen(l, w.Date, w.Time)
+	case w.Date != "":
+		return formatDay(l, w.Date)
+	}
+	return w.Time
+}
+
 // keepWish keeps the new slot the message asks for, if any, until the appointment is known.
 func (t *turn) keepWish() {
 	if w := t.reading().Wish; w != (reader.MoveWish{}) {
@@ -159,19 +170,26 @@ func (t *turn) keepWish() {
 	}
 }
 
-// rewish replaces a kept wish with the day the message names while the appointment is not
-// yet known, and reports whether it did: "no, sorry, I changed my mind: Tuesday 8 December
-// at 10 is better", said when the address or the code is asked.
+// rewish replaces a kept wish with the day or hour the message names while the appointment
+// is not yet known, and reports whether it did: "no, sorry, I changed my mind: Tuesday 8
+// December at 10 is better", "non smahli, mettez 16h", said when the address or the code
+// is asked. An hour only partly understood drops the wished one, asked after the code.
 func (t *turn) rewish(msg string) bool {
 	m := t.s.Manage
 	if m.Wish == nil || m.Picked != "" || strings.Contains(msg, "@") {
 		return false
 	}
 	when := t.reading().Fields.When
-	if when.Date == "" || when.Past {
+	switch {
+	case when.Past || when.Date == "" && when.Time == "" && when.Unsure == "":
 		return false
+	case when.Date != "":
+		m.Wish = &reader.MoveWish{Date: when.Date, Time: when.Time}
+	default:
+		w := *m.Wish
+		w.Time, w.Hours, w.SameTime = when.Time, 0, false
+		m.Wish = &w
 	}
-	m.Wish = &reader.MoveWish{Date: when.Date, Time: when.Time}
 	return true
 }
 
@@ -187,11 +205,11 @@ func readManageEmail(t *turn, msg string, _ []string) {
 	l := t.lang()
 	email, code := checkValue(StepEmail, msg)
 	if code != "" && t.rewish(msg) {
-		w, day := t.s.Manage.Wish, formatDay(l, t.s.Manage.Wish.Date)
-		if w.Time != "" {
-			day = formatWhen(l, w.Date, w.Time)
+		lead := ""
+		if said := wishText(l, *t.s.Manage.Wish); said != "" {
+			lead = text(l, "understood", "list", said)
 		}
-		t.askWith(text(l, "understood", "list", day))
+		t.askWith(lead)
 		return
 	}
 	if code != "" {

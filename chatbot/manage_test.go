@@ -299,7 +299,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			rest = append(rest, s)
 		}
 	}
-	if len(days) < 4 || len(rest) < 6 {
+	if len(days) < 4 || len(rest) < 8 {
 		t.Skip("not enough free days")
 	}
 	words := func(s booking.SlotRef) string { // "9 December", as visitors write a day
@@ -308,6 +308,12 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			t.Fatal(err)
 		}
 		return d.Format("2 January")
+	}
+	other := func(hhmm string) string { // an hour other than hhmm
+		if hhmm == "10:00" {
+			return "11:00"
+		}
+		return "10:00"
 	}
 	for i, tc := range []struct {
 		name, lang  string
@@ -336,6 +342,10 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 			say: []string{"Salam, le rdv ta3i " + words(rest[4]) + ", ma fille mrida",
 				"Ndirouh " + words(rest[5]) + " à " + rest[5].Time + ", c'est possible ?"},
 			step: StepGreeting},
+		{name: "an hour changed before the code", lang: "fr", own: rest[6], to: rest[7],
+			say: []string{"bonjour, j'ai un rdv " + words(rest[6]) + ", nheb nbeddlou", words(rest[7]) + " à " + other(rest[7].Time) + " ?",
+				"Non smahli, mettez " + rest[7].Time + ", à " + other(rest[7].Time) + " je suis encore au travail"},
+			step: StepGreeting},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			email := fmt.Sprintf("wish%d@belk.dz", i)
@@ -362,7 +372,7 @@ func TestAMoveAskedBeforeTheCodeGoesToItsSlot(t *testing.T) {
 		})
 	}
 	// each booking's, code's and move's e-mails are sent before the engine stops
-	srv.Wait(t, 18)
+	srv.Wait(t, 21)
 }
 
 // The slot a move wish lands on for the appointment: counted from its own, its own day or
