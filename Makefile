@@ -16,10 +16,13 @@ DEV_ADMIN ?= admin@dota.local
 FUZZTIME ?= 10000x
 # Deployment tools, pinned. kustomize and the docker compose plugin are built from the
 # Go module proxy; nginx and promtool (package prometheus) come from Debian.
+# They are built once per version into a cache outside the checkout, so that a fresh clone
+# (as CI makes) does not build them again: golangci-lint alone takes over a minute.
+TOOLS ?= $(HOME)/.cache/dota/tools
 KUSTOMIZE_VERSION := v5.8.2
-KUSTOMIZE := bin/kustomize
+export KUSTOMIZE := $(TOOLS)/kustomize-$(KUSTOMIZE_VERSION)/kustomize
 GOLANGCI_LINT_VERSION := v2.15.0
-GOLANGCI_LINT := bin/golangci-lint
+GOLANGCI_LINT := $(TOOLS)/golangci-lint-$(GOLANGCI_LINT_VERSION)/golangci-lint
 COMPOSE_VERSION := v5.5.1
 
 .PHONY: run test build web services web-deps chromium test-go test-eval test-fuzz test-web test-e2e lint clean \
@@ -57,7 +60,7 @@ services:
 
 # golangci-lint, pinned, built from the Go module proxy (.golangci.yml says which linters and why).
 $(GOLANGCI_LINT):
-	GOBIN=$(CURDIR)/bin go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	GOBIN=$(dir $@) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
 
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
@@ -143,7 +146,7 @@ compose-cli:
 
 kustomize: $(KUSTOMIZE)
 $(KUSTOMIZE):
-	GOBIN=$(CURDIR)/bin go install sigs.k8s.io/kustomize/kustomize/v5@$(KUSTOMIZE_VERSION)
+	GOBIN=$(dir $@) go install sigs.k8s.io/kustomize/kustomize/v5@$(KUSTOMIZE_VERSION)
 
 ## bench: measure Dota against this machine's own ceilings (< 10 min); writes docs/benchmarks.{md,json}
 bench: services

@@ -9,6 +9,6 @@
 //
 // Both need bin/dota (make build), PostgreSQL and Redis (DOTA_TEST_DATABASE_URL,
 // DOTA_TEST_REDIS_URL, as for every test package), and the tools the make targets
-// install: docker with the compose plugin, kustomize (bin/kustomize or
-// $KUSTOMIZE), promtool and nginx.
+// install: docker with the compose plugin, kustomize ($KUSTOMIZE, which make
+// sets, or bin/kustomize), promtool and nginx.
 package deploytest
