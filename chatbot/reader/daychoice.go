@@ -137,12 +137,11 @@ var (
 	// negatedAux end in "n't", written apart once normalized: "can t", "doesn t".
 	negatedAux = map[string]bool{"can": true, "don": true, "doesn": true, "won": true, "isn": true, "couldn": true,
 		"wouldn": true, "didn": true, "aren": true, "wasn": true}
-	// refusalLeads refuse the day that follows: "plutôt que demain", "instead of tomorrow",
-	// "بدل غدوة", "fi blast ghodwa", and the can't of "I can't do tomorrow".
-	refusalLeads = NewMatcher("plutôt que", "plutot que", "rather than", "instead of", "au lieu de", "au lieu d",
-		"à la place de", "a la place de", "بدل", "بدلا من", "بدلا عن", "عوض", "عوضا عن", "fi blast", "f blast",
-		"blast", "بلاصة", "في بلاصة", "3wad", "can't do", "cannot do", "can't make", "cannot make", "can't come",
-		"cannot come", "can't", "je ne peux pas", "je peux pas")
+	// refusalLeads refuse the day that follows: a value replaced ("plutôt que demain",
+	// "instead of tomorrow", "بدل غدوة", "fi blast ghodwa": replacedWords, changes.go), and
+	// the can't of "I can't do tomorrow".
+	refusalLeads = NewMatcher(append([]string{"can't do", "cannot do", "can't make", "cannot make", "can't come",
+		"cannot come", "can't", "je ne peux pas", "je peux pas"}, replacedWords...)...)
 )
 
 func dayRefused(ws []string, i int) bool {
