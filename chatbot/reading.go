@@ -107,10 +107,6 @@ type found struct {
 	When               reader.When
 }
 
-// names reports whether the message names a day or a service: what an appointment is
-// told by.
-func (f found) names() bool { return f.When.Date != "" || f.HasService }
-
 // count is how many fields the message carries (a day and an hour count as one).
 func (f found) count() int {
 	n := 0
