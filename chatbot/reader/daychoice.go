@@ -1,5 +1,7 @@
 package reader
 
+import "slices"
+
 // A message may name several days: the one refused and the one wanted ("plutôt mardi à
 // 11h, demain je ne peux pas"), the old one and the new ("move tomorrow's meeting to
 // Tuesday"), a first choice and a second ("demain, sinon mardi"). Weekdays and days counted
@@ -56,20 +58,11 @@ func relativeAt(ws []string, i int) (rel, n int) {
 		return rel, 0
 	}
 	for k, p := range relativeWords {
-		if len(p) > n && i+len(p) <= len(ws) && equalWords(ws[i:i+len(p)], p) {
+		if len(p) > n && i+len(p) <= len(ws) && slices.Equal(ws[i:i+len(p)], p) {
 			rel, n = k, len(p)
 		}
 	}
 	return rel, n
-}
-
-func equalWords(a, b []string) bool {
-	for j := range b {
-		if a[j] != b[j] {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }
 
 // dayArticles may stand between a word and the day it speaks of: "plutôt le mardi", "make
